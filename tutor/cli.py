@@ -1,0 +1,77 @@
+"""The command line: ``python -m tutor COMMAND …`` and the ``whist-tutor`` script.
+
+Commands live in :mod:`tutor.commands`, one module each with ``register(subparsers)``; the module
+adds its sub-parser and sets ``func`` (``args -> exit code``). Every command takes ``--json``.
+
+Bad input of any kind -- a bad card, a 12-card hand, an unknown option -- ends with exit code 2
+and one line ``error: …`` on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import pkgutil
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from tutor.errors import WhistError
+
+__all__ = ["main", "build_parser", "emit", "CliError"]
+
+
+class CliError(WhistError):
+    """A command-line argument that could not be used."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage mistake as one ``error:`` line (exit 2), without the usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"error: {message}\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m tutor", description="Whist Tutor: rules, scoring, conventions and puzzles.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    import tutor.commands as pkg
+
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"tutor.commands.{info.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(sub)
+    return parser
+
+
+def add_json_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print JSON (the documented shape) instead of a table")
+
+
+def emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    """Print ``data`` as JSON with ``--json``, else the readable ``text``."""
+    if getattr(args, "json", False):
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print(text)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except WhistError as exc:
+        msg = str(exc).replace("\n", " ")
+        sys.stderr.write(f"error: {msg}\n")
+        return 2
+    except (OSError, UnicodeError) as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("error: interrupted\n")
+        return 130
