@@ -152,7 +152,9 @@ class Deal:
             seat = seat.next
         return cls(hands, dealer=dealer, trump_card=trump_card, trump=trump)
 
-    def pbn(self, first: Seat = Seat.N) -> str:
+    def pbn(self, first: Seat | str = Seat.N) -> str:
+        """PBN ``N:hand hand hand hand``, clockwise from ``first``."""
+        first = parse_seat(first)
         seats = [Seat((first + i) % 4) for i in range(4)]
         return f"{first.name}:" + " ".join(self.hands[s].pbn() for s in seats)
 

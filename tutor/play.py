@@ -185,7 +185,8 @@ def follow_history(
     played: set[Card] = set()
     voids: dict[Seat, set[Suit]] = {s: set() for s in Seat}
     winners: list[Seat] = []
-    remaining = {s: set(h) for s, h in (known or {}).items()}
+    known_hands = dict(known or {})
+    remaining = {s: set(h) for s, h in known_hands.items()}
     leader = first_leader
     for n, trick in enumerate(tricks, start=1):
         if trick.leader != leader:
@@ -197,6 +198,9 @@ def follow_history(
             played.add(card)
             if card.suit in voids[seat]:
                 raise HistoryError(f"{seat.name} plays {card} in trick {n} after showing out of {card.suit.symbol}")
+            owner = next((s for s, h in known_hands.items() if card in h), None)
+            if owner is not None and owner != seat:
+                raise HistoryError(f"{seat.name} plays {card} in trick {n}, but {owner.name} holds it")
             if seat in remaining:
                 if card not in remaining[seat]:
                     raise HistoryError(f"{seat.name} plays {card} in trick {n} but does not hold it")
