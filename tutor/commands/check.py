@@ -1,0 +1,40 @@
+"""``python -m tutor check [PATH…]``: prove every lesson and puzzle (the content linter).
+
+Exit 0 prints how many items there are per theme and per difficulty; exit 1 lists every problem
+as ``file:line: message``, so an author can fix a whole file in one pass.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from tutor.cli import add_json_flag, emit
+from tutor.content.lint import lint_paths
+from tutor.content.models import THEMES
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("check", help="lint lessons and puzzles (default: lessons/ and puzzles/)")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders of YAML content")
+    add_json_flag(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    report = lint_paths(args.paths or None)
+    if report.problems:
+        text = "\n".join(str(p) for p in report.problems)
+        text += f"\n{len(report.problems)} problem(s) in {report.files} file(s)"
+    else:
+        lines = [f"{report.files} file(s): {report.puzzles} puzzle(s), {report.lessons} lesson(s), "
+                 f"{report.exercises} exercise(s) -- all proved"]
+        if report.themes:
+            lines.append("by theme:")
+            width = max(len(t) for t in report.themes)
+            lines += [f"  {t.ljust(width)}  {n:4d}  {THEMES[t][0]}" for t, n in report.themes.items()]
+        if report.difficulty:
+            lines.append("by difficulty:")
+            lines += [f"  {d}  {n:4d}" for d, n in report.difficulty.items()]
+        text = "\n".join(lines)
+    emit(args, report.to_json(), text)
+    return 0 if report.ok else 1

@@ -1,0 +1,40 @@
+"""``python -m tutor import-pbn FILE.pbn [--board N]``: PBN deals as puzzle YAML.
+
+Each board becomes a complete puzzle (South the student, the trump card from the dealer's hand,
+the engines' answer and explanation) for a teacher to review and paste into ``puzzles/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from tutor.cli import CliError, add_json_flag, emit
+from tutor.content.pbn import load_pbn, puzzle_from_board
+from tutor.content.writer import puzzle_data, puzzles_yaml
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("import-pbn", help="turn PBN deals into puzzle YAML")
+    p.add_argument("file", metavar="FILE.pbn")
+    p.add_argument("--board", type=int, default=None, help="only this board number")
+    p.add_argument("--dealer", default=None, help="override the PBN dealer (E: South leads first)")
+    p.add_argument("--trump", default=None, help="the trump card (default: one of the dealer's cards)")
+    p.add_argument("--question", choices=("lead", "honours"), default=None,
+                   help="default: lead when East deals, else honours")
+    add_json_flag(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    boards = load_pbn(path)
+    if args.board is not None:
+        boards = [b for b in boards if b.number == args.board]
+        if not boards:
+            raise CliError(f"{path} has no board {args.board}")
+    puzzles = [puzzle_from_board(b, path.stem, dealer=args.dealer, trump=args.trump, question=args.question)
+               for b in boards]
+    header = f"imported from {path.name} by: python -m tutor import-pbn — review before adding to puzzles/"
+    emit(args, {"puzzles": [puzzle_data(p) for p in puzzles]}, puzzles_yaml(puzzles, header).rstrip("\n"))
+    return 0

@@ -1,0 +1,69 @@
+"""Plain-text descriptions of an item for the student: the question asked, and the position.
+
+Used by the daily command and the worksheet, so a printed sheet and the terminal ask the same
+question in the same words. Everything exists in English and Russian.
+"""
+
+from __future__ import annotations
+
+from tutor.cards import Hand
+from tutor.content.models import Item, Text
+from tutor.play import parse_history
+
+__all__ = ["question_text", "position_lines", "ask_text"]
+
+_ASK = {
+    "honours-count-ns": ("How many honours do North and South hold?", "Сколько онеров у Севера и Юга?"),
+    "honours-count-ew": ("How many honours do East and West hold?", "Сколько онеров у Востока и Запада?"),
+    "honours-points-ns": ("How many points for honours do North and South score?",
+                          "Сколько очков за онеры записывают Север и Юг?"),
+    "honours-points-ew": ("How many points for honours do East and West score?",
+                          "Сколько очков за онеры записывают Восток и Запад?"),
+    "coronka-points-ns": ("How many points for coronkas do North and South score?",
+                          "Сколько очков за коронки записывают Север и Юг?"),
+    "coronka-points-ew": ("How many points for coronkas do East and West score?",
+                          "Сколько очков за коронки записывают Восток и Запад?"),
+    "score-below-ns": ("What do North and South write below the line?", "Что Север и Юг записывают под чертой?"),
+    "score-below-ew": ("What do East and West write below the line?", "Что Восток и Запад записывают под чертой?"),
+    "score-above-ns": ("What do North and South write above the line?", "Что Север и Юг записывают над чертой?"),
+    "score-above-ew": ("What do East and West write above the line?", "Что Восток и Запад записывают над чертой?"),
+}
+_QUESTION = {
+    "lead": ("Which card do you lead?", "С какой карты вы ходите?"),
+    "play": ("Which card do you play?", "Какую карту вы кладёте?"),
+    "legal": ("Pick a card you may play.", "Выберите карту, которой можно сыграть."),
+}
+
+
+def ask_text(ask: str) -> Text:
+    en, ru = _ASK[ask]
+    return Text(en=en, ru=ru)
+
+
+def question_text(item: Item) -> Text:
+    """What the student is asked: the item's prompt, or the standard question of its kind."""
+    if item.prompt is not None:
+        return item.prompt
+    if item.ask is not None:
+        return ask_text(item.ask)
+    en, ru = _QUESTION[item.question]
+    return Text(en=en, ru=ru)
+
+
+def position_lines(item: Item, lang: str = "en") -> list[str]:
+    """The position as South sees it: hand, dealer and trump card, tricks played, tricks taken."""
+    ru = lang == "ru"
+    hand = Hand.parse(item.hand)
+    dealer = item.dealer_seat.label(lang)
+    trump = item.trump_card.symbol(lang)
+    lines = [
+        f"{'Ваши карты (Юг)' if ru else 'Your hand (South)'}: {hand.symbols(lang)}",
+        f"{'Сдаёт' if ru else 'Dealer'}: {dealer}; {'козырь' if ru else 'trump card'}: {trump}",
+    ]
+    for n, trick in enumerate(parse_history(item.played), start=1):
+        cards = ", ".join(f"{s.label(lang)} {c.symbol(lang)}" for s, c in trick.plays())
+        lines.append(f"{'Взятка' if ru else 'Trick'} {n}: {cards}")
+    if item.tricks is not None:
+        ns = item.tricks.ns
+        lines.append(f"{'Взятки' if ru else 'Tricks'}: NS {ns}, EW {13 - ns}")
+    return lines

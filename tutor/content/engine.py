@@ -1,0 +1,292 @@
+"""The bridge from a content item to the engines that judge it: conventions, scoring, the catalogue.
+
+Content must never carry its own idea of the right card or number: the linter, the grader and the
+generator all ask here, and here asks :mod:`tutor.conventions` (``advise``/``explain_card`` on a
+``Position`` built from the item) and :mod:`tutor.scoring` (``honours``/``score_deal``). The
+engines are written by teammates in parallel, so they are imported when first needed; when one is
+missing the caller gets :class:`EngineUnavailable` (a problem the linter reports), never a guess.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.cards import Card, Hand, parse_card
+from tutor.content.models import Accept, Item, Text
+from tutor.deal import Deal
+from tutor.errors import WhistError
+from tutor.seats import Seat, Side
+
+__all__ = [
+    "EngineUnavailable",
+    "EngineCard",
+    "EngineVerdict",
+    "Breakdown",
+    "position_of",
+    "build_position",
+    "advise_position",
+    "equal_accepts",
+    "number_for",
+    "engine_card",
+    "engine_verdict",
+    "engine_number",
+    "as_text",
+    "maxim_text",
+    "maxim_title",
+    "unknown_maxims",
+    "ru_plural",
+]
+
+
+class EngineUnavailable(WhistError):
+    """An engine the content depends on (conventions, scoring, catalogue) cannot be imported."""
+
+
+def _import(module: str, *names: str) -> tuple[Any, ...]:
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as exc:
+        raise EngineUnavailable(f"{module} is not available: {exc}") from None
+    out = []
+    for name in names:
+        if not hasattr(mod, name):
+            raise EngineUnavailable(f"{module}.{name} is not available")
+        out.append(getattr(mod, name))
+    return tuple(out)
+
+
+def conventions_api(*names: str) -> tuple[Any, ...]:
+    """``advise``/``explain_card``/``Position`` from tutor.conventions (or its advice module)."""
+    try:
+        return _import("tutor.conventions", *names)
+    except EngineUnavailable:
+        try:
+            return _import("tutor.conventions.advice", *names)
+        except EngineUnavailable:
+            if names == ("Position",):
+                return _import("tutor.conventions.position", *names)
+            raise
+
+
+def as_text(value: Any) -> Text:
+    """A two-language text from whatever the engine returns: a mapping, an object with en/ru, a Text."""
+    if isinstance(value, Text):
+        return value
+    if isinstance(value, Mapping):
+        return Text(en=str(value["en"]), ru=str(value["ru"]))
+    if hasattr(value, "en") and hasattr(value, "ru"):
+        return Text(en=str(value.en), ru=str(value.ru))
+    raise EngineUnavailable(f"the engine returned a text without en/ru: {value!r}")
+
+
+def _field(obj: Any, name: str, default: Any = None) -> Any:
+    if isinstance(obj, Mapping):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def _card(value: Any) -> Card:
+    return value if isinstance(value, Card) else parse_card(str(value))
+
+
+@dataclass(frozen=True)
+class EngineVerdict:
+    """The engine's judgement of one card: ``best`` / ``accepted`` / ``worse`` / ``bad`` / ``illegal``."""
+
+    card: Card
+    verdict: str
+    maxims: tuple[str, ...]
+    why: Text
+
+
+@dataclass(frozen=True)
+class EngineCard:
+    """The engine's card for a lead or play item, with its maxims (deciding one first) and why."""
+
+    card: Card
+    maxims: tuple[str, ...]
+    explanation: Text
+    candidates: tuple[EngineVerdict, ...]
+    system: str
+
+
+def position_of(item: Item) -> Any:
+    """The conventions engine's ``Position`` for what South sees in the item."""
+    return build_position(item.student_hand, item.trump_card, item.played, item.dealer_seat, item.rules)
+
+
+def build_position(hand: Hand, trump: Card, played: str | None, dealer: Seat, rules: str = "russian") -> Any:
+    """A ``Position`` from South's seat (the generator asks before an item exists)."""
+    (position_cls,) = conventions_api("Position")
+    return position_cls.build(hand=hand, trump=trump, played=played, dealer=dealer, seat=Seat.S, rules=rules)
+
+
+def _verdict(v: Any) -> EngineVerdict:
+    return EngineVerdict(
+        card=_card(_field(v, "card")),
+        verdict=str(_field(v, "verdict", "")),
+        maxims=tuple(_field(v, "maxims", ()) or ()),
+        why=as_text(_field(v, "why")),
+    )
+
+
+def engine_card(item: Item) -> EngineCard:
+    """What the conventions engine plays in the item's position, under the item's system."""
+    return advise_position(position_of(item), item.system)
+
+
+def advise_position(position: Any, system: str = "russian") -> EngineCard:
+    """The engine's card for a ``Position`` (see :func:`build_position`)."""
+    (advise,) = conventions_api("advise")
+    advice = advise(position, system)
+    return EngineCard(
+        card=_card(_field(advice, "card")),
+        maxims=tuple(_field(advice, "maxims", ()) or ()),
+        explanation=as_text(_field(advice, "explanation")),
+        candidates=tuple(_verdict(c) for c in (_field(advice, "candidates", ()) or ())),
+        system=str(_field(advice, "system", system)),
+    )
+
+
+def equal_accepts(advice: EngineCard) -> list[Accept]:
+    """Cards the engine rates as good as its own (verdict ``equal``), as accepted answers with its reason."""
+    return [Accept(answer=str(c.card), reason=c.why)
+            for c in advice.candidates if c.verdict == "equal" and c.card != advice.card]
+
+
+def engine_verdict(item: Item, card: Card) -> EngineVerdict:
+    """Why the engine rates ``card`` as it does in the item's position (``explain_card``)."""
+    (explain_card,) = conventions_api("explain_card")
+    return _verdict(explain_card(position_of(item), card, item.system))
+
+
+# -- numbers: honours and score ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A number the rules give, and what it is made of (for the grader's message)."""
+
+    value: int
+    parts: tuple[Text, ...]
+
+
+def _to_data(result: Any) -> Any:
+    if hasattr(result, "to_json"):
+        return result.to_json()
+    if dataclasses.is_dataclass(result) and not isinstance(result, type):
+        return dataclasses.asdict(result)
+    return result
+
+
+def _side_key(ask: str) -> str:
+    return "NS" if ask.endswith("-ns") else "EW"
+
+
+def _deal_of(item: Item) -> Deal:
+    deal = item.full_deal()
+    if deal is None:
+        raise WhistError(f"the {item.question} question needs the whole deal")
+    return deal
+
+
+def _honour_cards(deal: Deal, side: Side, ruleset: Any) -> list[Card]:
+    ranks = getattr(getattr(ruleset, "honours", None), "ranks", None)
+    if deal.trump is None or ranks is None:
+        return []
+    return sorted(c for s in side.seats for c in deal.hands[s].suit(deal.trump) if c.rank in ranks)
+
+
+def engine_number(item: Item) -> Breakdown:
+    """The number an honours or score item asks for, computed by :mod:`tutor.scoring`."""
+    return number_for(_deal_of(item), item.ask or "", item.tricks.ns if item.tricks else None, item.rules)
+
+
+def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russian") -> Breakdown:
+    """The number ``ask`` names in ``deal`` (``tricks_ns`` for score questions), with its parts."""
+    side = _side_key(ask)
+    (find_ruleset,) = _import("tutor.rulesets", "find_ruleset")
+    ruleset = find_ruleset(rules)
+    if ask.startswith(("honours-", "coronka-")):
+        if ask.startswith("coronka-"):
+            (coronkas,) = _import("tutor.scoring", "coronkas")
+            runs = [_to_data(r) for r in coronkas(deal, ruleset)]
+            runs = [r for r in runs if Seat[str(_field(r, "seat"))].side.value == side]
+            parts = tuple(
+                Text(en=f"{Seat[str(_field(r, 'seat'))].label('en')}: a run of {_field(r, 'length')} from the ace "
+                        f"in {'trumps' if _field(r, 'trump') else 'a plain suit'} = {_field(r, 'points')}",
+                     ru=f"{Seat[str(_field(r, 'seat'))].label('ru')}: {_field(r, 'length')} карт подряд от туза "
+                        f"{'в козырях' if _field(r, 'trump') else 'в простой масти'} = {_field(r, 'points')}")
+                for r in runs
+            )
+            return Breakdown(sum(int(_field(r, "points", 0)) for r in runs), parts)
+        (honours,) = _import("tutor.scoring", "honours")
+        data = _to_data(honours(deal, ruleset))
+        rec = _field(data, side, {}) or {}
+        count, points = int(_field(rec, "honours", 0)), int(_field(rec, "points", 0))
+        cards = _honour_cards(deal, Side(side), ruleset)
+        shown_en = " ".join(c.symbol("en") for c in cards) or "none"
+        shown_ru = " ".join(c.symbol("ru") for c in cards) or "нет"
+        who_en = "North and South" if side == "NS" else "East and West"
+        who_ru = "У Севера и Юга" if side == "NS" else "У Востока и Запада"
+        parts = (Text(en=f"{who_en} hold {count} honour{'' if count == 1 else 's'} ({shown_en}): "
+                         f"{points} point{'' if points == 1 else 's'}",
+                      ru=f"{who_ru} {count} {ru_plural(count, 'онер', 'онера', 'онеров')} ({shown_ru}): "
+                         f"{points} {ru_plural(points, 'очко', 'очка', 'очков')}"),)
+        return Breakdown(count if ask.startswith("honours-count") else points, parts)
+    if ask.startswith("score-"):
+        (score_deal,) = _import("tutor.scoring", "score_deal")
+        if tricks_ns is None:
+            raise WhistError("a score question needs tricks:")
+        data = _to_data(score_deal(deal, tricks_ns, ruleset))
+        where = "below" if ask.startswith("score-below") else "above"
+        value = int(_field(_field(data, where, {}) or {}, side, 0))
+        try:
+            (label,) = _import("tutor.scoring", "what_label")
+        except EngineUnavailable:
+            label = lambda what, lang="en": what  # noqa: E731 -- the raw item name is still true
+        parts = tuple(
+            Text(en=f"{label(str(_field(i, 'what')), 'en')} {_field(i, 'points')}",
+                 ru=f"{label(str(_field(i, 'what')), 'ru')} {_field(i, 'points')}")
+            for i in (_field(data, "items", ()) or ())
+            if str(_field(i, "side")) == side and str(_field(i, "where")) == where
+        )
+        return Breakdown(value, parts)
+    raise WhistError(f"not a number question: ask {ask!r}")
+
+
+def ru_plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian noun form for ``n`` (1 очко, 2 очка, 5 очков; 11-14 take the "many" form)."""
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+# -- the catalogue ----------------------------------------------------------------------------
+
+def unknown_maxims(ids: Sequence[str]) -> tuple[str, ...]:
+    """The ids the catalogue does not define (empty when all exist)."""
+    check_ids, unknown_error = _import("tutor.conventions.catalogue", "check_ids", "UnknownMaximError")
+    try:
+        check_ids(list(ids))
+    except unknown_error as exc:
+        return tuple(getattr(exc, "ids", ())) or tuple(ids)
+    return ()
+
+
+def maxim_text(maxim_id: str) -> Text:
+    """The maxim in the project's own words, en and ru."""
+    (get_maxim,) = _import("tutor.conventions.catalogue", "get_maxim")
+    return as_text(get_maxim(maxim_id).text)
+
+
+def maxim_title(maxim_id: str) -> Text:
+    """The maxim's short name, en and ru."""
+    (get_maxim,) = _import("tutor.conventions.catalogue", "get_maxim")
+    return as_text(get_maxim(maxim_id).title)

@@ -1,0 +1,192 @@
+"""Grading a student's answer, and the graded hints.
+
+Learners ask for one thing above all: say *why* a wrong answer is wrong, not only what the right
+one was (anchors.md). So a wrong card is judged by the conventions engine (``explain_card``) and
+the feedback cites the maxim it breaks; an illegal card cites the law; a wrong number says what
+the right count is made of (three honours -> 2 points). A right answer gets a short message --
+the explanation stays available, but the rule is not repeated at length.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.cards import Card, parse_card
+from tutor.content.engine import EngineUnavailable, engine_number, engine_verdict
+from tutor.content.situation import situation
+from tutor.content.models import Item, Text
+from tutor.errors import CardError, WhistError
+
+__all__ = ["Feedback", "GradingError", "VERDICTS", "grade", "hint", "hint_count"]
+
+#: right: the answer; accepted: another right answer; worse/bad: the engine's judgement of a
+#: legal but wrong card; wrong: a wrong number (or a card the engine has no finding on);
+#: illegal: a card the laws forbid or the student does not hold.
+VERDICTS: tuple[str, ...] = ("right", "accepted", "worse", "bad", "wrong", "illegal")
+
+
+class GradingError(WhistError):
+    """A response that cannot be read as an answer to the item (not a card, not a number)."""
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one response, with what to tell the student in both languages."""
+
+    correct: bool
+    verdict: str
+    maxims: tuple[str, ...]
+    message: Text
+    explanation: Text
+    lang: str = "en"
+
+    def __str__(self) -> str:
+        return self.message[self.lang]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "correct": self.correct,
+            "verdict": self.verdict,
+            "maxims": list(self.maxims),
+            "message": {"en": self.message.en, "ru": self.message.ru},
+            "explanation": {"en": self.explanation.en, "ru": self.explanation.ru},
+        }
+
+
+def _cards_text(cards: tuple[Card, ...] | list[Card], lang: str) -> str:
+    return " ".join(c.symbol(lang) for c in cards)
+
+
+def _read_card(response: Any) -> Card:
+    if isinstance(response, Card):
+        return response
+    try:
+        return parse_card(str(response))
+    except CardError:
+        raise GradingError(f"not a card: {response!r} (write e.g. S4, ♥10, ♦Д)") from None
+
+
+def _read_number(response: Any) -> int:
+    if isinstance(response, bool):
+        raise GradingError(f"not a number: {response!r}")
+    if isinstance(response, int):
+        return response
+    try:
+        return int(str(response).strip())
+    except ValueError:
+        raise GradingError(f"not a number: {response!r}") from None
+
+
+def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
+    sit = situation(item)
+    if card not in sit.remaining:
+        held = card in item.student_hand
+        return Feedback(
+            False, "illegal", (),
+            Text(en=f"{card.symbol('en')} {'has already been played' if held else 'is not in your hand'}.",
+                 ru=f"{card.symbol('ru')} {'уже сыграна' if held else 'у вас нет'}."),
+            item.explanation, lang,
+        )
+    if card not in sit.legal:
+        led = sit.current.suit_led if sit.current is not None else card.suit
+        return Feedback(
+            False, "illegal", ("must-follow-suit",),
+            Text(en=f"{card.symbol('en')} is not allowed: {led.label('en')} were led and you hold "
+                    f"{led.label('en')}, so you must follow suit.",
+                 ru=f"{card.symbol('ru')} нельзя: в ходу {led.label('ru')}, и они у вас есть — "
+                    f"нужно сносить масть."),
+            item.explanation, lang,
+        )
+    if item.question == "legal":
+        return Feedback(
+            True, "right", tuple(item.maxims),
+            Text(en=f"Right: {card.symbol('en')} may be played (so may {_cards_text([c for c in sit.legal if c != card], 'en') or 'nothing else'}).",
+                 ru=f"Верно: {card.symbol('ru')} сыграть можно (а также {_cards_text([c for c in sit.legal if c != card], 'ru') or 'больше ничего'})."),
+            item.explanation, lang,
+        )
+    answer = parse_card(str(item.answer))
+    if card == answer:
+        return Feedback(True, "right", tuple(item.maxims),
+                        Text(en=f"Right: {card.symbol('en')}.", ru=f"Верно: {card.symbol('ru')}."),
+                        item.explanation, lang)
+    for acc in item.accept:
+        if parse_card(str(acc.answer)) == card:
+            return Feedback(
+                True, "accepted", tuple(item.maxims),
+                Text(en=f"Also right: {card.symbol('en')}. {acc.reason.en} The usual card is {answer.symbol('en')}.",
+                     ru=f"Тоже верно: {card.symbol('ru')}. {acc.reason.ru} Обычно играют {answer.symbol('ru')}."),
+                item.explanation, lang,
+            )
+    try:
+        verdict = engine_verdict(item, card)
+    except EngineUnavailable:
+        verdict = None
+    if verdict is not None and verdict.verdict == "equal":
+        # no maxim tells this card from the answer: equally good moves are all accepted (anchors.md)
+        return Feedback(
+            True, "accepted", verdict.maxims or tuple(item.maxims),
+            Text(en=f"Also right: {card.symbol('en')} is as good as {answer.symbol('en')}. {verdict.why.en}",
+                 ru=f"Тоже верно: {card.symbol('ru')} не хуже, чем {answer.symbol('ru')}. {verdict.why.ru}"),
+            item.explanation, lang,
+        )
+    if verdict is not None and verdict.maxims:
+        return Feedback(
+            False, verdict.verdict if verdict.verdict in VERDICTS else "worse", verdict.maxims,
+            Text(en=f"{verdict.why.en} The card is {answer.symbol('en')}.",
+                 ru=f"{verdict.why.ru} Правильно: {answer.symbol('ru')}."),
+            item.explanation, lang,
+        )
+    return Feedback(
+        False, "wrong", tuple(item.maxims),
+        Text(en=f"Not {card.symbol('en')}: the card is {answer.symbol('en')}. {item.explanation.en}",
+             ru=f"Не {card.symbol('ru')}: правильно {answer.symbol('ru')}. {item.explanation.ru}"),
+        item.explanation, lang,
+    )
+
+
+def _grade_number(item: Item, number: int, lang: str) -> Feedback:
+    right = int(item.answer)  # type: ignore[arg-type]
+    try:
+        parts = engine_number(item).parts
+    except (EngineUnavailable, WhistError):
+        parts = ()
+    made_en = "; ".join(p.en for p in parts)
+    made_ru = "; ".join(p.ru for p in parts)
+    if number == right:
+        return Feedback(True, "right", tuple(item.maxims),
+                        Text(en=f"Right: {right}." + (f" {made_en}." if made_en else ""),
+                             ru=f"Верно: {right}." + (f" {made_ru}." if made_ru else "")),
+                        item.explanation, lang)
+    return Feedback(
+        False, "wrong", tuple(item.maxims),
+        Text(en=f"Not {number}: the right count is {right}." + (f" {made_en}." if made_en else f" {item.explanation.en}"),
+             ru=f"Не {number}: правильно {right}." + (f" {made_ru}." if made_ru else f" {item.explanation.ru}")),
+        item.explanation, lang,
+    )
+
+
+def grade(item: Item, response: Any, lang: str = "en") -> Feedback:
+    """Judge ``response`` (a card for lead/play/legal, a number for honours/score).
+
+    ``lang`` is the language the feedback is shown in (``str(feedback)``); both texts are kept.
+    Raises :class:`GradingError` when the response is not a card or a number at all.
+    """
+    if lang not in ("en", "ru"):
+        raise GradingError(f"unknown language {lang!r} (en or ru)")
+    if item.question in ("honours", "score"):
+        return _grade_number(item, _read_number(response), lang)
+    return _grade_card(item, _read_card(response), lang)
+
+
+def hint_count(item: Item) -> int:
+    return len(item.hints)
+
+
+def hint(item: Item, level: int) -> Text:
+    """The hint at ``level`` (1 = the vaguest). Each level costs the student part of the score."""
+    if not item.hints:
+        raise GradingError("this item has no hints")
+    if not 1 <= level <= len(item.hints):
+        raise GradingError(f"hint level {level} is out of range 1..{len(item.hints)}")
+    return item.hints[level - 1]

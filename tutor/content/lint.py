@@ -1,0 +1,333 @@
+"""The content linter: proves every lesson and puzzle, the way CI proves code.
+
+Reading a file (:mod:`tutor.content.loader`) checks its shape. Here each item is proved true:
+
+* the cards: the trump card lies in the dealer's hand (South's only when South deals), the deal
+  (when given) is consistent and holds South's hand;
+* the history: legal under the laws -- replayed on the deal (:meth:`PlayState.from_history`) or,
+  with only South's hand known, followed with :func:`follow_history` -- and South is to play;
+* the answer: held and legal; for lead/play the conventions engine's card is the answer or an
+  accepted one, else the item must carry an ``override`` saying why (and no override when the
+  engine agrees); for honours/score the scoring engine's number is the answer; for a legal
+  question the answer is exactly the set of legal cards;
+* the maxim ids exist in the catalogue; every Russian text is Russian;
+* the title, the prompt and the first hint do not name the answer card;
+* ids are unique across all files, lesson orders too.
+
+Every problem is a :class:`~tutor.content.loader.Problem` (``path:line: message``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tutor.cards import Card, Hand
+from tutor.content.engine import EngineUnavailable, conventions_api, engine_card, engine_number, unknown_maxims
+from tutor.content.loader import ContentSet, Located, Problem, load_paths, parse_text
+from tutor.content.models import THEMES, Diagram, Item, Lesson, Puzzle, TeachStep, Text
+from tutor.deal import Deal
+from tutor.errors import WhistError
+from tutor.content.situation import Situation, situation
+from tutor.play import follow_history, parse_history
+from tutor.seats import Seat
+
+__all__ = ["LintReport", "prove", "lint", "lint_paths", "names_card", "engines_missing", "lint_text"]
+
+_CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def names_card(text: str, card: Card) -> bool:
+    """Whether ``text`` spells out ``card``: ``SK``, ``♠K``, ``K♠``, ``♠10``, ``♠К``, ``К♠``."""
+    forms = {str(card), card.symbol("en"), card.symbol("ru"),
+             card.rank.display("en") + card.suit.symbol, card.rank.display("ru") + card.suit.symbol}
+    if card.rank.char == "T":
+        forms |= {card.suit.name + "10", card.suit.symbol + "T"}
+    for form in forms:
+        if re.search(r"(?<![A-Za-zА-Яа-я0-9])" + re.escape(form) + r"(?![A-Za-zА-Яа-я0-9])", text):
+            return True
+    return False
+
+
+def _texts(item: Item) -> Iterable[tuple[tuple, Text]]:
+    """Every learner-facing text of an item with its field path."""
+    if isinstance(item, Puzzle) or getattr(item, "title", None) is not None:
+        yield ("title",), item.title  # type: ignore[attr-defined]
+    if item.prompt is not None:
+        yield ("prompt",), item.prompt
+    for i, h in enumerate(item.hints):
+        yield ("hints", i), h
+    yield ("explanation",), item.explanation
+    if item.override is not None:
+        yield ("override",), item.override
+    for i, a in enumerate(item.accept):
+        yield ("accept", i, "reason"), a.reason
+
+
+def _language_problems(loc: Located, texts: Iterable[tuple[tuple, Text]]) -> list[Problem]:
+    out = []
+    for path, text in texts:
+        if not _CYRILLIC.search(text.ru):
+            out.append(loc.problem(f"{'.'.join(map(str, path))}.ru is not in Russian", *path, "ru"))
+        elif text.ru == text.en:
+            out.append(loc.problem(f"{'.'.join(map(str, path))}: en and ru are the same text", *path))
+    return out
+
+
+def _check_cards(loc: Located[Item]) -> list[Problem]:
+    item = loc.item
+    out: list[Problem] = []
+    hand, trump = item.student_hand, item.trump_card
+    if item.dealer == "S" and trump not in hand:
+        out.append(loc.problem(f"South deals, so the trump card {trump} must be in South's hand", "trump"))
+    if item.dealer != "S" and trump in hand:
+        out.append(loc.problem(
+            f"the trump card {trump} is in South's hand, but it lies in the dealer's ({item.dealer}) hand", "trump"))
+    if item.deal is not None:
+        try:
+            deal = Deal.from_pbn(item.deal, dealer=item.dealer, trump_card=trump)
+        except WhistError as exc:
+            out.append(loc.problem(f"deal: {exc}", "deal"))
+        else:
+            if deal.hands[Seat.S] != hand:
+                out.append(loc.problem(
+                    f"deal: South's hand {deal.hands[Seat.S].pbn()} is not the item's hand {hand.pbn()}", "deal"))
+    return out
+
+
+def _check_answer(loc: Located[Item], sit: Situation) -> list[Problem]:
+    item = loc.item
+    out: list[Problem] = []
+    q = item.question
+    if q in ("honours", "score"):
+        return out  # counted from the deal, whoever is to play
+    if sit.to_play != Seat.S:
+        return [loc.problem(f"after the played tricks {sit.to_play.name} is to play, not South", "played"
+                            if item.played else "dealer")]
+    if q == "lead" and sit.current is not None:
+        return [loc.problem("South is to follow to a trick, not to lead: the question is play, not lead", "question")]
+    if q == "play" and sit.current is None:
+        return [loc.problem("South is on lead here: the question is lead, not play", "question")]
+    if q in ("lead", "play"):
+        answers = [(("answer",), item.answer)] + [(("accept", i, "answer"), a.answer) for i, a in enumerate(item.accept)]
+        for path, text in answers:
+            card = Card.parse(str(text))
+            if card not in sit.remaining:
+                where = "was already played" if card in item.student_hand else "is not in South's hand"
+                out.append(loc.problem(f"{'.'.join(map(str, path))}: {card} {where}", *path))
+            elif card not in sit.legal:
+                led = sit.current.suit_led.symbol if sit.current else ""
+                out.append(loc.problem(
+                    f"{'.'.join(map(str, path))}: {card} is illegal: South must follow suit {led} "
+                    f"(000 «Масти и взятки» 1)", *path))
+    if q == "legal":
+        given = set(item.answer_cards())
+        legal = set(sit.legal)
+        if given != legal:
+            missing = " ".join(str(c) for c in sorted(legal - given))
+            extra = " ".join(str(c) for c in sorted(given - legal))
+            detail = "; ".join(x for x in (f"missing {missing}" if missing else "", f"not legal {extra}" if extra else "") if x)
+            out.append(loc.problem(f"answer: the legal cards are {' '.join(str(c) for c in sorted(legal))} ({detail})", "answer"))
+    return out
+
+
+def _check_engine(loc: Located[Item]) -> list[Problem]:
+    item = loc.item
+    q = item.question
+    if q in ("lead", "play"):
+        advice = engine_card(item)
+        agreed = {item.answer} | {a.answer for a in item.accept}
+        deciding = advice.maxims[0] if advice.maxims else "no maxim"
+        if str(advice.card) in agreed:
+            if item.override is not None:
+                return [loc.problem(f"override: the engine now agrees ({advice.card}, {deciding}); remove the override",
+                                    "override")]
+            # equally good cards must all be accepted (anchors.md: "both must be accepted")
+            equal = sorted(c.card for c in advice.candidates if c.verdict == "equal" and str(c.card) not in agreed
+                           and c.card != advice.card)
+            if equal:
+                cards = " ".join(str(c) for c in equal)
+                return [loc.problem(f"accept: the engine rates {cards} as good as {advice.card}: accept "
+                                    f"{'it' if len(equal) == 1 else 'them'} too, with a reason", "accept"
+                                    if item.accept else "answer")]
+            return []
+        if item.override is None:
+            return [loc.problem(
+                f"answer: the engine plays {advice.card} ({deciding}, {advice.system} system), not {item.answer}: "
+                f"fix the answer, accept {advice.card} with a reason, or explain with override:", "answer")]
+        return []
+    if q in ("honours", "score"):
+        got = engine_number(item)
+        if got.value != item.answer:
+            made = "; ".join(p.en for p in got.parts)
+            return [loc.problem(f"answer: the rules give {got.value} for {item.ask}, not {item.answer}"
+                                + (f" ({made})" if made else ""), "answer")]
+    return []
+
+
+def engines_missing() -> dict[str, str]:
+    """What keeps the linter from proving items: each engine ("catalogue", "conventions",
+    "scoring") that cannot be imported or read, with the reason."""
+    out: dict[str, str] = {}
+    try:
+        unknown_maxims([])
+    except WhistError as exc:
+        out["catalogue"] = f"the maxims catalogue cannot be used: {exc}"
+    for name in ("advise", "explain_card", "Position"):
+        try:
+            conventions_api(name)
+        except WhistError as exc:
+            out["conventions"] = f"the conventions engine cannot be used: {exc}"
+            break
+    try:
+        import tutor.scoring  # noqa: F401
+    except ImportError as exc:
+        out["scoring"] = f"the scoring engine cannot be used: {exc}"
+    return out
+
+
+def prove(loc: Located[Item], *, skip: frozenset[str] = frozenset()) -> list[Problem]:
+    """Every problem with one item (puzzle or lesson exercise); empty when it is proved.
+
+    ``skip`` names engines not to ask ("catalogue", "conventions", "scoring"): the caller has
+    reported once that they are missing.
+    """
+    item = loc.item
+    out = _check_cards(loc)
+    if not out:
+        try:
+            sit = situation(item)
+        except WhistError as exc:
+            out.append(loc.problem(f"played: {exc}", "played" if item.played else "hand"))
+        else:
+            out.extend(_check_answer(loc, sit))
+            engine = "scoring" if item.question in ("honours", "score") else "conventions"
+            if not out and engine not in skip:
+                try:
+                    out.extend(_check_engine(loc))
+                except EngineUnavailable as exc:
+                    out.append(loc.problem(f"cannot prove the answer: {exc}", "answer"))
+                except WhistError as exc:
+                    out.append(loc.problem(f"the engine refused the position: {exc}", "answer"))
+                except Exception as exc:  # an engine bug: report it at the item, keep proving the rest
+                    out.append(loc.problem(f"the engine failed on this position: {type(exc).__name__}: {exc}", "answer"))
+    if "catalogue" not in skip:
+        try:
+            for i, maxim in enumerate(item.maxims):
+                if unknown_maxims([maxim]):
+                    out.append(loc.problem(f"maxims: unknown maxim id {maxim!r}", "maxims", i))
+        except WhistError as exc:
+            out.append(loc.problem(f"cannot check maxim ids: {exc}", "maxims"))
+    out.extend(_language_problems(loc, _texts(item)))
+    if item.question in ("lead", "play") and isinstance(item.answer, str):
+        card = Card.parse(item.answer)
+        spots: list[tuple[tuple, Text | None]] = [(("prompt",), item.prompt),
+                                                   (("hints", 0), item.hints[0] if item.hints else None),
+                                                   (("title",), getattr(item, "title", None))]
+        for path, text in spots:
+            if text is not None and (names_card(text.en, card) or names_card(text.ru, card)):
+                out.append(loc.problem(f"{'.'.join(map(str, path))} gives the answer away: it names {card}", *path))
+    return out
+
+
+def _diagram_problems(les: Located[Lesson]) -> list[Problem]:
+    out: list[Problem] = []
+    lines = les.item.steps
+    for i, step in enumerate(lines):
+        if not isinstance(step, TeachStep) or step.diagram is None:
+            continue
+        d: Diagram = step.diagram
+        at = ("steps", i, "diagram")
+        out.extend(_language_problems(les, [((*at, "caption"), d.caption)] if d.caption else []))
+        try:
+            if d.deal is not None:
+                Deal.from_pbn(d.deal, dealer=d.dealer or "E", trump_card=d.trump)
+            if d.trick is not None:
+                tricks = parse_history(d.trick)
+                if d.hand is not None:
+                    follow_history(tricks, Card.parse(d.trump).suit if d.trump else None, tricks[0].leader,
+                                   known={Seat.S: Hand.parse(d.hand)} if len(Hand.parse(d.hand)) == 13 else None)
+        except WhistError as exc:
+            out.append(les.problem(f"diagram: {exc}", *at))
+    texts = [(("title",), les.item.title), (("summary",), les.item.summary)]
+    texts += [(("steps", i, "teach"), s.teach) for i, s in enumerate(lines) if isinstance(s, TeachStep)]
+    out.extend(_language_problems(les, texts))
+    return out
+
+
+@dataclass(frozen=True)
+class LintReport:
+    """The linter's verdict on a set of files."""
+
+    problems: tuple[Problem, ...]
+    files: int
+    puzzles: int
+    lessons: int
+    exercises: int
+    themes: dict[str, int] = field(default_factory=dict)
+    difficulty: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict:
+        return {
+            "ok": self.ok,
+            "files": self.files,
+            "puzzles": self.puzzles,
+            "lessons": self.lessons,
+            "exercises": self.exercises,
+            "problems": [{"path": p.path, "line": p.line, "message": p.message} for p in self.problems],
+            "themes": self.themes,
+            "difficulty": {str(k): v for k, v in self.difficulty.items()},
+        }
+
+
+def lint(content: ContentSet) -> LintReport:
+    """Prove every item of ``content`` and check what spans files (unique ids and orders)."""
+    problems: list[Problem] = list(content.problems)
+    missing = engines_missing() if content.items() else {}
+    problems.extend(Problem("<engine>", 0, f"{m}: not proved with it") for m in missing.values())
+    for loc in content.items():
+        problems.extend(prove(loc, skip=frozenset(missing)))
+    seen: dict[str, Located] = {}
+    for loc in [*content.puzzles, *content.lessons]:
+        key = loc.item.id
+        if key in seen:
+            first = seen[key]
+            problems.append(loc.problem(f"id {key!r} is already used at {first.path}:{first.line}", "id"))
+        else:
+            seen[key] = loc
+    orders: dict[int, Located] = {}
+    for les in content.lessons:
+        problems.extend(_diagram_problems(les))
+        o = les.item.order
+        if o in orders:
+            problems.append(les.problem(f"order {o} is already used by lesson {orders[o].item.id}", "order"))
+        else:
+            orders[o] = les
+    themes = Counter(t for p in content.puzzles for t in p.item.themes)
+    difficulty = Counter(p.item.difficulty for p in content.puzzles)
+    return LintReport(
+        problems=tuple(sorted(set(problems), key=lambda p: (p.path, p.line, p.message))),
+        files=len(content.files),
+        puzzles=len(content.puzzles),
+        lessons=len(content.lessons),
+        exercises=len(content.exercises),
+        themes={t: themes[t] for t in THEMES if themes[t]},
+        difficulty=dict(sorted(difficulty.items())),
+    )
+
+
+def lint_text(text: str, path: str = "<text>") -> LintReport:
+    """Read and prove one file's text (the Workshop's live validation of what a teacher types)."""
+    return lint(ContentSet((parse_text(text, path),)))
+
+
+def lint_paths(paths: Iterable[str | Path] | None = None) -> LintReport:
+    """Read and prove the given files and folders (default: the repository's lessons/ and puzzles/)."""
+    return lint(load_paths(paths))

@@ -1,0 +1,469 @@
+"""Reading lesson and puzzle files, with every problem reported as ``path:line: message``.
+
+YAML is read with :class:`StrictLoader`, a :class:`yaml.SafeLoader` that refuses duplicate keys
+and any tag beyond plain YAML data (``!!python/object`` and friends are refused, never
+constructed). Rather than stop at the first problem, :func:`read_yaml` walks the composed node
+tree itself: it records the line of every mapping key and sequence item, collects every duplicate
+key and unknown tag, and hands back plain data with a line map. The pydantic models then validate
+each item, and each pydantic error is mapped back to the line of the field it is about -- so an
+author sees all the problems of a file at once, each where it is.
+
+A file is a lesson (one mapping with ``steps:``) or a puzzle file (a mapping with ``puzzles:``
+holding a list), told apart by its content, so fixtures can live anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from tutor.content.models import Exercise, FieldProblem, Item, Lesson, Puzzle
+from tutor.errors import WhistError
+
+__all__ = [
+    "ContentError",
+    "Problem",
+    "Located",
+    "LoadedFile",
+    "ContentSet",
+    "StrictLoader",
+    "read_yaml",
+    "parse_text",
+    "load_file",
+    "load_paths",
+    "load_puzzles",
+    "load_lessons",
+    "default_paths",
+    "REPO_ROOT",
+]
+
+#: The checkout the package lives in (an editable install): lessons/ and puzzles/ are beside tutor/.
+REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+}
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+_MAX_NODES = 200_000  # aliases can multiply a small file; content files are far below this
+_UNION_TAGS = {"teach-step", "exercise-step"}
+
+
+class ContentError(WhistError):
+    """A content file has problems; ``problems`` lists them all (each ``path:line: message``)."""
+
+    def __init__(self, problems: Sequence["Problem"]) -> None:
+        self.problems = tuple(problems)
+        first = str(self.problems[0]) if self.problems else "content error"
+        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+        super().__init__(first + more)
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One problem in a content file, where it is."""
+
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+class StrictLoader(yaml.SafeLoader):
+    """SafeLoader that refuses duplicate keys and every non-plain tag.
+
+    ``yaml.load(text, Loader=StrictLoader)`` raises on the first problem; :func:`read_yaml`
+    uses the same loader to compose the document and then reports every problem.
+    """
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r} (first on line {seen[key]})", key_node.start_mark
+                )
+            seen[key] = key_node.start_mark.line + 1
+        return super().construct_mapping(node, deep=deep)
+
+
+def _refuse(loader: StrictLoader, node: yaml.Node) -> Any:
+    raise yaml.constructor.ConstructorError(None, None, f"tag {node.tag} is not allowed in content", node.start_mark)
+
+
+# Only plain YAML data is constructed; anything else (python/object, binary, set, custom) is refused.
+StrictLoader.yaml_constructors = {
+    tag: ctor for tag, ctor in yaml.SafeLoader.yaml_constructors.items()
+    if tag in _PLAIN_TAGS | {_MAP_TAG, _SEQ_TAG}
+}
+StrictLoader.add_constructor(None, _refuse)
+
+if getattr(yaml, "__with_libyaml__", False):
+
+    class _FastLoader(yaml.CSafeLoader):  # type: ignore[name-defined,misc]
+        """The same rules on libyaml's parser: composing a large file is ~10x faster in C."""
+
+        construct_mapping = StrictLoader.construct_mapping
+
+    _FastLoader.yaml_constructors = dict(StrictLoader.yaml_constructors)
+    _COMPOSER: type = _FastLoader
+else:  # pragma: no cover -- PyYAML built without libyaml
+    _COMPOSER = StrictLoader
+
+
+# -- reading YAML with lines ------------------------------------------------------------------
+
+Path_ = tuple[Any, ...]
+
+
+@dataclass
+class _Walk:
+    loader: yaml.SafeLoader
+    path: str
+    lines: dict[Path_, int] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    nodes: int = 0
+
+    def problem(self, node: yaml.Node, message: str) -> None:
+        self.problems.append(Problem(self.path, node.start_mark.line + 1, message))
+
+    def build(self, node: yaml.Node, at: Path_) -> Any:
+        self.nodes += 1
+        if self.nodes > _MAX_NODES:
+            raise _TooBig()
+        self.lines.setdefault(at, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            if node.tag != _MAP_TAG:
+                self.problem(node, f"tag {node.tag} is not allowed in content (plain YAML only)")
+                return _REFUSED
+            out: dict[Any, Any] = {}
+            first: dict[Any, int] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    self.problem(key_node, "a key must be a plain word")
+                    continue
+                key = self.scalar(key_node)
+                if key == "<<" or key_node.tag == "tag:yaml.org,2002:merge":
+                    self.problem(key_node, "merge keys (<<) are not supported in content")
+                    continue
+                try:
+                    hash(key)
+                except TypeError:
+                    self.problem(key_node, "a key must be a plain word")
+                    continue
+                if key in first:
+                    self.problem(key_node, f"duplicate key {key!r} (first on line {first[key]})")
+                    continue
+                first[key] = key_node.start_mark.line + 1
+                self.lines[at + (key,)] = key_node.start_mark.line + 1
+                out[key] = self.build(value_node, at + (key,))
+                # the key's line is the better place to point at than the value's
+                self.lines[at + (key,)] = key_node.start_mark.line + 1
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != _SEQ_TAG:
+                self.problem(node, f"tag {node.tag} is not allowed in content (plain YAML only)")
+                return _REFUSED
+            return [self.build(item, at + (i,)) for i, item in enumerate(node.value)]
+        return self.scalar(node)
+
+    def scalar(self, node: yaml.Node) -> Any:
+        if node.tag == _TIMESTAMP_TAG:
+            return node.value  # a date-like word stays text
+        if node.tag not in _PLAIN_TAGS:
+            self.problem(node, f"tag {node.tag} is not allowed in content (plain YAML only)")
+            return _REFUSED
+        return self.loader.construct_object(node, deep=True)
+
+
+class _TooBig(Exception):
+    pass
+
+
+class _Refused:
+    """Stands in for a value whose tag was refused, so that pydantic does not report it a second time."""
+
+    def __repr__(self) -> str:
+        return "<refused>"
+
+
+_REFUSED = _Refused()
+
+
+def read_yaml(text: str, path: str = "<text>") -> tuple[Any, dict[Path_, int], list[Problem]]:
+    """Parse YAML text into plain data, the line of every key and item, and every problem found.
+
+    A syntax error ends the reading (the rest of the file cannot be trusted): it is returned as
+    the only problem, with its line.
+    """
+    loader = _COMPOSER(text)
+    try:
+        try:
+            node = loader.get_single_node()
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line = mark.line + 1 if mark is not None else 1
+            what = exc.problem or str(exc)
+            if exc.context:
+                ctx_mark = exc.context_mark
+                at = f" (line {ctx_mark.line + 1})" if ctx_mark is not None and ctx_mark.line + 1 != line else ""
+                what = f"{exc.context}{at}, {what}"
+            return None, {}, [Problem(path, line, f"bad YAML: {what}")]
+        except yaml.YAMLError as exc:
+            return None, {}, [Problem(path, 1, f"bad YAML: {exc}")]
+        if node is None:
+            return None, {(): 1}, [Problem(path, 1, "the file is empty")]
+        walk = _Walk(loader, path)
+        try:
+            data = walk.build(node, ())
+        except _TooBig:
+            return None, {}, [Problem(path, 1, f"the file expands to more than {_MAX_NODES} nodes (aliases?)")]
+        return data, walk.lines, walk.problems
+    finally:
+        loader.dispose()
+
+
+# -- located items ----------------------------------------------------------------------------
+
+T = TypeVar("T", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Located(Generic[T]):
+    """An item with where it came from: the file, its line, and the line of each of its fields."""
+
+    item: T
+    path: str
+    line: int
+    lines: Mapping[Path_, int] = field(repr=False, compare=False, default_factory=dict)
+    where: str = ""
+
+    def line_of(self, *loc: Any) -> int:
+        """The line of a field (``line_of("accept", 0, "answer")``), or of its nearest parent."""
+        best = self.line
+        at: Path_ = ()
+        for el in loc:
+            at = at + (el,)
+            if at in self.lines:
+                best = self.lines[at]
+            else:
+                break
+        return best
+
+    def problem(self, message: str, *loc: Any) -> Problem:
+        return Problem(self.path, self.line_of(*loc), message)
+
+
+@dataclass(frozen=True)
+class LoadedFile:
+    """What one file held: puzzles or a lesson, and its problems (empty when it is sound)."""
+
+    path: str
+    kind: str  # "puzzles" | "lesson" | "unknown"
+    puzzles: tuple[Located[Puzzle], ...] = ()
+    lessons: tuple[Located[Lesson], ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+    def exercises(self) -> list[Located[Exercise]]:
+        """The exercises of the lesson, each located at its step."""
+        out: list[Located[Exercise]] = []
+        for les in self.lessons:
+            for i, ex in les.item.exercises():
+                prefix = ("steps", i, "exercise")
+                out.append(_sub(les, prefix, ex, f"lesson {les.item.id} step {i + 1}"))
+        return out
+
+
+def _sub(parent: Located[Any], prefix: Path_, item: Any, where: str) -> Located[Any]:
+    n = len(prefix)
+    lines = {k[n:]: v for k, v in parent.lines.items() if k[:n] == prefix}
+    return Located(item, parent.path, parent.lines.get(prefix, parent.line), lines, where)
+
+
+def _message(err: Mapping[str, Any], loc: Sequence[Any]) -> str:
+    kind = err.get("type", "")
+    name = ".".join(str(x) for x in loc)
+    if kind in ("extra_forbidden", "missing"):
+        parent = ".".join(str(x) for x in loc[:-1])
+        what = "unknown field" if kind == "extra_forbidden" else "missing field"
+        return (f"{parent}: " if parent else "") + (f"{what} {loc[-1]!r}" if loc else what)
+    msg = str(err.get("msg", "invalid"))
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, "):]
+    elif msg.startswith("Assertion failed, "):
+        msg = msg[len("Assertion failed, "):]
+    return f"{name}: {msg}" if name else msg
+
+
+def _validation_problems(exc: ValidationError, path: str, prefix: Path_, lines: Mapping[Path_, int]) -> list[Problem]:
+    out: list[Problem] = []
+    for err in exc.errors(include_url=False):
+        if err.get("input") is _REFUSED:
+            continue  # already reported as a refused tag
+        loc = list(err.get("loc", ()))
+        ctx_err = (err.get("ctx") or {}).get("error")
+        if isinstance(ctx_err, FieldProblem):
+            loc = loc + list(ctx_err.loc)
+        at = prefix
+        clean: list[Any] = []
+        for el in loc:
+            if at + (el,) in lines:
+                at = at + (el,)
+                clean.append(el)
+            elif isinstance(el, str) and (el in _UNION_TAGS or el.startswith("function-")):
+                continue
+            else:
+                clean.append(el)
+                break
+        line = lines.get(at, lines.get(prefix, 1))
+        out.append(Problem(path, line, _message(err, clean)))
+    return out
+
+
+def parse_text(text: str, path: str = "<text>") -> LoadedFile:
+    """Read one file's text (the Workshop validates an author's YAML live with this)."""
+    data, lines, problems = read_yaml(text, path)
+    if data is None:
+        return LoadedFile(path, "unknown", problems=tuple(problems))
+    if not isinstance(data, dict):
+        problems.append(Problem(path, lines.get((), 1),
+                                "a content file is a mapping: puzzles: [...] or a lesson (id, order, title, summary, steps)"))
+        return LoadedFile(path, "unknown", problems=tuple(problems))
+    if "puzzles" in data:
+        return _read_puzzles(data, lines, problems, path)
+    return _read_lesson(data, lines, problems, path)
+
+
+def _read_puzzles(data: dict[Any, Any], lines: dict[Path_, int], problems: list[Problem], path: str) -> LoadedFile:
+    for key in data:
+        if key != "puzzles":
+            problems.append(Problem(path, lines.get((key,), 1), f"unknown field {key!r} (a puzzle file holds only puzzles:)"))
+    items = data["puzzles"]
+    if not isinstance(items, list) or not items:
+        problems.append(Problem(path, lines.get(("puzzles",), 1), "puzzles: must be a non-empty list of puzzles"))
+        return LoadedFile(path, "puzzles", problems=tuple(problems))
+    located: list[Located[Puzzle]] = []
+    per_item: dict[int, dict[Path_, int]] = {}
+    for key, line in lines.items():  # one pass: each puzzle's own field lines
+        if len(key) >= 2 and key[0] == "puzzles" and isinstance(key[1], int):
+            per_item.setdefault(key[1], {})[key[2:]] = line
+    for i, raw in enumerate(items):
+        prefix: Path_ = ("puzzles", i)
+        try:
+            puzzle = Puzzle.model_validate(raw)
+        except ValidationError as exc:
+            problems.extend(_validation_problems(exc, path, prefix, lines))
+            continue
+        located.append(Located(puzzle, path, lines.get(prefix, 1), per_item.get(i, {}), f"puzzle {puzzle.id}"))
+    return LoadedFile(path, "puzzles", puzzles=tuple(located), problems=tuple(sorted(problems)))
+
+
+def _read_lesson(data: dict[Any, Any], lines: dict[Path_, int], problems: list[Problem], path: str) -> LoadedFile:
+    try:
+        lesson = Lesson.model_validate(data)
+    except ValidationError as exc:
+        problems.extend(_validation_problems(exc, path, (), lines))
+        return LoadedFile(path, "lesson", problems=tuple(sorted(problems)))
+    loc = Located(lesson, path, lines.get((), 1), dict(lines), f"lesson {lesson.id}")
+    return LoadedFile(path, "lesson", lessons=(loc,), problems=tuple(sorted(problems)))
+
+
+def load_file(path: str | Path) -> LoadedFile:
+    """Read one lesson or puzzle file; an unreadable file is a problem too, not an exception."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, f"cannot read the file: {exc}"),))
+    return parse_text(text, str(p))
+
+
+def default_paths() -> list[Path]:
+    """The repository's lessons/ and puzzles/ folders."""
+    return [REPO_ROOT / "lessons", REPO_ROOT / "puzzles"]
+
+
+def _yaml_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            yield from sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file())
+        else:
+            yield p
+
+
+@dataclass(frozen=True)
+class ContentSet:
+    """Every file read, their items, and every problem found while reading them."""
+
+    files: tuple[LoadedFile, ...]
+
+    @property
+    def puzzles(self) -> list[Located[Puzzle]]:
+        return [p for f in self.files for p in f.puzzles]
+
+    @property
+    def lessons(self) -> list[Located[Lesson]]:
+        return sorted((les for f in self.files for les in f.lessons), key=lambda x: (x.item.order, x.item.id))
+
+    @property
+    def exercises(self) -> list[Located[Exercise]]:
+        return [e for f in self.files for e in f.exercises()]
+
+    def items(self) -> list[Located[Item]]:
+        """Everything with a question (puzzles and lesson exercises), for the linter."""
+        return [*self.puzzles, *self.exercises]  # type: ignore[list-item]
+
+    @property
+    def problems(self) -> list[Problem]:
+        return [p for f in self.files for p in f.problems]
+
+    def puzzle(self, puzzle_id: str) -> Puzzle:
+        for p in self.puzzles:
+            if p.item.id == puzzle_id:
+                return p.item
+        raise ContentError([Problem("<content>", 0, f"no puzzle with id {puzzle_id!r}")])
+
+
+def load_paths(paths: Iterable[str | Path] | None = None) -> ContentSet:
+    """Read every ``*.yaml`` under the given files and folders (default: lessons/ and puzzles/).
+
+    A path that does not exist is a problem of the set (the linter reports it), not an exception.
+    """
+    files: list[LoadedFile] = []
+    for p in _yaml_files(default_paths() if paths is None else paths):
+        if not p.exists() and paths is not None:
+            files.append(LoadedFile(str(p), "unknown", problems=(Problem(str(p), 0, "no such file or folder"),)))
+            continue
+        if p.exists():
+            files.append(load_file(p))
+    return ContentSet(tuple(files))
+
+
+def load_puzzles(paths: Iterable[str | Path] | None = None) -> list[Puzzle]:
+    """The puzzles, sorted by id; raises :class:`ContentError` listing every problem if any file is bad."""
+    content = load_paths(paths if paths is not None else [REPO_ROOT / "puzzles"])
+    if content.problems:
+        raise ContentError(content.problems)
+    return sorted((p.item for p in content.puzzles), key=lambda p: p.id)
+
+
+def load_lessons(paths: Iterable[str | Path] | None = None) -> list[Lesson]:
+    """The lessons in course order; raises :class:`ContentError` listing every problem if any file is bad."""
+    content = load_paths(paths if paths is not None else [REPO_ROOT / "lessons"])
+    if content.problems:
+        raise ContentError(content.problems)
+    return [les.item for les in content.lessons]

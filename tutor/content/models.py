@@ -1,0 +1,467 @@
+"""The content schema: lessons and puzzles as frozen pydantic models (the one source of truth).
+
+A puzzle file (``puzzles/*.yaml``) holds a list under ``puzzles:``; a lesson file
+(``lessons/*.yaml``) holds one lesson. The models check the *shape* of an item -- every field
+known (``extra="forbid"``), cards and hands readable, texts present in English and Russian, the
+answer of the kind the question asks for. Whether the item is *true* (the answer legal, the engine
+agreeing, the maxims existing) is proved by :mod:`tutor.content.lint`, which needs the engine.
+
+A documented puzzle (see also ``puzzles/examples.yaml``)::
+
+    puzzles:
+      - id: king-third-small            # kebab-case, unique across all files
+        title: {en: "King third", ru: "Король сам-третей"}
+        themes: [opening-lead, king-third]   # from THEMES below
+        difficulty: 1                   # 1 (first lesson) .. 5 (expert)
+        rules: russian                  # rule-set name: russian | english-short | simple | american
+        system: russian                 # convention system: russian | english
+        dealer: E                       # the trump card lies in the dealer's hand; S leads when E deals
+        trump: D7                       # the turned-up trump card (SK, ♠K, K♠, H10, ♦Д are all read)
+        hand: K74.Q853.A92.J64          # the student's 13 cards; the student always sits S
+        # deal: "N:AQ5.AK42.T73.J84 …"  # optional: all four hands, PBN clockwise from N; for honours/score
+        # played: "W:DK D4 D9 D2 / …"   # optional: tricks played so far, each LEADER:cards
+        question: lead                  # lead | play | legal | honours | score
+        prompt: {en: "You lead to the first trick.", ru: "Вы ходите первым."}   # optional
+        answer: S4                      # lead/play: a card; legal: a list of cards; honours/score: a number
+        accept: []                      # other right answers, each {answer, reason: {en, ru}}
+        maxims: [king-third-lead-small] # ids from the catalogue, the deciding one first
+        hints:                          # graded: the first vague, the last nearly the answer
+          - {en: "Which suit is your longest?", ru: "Какая масть у вас длиннее?"}
+          - {en: "With K-x-x, lead small.", ru: "С короля сам-третей ходят с маленькой."}
+        explanation: {en: "…", ru: "…"}
+        # override: {en: "…", ru: "…"}   # only when the answer differs from the engine's, and why
+
+Honours and score items add ``ask`` (what number is asked, e.g. ``honours-points-ns``) and
+``deal``; score items add ``tricks: {NS: 8}``. A lesson::
+
+    id: first-lead
+    order: 3
+    title: {en: …, ru: …}
+    summary: {en: …, ru: …}
+    steps:
+      - teach: {en: …, ru: …}
+        diagram: {hand: K74.Q853.A92.J64, trump: D7}   # optional; hand | deal | trick, caption
+      - exercise: {question: lead, trump: D7, hand: …, answer: S4, maxims: [...], explanation: …}
+
+Lessons teach first: the first step is a ``teach`` step.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StringConstraints,
+    Tag,
+    model_validator,
+)
+
+from tutor.cards import Card, Hand, parse_card
+from tutor.deal import Deal
+from tutor.play import parse_history
+from tutor.seats import Seat
+
+__all__ = [
+    "THEMES",
+    "QUESTIONS",
+    "ASKS",
+    "RULESETS",
+    "SYSTEMS",
+    "FieldProblem",
+    "Text",
+    "Accept",
+    "Tricks",
+    "Item",
+    "Puzzle",
+    "Exercise",
+    "Diagram",
+    "TeachStep",
+    "ExerciseStep",
+    "Lesson",
+    "PuzzleFile",
+    "ID_PATTERN",
+]
+
+#: The theme vocabulary (filter, progress by theme, generator). Each with its en/ru label.
+THEMES: dict[str, tuple[str, str]] = {
+    "deal-and-trump": ("Dealing and the trump card", "Сдача и козырь"),
+    "following-suit": ("Following suit", "Снос масти"),
+    "trick-winner": ("Who wins the trick", "Кто берёт взятку"),
+    "counting": ("Counting cards", "Счёт карт"),
+    "honours": ("Honours", "Онеры"),
+    "coronka": ("Coronkas", "Коронки"),
+    "score-sheet": ("The score sheet", "Запись"),
+    "opening-lead": ("The opening lead", "Первый ход"),
+    "king-third": ("King third", "Король сам-третей"),
+    "ace-leads": ("Leads from an ace", "Ходы от туза"),
+    "honour-sequences": ("Touching honours", "Ходы от рядовых онеров"),
+    "bad-leads": ("Leads to avoid", "Плохие ходы"),
+    "second-hand": ("Second hand", "Вторая рука"),
+    "third-hand": ("Third hand", "Третья рука"),
+    "covering": ("Covering an honour", "Покрытие онера"),
+    "returns": ("Returning a suit", "Ответный ход"),
+    "trumps": ("Leading trumps", "Ход в козырь"),
+    "ruffing": ("Ruffing", "Битьё козырем"),
+    "thirteenth-card": ("The thirteenth card", "Тринадцатая карта"),
+    "call-for-trumps": ("The call for trumps", "Приглашение к козырям"),
+    "discards": ("Discards", "Сбросы"),
+    "laws": ("Laws and penalties", "Законы и штрафы"),
+}
+#: What a puzzle asks for; the answer's kind follows from it.
+QUESTIONS: tuple[str, ...] = ("lead", "play", "legal", "honours", "score")
+#: The number an honours or score question asks for, and of which side.
+ASKS: tuple[str, ...] = (
+    "honours-count-ns", "honours-count-ew",
+    "honours-points-ns", "honours-points-ew",
+    "coronka-points-ns", "coronka-points-ew",
+    "score-below-ns", "score-below-ew",
+    "score-above-ns", "score-above-ew",
+)
+#: Rule-set names (design.md: tutor/rulesets.py presets).
+RULESETS: tuple[str, ...] = ("russian", "english-short", "simple", "american")
+#: Convention systems (maxims.md).
+SYSTEMS: tuple[str, ...] = ("russian", "english")
+
+ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+_CARD_ANSWERS = ("lead", "play")
+_NUMBER_ANSWERS = ("honours", "score")
+
+
+class FieldProblem(ValueError):
+    """A cross-field check that failed, naming the field it is about.
+
+    pydantic reports a model-level error at the item; the loader reads ``loc`` from this
+    exception so that the message points at the line of the offending field, not the item.
+    """
+
+    def __init__(self, loc: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.loc = loc
+
+
+# -- field types ------------------------------------------------------------------------------
+
+def _canon_card(value: Any) -> str:
+    """Any accepted spelling of a card (``♠K``, ``K♠``, ``H10``, ``♦Д``) -> ``SK``/``HT``/``DQ``."""
+    if not isinstance(value, str):
+        raise ValueError(f"a card is written like SK or ♥10, not {value!r}")
+    return str(parse_card(value))
+
+
+def _canon_hand(value: Any, size: int | None) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"a hand is written like KJ4.AQ32.T98.765, not {value!r}")
+    return Hand.parse(value, size=size).pbn()
+
+
+def _canon_history(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"played tricks are written like 'W:DK D4 D9 D2 / W:DA D6 D3 H5', not {value!r}")
+    tricks = parse_history(value)
+    if not tricks:
+        raise ValueError("played is empty: leave the field out when no card has been played")
+    return " / ".join(str(t) for t in tricks)
+
+
+def _canon_deal(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"a deal is written like 'N:hand hand hand hand', not {value!r}")
+    deal = Deal.from_pbn(value)
+    if deal.size != 13:
+        raise ValueError(f"a deal has 13 cards a hand, this one {deal.size}")
+    return deal.pbn()
+
+
+def _canon_answer(value: Any) -> Any:
+    """A card (str), a number (int) or a list of cards; cards are written canonically."""
+    if isinstance(value, bool):
+        raise ValueError(f"an answer is a card, a number or a list of cards, not {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        return _canon_card(value)
+    if isinstance(value, list):
+        cards = [_canon_card(v) for v in value]
+        if len(set(cards)) != len(cards):
+            raise ValueError("a card is listed twice in the answer")
+        return cards
+    raise ValueError(f"an answer is a card, a number or a list of cards, not {value!r}")
+
+
+NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+CardStr = Annotated[
+    str,
+    AfterValidator(_canon_card),
+    Field(description="A card: suit letter and rank (SK, HT, D2); ♠K, K♠, H10 and ♦Д are read too."),
+]
+Hand13 = Annotated[
+    str,
+    AfterValidator(lambda v: _canon_hand(v, 13)),
+    Field(description="13 cards, PBN spades.hearts.diamonds.clubs (KJ4.AQ32.T98.765) or ♠KJ4 ♥AQ32 …"),
+]
+AnyHand = Annotated[
+    str,
+    AfterValidator(lambda v: _canon_hand(v, None)),
+    Field(description="Some cards, PBN spades.hearts.diamonds.clubs (KJ4.AQ32.T98.765)."),
+]
+History = Annotated[
+    str,
+    AfterValidator(_canon_history),
+    Field(description="Played tricks: 'W:DK D4 D9 D2 / W:DA D6 D3 H5' (leader, cards in play order)."),
+]
+DealStr = Annotated[
+    str,
+    AfterValidator(_canon_deal),
+    Field(description="All four hands, PBN 'N:hand hand hand hand' clockwise from the named seat."),
+]
+Answer = Annotated[
+    Union[int, str, list[str]],
+    BeforeValidator(_canon_answer),
+    Field(description="lead/play: a card; legal: the list of legal cards; honours/score: a number."),
+]
+MaximId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
+SeatName = Literal["N", "E", "S", "W"]
+Theme = Literal[tuple(THEMES)]  # type: ignore[valid-type]
+Question = Literal[QUESTIONS]  # type: ignore[valid-type]
+Ask = Literal[ASKS]  # type: ignore[valid-type]
+RulesetName = Literal[RULESETS]  # type: ignore[valid-type]
+SystemName = Literal[SYSTEMS]  # type: ignore[valid-type]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Text(_Model):
+    """A text a learner reads, in both languages (neither may be empty)."""
+
+    en: NonEmpty
+    ru: NonEmpty
+
+    def __getitem__(self, lang: str) -> str:
+        """``text["ru"]``: the text in a language (``en`` for anything but ``ru``)."""
+        return self.ru if lang == "ru" else self.en
+
+    def __repr__(self) -> str:
+        return f"Text(en={self.en!r}, ru={self.ru!r})"
+
+
+class Accept(_Model):
+    """Another answer that is also right, and why (shown when the student gives it)."""
+
+    answer: Answer
+    reason: Text
+
+
+class Tricks(_Model):
+    """Tricks taken in the deal, by one side (the other has the rest of 13)."""
+
+    NS: Annotated[int, Field(ge=0, le=13)] | None = None
+    EW: Annotated[int, Field(ge=0, le=13)] | None = None
+
+    @model_validator(mode="after")
+    def _one_side(self) -> "Tricks":
+        if self.NS is None and self.EW is None:
+            raise ValueError("give the tricks of one side, e.g. {NS: 8}")
+        if self.NS is not None and self.EW is not None and self.NS + self.EW != 13:
+            raise ValueError(f"NS {self.NS} and EW {self.EW} tricks do not make 13")
+        return self
+
+    @property
+    def ns(self) -> int:
+        """North-South's tricks."""
+        return self.NS if self.NS is not None else 13 - (self.EW or 0)
+
+
+class Item(_Model):
+    """What puzzles and lesson exercises share: a position from South's seat and a question."""
+
+    rules: RulesetName = "russian"
+    system: SystemName = "russian"
+    seat: Literal["S"] = Field("S", description="The student always sits South.")
+    dealer: SeatName = Field("E", description="The dealer holds the trump card; S leads first when E deals.")
+    trump: CardStr = Field(description="The turned-up trump card, in the dealer's hand.")
+    hand: Hand13 = Field(description="South's 13 cards as dealt (cards already played included).")
+    deal: DealStr | None = None
+    played: History | None = None
+    question: Question
+    ask: Ask | None = None
+    tricks: Tricks | None = None
+    prompt: Text | None = None
+    answer: Answer
+    accept: list[Accept] = Field(default_factory=list)
+    maxims: list[MaximId] = Field(min_length=1)
+    hints: list[Text] = Field(default_factory=list)
+    explanation: Text
+    override: Text | None = Field(None, description="Why the answer differs from the engine's, when it does.")
+
+    @model_validator(mode="after")
+    def _answer_fits_question(self) -> "Item":
+        q = self.question
+        if q in _CARD_ANSWERS:
+            if not isinstance(self.answer, str):
+                raise FieldProblem(("answer",), f"the {q} question is answered by one card, like S4")
+            for i, acc in enumerate(self.accept):
+                if not isinstance(acc.answer, str):
+                    raise FieldProblem(("accept", i, "answer"), "an accepted answer of a card question is a card")
+                if acc.answer == self.answer:
+                    raise FieldProblem(("accept", i, "answer"), f"{acc.answer} is already the answer")
+        elif q == "legal":
+            if not isinstance(self.answer, list) or not self.answer:
+                raise FieldProblem(("answer",), "a legal question is answered by the list of every legal card")
+            if self.accept:
+                raise FieldProblem(("accept",), "a legal question accepts any legal card already: leave accept out")
+        else:
+            if not isinstance(self.answer, int):
+                raise FieldProblem(("answer",), f"the {q} question is answered by a number")
+            if self.accept:
+                raise FieldProblem(("accept",), f"the {q} question has one right number: leave accept out")
+        if q in _NUMBER_ANSWERS:
+            if self.ask is None:
+                raise FieldProblem(("question",), f"the {q} question needs ask: (e.g. {ASKS[2] if q == 'honours' else ASKS[6]})")
+            kinds = ("honours-", "coronka-") if q == "honours" else ("score-",)
+            if not self.ask.startswith(kinds):
+                raise FieldProblem(("ask",), f"ask: {self.ask} does not fit the {q} question")
+            if self.deal is None:
+                raise FieldProblem(("question",), f"the {q} question needs the whole deal (deal:)")
+        elif self.ask is not None:
+            raise FieldProblem(("ask",), f"ask: is only for honours and score questions, not {q}")
+        if q == "score" and self.tricks is None:
+            raise FieldProblem(("question",), "a score question needs the tricks taken, e.g. tricks: {NS: 8}")
+        if q != "score" and self.tricks is not None:
+            raise FieldProblem(("tricks",), "tricks: is only for score questions")
+        return self
+
+    # -- convenient typed views ---------------------------------------------------------------
+    @property
+    def trump_card(self) -> Card:
+        return parse_card(self.trump)
+
+    @property
+    def dealer_seat(self) -> Seat:
+        return Seat[self.dealer]
+
+    @property
+    def student_hand(self) -> Hand:
+        return Hand.parse(self.hand)
+
+    def full_deal(self) -> Deal | None:
+        """The whole deal, when the item gives it."""
+        if self.deal is None:
+            return None
+        return Deal.from_pbn(self.deal, dealer=self.dealer, trump_card=self.trump)
+
+    def answer_cards(self) -> tuple[Card, ...]:
+        """The answer as cards (one for lead/play, the set for legal, none for numbers)."""
+        if isinstance(self.answer, str):
+            return (parse_card(self.answer),)
+        if isinstance(self.answer, list):
+            return tuple(parse_card(c) for c in self.answer)
+        return ()
+
+
+class Puzzle(Item):
+    """A puzzle of the library: an item with an id, a title, themes and a difficulty."""
+
+    id: Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=80)]
+    title: Text
+    themes: list[Theme] = Field(min_length=1)  # type: ignore[valid-type]
+    difficulty: Annotated[int, Field(ge=1, le=5)]
+    hints: list[Text] = Field(min_length=1)
+
+
+class Exercise(Item):
+    """An exercise inside a lesson: a puzzle that needs no id, title or themes."""
+
+    title: Text | None = None
+    themes: list[Theme] = Field(default_factory=list)  # type: ignore[valid-type]
+    difficulty: Annotated[int, Field(ge=1, le=5)] | None = None
+
+
+class Diagram(_Model):
+    """Cards shown beside a teaching text: a hand, a whole deal, or tricks, with the trump card."""
+
+    hand: AnyHand | None = None
+    deal: DealStr | None = None
+    trick: History | None = None
+    trump: CardStr | None = None
+    dealer: SeatName | None = None
+    caption: Text | None = None
+
+    @model_validator(mode="after")
+    def _shows_something(self) -> "Diagram":
+        if self.hand is None and self.deal is None and self.trick is None:
+            raise ValueError("a diagram shows a hand, a deal or a trick")
+        return self
+
+
+class TeachStep(_Model):
+    """An idea explained (before the student is asked to use it)."""
+
+    teach: Text
+    diagram: Diagram | None = None
+
+
+class ExerciseStep(_Model):
+    """A question for the student, checked like a puzzle."""
+
+    exercise: Exercise
+
+
+def _step_kind(value: Any) -> str | None:
+    if isinstance(value, dict):
+        if "exercise" in value:
+            return "exercise-step"
+        if "teach" in value:
+            return "teach-step"
+        return None
+    if isinstance(value, ExerciseStep):
+        return "exercise-step"
+    if isinstance(value, TeachStep):
+        return "teach-step"
+    return None
+
+
+Step = Annotated[
+    Union[Annotated[TeachStep, Tag("teach-step")], Annotated[ExerciseStep, Tag("exercise-step")]],
+    Discriminator(_step_kind, custom_error_type="step_kind",
+                  custom_error_message="a step is either {teach: …} or {exercise: …}"),
+]
+
+
+class Lesson(_Model):
+    """One lesson: teaching steps first, then exercises (Bridge Classroom's teach and exam sets)."""
+
+    id: Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=80)]
+    order: Annotated[int, Field(ge=1)]
+    title: Text
+    summary: Text
+    steps: list[Step] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _teach_first(self) -> "Lesson":
+        if not isinstance(self.steps[0], TeachStep):
+            raise FieldProblem(("steps", 0), "a lesson teaches first: the first step is a teach step")
+        return self
+
+    def exercises(self) -> list[tuple[int, Exercise]]:
+        """The exercises with their step index (0-based)."""
+        return [(i, s.exercise) for i, s in enumerate(self.steps) if isinstance(s, ExerciseStep)]
+
+
+class PuzzleFile(_Model):
+    """A puzzles file: ``puzzles:`` and the list."""
+
+    puzzles: list[Puzzle] = Field(min_length=1)
+
+
+def is_kebab(text: str) -> bool:
+    """Whether ``text`` is a kebab-case id (lower-case words joined by hyphens)."""
+    return re.match(ID_PATTERN, text) is not None

@@ -1,0 +1,63 @@
+"""Where an item's history leaves South: whose turn, South's cards left, and what is legal.
+
+The linter checks the answer against it and the grader judges a response by it. Played tricks
+are replayed on the whole deal when the item gives it; otherwise they are followed with only
+South's hand known -- the student's own view -- and the trump card, if it was played, must have
+come from the dealer, whose card it is (000 «Сдача» 9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.cards import Card, Hand
+from tutor.content.models import Item
+from tutor.errors import HistoryError
+from tutor.play import PlayState, Trick, follow_history, parse_history
+from tutor.seats import Seat
+
+__all__ = ["Situation", "situation"]
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Where the item's history leaves South: who plays, South's cards left, what is legal."""
+
+    to_play: Seat
+    remaining: Hand
+    current: Trick | None
+    legal: tuple[Card, ...]
+
+
+def situation(item: Item) -> Situation:
+    """Replay the item's history and say where it leaves South; raises WhistError where it breaks.
+
+    With the whole deal the history is replayed card by card; otherwise it is followed with only
+    South's hand known (the student's view), and the trump card, if played, must come from the
+    dealer.
+    """
+    hand = item.student_hand
+    deal = item.full_deal()
+    if deal is not None:
+        state = PlayState.from_history(deal, item.played or "")
+        current = Trick(state.leader, tuple(state.current)) if state.current else None
+        remaining = state.hand(Seat.S)
+        to_play = state.to_play
+    else:
+        tricks = parse_history(item.played)
+        view = follow_history(tricks, item.trump_card.suit, item.dealer_seat.lho, known={Seat.S: hand})
+        for trick in tricks:
+            for seat, card in trick.plays():
+                if card == item.trump_card and seat != item.dealer_seat:
+                    raise HistoryError(
+                        f"{seat.name} plays the trump card {card}, which lies in the dealer's ({item.dealer}) hand"
+                    )
+        mine = [c for t in tricks for s, c in t.plays() if s == Seat.S]
+        remaining = hand.without(*mine) if mine else hand
+        current, to_play = view.current, view.next_to_play
+    legal: tuple[Card, ...] = ()
+    if to_play == Seat.S:
+        led = current.suit_led if current is not None else None
+        follow = remaining.suit(led) if led is not None else ()
+        legal = follow if follow else remaining.cards
+    return Situation(to_play, remaining, current, legal)

@@ -1,0 +1,163 @@
+"""A printable worksheet: puzzles as card diagrams and questions, the answer key on its own page.
+
+Teachers asked for handouts (anchors.md). The page is one self-contained HTML file with print
+CSS: suit symbols, hearts and diamonds in red, the question under each diagram, a box to write
+the answer in, and the key after a page break so it can be torn off. Every text from the content
+is escaped -- a title with ``<script>`` prints as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from tutor.cards import Card, Hand, Suit
+from tutor.content.describe import question_text
+from tutor.content.models import Exercise, Item, Puzzle, Text
+from tutor.play import parse_history
+from tutor.seats import Seat
+
+__all__ = ["worksheet_html", "answer_text"]
+
+_CSS = """
+body { font-family: Georgia, 'DejaVu Serif', serif; margin: 1.5cm; color: #111; }
+h1 { font-size: 1.5em; margin-bottom: 0.2em; }
+.sub { color: #555; margin-bottom: 1.2em; }
+.puzzle { border: 1px solid #bbb; border-radius: 6px; padding: 0.7em 1em; margin-bottom: 1em;
+          break-inside: avoid; page-break-inside: avoid; }
+.puzzle h2 { font-size: 1.1em; margin: 0 0 0.4em 0; }
+.hand { font-family: 'DejaVu Sans Mono', monospace; font-size: 1.15em; line-height: 1.35; }
+.suit { display: block; }
+.red { color: #c00; }
+.black { color: #111; }
+.deal { display: grid; grid-template-columns: repeat(3, auto); gap: 0.2em 2em; justify-content: start; }
+.deal .seat { font-size: 0.85em; color: #555; }
+.meta { margin: 0.4em 0; }
+.tricks { border-collapse: collapse; margin: 0.4em 0; }
+.tricks td, .tricks th { border: 1px solid #ccc; padding: 0.1em 0.5em; }
+.question { font-weight: bold; margin-top: 0.5em; }
+.answer-box { border-bottom: 1px solid #333; width: 12em; height: 1.5em; display: inline-block; }
+.key { break-before: page; page-break-before: always; }
+.answers { list-style: none; padding-left: 0; }
+.key li { margin-bottom: 0.6em; }
+@media print { body { margin: 1cm; } }
+"""
+
+_WORDS = {
+    "en": {"key": "Answer key", "dealer": "Dealer", "trump": "trump card", "answer": "Answer",
+           "tricks": "Tricks played", "trick": "Trick", "taken": "Tricks taken", "maxims": "Maxims",
+           "puzzles": "puzzles", "difficulty": "difficulty", "any": "any of"},
+    "ru": {"key": "Ответы", "dealer": "Сдаёт", "trump": "козырь", "answer": "Ответ",
+           "tricks": "Сыгранные взятки", "trick": "Взятка", "taken": "Взятки", "maxims": "Правила",
+           "puzzles": "задач", "difficulty": "сложность", "any": "любая из"},
+}
+
+
+def _card(card: Card, lang: str) -> str:
+    cls = "red" if card.suit.is_red else "black"
+    return f'<span class="{cls}">{escape(card.symbol(lang))}</span>'
+
+
+def _hand(hand: Hand, lang: str) -> str:
+    rows = []
+    for suit in Suit:
+        cls = "red" if suit.is_red else "black"
+        ranks = "".join(c.rank.display(lang) for c in hand.suit(suit)) or "—"
+        rows.append(f'<span class="suit"><span class="{cls}">{suit.symbol}</span> {escape(ranks)}</span>')
+    return f'<div class="hand">{"".join(rows)}</div>'
+
+
+def _deal(item: Item, lang: str) -> str:
+    deal = item.full_deal()
+    assert deal is not None
+    cell = {s: f'<div><div class="seat">{escape(s.label(lang))}</div>{_hand(deal.hands[s], lang)}</div>' for s in Seat}
+    empty = "<div></div>"
+    return (f'<div class="deal">{empty}{cell[Seat.N]}{empty}{cell[Seat.W]}{empty}{cell[Seat.E]}'
+            f'{empty}{cell[Seat.S]}{empty}</div>')
+
+
+def _tricks(item: Item, lang: str) -> str:
+    tricks = parse_history(item.played)
+    if not tricks:
+        return ""
+    w = _WORDS[lang]
+    head = "".join(f"<th>{escape(s.label(lang))}</th>" for s in Seat)
+    rows = []
+    for n, trick in enumerate(tricks, start=1):
+        cells = []
+        for seat in Seat:
+            card = trick.card_of(seat)
+            lead = " *" if seat == trick.leader else ""
+            cells.append(f"<td>{_card(card, lang) + lead if card else ''}</td>")
+        rows.append(f"<tr><th>{escape(w['trick'])} {n}</th>{''.join(cells)}</tr>")
+    return (f'<div class="meta">{escape(w["tricks"])} (* = {"ход" if lang == "ru" else "lead"}):</div>'
+            f'<table class="tricks"><tr><th></th>{head}</tr>{"".join(rows)}</table>')
+
+
+def answer_text(item: Item, lang: str = "en") -> str:
+    """The answer as a student writes it: a card symbol, the legal cards, or the number."""
+    if item.question == "legal":
+        return f"{_WORDS[lang]['any']} " + " ".join(c.symbol(lang) for c in item.answer_cards())
+    if isinstance(item.answer, str):
+        alts = [Card.parse(str(a.answer)).symbol(lang) for a in item.accept]
+        main = Card.parse(item.answer).symbol(lang)
+        return main + (f" ({' / '.join(alts)})" if alts else "")
+    return str(item.answer)
+
+
+def _title(item: Item, n: int, lang: str) -> str:
+    title = getattr(item, "title", None)
+    return f"{n}. {title[lang]}" if isinstance(title, Text) else f"{n}."
+
+
+def _section(item: Item, n: int, lang: str) -> str:
+    w = _WORDS[lang]
+    parts = [f'<section class="puzzle"><h2>{escape(_title(item, n, lang))}</h2>']
+    if item.question in ("honours", "score"):
+        parts.append(_deal(item, lang))
+    else:
+        parts.append(_hand(item.student_hand, lang))
+    parts.append(f'<div class="meta">{escape(w["dealer"])}: {escape(item.dealer_seat.label(lang))}; '
+                 f'{escape(w["trump"])}: {_card(item.trump_card, lang)}</div>')
+    parts.append(_tricks(item, lang))
+    if item.tricks is not None:
+        ns = item.tricks.ns
+        parts.append(f'<div class="meta">{escape(w["taken"])}: NS {ns}, EW {13 - ns}</div>')
+    parts.append(f'<div class="question">{escape(question_text(item)[lang])}</div>')
+    parts.append(f'<div class="meta">{escape(w["answer"])}: <span class="answer-box"></span></div></section>')
+    return "".join(parts)
+
+
+def _key_entry(item: Item, n: int, lang: str) -> str:
+    w = _WORDS[lang]
+    answer = answer_text(item, lang)
+    maxims = ", ".join(item.maxims)
+    return (f"<li><strong>{escape(_title(item, n, lang))}</strong> — {escape(w['answer'])}: "
+            f"<strong>{_colour(answer)}</strong><br>{escape(item.explanation[lang])}"
+            f"<br><small>{escape(w['maxims'])}: {escape(maxims)}</small></li>")
+
+
+def _colour(text: str) -> str:
+    """Escape ``text`` and colour the red suit symbols in it."""
+    out = escape(text)
+    for sym in ("♥", "♦"):
+        out = out.replace(sym, f'<span class="red">{sym}</span>')
+    return out
+
+
+def worksheet_html(items: Sequence[Puzzle | Exercise], lang: str = "en", title: str | None = None) -> str:
+    """The whole printable page for ``items`` (puzzles or exercises), in ``lang``."""
+    if lang not in _WORDS:
+        raise ValueError(f"unknown language {lang!r} (en or ru)")
+    w = _WORDS[lang]
+    heading = title or ("Задачи по висту" if lang == "ru" else "Whist puzzles")
+    sections = "".join(_section(item, n, lang) for n, item in enumerate(items, start=1))
+    key = "".join(_key_entry(item, n, lang) for n, item in enumerate(items, start=1))
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        f"<title>{escape(heading)}</title><style>{_CSS}</style></head><body>"
+        f"<h1>{escape(heading)}</h1><div class=\"sub\">{len(items)} {escape(w['puzzles'])}</div>"
+        f"{sections}"
+        f'<section class="key"><h1>{escape(w["key"])}</h1><ul class="answers">{key}</ul></section>'
+        f"</body></html>\n"
+    )
