@@ -34,14 +34,23 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser with every command, or only ``command``'s (so one command does not pay for
+    importing the others' engines -- the solver's import alone takes seconds).
+
+    A command ``foo-bar`` lives in ``tutor/commands/foo_bar.py``.
+    """
     parser = _Parser(prog="python -m tutor", description="Whist Tutor: rules, scoring, conventions and puzzles.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     import tutor.commands as pkg
 
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"tutor.commands.{info.name}")
+    names = sorted(m.name for m in pkgutil.iter_modules(pkg.__path__))
+    wanted = command.replace("-", "_") if command else None
+    if wanted in names:
+        names = [wanted]
+    for name in names:
+        module = importlib.import_module(f"tutor.commands.{name}")
         register = getattr(module, "register", None)
         if register is not None:
             register(sub)
@@ -61,7 +70,9 @@ def emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    first = argv[0] if argv and not argv[0].startswith("-") else None
+    parser = build_parser(first)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)
