@@ -1,0 +1,89 @@
+"""``python -m tutor lead``: the card to lead, the maxims behind it, and why every other card is worse.
+
+    python -m tutor lead --hand K74.AQ32.T98.765 --trump C2 [--suit S] [--played P] [--dealer D]
+                         [--system russian|english] [--lang en|ru] [--json]
+
+``--hand`` is the student's original 13 cards (he sits S); ``--played`` the tricks so far
+(``W:DK D4 D9 D2 / …``), after which the student must be on lead; ``--dealer`` is inferred from
+the first trick (its leader sits on the dealer's left), else E. ``--suit`` asks only which card
+of that suit to lead.
+
+JSON: ``{"card": "S4", "maxims": [...], "explanation": "…", "candidates": [{"card": "SK",
+"verdict": "worse", "maxims": [...], "why": "…"}, …], "system": "russian"}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from tutor.cards import parse_suit
+from tutor.cli import CliError, add_json_flag, emit
+from tutor.conventions.advice import Advice, advise
+from tutor.conventions.position import Position
+from tutor.conventions.rules import SYSTEMS
+
+__all__ = ["register", "run", "add_position_arguments", "position_from_args", "advice_text"]
+
+
+def add_position_arguments(p: argparse.ArgumentParser, *, played_required: bool) -> None:
+    """The options naming the student's position, shared by ``lead`` and ``play``."""
+    p.add_argument("--hand", required=True, help="the student's original 13 cards, e.g. KJ4.AQ32.T98.765")
+    p.add_argument("--trump", required=True, help="the trump suit (H, ♥), the turned-up card (H7), or NT")
+    p.add_argument("--played", required=played_required, default=None,
+                   help='tricks played so far, e.g. "W:DK D4 D9 D2 / W:DA D6 D3 H5"')
+    p.add_argument("--dealer", default=None, help="the dealer (default: from the first trick, else E)")
+    p.add_argument("--seat", default="S", help="the student's seat (default S)")
+    p.add_argument("--system", default="russian", choices=SYSTEMS, help="convention system")
+    p.add_argument("--lang", default="en", choices=("en", "ru"), help="language of the explanation")
+
+
+def position_from_args(args: argparse.Namespace) -> Position:
+    return Position.build(hand=args.hand, trump=args.trump, played=args.played, dealer=args.dealer, seat=args.seat)
+
+
+def _title(maxim: str, lang: str) -> str:
+    from tutor.conventions.catalogue import UnknownMaximError, get_maxim
+
+    try:
+        return get_maxim(maxim).title_in(lang)
+    except UnknownMaximError:
+        return ""
+
+
+def advice_text(advice: Advice, lang: str = "en", verb: str = "lead") -> str:
+    """The advice as a short report: the card, its maxims with titles, the explanation, the others."""
+    ru = lang == "ru"
+    head = {"lead": ("Lead", "Ходите"), "play": ("Play", "Играйте")}[verb][1 if ru else 0]
+    system = {"russian": ("russian", "русская"), "english": ("english", "английская")}[advice.system][1 if ru else 0]
+    lines = [f"{head} {advice.card.symbol(lang)}   ({'система' if ru else 'system'}: {system})"]
+    for m in advice.maxims:
+        title = _title(m, lang)
+        lines.append(f"  {m}" + (f" — {title}" if title else ""))
+    lines.append(advice.explanation[lang])
+    if advice.candidates:
+        lines.append("")
+        lines.append("Другие карты:" if ru else "Other cards:")
+        names = {"equal": ("equal", "не хуже"), "worse": ("worse", "хуже"), "bad": ("bad", "плохо")}
+        for v in advice.candidates:
+            maxim = v.maxims[0] if v.maxims else "—"
+            lines.append(f"  {v.card.symbol(lang):<4} {names[v.verdict][1 if ru else 0]:<7} {maxim:<36} {v.why[lang]}")
+    return "\n".join(lines)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("lead", help="the card to lead, with the maxims and why every other card is worse")
+    add_position_arguments(p, played_required=False)
+    p.add_argument("--suit", default=None, help="only ask which card of this suit to lead (S, H, D, C)")
+    add_json_flag(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    position = position_from_args(args)
+    if position.to_play != position.seat or not position.is_lead:
+        where = "a trick is in progress" if not position.is_lead else f"{position.to_play.name} is on lead"
+        raise CliError(f"the student ({position.seat.name}) is not on lead: {where}; use `python -m tutor play`")
+    suit = parse_suit(args.suit) if args.suit else None
+    advice = advise(position, args.system, suit=suit)
+    emit(args, advice.to_json(args.lang), advice_text(advice, args.lang, "lead"))
+    return 0

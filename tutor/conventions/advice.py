@@ -1,0 +1,363 @@
+"""Advice that explains itself: the card to play, the maxims it rests on, and why every other
+legal card is worse.
+
+How the maxims are combined
+---------------------------
+The rules are consulted in an explicit priority order -- :data:`LEAD_ORDER` when the student
+leads, :data:`FOLLOW_ORDER` when he follows suit, :data:`VOID_ORDER` when he cannot. Starting from
+the legal cards, each rule in turn may narrow the candidates to the ones its maxim prefers; the
+cards it removes get a verdict (``bad`` for a "never" of the seeds, ``worse`` for a preference)
+citing that maxim. A rule that would remove every remaining candidate is overridden by the rules
+above it and is skipped. So a lower maxim only ever chooses among what the higher ones left, and
+the maxim that made the last cut is the deciding one (it is cited first).
+
+If several cards survive every rule, no maxim tells them apart: the engine says so (verdict
+``equal``) and, to give one answer, plays one a maxim positively picked if there is one, else
+the lowest of them (then the first in display order).
+
+Priority, highest first (``system="english"`` drops maxims the catalogue marks russian only):
+
+* leading: answer-the-call, crossruff-with-partner, lead-trumps-when-opponents-ruff,
+  avoid-suit-opponents-void, lead-into-partners-void, own-strong-suit-first,
+  return-partners-suit, never-return-opponents-suit, first-discard-shows-weak-suit,
+  few-trumps-wait-for-call, draw-trumps-for-strong-suit, lead-trumps-with-four-or-five,
+  no-thirteenth-card-before-trumps-out, never-lead-singleton, never-lead-ace-queen,
+  never-lead-king-doubleton, doubleton-honour-shows-weakness, avoid-queen-third,
+  lead-long-suit, then the card from the suit (:mod:`tutor.conventions.holdings`).
+* following suit: cover-honour-with-honour, do-not-overtake-partners-king,
+  ace-over-partners-queen, third-hand-high, win-as-cheaply-as-possible, echo-the-call,
+  make-the-call, second-hand-low, play-low-when-not-winning, win-with-lower-of-equals.
+* out of the suit led: do-not-ruff-thirteenth-unless-last, do-not-ruff-partners-winner,
+  ruff-with-short-trumps, win-as-cheaply-as-possible (ruffing), play-low-when-not-winning
+  (keep useless trumps), discard-from-weakest-suit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+
+from tutor.cards import Card, Suit, parse_card
+from tutor.conventions import discards, following, leads, signals
+from tutor.conventions.position import Position
+from tutor.conventions.rules import Context, Finding, Rule, text
+from tutor.conventions.systems import applies, check_system, differences
+from tutor.errors import IllegalPlayError, WhistError
+
+__all__ = [
+    "Advice",
+    "Verdict",
+    "advise",
+    "explain_card",
+    "legal_cards",
+    "NotYourTurnError",
+    "LEAD_ORDER",
+    "FOLLOW_ORDER",
+    "VOID_ORDER",
+    "VERDICTS",
+    "MAXIMS_USED",
+]
+
+#: Verdicts on a card other than the advised one.
+VERDICTS: tuple[str, ...] = ("equal", "worse", "bad")
+
+LEAD_ORDER: tuple[Rule, ...] = (
+    signals.answer_the_call,
+    leads.crossruff_with_partner,
+    leads.lead_trumps_when_opponents_ruff,
+    leads.avoid_suit_opponents_void,
+    leads.lead_into_partners_void,
+    leads.own_strong_suit_first,
+    leads.return_partners_suit,
+    leads.never_return_opponents_suit,
+    leads.first_discard_shows_weak_suit,
+    leads.few_trumps_wait_for_call,
+    leads.draw_trumps_for_strong_suit,
+    leads.lead_trumps_with_four_or_five,
+    leads.no_thirteenth_card_before_trumps_out,
+    leads.never_lead_singleton,
+    leads.never_lead_ace_queen,
+    leads.never_lead_king_doubleton,
+    leads.doubleton_honour_shows_weakness,
+    leads.avoid_queen_third,
+    leads.lead_long_suit,
+    leads.lead_card,
+)
+
+FOLLOW_ORDER: tuple[Rule, ...] = (
+    following.cover_honour_with_honour,
+    following.do_not_overtake_partners_king,
+    following.ace_over_partners_queen,
+    following.third_hand_high,
+    following.win_as_cheaply_as_possible,
+    signals.echo_the_call,
+    signals.make_the_call,
+    following.second_hand_low,
+    following.play_low_when_not_winning,
+    following.win_with_lower_of_equals,
+)
+
+VOID_ORDER: tuple[Rule, ...] = (
+    discards.do_not_ruff_thirteenth_unless_last,
+    discards.do_not_ruff_partners_winner,
+    discards.ruff_with_short_trumps,
+    discards.ruff_as_cheaply_as_possible,
+    discards.keep_trumps_when_not_winning,
+    discards.discard_from_weakest_suit,
+)
+
+
+#: Every maxim id the engine can cite (the catalogue must define each; tests check both ways).
+MAXIMS_USED: tuple[str, ...] = (
+    # leads: suit
+    "answer-the-call", "call-for-trumps", "crossruff-with-partner", "lead-trumps-when-opponents-ruff",
+    "avoid-suit-opponents-void", "lead-into-partners-void", "own-strong-suit-first", "return-partners-suit",
+    "never-return-opponents-suit", "first-discard-shows-weak-suit", "few-trumps-wait-for-call",
+    "forced-high-card-is-not-a-call", "draw-trumps-for-strong-suit", "lead-trumps-with-four-or-five",
+    "no-thirteenth-card-before-trumps-out", "never-lead-singleton", "never-lead-ace-queen",
+    "never-lead-king-doubleton", "doubleton-honour-shows-weakness", "avoid-queen-third", "lead-long-suit",
+    # leads: card
+    "lead-highest-trump", "quart-major-lead-king", "coronka-lead-queen", "ace-king-lead-king",
+    "ace-fifth-lead-ace", "ace-small-lead-small", "top-of-touching-honours", "king-third-lead-small",
+    "strong-suit-top-or-bottom", "fourth-best-from-long-suit",
+    # following
+    "must-follow-suit", "cover-honour-with-honour", "do-not-overtake-partners-king", "ace-over-partners-queen",
+    "third-hand-high", "win-as-cheaply-as-possible", "echo-the-call", "make-the-call", "second-hand-low",
+    "play-low-when-not-winning", "win-with-lower-of-equals",
+    # out of the suit led
+    "do-not-ruff-thirteenth-unless-last", "do-not-ruff-partners-winner", "ruff-with-short-trumps",
+    "discard-from-weakest-suit",
+)
+
+
+class NotYourTurnError(WhistError):
+    """Advice was asked for when the student is not the one to play."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What is wrong (or not) with one card: ``equal``, ``worse`` or ``bad``, the maxim it breaks
+    first, and why, in English and Russian."""
+
+    card: Card
+    verdict: str
+    maxims: tuple[str, ...]
+    why: Mapping[str, str]
+
+    def to_json(self, lang: str = "en") -> dict:
+        return {"card": str(self.card), "verdict": self.verdict, "maxims": list(self.maxims), "why": self.why[lang]}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The card to play, the maxims behind it (deciding one first), a short explanation from the
+    student's seat, and a :class:`Verdict` for every other legal card."""
+
+    card: Card
+    maxims: tuple[str, ...]
+    explanation: Mapping[str, str]
+    candidates: tuple[Verdict, ...]
+    system: str
+
+    def verdict_for(self, card: Card | str) -> Verdict | None:
+        """The verdict on ``card`` (None for the advised card itself)."""
+        card = parse_card(card) if isinstance(card, str) else card
+        return next((v for v in self.candidates if v.card == card), None)
+
+    def to_json(self, lang: str = "en") -> dict:
+        """The design's shape: ``{"card", "maxims", "explanation", "candidates", "system"}``."""
+        return {
+            "card": str(self.card),
+            "maxims": list(self.maxims),
+            "explanation": self.explanation[lang],
+            "candidates": [v.to_json(lang) for v in self.candidates],
+            "system": self.system,
+        }
+
+
+def legal_cards(position: Position) -> tuple[Card, ...]:
+    """The cards the student may play now (empty when it is not his turn)."""
+    return position.legal_cards()
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    card: Card
+    applied: tuple[Finding, ...]
+    rejected: Mapping[Card, Finding]
+    equal: tuple[Card, ...]
+
+
+def _order_for(ctx: Context) -> tuple[Rule, ...]:
+    cur = ctx.k.current
+    if cur is None:
+        return LEAD_ORDER
+    return FOLLOW_ORDER if ctx.mine(cur.suit_led) else VOID_ORDER
+
+
+def _decide(ctx: Context) -> _Outcome:
+    """Narrow the legal cards rule by rule (see the module docstring)."""
+    cands = list(ctx.legal)
+    rejected: dict[Card, Finding] = {}
+    applied: list[Finding] = []
+    for rule in _order_for(ctx):
+        for f in rule(replace(ctx, cands=tuple(cands))):
+            if not applies(f.maxim, ctx.system):
+                continue
+            out = [c for c in cands if c in f.scope and c not in f.keep]
+            if not out or len(out) == len(cands):
+                continue
+            for c in out:
+                rejected[c] = f
+            cands = [c for c in cands if c not in f.scope or c in f.keep]
+            applied.append(f)
+    supported = {c for f in applied for c in f.keep}
+    best = min(cands, key=lambda c: (c not in supported, c.rank, c.index))
+    return _Outcome(best, tuple(applied), MappingProxyType(rejected), tuple(c for c in cands if c != best))
+
+
+def _context(position: Position, system: str, suit: Suit | None = None) -> Context:
+    check_system(system)
+    if not isinstance(position, Position):
+        raise WhistError(f"advice needs a Position, not {type(position).__name__}")
+    k = position.knowledge
+    legal = position.legal_cards()
+    if not legal:
+        if not k.remaining:
+            raise NotYourTurnError("the deal is over: the student has no cards left")
+        raise NotYourTurnError(f"it is {k.to_play.name}'s turn to play, not {position.seat.name}'s")
+    if suit is not None:
+        legal = tuple(c for c in legal if c.suit == suit)
+        if not legal:
+            raise IllegalPlayError(f"the student cannot play {suit.symbol} now (none held, or another suit was led)")
+    return Context(position, k, system, legal)
+
+
+def _maxims_for(card: Card, applied: tuple[Finding, ...]) -> tuple[str, ...]:
+    """The maxims that chose ``card`` (latest cut first), then those that ruled out other suits
+    or cards outright; a cut among the cards of another suit says nothing about this one."""
+    own = [m for f in reversed(applied) if card in f.scope for m in (f.maxim, *f.also)]
+    other = [m for f in reversed(applied) if card not in f.scope and not f.keep for m in (f.maxim, *f.also)]
+    return tuple(dict.fromkeys(own + other))
+
+
+def advise(position: Position, system: str = "russian", *, suit: Suit | None = None) -> Advice:
+    """The card the maxims of ``system`` recommend, and why every other legal card is worse.
+
+    ``suit`` restricts the question to the cards of one suit ("which card from this suit?"): the
+    suit-choosing maxims are then silent and only the card rules speak.
+
+    Raises :class:`NotYourTurnError` when the student is not to play,
+    :class:`~tutor.conventions.systems.UnknownSystemError` for a system other than russian or
+    english, and IllegalPlayError when ``suit`` cannot be played now.
+    """
+    ctx = _context(position, system, suit)
+    out = _decide(ctx)
+    best = out.card
+    maxims = _maxims_for(best, out.applied)
+    if not maxims and len(position.legal_cards()) == 1:
+        maxims = ("must-follow-suit",)
+    explanation = _explain(ctx, out, maxims)
+    verdicts: list[Verdict] = []
+    for card in ctx.legal:
+        if card == best:
+            continue
+        f = out.rejected.get(card)
+        if f is not None:
+            why = {lang: f.render(f.why, lang, card=card, best=best) for lang in ("en", "ru")}
+            verdicts.append(Verdict(card, f.severity, (f.maxim, *f.also), MappingProxyType(why)))
+        else:
+            support = tuple(dict.fromkeys(m.maxim for m in reversed(out.applied) if card in m.keep))
+            why = {
+                "en": f"{card.symbol('en')} is as good as {best.symbol('en')}: no maxim prefers one over the other.",
+                "ru": f"{card.symbol('ru')} не хуже, чем {best.symbol('ru')}: ни одно правило не различает эти карты.",
+            }
+            verdicts.append(Verdict(card, "equal", support, MappingProxyType(why)))
+    return Advice(best, maxims, explanation, tuple(verdicts), system)
+
+
+def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[str, str]:
+    """A few short sentences from the student's seat: the reasons of the (at most two) last
+    maxims that chose the card, or, when none did, of those that ruled the other cards out."""
+    best = out.card
+    own = [f for f in reversed(out.applied) if best in f.scope]
+    if not own:
+        own = [f for f in reversed(out.applied) if not f.keep]
+    parts: dict[str, list[str]] = {"en": [], "ru": []}
+    if len(ctx.position.legal_cards()) == 1:
+        parts["en"].append("It is your only legal card.")
+        parts["ru"].append("Это единственная карта, которой можно сыграть.")
+    chosen: list[Finding] = []
+    for f in own:  # the two latest cuts, told in the order they were made (general, then specific)
+        if len(chosen) < 2 and all(f.reason is not g.reason or f.fill != g.fill for g in chosen):
+            chosen.append(f)
+    for f in reversed(chosen):
+        for lang in parts:
+            parts[lang].append(f.render(f.reason, lang, card=best, best=best))
+    if len(ctx.legal) > 1 and not any(best in f.scope for f in out.applied):
+        parts["en"].append("Among the cards left no maxim decides; this one is as good as any.")
+        parts["ru"].append("Среди оставшихся карт ни одно правило не выбирает; эта не хуже других.")
+    if out.equal:
+        others_en = ", ".join(c.symbol("en") for c in out.equal)
+        others_ru = ", ".join(c.symbol("ru") for c in out.equal)
+        parts["en"].append(f"{others_en} would do as well.")
+        parts["ru"].append(f"{others_ru} — не хуже.")
+    note = _difference_note(ctx, best)
+    if note is not None:
+        for lang in parts:
+            parts[lang].append(note[lang])
+    return MappingProxyType(
+        {lang: f"{best.symbol(lang)}: " + " ".join(p for p in parts[lang] if p) for lang in parts}
+    )
+
+
+def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
+    """When the student leads from a holding the two systems treat differently, say how."""
+    if ctx.k.current is not None:
+        return None
+    holding = ctx.mine(best.suit)
+    diffs = differences(holding, trump=best.suit == ctx.k.trump, gone=ctx.k.gone)
+    if not diffs:
+        return None
+    d = diffs[0]
+    other = d.system_b_card if ctx.system == "russian" else d.system_a_card
+    other_maxim = d.maxims[1] if ctx.system == "russian" else d.maxims[0]
+    if ctx.system == "russian":
+        return text(
+            f"(English whist leads {other.symbol('en')} here: {other_maxim}.)",
+            f"(В английском висте здесь ходят {other.symbol('ru')}: {other_maxim}.)",
+        )
+    return text(
+        f"(Russian whist leads {other.symbol('en')} here: {other_maxim}.)",
+        f"(В русском висте здесь ходят {other.symbol('ru')}: {other_maxim}.)",
+    )
+
+
+def explain_card(position: Position, card: Card | str, system: str = "russian") -> Verdict:
+    """Why ``card`` is (or is not) the right play: its :class:`Verdict` against the advice.
+
+    The advised card itself gets verdict ``equal`` with the advice's maxims; an illegal card
+    ``bad``, citing must-follow-suit. A card the student does not hold raises IllegalPlayError.
+    """
+    card = parse_card(card) if isinstance(card, str) else card
+    ctx = _context(position, system)
+    if card not in ctx.k.remaining:
+        raise IllegalPlayError(f"{card} is not in the student's hand")
+    if card not in ctx.legal:
+        led = ctx.k.current.suit_led  # type: ignore[union-attr]
+        return Verdict(
+            card,
+            "bad",
+            ("must-follow-suit",),
+            text(
+                f"{card.symbol('en')} is not allowed: {led.symbol} was led and you hold {led.symbol}; you must follow suit.",
+                f"{card.symbol('ru')} нельзя: вышли в {led.symbol}, а у вас есть {led.symbol}; масть обязательно сносить.",
+            ),
+        )
+    advice = advise(position, system)
+    if card == advice.card:
+        return Verdict(card, "equal", advice.maxims, advice.explanation)
+    verdict = advice.verdict_for(card)
+    assert verdict is not None
+    return verdict

@@ -1,0 +1,432 @@
+"""Leads: which suit to open or return, and which card of it.
+
+Each function is one maxim: it looks at the student's position and returns findings (see
+:mod:`tutor.conventions.rules`) -- the cards it wants led and the ones it rejects. The order in
+which they are consulted is :data:`tutor.conventions.advice.LEAD_ORDER`; nothing here decides
+between two maxims.
+
+Suit rules about a suit's shape (singleton, A-Q, K-x, Q-x, Q-x-x) speak only of suits nobody has
+led yet: their reason is what an opening of that suit tells partner or gives away, which no longer
+holds once the suit is running.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tutor.cards import Card, Rank, Suit
+from tutor.conventions.holdings import is_strong_suit, lead_from_holding
+from tutor.conventions.rules import Context, Finding, text
+from tutor.conventions.systems import applies
+
+__all__ = [
+    "crossruff_with_partner",
+    "lead_trumps_when_opponents_ruff",
+    "avoid_suit_opponents_void",
+    "lead_into_partners_void",
+    "own_strong_suit_first",
+    "return_partners_suit",
+    "never_return_opponents_suit",
+    "first_discard_shows_weak_suit",
+    "few_trumps_wait_for_call",
+    "draw_trumps_for_strong_suit",
+    "lead_trumps_with_four_or_five",
+    "no_thirteenth_card_before_trumps_out",
+    "never_lead_singleton",
+    "never_lead_ace_queen",
+    "never_lead_king_doubleton",
+    "doubleton_honour_shows_weakness",
+    "avoid_queen_third",
+    "lead_long_suit",
+    "lead_card",
+]
+
+
+def _leading(ctx: Context) -> bool:
+    return ctx.k.current is None and bool(ctx.legal)
+
+
+def _suit_cards(ctx: Context, suit: Suit) -> frozenset[Card]:
+    return frozenset(c for c in ctx.legal if c.suit == suit)
+
+
+def _unopened(ctx: Context, suit: Suit) -> bool:
+    return suit not in ctx.k.first_leads
+
+
+def _keep_suits(ctx: Context, maxim: str, suits: Iterable[Suit], severity: str, reason, why, fill=None) -> Finding:
+    wanted = set(suits)
+    keep = frozenset(c for c in ctx.legal if c.suit in wanted)
+    return Finding(maxim, frozenset(ctx.legal), keep, severity, reason, why, fill or {})
+
+
+def _reject_suit(ctx: Context, maxim: str, suit: Suit, severity: str, reason, why, fill=None) -> Finding:
+    return Finding(maxim, _suit_cards(ctx, suit), frozenset(), severity, reason, why, {"suit": suit, **(fill or {})})
+
+
+def _trumps_live(ctx: Context) -> bool:
+    return ctx.k.trump is not None and not ctx.k.trumps_out and bool(ctx.trumps())
+
+
+# -- later leads ------------------------------------------------------------------------------
+
+
+def crossruff_with_partner(ctx: Context) -> Iterable[Finding]:
+    """000 HNT 6: partner showed a strong suit and a void -- lead your singleton of his suit
+    (then the suit he ruffs)."""
+    k = ctx.k
+    strong = k.partner_strong_suit
+    if not _leading(ctx) or strong is None or k.trump is None or k.is_void(k.partner, k.trump):
+        return
+    if not any(s != k.trump and s != strong for s in k.voids[k.partner]):
+        return
+    mine = ctx.mine(strong)
+    if len(mine) != 1:
+        return
+    yield Finding(
+        "crossruff-with-partner",
+        frozenset(ctx.legal),
+        frozenset(mine),
+        "worse",
+        text(
+            "Partner showed {suit} strong and a void elsewhere: lead your single {suit} card, then the suit he ruffs.",
+            "Партнёр показал сильные {suit} и ренонс: ходите одиночной картой его масти, потом в масть, которую он бьёт.",
+        ),
+        text(
+            "First lead your single card of partner's suit ({best}), then his void suit.",
+            "Сначала одиночная карта масти партнёра ({best}), потом масть его ренонса.",
+        ),
+        {"suit": strong},
+    )
+
+
+def lead_trumps_when_opponents_ruff(ctx: Context) -> Iterable[Finding]:
+    """000 LST 10: the opponents have been ruffing, so they are long in trumps -- lead trumps."""
+    if not _leading(ctx) or not _trumps_live(ctx) or not ctx.k.opponents_ruffed:
+        return
+    yield _keep_suits(
+        ctx,
+        "lead-trumps-when-opponents-ruff",
+        [ctx.k.trump],
+        "worse",
+        text("The opponents have been ruffing: draw their trumps.", "Противники пробовали козырять: ходите под козырь."),
+        text("The opponents are ruffing; lead trumps rather than {card}.", "Противники козыряют; лучше ходить в козырь, а не {card}."),
+    )
+
+
+def avoid_suit_opponents_void(ctx: Context) -> Iterable[Finding]:
+    """000 LST 17: never lead a suit that both opponents have shown out of."""
+    if not _leading(ctx):
+        return
+    k = ctx.k
+    for suit in ctx.plain_suits():
+        if k.is_void(k.seat.lho, suit) and k.is_void(k.seat.rho, suit):
+            yield _reject_suit(
+                ctx, "avoid-suit-opponents-void", suit, "bad",
+                text("Neither opponent holds {suit}.", "У противников нет {suit}."),
+                text("Both opponents are out of {suit}: {card} lets them ruff or throw a loser.",
+                     "У обоих противников нет {suit}: на {card} они сбросят или побьют козырем."),
+            )
+
+
+def lead_into_partners_void(ctx: Context) -> Iterable[Finding]:
+    """000 LST 9: partner is void in a suit and may hold trumps -- lead it for him to ruff."""
+    k = ctx.k
+    if not _leading(ctx) or k.trump is None or k.trumps_remaining == 0 or k.is_void(k.partner, k.trump):
+        return
+    suits = [s for s in ctx.plain_suits() if k.is_void(k.partner, s)]
+    if not suits:
+        return
+    yield _keep_suits(
+        ctx, "lead-into-partners-void", suits, "worse",
+        text("Partner is out of {suit}: lead it so he can ruff with a small trump.",
+             "У партнёра ренонс в {suit}: ходите в эту масть, он прикроется маленьким козырем."),
+        text("Partner is void in {suit}; lead that suit for him to ruff, not {card}.",
+             "У партнёра ренонс в {suit}; ходите туда, чтобы он бил козырем, а не {card}."),
+        {"suit": suits[0]},
+    )
+
+
+def _partner_suit_to_return(ctx: Context) -> Suit | None:
+    k = ctx.k
+    for suit in Suit:
+        if suit != k.trump and k.first_leads.get(suit) == k.partner and ctx.mine(suit):
+            return suit
+    return None
+
+
+def own_strong_suit_first(ctx: Context) -> Iterable[Finding]:
+    """000 LST 6: with a strong suit of your own, lead it before returning partner's suit."""
+    k = ctx.k
+    theirs = _partner_suit_to_return(ctx)
+    if not _leading(ctx) or theirs is None:
+        return
+    own = [
+        s for s in ctx.plain_suits()
+        if s != theirs and is_strong_suit(ctx.mine(s)) and k.first_leads.get(s) != k.seat
+    ]
+    if not own:
+        return
+    yield _keep_suits(
+        ctx, "own-strong-suit-first", own, "worse",
+        text("You have a strong suit of your own ({suit}): lead it first, partner's suit afterwards.",
+             "У вас своя сильная масть ({suit}): сначала ходите с неё, потом отвечайте партнёру."),
+        text("Lead your own strong {suit} before returning partner's suit; {card} can wait.",
+             "Сначала своя сильная масть ({suit}), потом ответ партнёру; {card} подождёт."),
+        {"suit": own[0]},
+    )
+
+
+def return_partners_suit(ctx: Context) -> Iterable[Finding]:
+    """000 LST 5: having won a trick, return the suit partner led."""
+    theirs = _partner_suit_to_return(ctx)
+    if not _leading(ctx) or theirs is None:
+        return
+    yield _keep_suits(
+        ctx, "return-partners-suit", [theirs], "worse",
+        text("Partner opened {suit}: return it.", "Партнёр вышел в {suit}: отвечайте ему в ту же масть."),
+        text("Return partner's {suit} rather than {card}.", "Отвечайте в масть партнёра ({suit}), а не {card}."),
+        {"suit": theirs},
+    )
+
+
+def never_return_opponents_suit(ctx: Context) -> Iterable[Finding]:
+    """000 HNT 3: never lead the suit the opponents opened."""
+    if not _leading(ctx):
+        return
+    for suit in ctx.plain_suits():
+        if suit in ctx.k.opponents_suits:
+            yield _reject_suit(
+                ctx, "never-return-opponents-suit", suit, "bad",
+                text("{suit} is the opponents' suit.", "{suit} — масть противников."),
+                text("The opponents opened {suit}; {card} plays their game.", "Противники открыли {suit}; {card} играет в их игру."),
+            )
+
+
+def first_discard_shows_weak_suit(ctx: Context) -> Iterable[Finding]:
+    """000 HNT 14: partner's first discard comes from his weak suit -- don't lead it to him."""
+    k = ctx.k
+    card = k.first_discards.get(k.partner)
+    if not _leading(ctx) or card is None or card.suit == k.trump:
+        return
+    if any(c.suit == card.suit for c in ctx.legal):
+        yield _reject_suit(
+            ctx, "first-discard-shows-weak-suit", card.suit, "worse",
+            text("Partner's first discard was {first}: {suit} is his weak suit.",
+                 "Первый снос партнёра — {first}: {suit} у него слабая масть."),
+            text("Partner threw {first} first, so {suit} is his weak suit; don't lead {card} to him.",
+                 "Партнёр первым снёс {first}, {suit} у него слабы; не ходите к нему {card}."),
+            {"first": card},
+        )
+
+
+# -- trump leads ------------------------------------------------------------------------------
+
+
+def few_trumps_wait_for_call(ctx: Context) -> Iterable[Finding]:
+    """000 LST 8: with three trumps or fewer, do not lead trumps until partner asks for them.
+
+    If partner played high-low without calling (the high card was forced or tried to win), the
+    finding says so and cites forced-high-card-is-not-a-call as well.
+    """
+    k = ctx.k
+    n = len(ctx.trumps())
+    if not _leading(ctx) or not _trumps_live(ctx) or n > 3 or k.has_called(k.partner):
+        return
+    false = next((c for c in k.false_calls if c.seat == k.partner), None)
+    reason = text("With three trumps or fewer you wait for partner to ask for trumps.",
+                  "Имея не более трёх козырей, не козыряют, пока этого не захочет партнёр.")
+    why = text("With three trumps or fewer, {card} leads trumps before partner asked for them.",
+               "Имея не более трёх козырей, {card} — ход в козырь без приглашения партнёра.")
+    fill: dict = {}
+    also: tuple[str, ...] = ()
+    if false is not None:
+        fill = {"high": false.high, "low": false.low}
+        also = ("forced-high-card-is-not-a-call",)
+        reason = text(
+            "Partner's {high} then {low} was no call: the high card was played to win or forced. "
+            "With three trumps or fewer, wait.",
+            "{high}, потом {low} у партнёра — не приглашение: старшая карта брала взятку или была вынужденной. "
+            "При трёх козырях или меньше ждут.",
+        )
+        why = text(
+            "Partner's {high} then {low} was no call (the high card was forced or tried to win); {card} leads trumps unasked.",
+            "{high}, потом {low} у партнёра — не приглашение (старшая была вынужденной); {card} — козырь без приглашения.",
+        )
+    yield Finding(
+        "few-trumps-wait-for-call",
+        frozenset(ctx.trumps()) & frozenset(ctx.legal),
+        frozenset(),
+        "worse",
+        reason,
+        why,
+        fill,
+        also,
+    )
+
+
+def draw_trumps_for_strong_suit(ctx: Context) -> Iterable[Finding]:
+    """000 LST 11: with a good suit of your own, draw trumps so it cannot be ruffed."""
+    if not _leading(ctx) or not _trumps_live(ctx):
+        return
+    strong = [s for s in ctx.plain_suits() if is_strong_suit(ctx.mine(s))]
+    if not strong:
+        return
+    yield _keep_suits(
+        ctx, "draw-trumps-for-strong-suit", [ctx.k.trump], "worse",
+        text("Your {suit} is strong: draw trumps first so the opponents cannot ruff it.",
+             "У вас хорошие {suit}: сначала козыряйте, чтобы противники не могли их бить."),
+        text("Draw trumps to protect your {suit} before leading {card}.",
+             "Сначала выбейте козыри, чтобы защитить {suit}, а потом уже {card}."),
+        {"suit": strong[0]},
+    )
+
+
+def lead_trumps_with_four_or_five(ctx: Context) -> Iterable[Finding]:
+    """000 LST 12: with four or five trumps (or more), lead trumps."""
+    if not _leading(ctx) or not _trumps_live(ctx) or len(ctx.trumps()) < 4:
+        return
+    yield _keep_suits(
+        ctx, "lead-trumps-with-four-or-five", [ctx.k.trump], "worse",
+        text("With four or more trumps, lead trumps.", "Имея четыре-пять козырей, ходят с козыря."),
+        text("With four or more trumps, lead a trump rather than {card}.", "С четырьмя-пятью козырями ходят в козырь, а не {card}."),
+    )
+
+
+def no_thirteenth_card_before_trumps_out(ctx: Context) -> Iterable[Finding]:
+    """000 HNT 4: don't lead the last card of a suit (the "thirteenth") while trumps remain out."""
+    k = ctx.k
+    if not _leading(ctx) or k.trump is None or k.trumps_out:
+        return
+    for suit in ctx.plain_suits():
+        if not k.outstanding(suit):
+            cards = _suit_cards(ctx, suit)
+            yield Finding(
+                "no-thirteenth-card-before-trumps-out", cards, frozenset(), "worse",
+                text("Nobody else holds {suit}: that card would be ruffed.", "Ни у кого больше нет {suit}: карту перебьют козырем."),
+                text("Nobody else holds {suit} and trumps are still out: {card} would be ruffed or thrown on.",
+                     "Больше ни у кого нет {suit}, а козыри ещё не вышли: {card} перебьют."),
+                {"suit": suit},
+            )
+
+
+# -- opening a suit ---------------------------------------------------------------------------
+
+
+def never_lead_singleton(ctx: Context) -> Iterable[Finding]:
+    """000 HNT 5: a singleton lead misleads partner; wait and ruff the second round."""
+    if not _leading(ctx):
+        return
+    for suit in ctx.plain_suits():
+        if len(ctx.mine(suit)) == 1 and _unopened(ctx, suit):
+            yield _reject_suit(
+                ctx, "never-lead-singleton", suit, "bad",
+                text("{suit} is a singleton: wait for the opponents to lead it.", "В {suit} одиночная карта: дождитесь хода противников."),
+                text("{card} is a singleton: it misleads partner; wait and ruff the second round.",
+                     "{card} — одиночная: такой ход вводит партнёра в заблуждение; ждите и бейте второй круг козырем."),
+            )
+
+
+def never_lead_ace_queen(ctx: Context) -> Iterable[Finding]:
+    """000 LST 13: don't open a suit holding the ace and queen; wait and finesse the queen."""
+    if not _leading(ctx):
+        return
+    k = ctx.k
+    for suit in ctx.plain_suits():
+        ranks = {c.rank for c in ctx.mine(suit)}
+        king = Card(suit, Rank.KING)
+        if Rank.ACE in ranks and Rank.QUEEN in ranks and king in k.unseen and _unopened(ctx, suit):
+            yield _reject_suit(
+                ctx, "never-lead-ace-queen", suit, "bad",
+                text("With ace and queen of {suit}, wait for the suit to come to you.", "С тузом и дамой {suit} ждут хода в эту масть."),
+                text("You hold ace and queen of {suit}: let others lead it and finesse the queen; not {card}.",
+                     "У вас туз и дама {suit}: ждите хода в масть и прорезайте дамой; не {card}."),
+            )
+
+
+def never_lead_king_doubleton(ctx: Context) -> Iterable[Finding]:
+    """000 LST 3: never lead from the king doubleton."""
+    if not _leading(ctx):
+        return
+    for suit in ctx.plain_suits():
+        mine = ctx.mine(suit)
+        if len(mine) == 2 and mine[0].rank == Rank.KING and mine[1].rank < Rank.QUEEN and _unopened(ctx, suit):
+            yield _reject_suit(
+                ctx, "never-lead-king-doubleton", suit, "bad",
+                text("Never lead from king doubleton.", "От короля сам-друг не ходят."),
+                text("{card} opens king doubleton: the king will fall to the ace.",
+                     "{card} — ход от короля сам-друг: король погибнет под тузом."),
+            )
+
+
+def doubleton_honour_shows_weakness(ctx: Context) -> Iterable[Finding]:
+    """000 HNT 1: lead from queen or jack doubleton only with no game at all."""
+    if not _leading(ctx):
+        return
+    for suit in ctx.plain_suits():
+        mine = ctx.mine(suit)
+        if len(mine) == 2 and mine[0].rank in (Rank.QUEEN, Rank.JACK) and mine[1].rank < mine[0].rank - 1 and _unopened(ctx, suit):
+            yield _reject_suit(
+                ctx, "doubleton-honour-shows-weakness", suit, "worse",
+                text("A lead from a doubleton honour says you have no game.", "Ход с фигуры сам-друг объявляет, что у вас нет игры."),
+                text("{card} leads from a doubleton honour, kept for hands with no game at all.",
+                     "{card} — ход от фигуры сам-друг; так ходят, только когда никакой игры нет."),
+            )
+
+
+def avoid_queen_third(ctx: Context) -> Iterable[Finding]:
+    """000 LST 4: lead from queen third only when nothing better exists."""
+    if not _leading(ctx):
+        return
+    for suit in ctx.plain_suits():
+        mine = ctx.mine(suit)
+        if len(mine) == 3 and mine[0].rank == Rank.QUEEN and mine[1].rank < Rank.JACK and _unopened(ctx, suit):
+            yield _reject_suit(
+                ctx, "avoid-queen-third", suit, "worse",
+                text("Queen third is led only when nothing better exists.", "От дамы сам-третей ходят только в крайнем случае."),
+                text("{card} opens queen third; lead it only if nothing better exists.",
+                     "{card} — ход от дамы сам-третей; так ходят, только если лучшего нет."),
+            )
+
+
+def _has_sequence(cards: tuple[Card, ...]) -> bool:
+    return len(cards) >= 2 and cards[0].rank >= Rank.TEN and cards[1].rank == cards[0].rank - 1
+
+
+def lead_long_suit(ctx: Context) -> Iterable[Finding]:
+    """000 LST 1: lead from a long suit or from touching cards (among the suits still in question)."""
+    if not _leading(ctx):
+        return
+    suits = [s for s in Suit if s != ctx.k.trump and any(c.suit == s for c in ctx.cands)]
+    if len(suits) < 2:
+        return
+    longest = max(len(ctx.mine(s)) for s in suits)
+    keep = [s for s in suits if len(ctx.mine(s)) == longest or _has_sequence(ctx.mine(s))]
+    yield Finding(
+        "lead-long-suit",
+        frozenset(c for c in ctx.legal if c.suit in suits),
+        frozenset(c for c in ctx.legal if c.suit in keep),
+        "worse",
+        text("Lead from your long suit or from touching cards.", "Ходят от длинной масти или от ровных карт."),
+        text("Prefer your long suit or touching cards to {card}.", "Лучше ходить от длинной масти или от ровных карт, чем {card}."),
+    )
+
+
+# -- the card ---------------------------------------------------------------------------------
+
+
+def lead_card(ctx: Context) -> Iterable[Finding]:
+    """Within each suit still in question, the card its holding calls for (see :mod:`holdings`)."""
+    if not _leading(ctx):
+        return
+    k = ctx.k
+    for suit in Suit:
+        mine = ctx.mine(suit)
+        if len(mine) < 2:
+            continue
+        lead = lead_from_holding(
+            mine, system=ctx.system, trump=suit == k.trump, gone=k.gone, applies=lambda m: applies(m, ctx.system)
+        )
+        if lead is None:
+            continue
+        yield Finding(lead.maxim, frozenset(mine), frozenset(lead.keep), "worse", lead.reason, lead.why, {"suit": suit})

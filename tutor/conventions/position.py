@@ -1,0 +1,316 @@
+"""What the student can see at the moment of a decision, and what a whist player reads from it.
+
+The seeds insist that the game is won by attention: «следить за степенью силы ходов, за
+приглашениями для козырного хода, за картами, которые игроки сбрасывают» (000, first paragraph;
+000 «Главное условие»). A :class:`Position` is exactly the student's view -- his own 13 cards, the
+trump card and the dealer, the tricks played so far -- and :class:`Knowledge` is what attention
+extracts from it: the cards gone, the voids shown, who opened which suit, calls for trumps, echoes,
+first discards, whether the trumps are out, whether the opponents have ruffed.
+
+A position is validated when built (a card twice, a card the student does not hold, a revoke by
+the student, a trick led out of turn all raise :class:`~tutor.errors.WhistError` subclasses), so
+the advice engine never has to distrust it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from tutor.cards import CARDS, Card, Hand, Suit
+from tutor.deal import parse_trump
+from tutor.errors import HistoryError, WhistError
+from tutor.play import Trick, follow_history, parse_history, trick_winner
+from tutor.rulesets import RULESET_NAMES
+from tutor.seats import Seat, parse_seat
+from tutor.conventions.signals import Call, read_signals
+
+__all__ = ["Position", "Knowledge", "PositionError", "RULESETS"]
+
+#: The rule-set names a position may name (``tutor/rulesets.py``); the conventions do not depend
+#: on the scoring rules, so the name is only checked, not interpreted here.
+RULESETS: tuple[str, ...] = RULESET_NAMES
+
+
+class PositionError(WhistError):
+    """A position that cannot arise: the trump card in the wrong hand, an unknown rule set, …"""
+
+
+def _frozen_map(d: Mapping) -> Mapping:
+    return MappingProxyType(dict(d))
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Everything the student may infer from his own cards and the tricks he has watched.
+
+    Built once per :class:`Position` (see :attr:`Position.knowledge`); every field is derived, so
+    two positions with the same cards and history have equal knowledge.
+    """
+
+    seat: Seat
+    remaining: Hand  #: the student's cards still in hand
+    gone: frozenset[Card]  #: every card played so far, the trick in progress included
+    unseen: frozenset[Card]  #: cards the other three still hold (neither played nor the student's)
+    voids: Mapping[Seat, frozenset[Suit]]  #: suits each seat has shown out of
+    first_leads: Mapping[Suit, Seat]  #: who led each suit first
+    calls: tuple[Call, ...]  #: completed calls for trumps (and echoes), in the order made
+    false_calls: tuple[Call, ...]  #: high-low pairs that are no call (forced or trying to win)
+    first_discards: Mapping[Seat, Card]  #: each seat's first discard (an off-suit card that is no ruff)
+    trump: Suit | None
+    trumps_remaining: int  #: trumps still out in the other three hands
+    opponents_ruffed: bool  #: an opponent has trumped a plain-suit lead
+    partner_strong_suit: Suit | None  #: the first plain suit partner opened (leads come from strength)
+    trump_card_with_dealer: Card | None  #: the turned-up card while the dealer (not the student) holds it
+    current: Trick | None  #: the trick in progress
+    winning_seat: Seat | None  #: who is winning the trick in progress
+    winning_card: Card | None
+    to_play: Seat
+    tricks_played: int  #: complete tricks
+    trump_leaders: frozenset[Seat]  #: seats that have led a trump
+
+    @property
+    def partner(self) -> Seat:
+        return self.seat.partner
+
+    @property
+    def trumps_out(self) -> bool:
+        """No trump is left in the other hands (all thirteen played or in the student's hand)."""
+        return self.trump is None or self.trumps_remaining == 0
+
+    @property
+    def partner_suits(self) -> frozenset[Suit]:
+        """Suits partner opened (000 LST 5: return them when you win a trick)."""
+        return frozenset(s for s, who in self.first_leads.items() if who == self.seat.partner)
+
+    @property
+    def opponents_suits(self) -> frozenset[Suit]:
+        """Suits an opponent opened (000 HNT 3: never return them)."""
+        return frozenset(s for s, who in self.first_leads.items() if who.side is not self.seat.side)
+
+    def has_called(self, seat: Seat) -> bool:
+        """Whether ``seat`` has asked for trumps (a call or an echo)."""
+        return any(c.seat == seat for c in self.calls)
+
+    def is_void(self, seat: Seat, suit: Suit) -> bool:
+        return suit in self.voids[seat]
+
+    def outstanding(self, suit: Suit) -> tuple[Card, ...]:
+        """Cards of ``suit`` still in the other three hands, highest first."""
+        return tuple(c for c in CARDS if c.suit == suit and c in self.unseen)
+
+    def is_master(self, card: Card) -> bool:
+        """No unseen card of the suit beats ``card`` (it wins unless trumped)."""
+        return not any(c.suit == card.suit and c.rank > card.rank for c in self.unseen)
+
+
+@dataclass(frozen=True)
+class Position:
+    """The student's seat at the moment of a decision: what a whist player can see.
+
+    ``hand`` is the student's ORIGINAL 13 cards; the cards he has played are read from
+    ``played``. ``trump_card`` is the turned-up card (None when only the trump suit is known);
+    ``trump`` is None for no-trump whist (002). The first trick is led by the dealer's left.
+    """
+
+    hand: Hand
+    trump_card: Card | None
+    trump: Suit | None
+    dealer: Seat
+    played: tuple[Trick, ...] = ()
+    seat: Seat = Seat.S
+    rules: str = "russian"
+    _knowledge: Knowledge = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.hand, Hand) or len(self.hand) != 13:
+            n = len(self.hand) if isinstance(self.hand, Hand) else "?"
+            raise PositionError(f"the student's original hand must have 13 cards, got {n}")
+        if self.rules not in RULESETS:
+            raise PositionError(f"unknown rule set {self.rules!r} (expected one of {', '.join(RULESETS)})")
+        if self.trump_card is not None:
+            if self.trump is not None and self.trump_card.suit != self.trump:
+                raise PositionError(f"trump card {self.trump_card} is not of the trump suit {self.trump}")
+            object.__setattr__(self, "trump", self.trump_card.suit)
+            if self.dealer == self.seat and self.trump_card not in self.hand:
+                raise PositionError(
+                    f"the trump card {self.trump_card} belongs to the dealer ({self.dealer.name}), "
+                    f"who is the student, but it is not in the hand"
+                )
+            if self.dealer != self.seat and self.trump_card in self.hand:
+                raise PositionError(
+                    f"the trump card {self.trump_card} is in the student's hand, "
+                    f"but it belongs to the dealer ({self.dealer.name})"
+                )
+        object.__setattr__(self, "played", tuple(self.played))
+        object.__setattr__(self, "_knowledge", _read(self))
+
+    # -- construction -----------------------------------------------------------------------
+    @classmethod
+    def build(
+        cls,
+        *,
+        hand: Hand | str,
+        trump: str | Suit | Card | None,
+        played: str | Sequence[Trick] | None = None,
+        dealer: Seat | str | None = None,
+        seat: Seat | str = Seat.S,
+        rules: str = "russian",
+    ) -> "Position":
+        """Read a position from text, as the CLI and the content files give it.
+
+        ``trump`` is a suit (``H``) or the turned-up card (``H7``); ``played`` is a history
+        (``W:DK D4 D9 D2 / …``). Without ``dealer`` it is inferred: the first trick's leader sits on
+        the dealer's left; with no tricks the dealer is E, so that S (the student) leads.
+
+        >>> Position.build(hand="KJ4.AQ32.T98.765", trump="C2").dealer
+        Seat.E
+        """
+        h = Hand.parse(hand, size=13) if isinstance(hand, str) else hand
+        trump_suit, trump_card = parse_trump(trump)
+        tricks = tuple(parse_history(played)) if played is not None else ()
+        seat_ = parse_seat(seat)
+        if dealer is not None:
+            dealer_ = parse_seat(dealer)
+        elif tricks:
+            dealer_ = tricks[0].leader.rho
+        else:
+            dealer_ = Seat.E
+        return cls(h, trump_card, trump_suit, dealer_, tricks, seat_, rules)
+
+    # -- derived ----------------------------------------------------------------------------
+    @property
+    def knowledge(self) -> Knowledge:
+        """What the student can infer (computed once, when the position is built)."""
+        return self._knowledge
+
+    @property
+    def to_play(self) -> Seat:
+        return self._knowledge.to_play
+
+    @property
+    def remaining(self) -> Hand:
+        return self._knowledge.remaining
+
+    @property
+    def current(self) -> Trick | None:
+        return self._knowledge.current
+
+    @property
+    def is_lead(self) -> bool:
+        """The student is to lead (no trick in progress)."""
+        return self._knowledge.current is None
+
+    @property
+    def is_opening_lead(self) -> bool:
+        return not self.played
+
+    @property
+    def is_over(self) -> bool:
+        """All thirteen of the student's cards are played."""
+        return not self._knowledge.remaining
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the student may play now: the suit led if he holds it, else any (000 «Масти и взятки» 1-2).
+
+        Empty when it is not the student's turn.
+        """
+        k = self._knowledge
+        if k.to_play != self.seat:
+            return ()
+        if k.current is not None:
+            same = k.remaining.suit(k.current.suit_led)
+            if same:
+                return same
+        return k.remaining.cards
+
+    def with_play(self, card: Card) -> "Position":
+        """The position after the student plays ``card`` (used by robots and the app)."""
+        tricks = list(self.played)
+        if tricks and not tricks[-1].complete:
+            last = tricks.pop()
+            tricks.append(Trick(last.leader, last.cards + (card,)))
+        else:
+            tricks.append(Trick(self.to_play, (card,)))
+        return Position(self.hand, self.trump_card, self.trump, self.dealer, tuple(tricks), self.seat, self.rules)
+
+
+def _read(pos: Position) -> Knowledge:
+    """Check ``pos.played`` against the laws and derive the student's :class:`Knowledge`."""
+    me = pos.seat
+    trump = pos.trump
+    for n, trick in enumerate(pos.played, start=1):
+        for seat, card in trick.plays():
+            if seat != me and card in pos.hand:
+                raise HistoryError(f"{seat.name} plays {card} in trick {n}, but it is in the student's hand")
+            if pos.trump_card is not None and card == pos.trump_card and seat != pos.dealer:
+                raise HistoryError(
+                    f"{seat.name} plays the turned-up trump card {card} in trick {n}; it is the dealer's ({pos.dealer.name})"
+                )
+    view = follow_history(pos.played, trump, pos.dealer.lho, known={me: pos.hand})
+    tc = pos.trump_card
+    if tc is not None and pos.dealer != me and tc not in view.played and tc.suit in view.voids[pos.dealer]:
+        raise HistoryError(
+            f"{pos.dealer.name} shows out of {tc.suit.symbol} but still holds the turned-up trump card {tc}"
+        )
+    mine_played = {c for t in pos.played for s, c in t.plays() if s == me}
+    remaining = pos.hand.without(*mine_played) if mine_played else pos.hand
+    gone = view.played
+    unseen = frozenset(c for c in CARDS if c not in gone and c not in remaining)
+
+    first_leads: dict[Suit, Seat] = {}
+    first_discards: dict[Seat, Card] = {}
+    opponents_ruffed = False
+    trump_leaders: set[Seat] = set()
+    partner_strong: Suit | None = None
+    for trick in pos.played:
+        led = trick.suit_led
+        first_leads.setdefault(led, trick.leader)
+        if trump is not None and led == trump:
+            trump_leaders.add(trick.leader)
+        if trick.leader == me.partner and led != trump and partner_strong is None:
+            partner_strong = led
+        for seat, card in trick.plays()[1:]:
+            if card.suit == led:
+                continue
+            if trump is not None and card.suit == trump:
+                if seat.side is not me.side:
+                    opponents_ruffed = True
+            else:
+                first_discards.setdefault(seat, card)
+    if partner_strong is not None and partner_strong in view.voids[me.partner]:
+        partner_strong = None
+
+    trumps_remaining = 0 if trump is None else sum(1 for c in unseen if c.suit == trump)
+    current = view.current
+    winning_seat = winning_card = None
+    if current is not None:
+        winning_seat = trick_winner(current.leader, current.cards, trump)
+        winning_card = current.card_of(winning_seat)
+    signals = read_signals(pos.played, trump)
+    tcard = None
+    if pos.trump_card is not None and pos.dealer != me and pos.trump_card not in gone:
+        tcard = pos.trump_card
+    return Knowledge(
+        seat=me,
+        remaining=remaining,
+        gone=gone,
+        unseen=unseen,
+        voids=_frozen_map(view.voids),
+        first_leads=_frozen_map(first_leads),
+        calls=tuple(c for c in signals if not c.forced),
+        false_calls=tuple(c for c in signals if c.forced),
+        first_discards=_frozen_map(first_discards),
+        trump=trump,
+        trumps_remaining=trumps_remaining,
+        opponents_ruffed=opponents_ruffed,
+        partner_strong_suit=partner_strong,
+        trump_card_with_dealer=tcard,
+        current=current,
+        winning_seat=winning_seat,
+        winning_card=winning_card,
+        to_play=view.next_to_play,
+        tricks_played=len(view.winners),
+        trump_leaders=frozenset(trump_leaders),
+    )

@@ -1,0 +1,137 @@
+"""The common shape of a convention rule: a pure function from a position to findings.
+
+Each maxim is implemented by a small function ``rule(ctx) -> Iterable[Finding]``. A
+:class:`Finding` says, about a set of the student's legal cards (its ``scope``), which of them the
+maxim recommends (``keep``); the others in scope it rejects, as ``"bad"`` (a "never" of the
+seeds) or ``"worse"`` (a preference). :func:`tutor.conventions.advice.advise` applies the rules in
+an explicit priority order, each one narrowing what the higher ones left -- so a lower maxim can
+never overturn a higher one, and every discarded card carries the maxim that discarded it.
+
+Texts are templates in English and Russian; ``{card}`` is filled with the card in the reader's
+language (``♠K`` / ``♠К``), ``{suit}`` with the suit's symbol (it needs no declension in Russian).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from tutor.cards import Card, Suit
+
+if TYPE_CHECKING:
+    from tutor.conventions.position import Knowledge, Position
+
+__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "SYSTEMS", "text", "equal_groups", "lowest", "highest"]
+
+#: How bad it is to play a card a maxim rejects.
+SEVERITIES: tuple[str, ...] = ("bad", "worse")
+#: The convention systems the engine knows (maxims.md): the seeds, and classic English whist.
+SYSTEMS: tuple[str, ...] = ("russian", "english")
+
+
+def text(en: str, ru: str) -> Mapping[str, str]:
+    """A learner-facing text in both languages (every text the learner reads exists in both)."""
+    return MappingProxyType({"en": en, "ru": ru})
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One maxim's judgement on some of the student's cards.
+
+    ``scope`` are the cards the maxim speaks about; ``keep`` (a subset) those it recommends; the
+    rest of the scope it rejects with ``severity``. ``reason`` explains a kept card, ``why`` a
+    rejected one (templates with ``{card}``, ``{best}``). ``also`` names maxims it rests on, such
+    as call-for-trumps behind answer-the-call.
+    """
+
+    maxim: str
+    scope: frozenset[Card]
+    keep: frozenset[Card]
+    severity: str
+    reason: Mapping[str, str]
+    why: Mapping[str, str]
+    fill: Mapping[str, Card | Suit] = field(default_factory=lambda: MappingProxyType({}))
+    also: tuple[str, ...] = ()  #: maxims the finding rests on besides its own (cited after it)
+
+    def __post_init__(self) -> None:
+        if self.severity not in SEVERITIES:
+            raise ValueError(f"severity must be one of {SEVERITIES}, not {self.severity!r}")
+        if not self.keep <= self.scope:
+            raise ValueError(f"{self.maxim}: kept cards must lie in the scope")
+        object.__setattr__(self, "fill", MappingProxyType(dict(self.fill)))
+
+    def render(self, template: Mapping[str, str], lang: str, card: Card | None = None, best: Card | None = None) -> str:
+        """Fill ``template`` in ``lang``: ``{card}``, ``{best}`` and the finding's own ``fill`` values."""
+        values: dict[str, str] = {}
+        for key, value in self.fill.items():
+            if isinstance(value, Card):
+                values[key] = value.symbol(lang)
+            elif isinstance(value, Suit):
+                values[key] = value.symbol  # a symbol reads in both languages, with no declension
+            else:
+                values[key] = value.label(lang)
+        if card is not None:
+            values["card"] = card.symbol(lang)
+            values.setdefault("suit", card.suit.symbol)
+        if best is not None:
+            values["best"] = best.symbol(lang)
+        return template[lang].format(**values)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every rule receives: the position, its knowledge, the system, the legal cards, and
+    ``cands`` -- the cards the higher-priority rules have left (a rule that compares suits, like
+    lead-long-suit, compares only those)."""
+
+    position: "Position"
+    k: "Knowledge"
+    system: str
+    legal: tuple[Card, ...]
+    cands: tuple[Card, ...] = ()
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.k.trump
+
+    def mine(self, suit: Suit) -> tuple[Card, ...]:
+        """The student's remaining cards of ``suit``, highest first."""
+        return self.k.remaining.suit(suit)
+
+    def trumps(self) -> tuple[Card, ...]:
+        return () if self.k.trump is None else self.k.remaining.suit(self.k.trump)
+
+    def plain_suits(self) -> tuple[Suit, ...]:
+        """Non-trump suits among the legal cards."""
+        return tuple(s for s in Suit if s != self.k.trump and any(c.suit == s for c in self.legal))
+
+
+Rule = Callable[[Context], Iterable[Finding]]
+
+
+def equal_groups(cards: Iterable[Card], gone: frozenset[Card]) -> list[tuple[Card, ...]]:
+    """Group cards of one suit into runs of equals: cards with nothing unplayed between them.
+
+    K-Q are equal; K-J are equal once the Q is gone (000 HNT 9 «две ровные карты»). Highest group first.
+    """
+    ordered = sorted(cards, key=lambda c: -c.rank)
+    groups: list[list[Card]] = []
+    for card in ordered:
+        if groups:
+            prev = groups[-1][-1]
+            between = range(card.rank + 1, prev.rank)
+            if prev.suit == card.suit and all(Card(card.suit, r) in gone for r in between):
+                groups[-1].append(card)
+                continue
+        groups.append([card])
+    return [tuple(g) for g in groups]
+
+
+def lowest(cards: Iterable[Card]) -> Card:
+    return min(cards, key=lambda c: (c.rank, c.suit))
+
+
+def highest(cards: Iterable[Card]) -> Card:
+    return max(cards, key=lambda c: (c.rank, -c.suit))

@@ -1,0 +1,272 @@
+"""Signals for trumps: reading a call from the played tricks, and making, echoing and answering it.
+
+The seeds ask the player to watch «за приглашениями для козырного хода» (000, first paragraph)
+and to lead trumps with three or fewer only «пока этого не захочет партнер» (000 LST 8), without
+defining the signal. The mechanism is the classic one (Foster, Cavendish, Pole; maxims.md): a
+player who plays a higher card and later a lower one of the same plain suit, when the higher card
+was neither an attempt to win the trick nor forced, asks his partner to lead trumps.
+
+A high card is read as no call (``forced-high-card-is-not-a-call``, Pole) when it took the lead of
+the trick when played (an attempt to win), when it was the player's lead (the order of leading
+cards follows the lead conventions instead), or when it was played third hand on partner's lead,
+where 000 LST 14 obliges the player to put his highest («обязательно кладут свою старшую») --
+a card the rules force on him tells nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from tutor.cards import Card, Suit
+from tutor.conventions.rules import Context, Finding, text
+from tutor.play import Trick, trick_winner
+from tutor.seats import Seat
+
+__all__ = [
+    "Call",
+    "read_calls",
+    "read_signals",
+    "trump_strength",
+    "answer_the_call",
+    "make_the_call",
+    "echo_the_call",
+    "not_trying_to_win",
+]
+
+
+@dataclass(frozen=True)
+class Call:
+    """A completed call for trumps: ``seat`` played ``high`` and later ``low`` of ``suit``.
+
+    ``trick`` is the 1-based trick where the call was completed; ``echo`` is True when it answered
+    a call (or a trump lead) of the caller's partner (``echo-the-call``).
+    """
+
+    seat: Seat
+    suit: Suit
+    high: Card
+    low: Card
+    trick: int
+    echo: bool = False
+    forced: bool = False  #: a high-low that is NOT a call: the high card tried to win or was forced
+
+
+@dataclass(frozen=True)
+class _Play:
+    trick: int
+    card: Card
+    signal: bool  # could be the high card of a call (see _could_signal)
+    forced: bool  # followed, but tried to win or was forced: a later lower card makes no call
+
+
+def read_calls(tricks: Sequence[Trick], trump: Suit | None) -> tuple[Call, ...]:
+    """Every seat's call for trumps in ``tricks`` (at most one per seat: the first), in order.
+
+    High-low pairs that are no call (``forced``) are left out; :func:`read_signals` gives both.
+
+    >>> from tutor.play import parse_history
+    >>> h = parse_history("W:DA D7 D3 D2 / W:DK D6 D4 D5 / W:HA H8 H2 H3")
+    >>> [(c.seat.name, str(c.high), str(c.low)) for c in read_calls(h, Suit.C)]
+    [('N', 'D7', 'D6')]
+    """
+    return tuple(c for c in read_signals(tricks, trump) if not c.forced)
+
+
+def read_signals(tricks: Sequence[Trick], trump: Suit | None) -> tuple[Call, ...]:
+    """Calls for trumps, and high-low pairs that look like one but are not (``forced=True``:
+    the high card was an attempt to win or was forced by 000 LST 14; Pole). At most one real call
+    and one forced pair per seat."""
+    if trump is None:
+        return ()
+    seen: dict[tuple[Seat, Suit], list[_Play]] = {}
+    calls: list[Call] = []
+    callers: set[Seat] = set()
+    forced_seen: set[Seat] = set()
+    trump_leaders: list[tuple[int, Seat]] = []
+    for n, trick in enumerate(tricks, start=1):
+        if trick.suit_led == trump:
+            trump_leaders.append((n, trick.leader))
+        for i, (seat, card) in enumerate(trick.plays()):
+            if card.suit != trump and seat not in callers:
+                history = seen.setdefault((seat, card.suit), [])
+                if i > 0:
+                    for earlier in history:
+                        if earlier.trick < n and earlier.signal and earlier.card.rank > card.rank:
+                            partner = seat.partner
+                            echo = partner in callers or any(t < n and s == partner for t, s in trump_leaders)
+                            calls.append(Call(seat, card.suit, earlier.card, card, n, echo))
+                            callers.add(seat)
+                            break
+                    else:
+                        pair = next((e for e in history if e.trick < n and e.forced and e.card.rank > card.rank), None)
+                        if pair is not None and seat not in forced_seen:
+                            calls.append(Call(seat, card.suit, pair.card, card, n, forced=True))
+                            forced_seen.add(seat)
+                free = _could_signal(trick, i, trump)
+                history.append(_Play(n, card, signal=free, forced=i > 0 and not free))
+    return tuple(calls)
+
+
+def _could_signal(trick: Trick, i: int, trump: Suit | None) -> bool:
+    """Whether the ``i``-th card of ``trick`` was free, so that a lower card later makes it a call.
+
+    Not a lead; not third hand on partner's lead (forced by 000 LST 14); and it did not take the
+    lead of the trick when played (an attempt to win).
+    """
+    if i == 0 or i == 2:
+        return False
+    return trick_winner(trick.leader, trick.cards[: i + 1], trump) != Seat((trick.leader + i) % 4)
+
+
+def trump_strength(trumps: Sequence[Card]) -> bool:
+    """Strong in trumps, in the sense of the call: five or more, or four with an honour (Cavendish; EB)."""
+    return len(trumps) >= 5 or (len(trumps) == 4 and any(c.rank.is_honour for c in trumps))
+
+
+def not_trying_to_win(ctx: Context) -> bool:
+    """The student follows suit to a trick he cannot win, or need not win.
+
+    Cannot: none of his cards of the suit beats the winning card (or the trick is trumped).
+    Need not: he is second hand (second hand plays low), or partner is winning and either the
+    student plays last or partner's card is the highest still out.
+    """
+    k = ctx.k
+    cur = k.current
+    if cur is None or k.winning_card is None:
+        return False
+    mine = ctx.mine(cur.suit_led)
+    if not mine:
+        return False
+    if not any(c.beats(k.winning_card, k.trump) for c in mine):
+        return True
+    if len(cur.cards) == 1:
+        return True
+    if k.winning_seat == k.partner:
+        return len(cur.cards) == 3 or k.is_master(k.winning_card)
+    return False
+
+
+# -- rules ------------------------------------------------------------------------------------
+
+
+def answer_the_call(ctx: Context) -> Iterable[Finding]:
+    """Partner has called: lead trumps at the first opportunity; with three or fewer, the highest
+    (Pole; 000 LST 8 «пока этого не захочет партнер»)."""
+    k = ctx.k
+    if k.current is not None or k.trump is None or k.trumps_out:
+        return
+    call = next((c for c in k.calls if c.seat == k.partner), None)
+    trumps = ctx.trumps()
+    if call is None or not trumps:
+        return
+    fill = {"high": call.high, "low": call.low}
+    reason = text(
+        "Partner asked for trumps ({high} before {low}): lead trumps now.",
+        "Партнёр пригласил в козыри ({high}, потом {low}): ходите в козырь.",
+    )
+    yield Finding(
+        "answer-the-call",
+        frozenset(ctx.legal),
+        frozenset(trumps),
+        "bad",
+        reason,
+        text(
+            "Partner asked for trumps ({high} before {low}); {card} ignores the call.",
+            "Партнёр пригласил в козыри ({high}, потом {low}); {card} не отвечает на приглашение.",
+        ),
+        fill,
+        also=("call-for-trumps",),
+    )
+    if len(trumps) <= 3:
+        yield Finding(
+            "answer-the-call",
+            frozenset(trumps),
+            frozenset({trumps[0]}),
+            "worse",
+            text(
+                "Answering the call with three trumps or fewer, lead the highest.",
+                "Отвечая на приглашение при трёх козырях или меньше, ходят со старшего.",
+            ),
+            text(
+                "With three trumps or fewer, answer the call with the highest, not {card}.",
+                "При трёх козырях или меньше на приглашение отвечают старшим, а не {card}.",
+            ),
+            fill,
+        )
+
+
+def _signal_card(ctx: Context) -> Card | None:
+    """The card that makes a call here: the second-lowest of the suit, if it is no honour and
+    does not take the lead of the trick (else it would read as an attempt to win)."""
+    k = ctx.k
+    cur = k.current
+    if cur is None or k.winning_card is None or cur.suit_led == k.trump or len(cur.cards) == 2:
+        return None  # third hand's card is forced by 000 LST 14 and reads as no call
+    mine = ctx.mine(cur.suit_led)
+    if len(mine) < 2:
+        return None
+    card = mine[-2]
+    if card.rank.is_honour or card.beats(k.winning_card, k.trump):
+        return None
+    return card
+
+
+def _call_finding(ctx: Context, maxim: str, card: Card, reason, why) -> Finding:
+    cur = ctx.k.current
+    assert cur is not None
+    return Finding(maxim, frozenset(ctx.mine(cur.suit_led)), frozenset({card}), "worse", reason, why,
+                   {"low": ctx.mine(cur.suit_led)[-1]})
+
+
+def echo_the_call(ctx: Context) -> Iterable[Finding]:
+    """Partner called (or led trumps) and the student holds four or more: call back (Modern Whist §45)."""
+    k = ctx.k
+    if k.trump is None or k.trumps_out or k.has_called(k.seat) or len(ctx.trumps()) < 4:
+        return
+    if not (k.has_called(k.partner) or k.partner in k.trump_leaders):
+        return
+    if not not_trying_to_win(ctx):
+        return
+    card = _signal_card(ctx)
+    if card is None:
+        return
+    yield _call_finding(
+        ctx,
+        "echo-the-call",
+        card,
+        text(
+            "Partner wants trumps and you hold four or more: echo with {card}, then {low}.",
+            "Партнёр хочет козырей, а у вас их четыре или больше: ответьте приглашением — {card}, потом {low}.",
+        ),
+        text(
+            "Holding four trumps after partner's call, echo: {best} now, the lower card later.",
+            "С четырьмя козырями после приглашения партнёра отвечают сигналом: сейчас {best}, младшую потом.",
+        ),
+    )
+
+
+def make_the_call(ctx: Context) -> Iterable[Finding]:
+    """Strong in trumps (5+, or 4 with an honour) and not trying to win: signal with an
+    unnecessarily high card, the lower one to follow (Cavendish; EB1911)."""
+    k = ctx.k
+    if k.trump is None or k.trumps_out or k.has_called(k.seat) or not trump_strength(ctx.trumps()):
+        return
+    if not not_trying_to_win(ctx):
+        return
+    card = _signal_card(ctx)
+    if card is None:
+        return
+    yield _call_finding(
+        ctx,
+        "make-the-call",
+        card,
+        text(
+            "You are strong in trumps: ask partner for them with {card} now and {low} later.",
+            "Вы сильны в козырях: пригласите партнёра — сейчас {card}, потом {low}.",
+        ),
+        text(
+            "Strong in trumps, make the call: {best} now, the lower card later; {card} says nothing.",
+            "Сильному в козырях стоит пригласить: сейчас {best}, младшую потом; {card} ничего не говорит.",
+        ),
+    )
