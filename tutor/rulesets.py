@@ -289,11 +289,13 @@ RUSSIAN = Ruleset(
         Variant(
             "dummy",
             Text("Whist with dummies, for three or two", "Вист с болваном — втроём и вдвоём"),
-            False,
-            Text("000 and 002: the same laws and scoring with one or two open hands. The tutor "
-                 "scores such deals as ordinary ones but does not yet let a learner play the dummy.",
-                 "000 и 002: те же законы и счёт, одна или две руки открыты. Тутор считает такие "
-                 "сдачи как обычные, но играть за болвана пока нельзя."),
+            True,
+            Text("000 and 002: the same laws and scoring with one or two open hands. Dummy whist for "
+                 "three is playable (Play page, play-deal --variant dummy): the student plays his own "
+                 "hand and the exposed dummy opposite. Whist for two with two dummies is not.",
+                 "000 и 002: те же законы и счёт, одна или две руки открыты. Вист втроём с болваном "
+                 "можно играть (страница «Игра», play-deal --variant dummy): ученик играет своей рукой "
+                 "и открытым болваном напротив. Вист вдвоём с двумя болванами — нет."),
         ),
         Variant(
             "humbug",

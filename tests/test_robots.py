@@ -1,0 +1,130 @@
+"""Robots that play by the maxims from their own seat, with a double-dummy fallback.
+
+Seeds: 000 «Масти и взятки» 1-2 (follow suit), «Сдача» 9 (the trump card is seen by all and is
+the dealer's); the maxims themselves are cited by id (maxims.md). anchors.md: robots must follow
+the maxims and say which one.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.cards import Card
+from tutor.conventions.catalogue import load_catalogue
+from tutor.deal import Deal
+from tutor.play import PlayState
+from tutor.robots import DOUBLE_DUMMY, FORCED, Robot, RobotCard, RobotError, RobotView
+from tutor.seats import Seat
+
+CATALOGUE = load_catalogue()
+
+
+def _play_out(deal: Deal, *, samples: int, seed: int = 0) -> list[RobotCard]:
+    state = PlayState(deal)
+    robots = {s: Robot(s, samples=samples, seed=seed) for s in Seat}
+    cards = []
+    while not state.is_over:
+        rc = robots[state.to_play].choose(state)
+        assert rc.card in state.legal_cards()
+        state.play(rc.card)
+        cards.append(rc)
+    return cards
+
+
+def test_robot_card_always_names_a_maxim_or_double_dummy():
+    """anchors.md («our robots follow the maxims and say which one»): every card cites a
+    catalogue maxim id first, or "double-dummy" where no maxim decided."""
+    seen_dd = False
+    for seed in range(3):
+        for rc in _play_out(Deal.random(100 + seed), samples=3, seed=seed):
+            assert rc.maxims, rc
+            assert rc.maxim == DOUBLE_DUMMY or rc.maxim in CATALOGUE, rc.maxim
+            assert all(m == DOUBLE_DUMMY or m in CATALOGUE for m in rc.maxims)
+            assert rc.explanation["en"] and rc.explanation["ru"]
+            seen_dd |= rc.by_double_dummy
+    assert seen_dd, "the fallback never ran: no position left the maxims undecided"
+
+
+def test_robots_never_revoke_over_10000_deals_first_trick_each_every_50th_in_full():
+    """000 «Масти и взятки» 1: over 10,000 random deals (every dealer) the robots on the cheap
+    policy path (``samples=0``: the maxims decide, a minimal double-dummy sample only where the
+    engine cites nothing) always play a legal card. Each deal's first trick is played by the
+    robots (the opening lead and three cards following it); every 50th deal is played out in
+    full, so later tricks, discards and ruffs are covered too. The whole loop stays well under
+    a minute; bench/bench_robots.py times single decisions."""
+    robots = {s: Robot(s, samples=0) for s in Seat}
+    played = 0
+    for i in range(10_000):
+        state = PlayState(Deal.random(i, dealer=Seat(i % 4)))
+        limit = 52 if i % 50 == 0 else 4
+        for _ in range(limit):
+            rc = robots[state.to_play].choose(state)
+            state.verify_play(rc.card)  # raises IllegalPlayError on a revoke or a card not held
+            state.play(rc.card)
+            played += 1
+        assert state.is_over or limit == 4
+    assert played == 10_000 * 4 + 200 * 48
+
+
+def test_robot_decides_from_its_own_view_only():
+    """A robot sees its hand, the trump card and the tricks (000 «Сдача» 9), never the hidden
+    hands: exchanging cards between two other hands does not change its card."""
+    base = Deal.random(42, dealer=Seat.S)  # W leads first
+    n, e = base.hands[Seat.N], base.hands[Seat.E]
+    a = next(c for c in n if c != base.trump_card)
+    b = next(c for c in e if c != base.trump_card)
+    hands = list(base.hands)
+    hands[Seat.N] = n.without(a).with_cards(b)
+    hands[Seat.E] = e.without(b).with_cards(a)
+    other = Deal(hands, dealer=base.dealer, trump_card=base.trump_card)
+    robot = Robot(Seat.W, samples=4, seed=7)
+    assert robot.choose(PlayState(base)) == robot.choose(PlayState(other))
+
+
+def test_robot_is_deterministic_under_a_seed():
+    """Replaying a deal with the same seeds repeats every card and reason."""
+    deal = Deal.random(5)
+    assert _play_out(deal, samples=2, seed=3) == _play_out(deal, samples=2, seed=3)
+
+
+def test_only_legal_card_cites_the_law():
+    """000 «Масти и взятки» 1: with a single card of the suit led the law decides."""
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+                         dealer="W", trump_card="C5")
+    state = PlayState(deal)
+    state.play("SA")  # N leads; E holds three spades, S three, W three
+    state.play("ST")
+    state.play("S7")
+    state.play("S4")
+    # N leads again; make W's only spade left matter: play to the point where W has one spade
+    state.play("SK"); state.play("S9"); state.play("S6"); state.play("S3")
+    state.play("SQ"); state.play("S8"); state.play("S5")
+    rc = Robot(Seat.W, samples=0).choose(state)
+    assert rc.card == Card.parse("S2") and rc.maxims == (FORCED,)
+
+
+def test_samples_respect_what_the_robot_has_seen():
+    """The fallback's layouts keep the robot's own cards, the dealer's trump card (000 «Сдача» 9)
+    and the voids shown in play (000 «Масти и взятки» 2)."""
+    deal = Deal.random(11, dealer=Seat.N)
+    state = PlayState(deal)
+    for _ in range(6):
+        state.play(Robot(state.to_play, samples=0).choose(state).card)
+    view = RobotView.from_state(state, state.to_play)
+    voids = view.voids()
+    for pos in view.sample(random.Random(1), 20):
+        assert pos.hands[view.seat] == view.remaining
+        if deal.trump_card not in {c for t in view.played for c in t.cards}:
+            assert deal.trump_card in pos.hands[deal.dealer]
+        for seat, suits in voids.items():
+            assert not any(pos.hands[seat].has_suit(s) for s in suits)
+        assert all(len(pos.hands[s]) == view.sizes[s] for s in Seat)
+
+
+def test_robot_refuses_to_play_out_of_turn():
+    """A robot plays only at its turn (000 «Ошибки» 3 deals with leads out of turn)."""
+    state = PlayState(Deal.random(1, dealer=Seat.E))  # S leads
+    with pytest.raises(RobotError):
+        Robot(Seat.N).choose(state)

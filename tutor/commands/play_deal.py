@@ -1,0 +1,249 @@
+"""``python -m tutor play-deal``: play whole deals against the robots on the terminal.
+
+Type a card (``SK``, ``♠K``, ``K♠``, ``H10``, ``♦Д``) to play it; ``undo`` takes back your last
+card, ``claim`` claims the remaining tricks when that is certain, ``review`` shows the review of
+the last finished deal, ``sheet`` the score sheet, ``quit`` ends. The same
+:class:`tutor.session.Session` drives the Play page.
+
+With ``--json`` the table goes to stderr and, at the end, one JSON object with every finished
+deal (history, score, review) and the score sheets goes to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from tutor.cards import Suit
+from tutor.cli import CliError, add_json_flag
+from tutor.deal import Deal, parse_trump
+from tutor.errors import WhistError
+from tutor.robots import RobotCard
+from tutor.rulesets import RULESET_NAMES
+from tutor.seats import Seat, Side
+from tutor.session import FLAG_MODES, PlayResult, Session, SessionOptions, StudentCard
+from tutor.variants import VARIANT_NAMES, parse_variant
+
+__all__ = ["register", "run", "table_text", "play_loop"]
+
+_HELP = {
+    "en": "Type a card (SK, ♠K, H10), or: undo, claim, review, sheet, help, quit.",
+    "ru": "Введите карту (SK, ♠К, H10) или: undo (назад), claim (заявка), review (разбор), sheet (запись), help, quit.",
+}
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play-deal", help="play whole deals against maxim-following robots",
+                       description=__doc__.splitlines()[0])
+    p.add_argument("--seed", type=int, default=0, help="seed of the deals and the partnership draw")
+    p.add_argument("--rules", default="russian", choices=RULESET_NAMES, help="scoring rule set")
+    p.add_argument("--system", default="russian", choices=("russian", "english"), help="convention system")
+    p.add_argument("--flag", default="now", choices=FLAG_MODES,
+                   help="point out unconventional cards at once (now) or only in the review")
+    p.add_argument("--variant", default="classic", help=f"one of {', '.join(VARIANT_NAMES)}")
+    p.add_argument("--deal", help="the first deal as PBN (N:hand hand hand hand)")
+    p.add_argument("--puzzle", help="play out the whole deal of this puzzle (its id; the puzzle must give deal:)")
+    p.add_argument("--dealer", default=None, help="dealer of --deal (default E)")
+    p.add_argument("--trump", default=None, help="trump card of --deal (in the dealer's hand), or NT")
+    p.add_argument("--samples", type=int, default=6, help="layouts in the robots' double-dummy fallback")
+    p.add_argument("--deals", type=int, default=0, help="stop after this many deals (0: until quit)")
+    p.add_argument("--lang", default="en", choices=("en", "ru"))
+    add_json_flag(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    options = SessionOptions(rules=args.rules, system=args.system, flag=args.flag,
+                             variant=parse_variant(args.variant), samples=args.samples, seed=args.seed)
+    deal = None
+    if args.deal:
+        suit, card = parse_trump(args.trump) if args.trump else (None, None)
+        deal = Deal.from_pbn(args.deal, dealer=args.dealer or "E", trump_card=card,
+                             trump=suit if card is None else None)
+    if args.puzzle:
+        if deal is not None:
+            raise CliError("give --deal or --puzzle, not both")
+        from tutor.content.loader import load_puzzles
+
+        item = next((p for p in load_puzzles() if p.id == args.puzzle), None)
+        if item is None:
+            raise CliError(f"no puzzle with id {args.puzzle!r}")
+        session = Session.from_puzzle(item, options)
+    else:
+        session = Session(options, deal=deal)
+    out = sys.stderr if args.json else sys.stdout
+    play_loop(session, input_fn=input, out=out, lang=args.lang, max_deals=args.deals)
+    if args.json:
+        data = {
+            "options": {"rules": options.rules, "system": options.system, "flag": options.flag,
+                        "variant": options.variant.name, "seed": options.seed},
+            "deals": [
+                {"number": r.number, "robber": r.robber, "deal": r.deal.pbn(), "dealer": r.deal.dealer.name,
+                 "trump": None if r.deal.trump is None else r.deal.trump.name,
+                 "trump_card": None if r.deal.trump_card is None else str(r.deal.trump_card),
+                 "history": r.history, "tricks": {"NS": r.tricks_ns, "EW": 13 - r.tricks_ns},
+                 "score": r.score.to_json(), "review": session.review(r).as_json()}
+                for r in session.records
+            ],
+            "sheets": [s.to_json() for s in session.sheets],
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    return 0
+
+
+# -- drawing the table as text --------------------------------------------------------------------
+def _hand_lines(hand, lang: str) -> list[str]:
+    return [s.symbol + " " + (" ".join(c.rank.display(lang) for c in hand.suit(s)) or "—") for s in Suit]
+
+
+def table_text(session: Session, lang: str = "en") -> str:
+    """The table from South's seat: partner on top, opponents at the sides, the trick in the middle."""
+    ru = lang == "ru"
+    deal = session.deal
+    hands = session.visible_hands()
+
+    def who(seat: Seat) -> str:
+        p = session.seating[seat]
+        tag = ""
+        if seat == session.dealer:
+            tag = " [сдаёт" if ru else " [dealer"
+            card = session.trump_card_on_table
+            tag += (f" {card.symbol(lang)}]" if card is not None else "]")
+        return f"{seat.label(lang)} ({p.name(lang)}){tag}"
+
+    def count(seat: Seat) -> str:
+        h = hands[seat]
+        return (f"{h} карт" if ru else f"{h} cards") if isinstance(h, int) else ""
+
+    trump = deal.trump.symbol if deal.trump is not None else ("без козырей" if ru else "no trumps")
+    head = (f"Сдача {session.deal_number} · робер {session.robber} · козырь {trump}" if ru
+            else f"Deal {session.deal_number} · robber {session.robber} · trumps {trump}")
+    lines = [head, ("Партнёр: " if ru else "Partner: ") + session.partner.name(lang)]
+    pad = " " * 22
+    lines.append(pad + who(Seat.N))
+    if isinstance(hands[Seat.N], int):
+        lines.append(pad + count(Seat.N))
+    else:
+        lines.extend(pad + ln for ln in _hand_lines(hands[Seat.N], lang))
+    lines.append(f"{who(Seat.W):<44}{who(Seat.E)}")
+    lines.append(f"{count(Seat.W):<44}{count(Seat.E)}")
+    trick = session.display_trick()
+    if trick is not None:
+        label = "Взятка" if ru else "Trick"
+        n = len(session.state.tricks) + (1 if session.state.current else 0)
+        played = " ".join(f"{s.name}:{c.symbol(lang)}" for s, c in trick.plays())
+        lines.append(pad + f"{label} {n}: {played}")
+    lines.append(pad + who(Seat.S))
+    lines.extend(pad + ln for ln in _hand_lines(hands[Seat.S], lang))
+    ns, ew = session.state.tricks_won(Side.NS), session.state.tricks_won(Side.EW)
+    lines.append((f"Взятки: NS {ns} · EW {ew}" if ru else f"Tricks: NS {ns} · EW {ew}"))
+    return "\n".join(lines)
+
+
+def _robot_line(rc: RobotCard, session: Session, lang: str) -> str:
+    name = session.seating[rc.seat].name(lang)
+    return f"  {rc.seat.name} ({name}) {rc.card.symbol(lang)} — {rc.maxim}"
+
+
+def _flag_line(sc: StudentCard, lang: str) -> str:
+    ru = lang == "ru"
+    why = sc.why.get(lang) or ""
+    broken = ", ".join(sc.broken) or sc.verdict
+    head = (f"  ! Не по правилам ({broken}): советовали {sc.advised.symbol(lang)}" if ru
+            else f"  ! Against the conventions ({broken}): advised {sc.advised.symbol(lang)}")
+    return head + (f" ({', '.join(sc.maxims[:1])})" if sc.maxims else "") + (f". {why}" if why else "")
+
+
+def _report(result: PlayResult, session: Session, out: TextIO, lang: str) -> None:
+    if result.flag is not None:
+        print(_flag_line(result.flag, lang), file=out)
+    for rc in result.robots:
+        print(_robot_line(rc, session, lang), file=out)
+
+
+def _end_of_deal(session: Session, out: TextIO, lang: str) -> None:
+    ru = lang == "ru"
+    rec = session.records[-1]
+    print(("Сдача окончена: NS {0}, EW {1}." if ru else "Deal over: NS {0}, EW {1}.").format(
+        rec.tricks_ns, 13 - rec.tricks_ns), file=out)
+    print(session.review(rec).text(lang), file=out)
+    print("\n".join(session.sheet.lines(lang)), file=out)
+    if session.sheet.is_over:
+        print(("Робер окончен; после него — новый жребий партнёров (000 «Сдача и партнерство» 3)." if ru
+               else "The robber is over; partners are drawn again (000 «Сдача и партнерство» 3)."), file=out)
+
+
+def play_loop(session: Session, *, input_fn: Callable[[str], str], out: TextIO, lang: str = "en",
+              max_deals: int = 0) -> None:
+    """Read commands until ``quit`` (or end of input, or ``max_deals`` finished deals)."""
+    ru = lang == "ru"
+    if session.draw is not None:
+        print(session.draw.describe(lang), file=out)
+    print(_HELP[lang], file=out)
+    for rc in session.opening_robot_cards:
+        print(_robot_line(rc, session, lang), file=out)
+    show_table = True
+    while True:
+        if session.finished:
+            if max_deals and len(session.records) >= max_deals:
+                return
+            try:
+                answer = input_fn("Следующая сдача? [Enter / quit] " if ru else "Next deal? [Enter / quit] ")
+            except EOFError:
+                return
+            if answer.strip().lower() in ("quit", "q", "exit", "выход"):
+                return
+            if answer.strip().lower() in ("review", "разбор"):
+                print(session.review().text(lang), file=out)
+                continue
+            new_robber = session.sheet.is_over
+            opening = session.next_deal()
+            if new_robber and session.draw is not None:
+                print(session.draw.describe(lang), file=out)
+                print(("Ваш партнёр теперь: " if ru else "Your partner now: ") + session.partner.name(lang), file=out)
+            for rc in opening:
+                print(_robot_line(rc, session, lang), file=out)
+            show_table = True
+            continue
+        if show_table:
+            print(table_text(session, lang), file=out)
+        show_table = False
+        seat = session.state.to_play
+        legal = " ".join(c.symbol(lang) for c in session.legal_cards())
+        prompt = (f"{seat.name} ходит ({legal})> " if ru else f"{seat.name} to play ({legal})> ")
+        try:
+            line = input_fn(prompt)
+        except EOFError:
+            return
+        cmd = line.strip()
+        low = cmd.lower()
+        try:
+            if not cmd:
+                continue
+            if low in ("quit", "q", "exit", "выход"):
+                return
+            if low in ("help", "?", "помощь"):
+                print(_HELP[lang], file=out)
+            elif low in ("undo", "назад"):
+                card = session.undo()
+                print((f"Взята назад {card.symbol(lang)}." if ru else f"Took back {card.symbol(lang)}."), file=out)
+            elif low in ("claim", "заявка"):
+                session.claim()
+                print(("Заявка принята: остальные взятки ваши." if ru else "Claim accepted: the rest are yours."), file=out)
+            elif low in ("review", "разбор"):
+                print(session.review().text(lang), file=out)
+            elif low in ("sheet", "запись"):
+                print("\n".join(session.sheet.lines(lang)), file=out)
+            else:
+                _report(session.play(cmd), session, out, lang)
+                show_table = True
+            if low in ("undo", "назад", "claim", "заявка"):
+                show_table = True
+        except WhistError as exc:
+            print(f"error: {exc}", file=out)
+            continue
+        if session.finished:
+            _end_of_deal(session, out, lang)

@@ -1,0 +1,199 @@
+"""The review after a deal: every trick, the student's card beside the conventional one, and
+what each of his cards cost in tricks.
+
+000 asks the beginner to analyse each deal just played («не поленитесь проанализировать ход
+только что сыгранной партии»); the review does it with him. For every student card it shows the
+card the conventions engine advised and the maxim behind it, and the double-dummy count of his
+side's tricks over the whole deal before the card (the best still possible) and after it (with
+that card played, all four hands then playing their best) -- so a mistake's cost is a number,
+not an opinion. A card can follow the maxims and still cost a trick double-dummy (the maxims are
+rules for play with hidden hands); the summary keeps the two apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tutor.cards import Card
+from tutor.play import PlayState, Trick, parse_history
+from tutor.robots import RobotCard
+from tutor.seats import Seat, Side
+from tutor.solver import solve
+
+if TYPE_CHECKING:
+    from tutor.session import DealRecord, StudentCard
+
+__all__ = ["ReviewLine", "TrickReview", "Review", "build_review"]
+
+
+@dataclass(frozen=True)
+class ReviewLine:
+    """One student card: what he played, what the conventions advised, and its double-dummy cost.
+
+    ``dd_before``: tricks his side could still take over the whole deal with best play before the
+    card; ``dd_after``: the same with his card played. ``cost = dd_before - dd_after`` (>= 0).
+    """
+
+    trick: int
+    seat: Seat
+    card: Card
+    advised: Card
+    maxims: tuple[str, ...]
+    verdict: str
+    broken: tuple[str, ...]
+    why: Mapping[str, str]
+    dd_before: int
+    dd_after: int
+
+    @property
+    def cost(self) -> int:
+        return self.dd_before - self.dd_after
+
+    @property
+    def conventional(self) -> bool:
+        return self.verdict in ("best", "equal")
+
+    @property
+    def mistake(self) -> bool:
+        """A card against the conventions, or one that threw a trick away double-dummy."""
+        return not self.conventional or self.cost > 0
+
+    def as_json(self) -> dict:
+        return {"trick": self.trick, "seat": self.seat.name, "card": str(self.card), "advised": str(self.advised),
+                "maxims": list(self.maxims), "verdict": self.verdict, "broken": list(self.broken),
+                "conventional": self.conventional, "dd_before": self.dd_before, "dd_after": self.dd_after,
+                "cost": self.cost, "why": dict(self.why)}
+
+
+@dataclass(frozen=True)
+class TrickReview:
+    """One trick as played: its cards, winner, the student's lines and the robots' reasons."""
+
+    number: int
+    trick: Trick
+    winner: Seat
+    lines: tuple[ReviewLine, ...]
+    robots: tuple[RobotCard, ...]
+    claimed: bool = False
+
+
+@dataclass(frozen=True)
+class Review:
+    """The whole deal reviewed, with the summary a learner reads first."""
+
+    tricks: tuple[TrickReview, ...]
+    side: Side
+    tricks_won: int
+    dd_par: int  # the student's side's tricks with best play from the first card
+    claimed_at: int | None = None
+
+    @property
+    def lines(self) -> tuple[ReviewLine, ...]:
+        return tuple(ln for t in self.tricks for ln in t.lines)
+
+    @property
+    def conventional(self) -> int:
+        return sum(1 for ln in self.lines if ln.conventional)
+
+    @property
+    def mistakes(self) -> tuple[ReviewLine, ...]:
+        return tuple(ln for ln in self.lines if ln.mistake)
+
+    @property
+    def tricks_lost(self) -> int:
+        """Tricks the student's cards gave away double-dummy, all together."""
+        return sum(ln.cost for ln in self.lines)
+
+    @property
+    def tricks_lost_unconventional(self) -> int:
+        """The part of :attr:`tricks_lost` lost on cards that broke a maxim."""
+        return sum(ln.cost for ln in self.lines if not ln.conventional)
+
+    def summary(self, lang: str = "en") -> str:
+        n = len(self.lines)
+        if lang == "ru":
+            return (f"По правилам сыграно {self.conventional} карт из {n}; потеряно взяток из-за ошибок: "
+                    f"{self.tricks_lost} (из них на картах против правил: {self.tricks_lost_unconventional}). "
+                    f"Взято {self.tricks_won}, при лучшей игре с открытыми картами — {self.dd_par}.")
+        return (f"{self.conventional} of {n} cards followed the conventions; tricks lost to mistakes: "
+                f"{self.tricks_lost} ({self.tricks_lost_unconventional} on cards that broke a maxim). "
+                f"Taken {self.tricks_won}; double-dummy par from the start {self.dd_par}.")
+
+    def text(self, lang: str = "en") -> str:
+        """The review as plain text (the terminal prints it)."""
+        ru = lang == "ru"
+        out = [self.summary(lang)]
+        for t in self.tricks:
+            cards = " ".join(f"{s.name}:{c.symbol(lang)}" for s, c in t.trick.plays())
+            won = ("взял" if ru else "won by") + f" {t.winner.name}"
+            tag = (" (по заявке)" if ru else " (claimed)") if t.claimed else ""
+            out.append(f"{t.number:>2}. {cards}  — {won}{tag}")
+            for r in t.robots:
+                out.append(f"      {r.seat.name} {r.card.symbol(lang)}: {r.maxim}")
+            for ln in t.lines:
+                mark = "✓" if ln.conventional else "✗"
+                dd = f"DD {ln.dd_before}→{ln.dd_after}"
+                if ln.conventional and ln.card == ln.advised:
+                    out.append(f"    {mark} {ln.seat.name} {ln.card.symbol(lang)} ({', '.join(ln.maxims[:1])}) {dd}")
+                else:
+                    adv = "по правилам" if ru else "conventional"
+                    why = ln.why.get(lang) or ""
+                    broke = f" [{', '.join(ln.broken)}]" if ln.broken else ""
+                    out.append(f"    {mark} {ln.seat.name} {ln.card.symbol(lang)}; {adv} {ln.advised.symbol(lang)} "
+                               f"({', '.join(ln.maxims[:1])}){broke} {dd}"
+                               + (f" — {why}" if why and not ln.conventional else ""))
+        return "\n".join(out)
+
+    def as_json(self) -> dict:
+        return {
+            "side": self.side.value,
+            "tricks_won": self.tricks_won,
+            "dd_par": self.dd_par,
+            "conventional": self.conventional,
+            "cards": len(self.lines),
+            "tricks_lost": self.tricks_lost,
+            "tricks_lost_unconventional": self.tricks_lost_unconventional,
+            "claimed_at": self.claimed_at,
+            "mistakes": [ln.as_json() for ln in self.mistakes],
+            "tricks": [
+                {"number": t.number, "trick": str(t.trick), "winner": t.winner.name, "claimed": t.claimed,
+                 "student": [ln.as_json() for ln in t.lines], "robots": [r.as_json() for r in t.robots]}
+                for t in self.tricks
+            ],
+        }
+
+
+def build_review(record: "DealRecord", *, student: Sequence[Seat] = (Seat.S,)) -> Review:
+    """Replay a finished deal, solving double-dummy before each student card."""
+    from tutor.session import StudentCard
+
+    state = PlayState(record.deal)
+    cards = [c for t in parse_history(record.history) for c in t.cards]
+    side = student[0].side
+    start = solve(state)
+    dd_par = start.best if start.side is side else 13 - start.best
+    lines_by_trick: dict[int, list[ReviewLine]] = {}
+    robots_by_trick: dict[int, list[RobotCard]] = {}
+    for i, card in enumerate(cards):
+        move = record.moves[i] if i < len(record.moves) else None
+        number = state.trick_number
+        if isinstance(move, StudentCard):
+            sol = solve(state)
+            lines_by_trick.setdefault(number, []).append(ReviewLine(
+                trick=number, seat=move.seat, card=card, advised=move.advised, maxims=move.maxims,
+                verdict=move.verdict, broken=move.broken, why=move.why,
+                dd_before=sol.won + sol.best, dd_after=sol.total(card),
+            ))
+        elif isinstance(move, RobotCard):
+            robots_by_trick.setdefault(number, []).append(move)
+        state.play(card)
+    tricks = []
+    for n, (trick, winner) in enumerate(zip(state.tricks, state.winners), start=1):
+        tricks.append(TrickReview(
+            number=n, trick=trick, winner=winner,
+            lines=tuple(lines_by_trick.get(n, ())), robots=tuple(robots_by_trick.get(n, ())),
+            claimed=record.claimed_at is not None and n >= record.claimed_at,
+        ))
+    return Review(tuple(tricks), side, state.tricks_won(side), dd_par, record.claimed_at)

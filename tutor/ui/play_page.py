@@ -1,0 +1,250 @@
+"""The Play page: a whole deal against maxim-following robots, every card checked.
+
+A thin page over :class:`tutor.session.Session` (the terminal's ``play-deal`` drives the same
+object): the table from South's seat with the trump card by the dealer until his turn in the first
+trick, the legal cards as buttons, the robots' cards with the maxim each followed, flags on
+unconventional cards (at once or in the review), the review after the deal and the score sheet.
+
+The page runs as its own script too (``streamlit run tutor/ui/play_page.py``), which is how the
+AppTest and the browser test start it. Its texts live in ``tutor/locales/play.{en,ru}.yaml``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+import yaml
+
+from tutor.errors import WhistError
+from tutor.i18n import LANGS
+from tutor.render import history_html, score_sheet_html, style_tag, table_html
+from tutor.rulesets import RULESET_NAMES
+from tutor.seats import Seat, Side
+from tutor.variants import VARIANT_NAMES, parse_variant
+
+__all__ = ["render", "ptext", "SESSION_KEY"]
+
+#: Session-state keys of this page (prefixed, so they cannot collide with other pages').
+SESSION_KEY = "play:session"
+LAST_KEY = "play:last"
+ERROR_KEY = "play:error"
+NOTE_KEY = "play:note"
+OPT = "play:opt:"
+
+_LOCALES = Path(__file__).resolve().parent.parent / "locales"
+
+
+@lru_cache(maxsize=None)
+def _catalog(lang: str) -> dict[str, str]:
+    with (_LOCALES / f"play.{lang}.yaml").open(encoding="utf-8") as fh:
+        return {str(k): str(v) for k, v in (yaml.safe_load(fh) or {}).items()}
+
+
+def ptext(key: str, lang: str, **fmt: Any) -> str:
+    """A Play-page text in ``lang`` (``en`` or ``ru``)."""
+    text = _catalog(lang if lang in LANGS else "en")[key]
+    return text.format(**fmt) if fmt else text
+
+
+def _lang() -> str:
+    try:
+        from tutor.ui.common import current_lang
+
+        return current_lang()
+    except Exception:  # noqa: BLE001 - the page run on its own, without the app's frame
+        return st.session_state.get("lang", "en") if st.session_state.get("lang") in LANGS else "en"
+
+
+# -- actions (button callbacks: they change the session before the page is drawn) ---------------
+def _new_session() -> None:
+    from tutor.session import Session, SessionOptions
+
+    options = SessionOptions(
+        rules=st.session_state.get(OPT + "rules", "russian"),
+        system=st.session_state.get(OPT + "system", "russian"),
+        flag=st.session_state.get(OPT + "flag", "now"),
+        variant=parse_variant(st.session_state.get(OPT + "variant", "classic")),
+        samples=int(st.session_state.get(OPT + "samples", 4)),
+        seed=int(st.session_state.get(OPT + "seed", 1)),
+    )
+    session = Session(options)
+    st.session_state[SESSION_KEY] = session
+    st.session_state[LAST_KEY] = {"robots": session.opening_robot_cards, "flag": None}
+    st.session_state[ERROR_KEY] = None
+    st.session_state[NOTE_KEY] = None
+
+
+def _on_play(card: str) -> None:
+    session = st.session_state[SESSION_KEY]
+    try:
+        result = session.play(card)
+    except WhistError as exc:
+        st.session_state[ERROR_KEY] = str(exc)
+        return
+    st.session_state[ERROR_KEY] = None
+    st.session_state[NOTE_KEY] = None
+    st.session_state[LAST_KEY] = {"robots": result.robots, "flag": result.flag}
+
+
+def _on_undo() -> None:
+    session = st.session_state[SESSION_KEY]
+    try:
+        session.undo()
+    except WhistError as exc:
+        st.session_state[ERROR_KEY] = str(exc)
+        return
+    st.session_state[ERROR_KEY] = None
+    st.session_state[LAST_KEY] = {"robots": (), "flag": None}
+
+
+def _on_claim() -> None:
+    session = st.session_state[SESSION_KEY]
+    try:
+        session.claim()
+    except WhistError as exc:
+        st.session_state[ERROR_KEY] = str(exc)
+        return
+    st.session_state[ERROR_KEY] = None
+    st.session_state[NOTE_KEY] = "claim_done"
+    st.session_state[LAST_KEY] = {"robots": (), "flag": None}
+
+
+def _on_next() -> None:
+    session = st.session_state[SESSION_KEY]
+    try:
+        opening = session.next_deal()
+    except WhistError as exc:
+        st.session_state[ERROR_KEY] = str(exc)
+        return
+    st.session_state[ERROR_KEY] = None
+    st.session_state[NOTE_KEY] = None
+    st.session_state[LAST_KEY] = {"robots": opening, "flag": None}
+
+
+# -- drawing --------------------------------------------------------------------------------------
+def _settings(lang: str) -> None:
+    with st.expander(ptext("settings", lang), expanded=False):
+        c1, c2, c3 = st.columns(3)
+        c1.selectbox(ptext("rules", lang), RULESET_NAMES, key=OPT + "rules")
+        c2.selectbox(ptext("system", lang), ("russian", "english"), key=OPT + "system")
+        c3.radio(ptext("flag", lang), ("now", "review"), key=OPT + "flag",
+                 format_func=lambda v: ptext("flag_" + v, lang), horizontal=True)
+        d1, d2, d3 = st.columns(3)
+        d1.selectbox(ptext("variant", lang), VARIANT_NAMES, key=OPT + "variant",
+                     format_func=lambda v: parse_variant(v).title(lang))
+        d2.number_input(ptext("samples", lang), min_value=0, max_value=32, value=4, step=1, key=OPT + "samples")
+        d3.number_input(ptext("seed", lang), min_value=0, value=1, step=1, key=OPT + "seed")
+        st.caption(ptext("humbug", lang))
+        st.button(ptext("new_session", lang), on_click=_new_session, key="play:new", type="primary")
+
+
+def _robot_lines(session, robots, lang: str) -> None:
+    if not robots:
+        return
+    st.markdown(f"**{ptext('robots_played', lang)}**")
+    for rc in robots:
+        name = session.seating[rc.seat].name(lang)
+        st.markdown(f"- {rc.seat.label(lang)} ({name}): **{rc.card.symbol(lang)}** — `{rc.maxim}` · "
+                    f"{rc.explanation.get(lang, '')}")
+
+
+def _flag(card, lang: str) -> None:
+    broken = ", ".join(card.broken) or card.verdict
+    text = card.why.get(lang) or card.explanation.get(lang) or ""
+    st.warning(f"{ptext('flag_title', lang, card=card.advised.symbol(lang))} (`{broken}`). {text}")
+
+
+def _review(session, lang: str) -> None:
+    review = session.review()
+    st.subheader(ptext("review", lang))
+    st.info(review.summary(lang))
+    rows = []
+    for ln in review.lines:
+        rows.append({
+            ptext("col_trick", lang): ln.trick,
+            ptext("col_card", lang): f"{'✓' if ln.conventional else '✗'} {ln.seat.name} {ln.card.symbol(lang)}",
+            ptext("col_advised", lang): ln.advised.symbol(lang),
+            ptext("col_maxim", lang): ", ".join(ln.broken or ln.maxims[:1]),
+            ptext("col_dd", lang): f"{ln.dd_before} → {ln.dd_after}",
+            ptext("col_cost", lang): ln.cost,
+        })
+    st.table(rows)
+    st.html(history_html(session.state.tricks, lang, trump=session.deal.trump))
+
+
+def _sheet(session, lang: str) -> None:
+    st.subheader(ptext("sheet", lang))
+    for game in session.sheet.games:
+        st.html(score_sheet_html([e.item for e in game.entries if e.counted], lang, us=Side.NS))
+    st.code("\n".join(session.sheet.lines(lang)), language=None)
+
+
+def render() -> None:
+    """Draw the page (one Streamlit script pass)."""
+    lang = _lang()
+    st.html(style_tag())
+    st.title(ptext("title", lang))
+    st.caption(ptext("intro", lang))
+    _settings(lang)
+    if SESSION_KEY not in st.session_state:
+        try:
+            _new_session()
+        except (ImportError, WhistError) as exc:
+            st.error(str(exc))
+            return
+    session = st.session_state[SESSION_KEY]
+    last = st.session_state.get(LAST_KEY) or {"robots": (), "flag": None}
+
+    st.markdown(ptext("deal_info", lang, deal=session.deal_number, robber=session.robber,
+                      dealer=f"{session.dealer.label(lang)} ({session.seating[session.dealer].name(lang)})"))
+    if session.variant.dummy:
+        st.caption(ptext("dummy_partner", lang))
+    else:
+        st.markdown(ptext("partner", lang, name=session.partner.name(lang)))
+        if session.draw is not None:
+            with st.expander(ptext("draw", lang)):
+                st.write(session.draw.describe(lang))
+
+    hands = session.visible_hands()
+    st.html(table_html(hands, dealer=session.dealer, trump_card=session.trump_card_on_table, lang=lang,
+                       me=Seat.S, trick=session.display_trick(), trump=session.deal.trump))
+    st.caption(ptext("tricks", lang, ns=session.state.tricks_won(Side.NS), ew=session.state.tricks_won(Side.EW)))
+    if session.state.tricks and not session.finished:
+        # Only the last two tricks may be looked at (000 «Ошибки» 8).
+        with st.expander(ptext("last_tricks", lang)):
+            st.html(history_html(session.state.last_tricks(), lang, trump=session.deal.trump))
+
+    if st.session_state.get(ERROR_KEY):
+        st.error(f"{ptext('illegal', lang)}: {st.session_state[ERROR_KEY]}")
+    if st.session_state.get(NOTE_KEY):
+        st.success(ptext(st.session_state[NOTE_KEY], lang))
+    if last.get("flag") is not None:
+        _flag(last["flag"], lang)
+    _robot_lines(session, last.get("robots") or (), lang)
+
+    if session.awaiting_student:
+        seat = session.state.to_play
+        st.markdown(ptext("dummy_turn" if seat != Seat.S else "your_turn", lang, seat=seat.label(lang)))
+        legal = session.legal_cards()
+        cols = st.columns(max(len(legal), 1))
+        for col, card in zip(cols, legal):
+            col.button(card.symbol(lang), key=f"play:card:{card}", on_click=_on_play, args=(str(card),),
+                       use_container_width=True)
+        b1, b2 = st.columns(2)
+        b1.button(ptext("undo", lang), key="play:undo", on_click=_on_undo)
+        b2.button(ptext("claim", lang), key="play:claim", on_click=_on_claim)
+
+    if session.finished:
+        st.success(ptext("deal_over", lang, ns=session.records[-1].tricks_ns, ew=13 - session.records[-1].tricks_ns))
+        if session.sheet.is_over:
+            st.info(ptext("robber_over", lang))
+        st.button(ptext("next_deal", lang), key="play:next", on_click=_on_next, type="primary")
+        _review(session, lang)
+    _sheet(session, lang)
+
+
+if __name__ == "__main__":
+    render()
