@@ -134,6 +134,17 @@ def test_win_as_cheaply_as_possible():
     assert why_not(a, "DA") == "win-as-cheaply-as-possible"
 
 
+def test_win_as_cheaply_as_possible_overruffs_with_a_trump_that_wins():
+    """EB1911 (win cheaply): over West's ♦7 ruff, Q-9-8-6-5-2 overruffs with the 8, never the 5 or 6.
+
+    Regression: the 7 on the table once made 8-6-5 look "equal", and the engine chose the losing 5.
+    """
+    pos = Position.build(hand="-.KJ73.Q98652.A64", trump="D2", dealer="S", played="W:SA S3 D7")
+    a = advise(pos)
+    assert str(a.card) == "D8" and a.maxims[0] == "win-as-cheaply-as-possible"
+    assert why_not(a, "D5") == "win-as-cheaply-as-possible"
+
+
 def test_win_as_cheaply_as_possible_overridden_by_the_thirteenth_card():
     """000 HNT 12 ranks above ruffing to win: second hand does not trump the thirteenth card."""
     a = play("AKQ6543.AKQ..432", TWELVE_DIAMONDS + " / E:D5 S6 D4 D3 / E:D2")

@@ -100,7 +100,9 @@ def ruff_as_cheaply_as_possible(ctx: Context) -> Iterable[Finding]:
     if not winners:
         return
     cheapest = min(winners, key=lambda c: c.rank)
-    group = next(g for g in equal_groups(ctx.trumps(), k.gone) if cheapest in g)
+    # Trumps "equal" once the played cards are gone may still sit on both sides of the card on the
+    # table (Q-8-6 over a played 7): only those that also win belong with the cheapest winner.
+    group = [c for c in next(g for g in equal_groups(ctx.trumps(), k.settled) if cheapest in g) if c in winners]
     yield Finding(
         "win-as-cheaply-as-possible", frozenset(ctx.legal), frozenset(group[-1:]), "worse",
         text("The opponents are winning: trump it with your lowest trump that wins.",

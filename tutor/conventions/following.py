@@ -129,7 +129,7 @@ def third_hand_high(ctx: Context) -> Iterable[Finding]:
         return
     if k.winning_seat == k.partner and k.is_master(k.winning_card):
         return
-    top = equal_groups(mine, k.gone)[0]
+    top = equal_groups(mine, k.settled)[0]
     yield Finding(
         "third-hand-high", frozenset(mine), frozenset(top), "worse",
         text("On partner's lead, third hand plays high.", "На карту, с которой вышел партнёр, кладут свою старшую."),
@@ -148,7 +148,7 @@ def win_as_cheaply_as_possible(ctx: Context) -> Iterable[Finding]:
     if not beaters:
         return
     cheapest = min(beaters, key=lambda c: c.rank)
-    group = next(g for g in equal_groups(mine, k.gone) if cheapest in g)
+    group = next(g for g in equal_groups(mine, k.settled) if cheapest in g)
     yield Finding(
         "win-as-cheaply-as-possible", frozenset(mine), frozenset(c for c in group if c in beaters), "worse",
         text("Last to play, win the trick as cheaply as possible.", "Последним берут взятку самой дешёвой картой."),
@@ -198,7 +198,7 @@ def win_with_lower_of_equals(ctx: Context) -> Iterable[Finding]:
     mine = _following(ctx)
     if not mine:
         return
-    for group in equal_groups(mine, ctx.k.gone):
+    for group in equal_groups(mine, ctx.k.settled):
         if len(group) >= 2:
             yield Finding(
                 "win-with-lower-of-equals", frozenset(group), frozenset({group[-1]}), "worse",

@@ -68,6 +68,14 @@ class Knowledge:
     winning_card: Card | None
     to_play: Seat
     tricks_played: int  #: complete tricks
+
+    @property
+    def settled(self) -> frozenset[Card]:
+        """Cards out of play before the trick in progress. Cards on the table still count in this
+        trick, so two cards of yours are "equal" only if nothing between them is unplayed or on
+        the table (Q-8 over a 7 just played are not equal: only the Q and 8 beat it)."""
+        on_table = frozenset(self.current.cards) if self.current is not None else frozenset()
+        return self.gone - on_table
     trump_leaders: frozenset[Seat]  #: seats that have led a trump
 
     @property
