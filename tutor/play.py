@@ -249,6 +249,7 @@ class _Undo:
     card: Card
     closed_trick: tuple[Seat, tuple[Card, ...], Seat] | None = None
     revoke: Revoke | None = None
+    rightful_leader: Seat | None = None  # set when a lead out of turn was accepted
 
 
 class PlayState:
@@ -392,6 +393,23 @@ class PlayState:
         self.leader = self.to_play = winner
         return winner
 
+    def accept_lead_out_of_turn(self, seat: Seat, card: Card | str) -> None:
+        """``seat`` led out of turn and the opponents accept the card: it stands as the lead and
+        play goes on from there (000 «Ошибки» 3: «противники имеют право или признать карту»)."""
+        card = parse_card(card) if isinstance(card, str) else card
+        if self.current:
+            raise IllegalPlayError("a lead out of turn is made to an empty table")
+        if seat == self.to_play:
+            raise IllegalPlayError(f"{seat.name} is on lead: this is no lead out of turn")
+        rightful = self.to_play
+        self.leader = self.to_play = seat
+        try:
+            self.play(card)
+        except IllegalPlayError:
+            self.leader = self.to_play = rightful
+            raise
+        self._undo[-1].rightful_leader = rightful
+
     def undo(self) -> Card:
         """Take back the last card played."""
         if not self._undo:
@@ -409,6 +427,8 @@ class PlayState:
             self.revokes.remove(u.revoke)
         self._masks[u.seat][u.card.suit] |= 1 << (u.card.rank - 2)
         self.to_play = u.seat
+        if u.rightful_leader is not None:
+            self.leader = self.to_play = u.rightful_leader
         return u.card
 
     # -- claims -----------------------------------------------------------------------------

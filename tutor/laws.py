@@ -1,0 +1,176 @@
+"""The laws of irregularities a learner meets at the table: exposed cards, a lead out of turn,
+the revoke, and which tricks may be looked at.
+
+The penalties restrict the cards a player may play; they are data (:class:`CalledCard`,
+:class:`CalledSuit`) applied on top of the ordinary laws of :mod:`tutor.play`, so the play engine
+stays simple and a session can hold any number of penalties at once.
+
+Sources:
+- 000 «Ошибки» 7 (002 the same): «Картами, открытыми до окончания игры, распоряжаются противники»;
+  004 «Карты, подлежащие объявлению»: an exposed card lies face up and must be played when the
+  opponents call it, so long as that does not make the player revoke.
+- 000 «Ошибки» 3: «Если игрок ходит не в очередь, то противники имеют право или признать карту,
+  или требовать, чтобы он ходил с известной масти»; 004 «Внеочередной заход»: a suit may be called
+  from the offender or his partner when next either of them has the lead, and only by the
+  opponent on the offender's right.
+- 000 «Масти и взятки» 4 and 004 «Ренонсирование»: the revoke penalty (:mod:`tutor.scoring`).
+- 000 «Ошибки» 8: only the last two tricks may be looked at (:meth:`PlayState.last_tricks`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from tutor.cards import Card, Suit
+from tutor.errors import IllegalPlayError, WhistError
+from tutor.play import PlayState
+from tutor.seats import Seat
+
+__all__ = [
+    "LawError",
+    "CalledCard",
+    "CalledSuit",
+    "Penalty",
+    "legal_under_penalties",
+    "verify_under_penalties",
+    "OutOfTurnLead",
+    "judge_lead_out_of_turn",
+    "expire_penalties",
+]
+
+
+class LawError(WhistError):
+    """A penalty that the laws do not allow (wrong seat, a card not exposed, a suit not callable)."""
+
+
+@dataclass(frozen=True)
+class CalledCard:
+    """An exposed card of ``seat`` that the opponents have called: it must be played at once if
+    that is legal (000 «Ошибки» 7; 004 «Карты, подлежащие объявлению»)."""
+
+    seat: Seat
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.seat.name} must play the exposed {self.card}"
+
+
+@dataclass(frozen=True)
+class CalledSuit:
+    """After a lead out of turn the opponents demand a suit: ``seat`` must lead it when he next
+    has the lead, if he holds it (000 «Ошибки» 3; 004 «Внеочередной заход»)."""
+
+    seat: Seat
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"{self.seat.name} must lead {self.suit.symbol}"
+
+
+Penalty = CalledCard | CalledSuit
+
+
+def legal_under_penalties(state: PlayState, penalties: Iterable[Penalty]) -> tuple[Card, ...]:
+    """The cards the player to move may play once the penalties against him are applied.
+
+    The duty to follow suit always comes first: a called card or suit that would make the player
+    revoke is not enforced (004: «при условии реализации ходов без ренонса»; the penalty cannot be
+    exacted «в случае отсутствия у игрока карт в масти»).
+    """
+    seat = state.to_play
+    legal = state.legal_cards()
+    for p in penalties:
+        if p.seat != seat:
+            continue
+        if isinstance(p, CalledCard) and p.card in legal:
+            return (p.card,)
+        if isinstance(p, CalledSuit) and not state.current:
+            of_suit = tuple(c for c in legal if c.suit == p.suit)
+            if of_suit:
+                legal = of_suit
+    return legal
+
+
+def verify_under_penalties(state: PlayState, card: Card, penalties: Sequence[Penalty]) -> Card:
+    """Raise :class:`IllegalPlayError` naming the law when ``card`` breaks the laws or a penalty."""
+    state.verify_play(card)
+    allowed = legal_under_penalties(state, penalties)
+    if card not in allowed:
+        seat = state.to_play
+        for p in penalties:
+            if p.seat != seat:
+                continue
+            if isinstance(p, CalledCard) and p.card in allowed:
+                raise IllegalPlayError(
+                    f"{seat.name} must play the exposed {p.card}: the opponents called it "
+                    "(000 «Ошибки» 7: «Картами, открытыми до окончания игры, распоряжаются противники»)"
+                )
+            if isinstance(p, CalledSuit):
+                raise IllegalPlayError(
+                    f"{seat.name} must lead {p.suit.symbol}: the opponents called the suit after a lead out "
+                    "of turn (000 «Ошибки» 3: «требовать, чтобы он ходил с известной масти»)"
+                )
+        raise IllegalPlayError(f"{card} may not be played now")
+    return card
+
+
+def expire_penalties(penalties: Iterable[Penalty], seat: Seat, card: Card, led: bool) -> tuple[Penalty, ...]:
+    """The penalties still in force after ``seat`` played ``card``.
+
+    A called card is spent once played; a called suit once its player has had the lead (whether
+    or not he held the suit -- the penalty lapses, 004).
+    """
+    kept: list[Penalty] = []
+    for p in penalties:
+        if p.seat == seat and isinstance(p, CalledCard) and p.card == card:
+            continue
+        if p.seat == seat and isinstance(p, CalledSuit) and led:
+            continue
+        kept.append(p)
+    return tuple(kept)
+
+
+@dataclass(frozen=True)
+class OutOfTurnLead:
+    """What the opponents may do about a lead out of turn, and who decides (see
+    :func:`judge_lead_out_of_turn`)."""
+
+    offender: Seat
+    card: Card
+    rightful_leader: Seat
+    suit_may_be_called_from: tuple[Seat, ...]
+    decided_by: tuple[Seat, ...]
+
+    def accept(self, state: PlayState) -> None:
+        """The card stands as the lead; play goes on from the offender (000 «Ошибки» 3)."""
+        state.accept_lead_out_of_turn(self.offender, self.card)
+
+    def call_suit(self, suit: Suit) -> tuple[CalledCard, CalledSuit]:
+        """The card goes back to the offender's hand face up, at the opponents' disposal
+        (000 «Ошибки» 7), and the suit is demanded from the offending side's next leader.
+
+        Returns the exposed card as a penalty the opponents may call, and the called suit.
+        """
+        return CalledCard(self.offender, self.card), CalledSuit(self.suit_may_be_called_from[0], suit)
+
+
+def judge_lead_out_of_turn(state: PlayState, offender: Seat, card: Card, *, rules: str = "russian") -> OutOfTurnLead:
+    """A lead by ``offender`` when another seat should lead: the opponents' options.
+
+    russian (000 «Ошибки» 3): accept the card, or demand a suit from the offender; either
+    opponent may speak. american (004 «Внеочередной заход»): the suit may be called from the
+    offender or his partner when either next has the lead; only the opponent on the offender's
+    right may exact it.
+    """
+    if state.current:
+        raise LawError("a lead out of turn is made to an empty table")
+    if offender == state.to_play:
+        raise LawError(f"{offender.name} is on lead: this is no lead out of turn")
+    if not state.holds(offender, card):
+        raise LawError(f"{offender.name} does not hold {card}")
+    if rules == "american":
+        from_seats, deciders = (offender, offender.partner), (offender.rho,)
+    else:
+        from_seats, deciders = (offender,), (offender.lho, offender.rho)
+    return OutOfTurnLead(offender, card, state.to_play, from_seats, deciders)
