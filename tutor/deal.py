@@ -15,14 +15,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
-from math import comb
+import bisect
+import math
 
 from tutor.cards import CARDS, Card, Hand, Suit, parse_card, parse_suit
 from tutor.errors import CardError, DealError, HandError, SeatError
 from tutor.seats import Seat, parse_seat
 
-__all__ = ["Deal", "sample_layout", "parse_trump"]
+__all__ = ["Deal", "LayoutSampler", "sample_layout", "parse_trump"]
 
 
 def parse_trump(text: str | Card | Suit | None) -> tuple[Suit | None, Card | None]:
@@ -275,77 +275,119 @@ def sample_layout(
 
     ``known`` cards are already placed; each seat ends with ``sizes[seat]`` cards; a seat never
     receives a suit it is void in. ``pool`` is the set of unknown cards (default: every card not
-    known). Exact: the suit split is drawn with weights counting the layouts behind each split,
-    then the cards of each suit are shuffled into their places.
+    known). For many draws of one position, build a :class:`LayoutSampler` once instead.
     """
-    known_cards: dict[Seat, list[Card]] = {s: list(known.get(s, ())) for s in Seat}
-    placed = {c for cs in known_cards.values() for c in cs}
-    if len(placed) != sum(len(cs) for cs in known_cards.values()):
-        raise DealError("a known card is placed twice")
-    unknown = [c for c in (CARDS if pool is None else pool) if c not in placed]
-    need = {s: sizes.get(s, 0) - len(known_cards[s]) for s in Seat}
-    if any(n < 0 for n in need.values()):
-        raise DealError("more known cards than the hand can hold")
-    if sum(need.values()) != len(unknown):
-        raise DealError(f"{len(unknown)} unknown cards do not fill {sum(need.values())} places")
-    void_sets = {s: frozenset(parse_suit(v) if isinstance(v, str) else v for v in (voids or {}).get(s, ())) for s in Seat}
-    for s in Seat:
-        bad = [c for c in known_cards[s] if c.suit in void_sets[s]]
-        if bad:
-            raise DealError(f"{s.name} is void in {bad[0].suit.symbol} but holds {bad[0]}")
-    seats = tuple(s for s in Seat if need[s] > 0)
-    by_suit = [[c for c in unknown if c.suit == suit] for suit in Suit]
-    eligible = tuple(tuple(i for i, s in enumerate(seats) if suit not in void_sets[s]) for suit in Suit)
-    counts = tuple(len(b) for b in by_suit)
-    caps = tuple(need[s] for s in seats)
+    hands = LayoutSampler(known=known, sizes=sizes, voids=voids, pool=pool).draw(rng)
+    return dict(zip(Seat, hands))
 
-    @lru_cache(maxsize=None)
-    def ways(suit_i: int, remaining: tuple[int, ...]) -> int:
+
+class LayoutSampler:
+    """Exact uniform layouts of the unseen cards, the counting tables built once per position.
+
+    Draw how many cards of each suit each seat gets, weighted by the number of layouts behind that
+    split (seats void in the suit get none), then shuffle the suit's cards into those places. The
+    counting tables are memoised, so after the first draw of a position (about 25 ms for an
+    opening lead) each further draw costs microseconds -- what the Monte-Carlo analysis needs.
+    """
+
+    def __init__(
+        self,
+        *,
+        known: Mapping[Seat, Iterable[Card]],
+        sizes: Mapping[Seat, int],
+        voids: Mapping[Seat, Iterable[Suit]] | None = None,
+        pool: Iterable[Card] | None = None,
+    ) -> None:
+        voids = voids or {}
+        self.known = {s: tuple(known.get(s, ())) for s in Seat}
+        placed = {c for cs in self.known.values() for c in cs}
+        if len(placed) != sum(len(cs) for cs in self.known.values()):
+            raise DealError("a known card is placed twice")
+        unknown = [c for c in (CARDS if pool is None else pool) if c not in placed]
+        need = {s: sizes.get(s, 0) - len(self.known[s]) for s in Seat}
+        if any(n < 0 for n in need.values()) or sum(need.values()) != len(unknown):
+            raise DealError(f"{len(unknown)} unseen cards do not fill the hands' {sum(need.values())} places")
+        void_sets = {s: frozenset(parse_suit(v) if isinstance(v, str) else v for v in voids.get(s, ())) for s in Seat}
+        for s in Seat:
+            for c in self.known[s]:
+                if c.suit in void_sets[s]:
+                    raise DealError(f"{s.name} is void in {c.suit.symbol} but must hold {c}")
+        self.seats = tuple(s for s in Seat if need[s] > 0)
+        self.by_suit = tuple(tuple(c for c in unknown if c.suit == suit) for suit in Suit)
+        self.eligible = tuple(
+            tuple(i for i, s in enumerate(self.seats) if suit not in void_sets[s]) for suit in Suit
+        )
+        self.caps = tuple(need[s] for s in self.seats)
+        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._options: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]] = {}
+        self.total = self.ways(0, self.caps)
+        if self.total == 0:
+            raise DealError("no layout of the unseen cards fits what has been shown")
+
+    def _splits(self, suit_i: int, remaining: tuple[int, ...]):
+        """(multinomial weight, split, rest) for every way to place this suit's cards."""
+        n = len(self.by_suit[suit_i])
+        eligible = self.eligible[suit_i]
+        k = len(remaining)
+        out = []
+
+        def rec(i: int, left: int, split: list[int], weight: int) -> None:
+            if i == k:
+                if left == 0:
+                    out.append((weight, tuple(split), tuple(r - c for r, c in zip(remaining, split))))
+                return
+            top = min(left, remaining[i]) if i in eligible else 0
+            for c in range(top + 1):
+                split.append(c)
+                rec(i + 1, left - c, split, weight * math.comb(left, c))
+                split.pop()
+
+        rec(0, n, [], 1)
+        return out
+
+    def ways(self, suit_i: int, remaining: tuple[int, ...]) -> int:
+        """The number of layouts of suits ``suit_i``.. into the room ``remaining``."""
         if suit_i == 4:
-            return 1 if not any(remaining) else 0
-        return sum(w * ways(suit_i + 1, rest) for w, rest in _splits(counts[suit_i], eligible[suit_i], remaining))
+            return 0 if any(remaining) else 1
+        key = (suit_i, remaining)
+        value = self._ways.get(key)
+        if value is None:
+            value = sum(w * self.ways(suit_i + 1, rest) for w, _, rest in self._splits(suit_i, remaining))
+            self._ways[key] = value
+        return value
 
-    total = ways(0, caps)
-    if total == 0:
-        raise DealError("no layout of the unseen cards fits what has been shown")
-    hands: dict[Seat, list[Card]] = {s: list(known_cards[s]) for s in Seat}
-    remaining = caps
-    for suit_i in range(4):
-        options = [(w * ways(suit_i + 1, rest), split, rest) for w, rest, split in _splits(counts[suit_i], eligible[suit_i], remaining, with_split=True)]
-        pick = rng.randrange(sum(o[0] for o in options))
-        for weight, split, rest in options:
-            if pick < weight:
-                break
-            pick -= weight
-        cards = by_suit[suit_i][:]
-        rng.shuffle(cards)
-        pos = 0
-        for i, n in enumerate(split):
-            hands[seats[i]].extend(cards[pos:pos + n])
-            pos += n
-        remaining = rest
-    return {s: Hand(hands[s]) for s in Seat}
+    def _choices(self, suit_i: int, remaining: tuple[int, ...]):
+        key = (suit_i, remaining)
+        table = self._options.get(key)
+        if table is None:
+            cum: list[int] = []
+            splits: list[tuple[int, ...]] = []
+            rests: list[tuple[int, ...]] = []
+            acc = 0
+            for w, split, rest in self._splits(suit_i, remaining):
+                weight = w * self.ways(suit_i + 1, rest)
+                if weight:
+                    acc += weight
+                    cum.append(acc)
+                    splits.append(split)
+                    rests.append(rest)
+            table = (cum, splits, rests)
+            self._options[key] = table
+        return table
 
-
-def _splits(n: int, eligible: tuple[int, ...], remaining: tuple[int, ...], with_split: bool = False):
-    """Every way to give ``n`` cards of one suit to the eligible seats within their room,
-    with the number of card assignments behind it (a multinomial coefficient)."""
-    k = len(remaining)
-
-    def rec(i: int, left: int, split: list[int], weight: int):
-        if i == k:
-            if left == 0:
-                rest = tuple(r - c for r, c in zip(remaining, split))
-                yield (weight, rest, tuple(split)) if with_split else (weight, rest)
-            return
-        if i not in eligible:
-            split.append(0)
-            yield from rec(i + 1, left, split, weight)
-            split.pop()
-            return
-        for c in range(min(left, remaining[i]) + 1):
-            split.append(c)
-            yield from rec(i + 1, left - c, split, weight * comb(left, c))
-            split.pop()
-
-    yield from rec(0, n, [], 1)
+    def draw(self, rng: random.Random) -> tuple[Hand, Hand, Hand, Hand]:
+        """One layout, every layout that fits being equally likely."""
+        hands: dict[Seat, list[Card]] = {s: list(self.known[s]) for s in Seat}
+        remaining = self.caps
+        for suit_i in range(4):
+            cum, splits, rests = self._choices(suit_i, remaining)
+            j = bisect.bisect_right(cum, rng.randrange(cum[-1]))
+            cards = list(self.by_suit[suit_i])
+            rng.shuffle(cards)
+            pos = 0
+            for i, n in enumerate(splits[j]):
+                if n:
+                    hands[self.seats[i]].extend(cards[pos:pos + n])
+                    pos += n
+            remaining = rests[j]
+        return tuple(Hand(hands[s]) for s in Seat)  # type: ignore[return-value]

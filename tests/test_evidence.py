@@ -1,0 +1,95 @@
+"""The convention's card beside the simulation's best (tutor/evidence.py), in English and Russian.
+
+The convention tested here is 000 LST 3 (K-x-x: lead the small card) and 000 HNT 10 (A-K: lead
+the king); the verdicts must follow from the paired figures of the very same samples.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+from tutor.cards import Card
+from tutor.evidence import NOISE_Z, Comparison, EvidenceError, compare, compare_with_advice
+from tutor.seats import Seat
+from tutor.simulate import simulate_lead
+
+HAND = "KJ4.AQ32.T98.765"
+PLAYED = "S:DT S2 DA D3 / N:C2 H7 C5 CA / E:HK"
+
+
+def test_verdict_follows_the_paired_cost_of_the_conventional_card():
+    """000 LST 3 / HNT 10: whatever card the convention names, the verdict says `agree` when it
+    is the best, `noise` when within NOISE_Z standard errors, else `costs` with that cost."""
+    an = simulate_lead(HAND, "H7", played=PLAYED, samples=24, seed=11)
+    for st in an.leads:
+        cmp = compare(HAND, "H7", st.card, an, maxims=["king-third-lead-small"], played=PLAYED)
+        cost, se = an.paired(an.best.card, st.card)
+        assert (cmp.cost, cmp.cost_stderr) == pytest.approx((cost, se))
+        assert cmp.best_card == an.best.card and cmp.advice == st
+        if st.card == an.best.card:
+            assert cmp.verdict == "agree" and cmp.agree
+        elif cost > NOISE_Z * se:
+            assert cmp.verdict == "costs" and not cmp.agree
+            assert f"{cost:.2f}" in cmp.text("en") and f"{cost:.2f}" in cmp.text("ru")
+        else:
+            assert cmp.verdict in ("agree", "noise")
+
+
+def test_costly_convention_is_explained_in_both_languages():
+    """The learner reads the cost in English and Russian, with the maxim id cited."""
+    an = simulate_lead(HAND, "H7", played=PLAYED, samples=24, seed=11)
+    worst = an.leads[-1]
+    cmp = compare(HAND, "H7", worst.card, an, maxims=["ace-small-lead-small"], played=PLAYED)
+    assert cmp.cost >= 0
+    en, ru = cmp.text("en"), cmp.text("ru")
+    assert "ace-small-lead-small" in en and "ace-small-lead-small" in ru
+    assert worst.card.symbol("ru") in ru and worst.card.symbol("en") in en
+    assert en != ru and set(cmp.as_json()["text"]) == {"en", "ru"}
+
+
+def test_equal_cards_always_agree():
+    """000 HNT 9: touching cards are equal; the convention's H3 ties the best H2 in every sample."""
+    an = simulate_lead(HAND, "H7", played=PLAYED, samples=12, seed=2, candidates=["H3", "H2"])
+    cmp = compare(HAND, "H7", "H3", an, played=PLAYED)
+    assert cmp.verdict == "agree" and cmp.cost == 0
+
+
+def test_analysis_of_another_position_is_refused():
+    """An analysis is evidence only for its own position."""
+    an = simulate_lead(HAND, "H7", played=PLAYED, samples=6, seed=1)
+    with pytest.raises(EvidenceError):
+        compare(HAND, "H7", "HA", an)  # no tricks played: another position
+    with pytest.raises(EvidenceError):
+        compare(HAND, "H7", "SK", an, played=PLAYED)  # not a legal card there
+    with pytest.raises(EvidenceError):
+        compare(HAND, "D7", "HA", an, played=PLAYED)
+
+
+def test_wrapper_asks_the_engine_when_it_exists(monkeypatch):
+    """compare_with_advice() calls tutor.conventions.advise(position, system) at call time."""
+    fake = types.ModuleType("tutor.conventions")
+    seen = {}
+
+    def advise(position, system):
+        seen["system"] = system
+        return types.SimpleNamespace(card=Card.parse("H2"), maxims=("second-hand-low",))
+
+    fake.advise = advise
+    monkeypatch.setitem(sys.modules, "tutor.conventions", fake)
+    from tutor.play import parse_history
+    from tutor.cards import Hand
+    pos = types.SimpleNamespace(hand=Hand.parse(HAND), trump_card=Card.parse("H7"), trump=None,
+                                dealer=Seat.E, seat=Seat.S, played=tuple(parse_history(PLAYED)))
+    cmp = compare_with_advice(pos, "english", samples=8, seed=3)
+    assert seen["system"] == "english" and isinstance(cmp, Comparison)
+    assert cmp.advice_card == Card.parse("H2") and cmp.maxims == ("second-hand-low",)
+
+
+def test_wrapper_without_engine_is_a_clear_error(monkeypatch):
+    """Without an advise() function, the wrapper says so instead of crashing."""
+    monkeypatch.setitem(sys.modules, "tutor.conventions", types.ModuleType("tutor.conventions"))
+    with pytest.raises(EvidenceError):
+        compare_with_advice(object())

@@ -1,0 +1,323 @@
+"""Monte-Carlo analysis of a lead (or of a card to play) from the student's seat.
+
+The student sees his own hand, the trump card (it lies in the dealer's hand until played, 000
+"Сдача" 8-9) and the tricks played so far. Everything else is unknown, and whist has no bidding,
+so every layout of the unseen cards that fits what the table has shown is equally likely. We
+draw such layouts exactly (:class:`tutor.deal.LayoutSampler`, its tables kept for all samples: the
+trump card stays with the dealer, cards already played are out, a player who showed out of a suit
+gets none of it), solve
+each double-dummy with DDS (:func:`tutor.solver.solve_many`, threaded batches) and compare the
+candidate cards on the same samples: mean tricks of the student's side over the whole deal,
+standard error, the paired difference to the best card with its own standard error (paired
+differences are far more precise than the difference of two means), and how often each card is
+best or tied best.
+
+Runs are seeded and reproducible; a repeat of the same question is answered from an in-process
+LRU cache.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from tutor.cards import CARDS, Card, Hand, Suit, parse_card
+from tutor.deal import LayoutSampler, parse_trump
+from tutor.errors import DealError, WhistError
+from tutor.play import Trick, follow_history, format_history, parse_history
+from tutor.seats import Seat, Side, parse_seat
+from tutor.solver import BATCH_LIMIT, Position, solve_many
+
+__all__ = [
+    "SimulationError",
+    "CardStats",
+    "LeadAnalysis",
+    "StudentView",
+    "student_view",
+    "simulate_lead",
+    "simulate_play",
+    "clear_cache",
+    "sample_positions",
+]
+
+#: How many analyses the in-process cache keeps.
+CACHE_SIZE = 64
+
+
+class SimulationError(WhistError):
+    """A lead analysis that cannot be run: not the student's turn, a hand that does not fit the
+    tricks played, a candidate card that is not legal, too few samples."""
+
+
+@dataclass(frozen=True)
+class CardStats:
+    """The figures for one candidate card, in tricks of the student's side over the whole deal."""
+
+    card: Card
+    mean: float
+    stderr: float
+    delta_vs_best: float  # mean minus the best card's mean, paired over the same samples (<= 0)
+    delta_stderr: float  # standard error of that paired difference
+    best_share: float  # fraction of samples where this card is best or tied best
+
+    def as_json(self) -> dict:
+        return {
+            "card": str(self.card),
+            "mean": round(self.mean, 3),
+            "stderr": round(self.stderr, 3),
+            "delta_vs_best": round(self.delta_vs_best, 3),
+            "delta_stderr": round(self.delta_stderr, 3),
+            "best_share": round(self.best_share, 3),
+        }
+
+
+@dataclass(frozen=True)
+class StudentView:
+    """What the student knows, checked and put in the shape the sampler needs."""
+
+    seat: Seat
+    dealer: Seat
+    trump: Suit | None
+    trump_card: Card | None
+    hand: Hand  # the student's whole hand (13 cards)
+    remaining: Hand  # what he still holds
+    tricks: tuple[Trick, ...]
+    leader: Seat  # of the trick in progress (or about to be led)
+    current: tuple[Card, ...]
+    won: tuple[int, int]  # NS, EW complete tricks
+    known: dict[Seat, tuple[Card, ...]]  # cards placed for sure (his hand, the trump card)
+    sizes: dict[Seat, int]  # cards each seat still holds
+    voids: dict[Seat, frozenset[Suit]]  # suits other seats showed out of
+    pool: tuple[Card, ...]  # the unseen cards
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        if self.current and self.remaining.has_suit(self.current[0].suit):
+            return self.remaining.suit(self.current[0].suit)
+        return self.remaining.cards
+
+    @property
+    def kind(self) -> str:
+        """``lead`` when the student leads to a trick, ``play`` when he follows."""
+        return "play" if self.current else "lead"
+
+
+def student_view(
+    hand: Hand | str,
+    trump_card: Card | str | None,
+    *,
+    dealer: Seat | str = Seat.E,
+    seat: Seat | str = Seat.S,
+    played: str | Sequence[Trick] = (),
+) -> StudentView:
+    """Check the student's position and derive what the unseen hands must respect.
+
+    ``hand`` is either his whole hand (13 cards, those already played among them) or what he
+    still holds. ``trump_card`` is the turned-up card (a card), or only the trump suit, or
+    ``NT``/None for no trumps.
+    """
+    seat = parse_seat(seat)
+    dealer = parse_seat(dealer)
+    hand = Hand.parse(hand) if not isinstance(hand, Hand) else hand
+    trump, card = parse_trump(trump_card) if not isinstance(trump_card, Card) else (trump_card.suit, trump_card)
+    tricks = parse_history(played)
+    mine_played = [c for t in tricks for s, c in t.plays() if s == seat]
+    if len(hand) == 13 and all(c in hand for c in mine_played):
+        whole = hand
+    elif len(hand) + len(mine_played) == 13 and not any(c in hand for c in mine_played):
+        whole = hand.with_cards(*mine_played)
+    else:
+        raise SimulationError(
+            f"the hand {hand} ({len(hand)} cards) does not fit the {len(mine_played)} cards "
+            f"{seat.name} has played: give the whole hand or what is left of it"
+        )
+    stolen = [(p, c) for t in tricks for p, c in t.plays() if p != seat and c in whole]
+    if stolen:
+        p, c = stolen[0]
+        raise SimulationError(f"{p.name} played {c}, but it is in {seat.name}'s hand")
+    try:
+        view = follow_history(tricks, trump, dealer.lho, known={seat: whole})
+    except WhistError as exc:
+        raise SimulationError(f"the tricks played do not fit: {exc}") from None
+    if len(view.winners) == 13:
+        raise SimulationError("the deal is over: all 13 tricks are played")
+    if view.next_to_play != seat:
+        raise SimulationError(f"it is {view.next_to_play.name}'s turn to play, not {seat.name}'s")
+    remaining = Hand(c for c in whole if c not in view.played)
+    counts = {s: 13 - sum(1 for t in tricks for p, _ in t.plays() if p == s) for s in Seat}
+    known: dict[Seat, tuple[Card, ...]] = {seat: remaining.cards}
+    if card is not None:
+        holder = next((p for t in tricks for p, c in t.plays() if c == card), None)
+        if holder is not None and holder != dealer:
+            raise SimulationError(f"the trump card {card} belongs to the dealer {dealer.name}, but {holder.name} played it")
+        if holder is None:
+            if dealer == seat and card not in whole:
+                raise SimulationError(f"the student deals, so the trump card {card} must be in his hand")
+            if dealer != seat:
+                if card in whole:
+                    raise SimulationError(f"the trump card {card} lies with the dealer {dealer.name}, not in {seat.name}'s hand")
+                if trump in view.voids[dealer]:
+                    raise SimulationError(f"the dealer {dealer.name} showed out of trumps but must still hold {card}")
+                known[dealer] = (card,)
+    pool = tuple(c for c in CARDS if c not in view.played and c not in whole)
+    won = (view.tricks_won(Side.NS), view.tricks_won(Side.EW))
+    current = view.current.cards if view.current is not None else ()
+    leader = view.current.leader if view.current is not None else view.next_to_play
+    voids = {s: v for s, v in view.voids.items() if s != seat and v}
+    return StudentView(
+        seat=seat, dealer=dealer, trump=trump, trump_card=card, hand=whole, remaining=remaining,
+        tricks=tuple(tricks), leader=leader, current=tuple(current), won=won, known=known,
+        sizes=counts, voids=voids, pool=pool,
+    )
+
+
+@dataclass(frozen=True)
+class LeadAnalysis:
+    """The result of :func:`simulate_lead`: one :class:`CardStats` per candidate, best first,
+    and the raw table (``table[i][j]``: tricks of the student's side in sample ``i`` when he
+    plays ``cards[j]``) so that any two cards can be compared pairwise later."""
+
+    view: StudentView
+    samples: int
+    seed: int
+    cards: tuple[Card, ...]  # candidates, in hand order (the columns of ``table``)
+    table: tuple[tuple[int, ...], ...]
+    leads: tuple[CardStats, ...]  # sorted best first
+
+    @property
+    def best(self) -> CardStats:
+        return self.leads[0]
+
+    @property
+    def kind(self) -> str:
+        return self.view.kind
+
+    def stats(self, card: Card | str) -> CardStats:
+        card = parse_card(card) if isinstance(card, str) else card
+        for st in self.leads:
+            if st.card == card:
+                return st
+        raise SimulationError(f"{card} is not one of the cards analysed ({', '.join(map(str, self.cards))})")
+
+    def paired(self, a: Card | str, b: Card | str) -> tuple[float, float]:
+        """Mean of (tricks with ``a``) minus (tricks with ``b``) over the samples, and its standard error."""
+        ia, ib = self._column(a), self._column(b)
+        return _mean_stderr([row[ia] - row[ib] for row in self.table])
+
+    def _column(self, card: Card | str) -> int:
+        card = parse_card(card) if isinstance(card, str) else card
+        try:
+            return self.cards.index(card)
+        except ValueError:
+            raise SimulationError(f"{card} is not one of the cards analysed ({', '.join(map(str, self.cards))})") from None
+
+    def as_json(self) -> dict:
+        """The ``simulate`` command's shape: ``{"samples": N, "leads": [{"card", "mean", "stderr",
+        "delta_vs_best", "delta_stderr", "best_share"}, …]}`` sorted best first."""
+        return {
+            "samples": self.samples,
+            "seed": self.seed,
+            "kind": self.kind,
+            "seat": self.view.seat.name,
+            "leads": [s.as_json() for s in self.leads],
+        }
+
+
+def _mean_stderr(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _summarise(cards: Sequence[Card], table: Sequence[Sequence[int]]) -> tuple[CardStats, ...]:
+    columns = list(zip(*table))
+    means = [sum(col) / len(col) for col in columns]
+    best = max(range(len(cards)), key=lambda j: (means[j], -cards[j].index))
+    row_best = [max(row) for row in table]
+    out = []
+    for j, card in enumerate(cards):
+        mean, stderr = _mean_stderr(columns[j])
+        delta, delta_se = _mean_stderr([row[j] - row[best] for row in table])
+        share = sum(1 for row, top in zip(table, row_best) if row[j] == top) / len(table)
+        out.append(CardStats(card, mean, stderr, delta, delta_se, share))
+    out.sort(key=lambda s: (-s.mean, s.card.index))
+    return tuple(out)
+
+
+_CACHE: "OrderedDict[tuple, LeadAnalysis]" = OrderedDict()
+
+
+def clear_cache() -> None:
+    """Forget every cached analysis (tests use it to time or re-run a cold analysis)."""
+    _CACHE.clear()
+
+
+def simulate_lead(
+    hand: Hand | str,
+    trump_card: Card | str | None,
+    *,
+    dealer: Seat | str = Seat.E,
+    seat: Seat | str = Seat.S,
+    played: str | Sequence[Trick] = (),
+    samples: int = 200,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    candidates: Iterable[Card | str] | None = None,
+) -> LeadAnalysis:
+    """Score every candidate card of the student over ``samples`` random layouts of the unseen cards.
+
+    The student sits at ``seat`` and must be the one to play after ``played`` (a lead when no
+    trick is in progress, a card to a trick otherwise). By default every legal card is a
+    candidate. ``progress(done, total)`` is called after each batch of solved samples.
+    Reproducible: the same arguments and ``seed`` give the same samples and figures.
+    """
+    if int(samples) < 2:
+        raise SimulationError(f"at least 2 samples are needed for a standard error, got {samples}")
+    samples = int(samples)
+    view = student_view(hand, trump_card, dealer=dealer, seat=seat, played=played)
+    legal = view.legal_cards()
+    if candidates is None:
+        cards = legal
+    else:
+        chosen = {parse_card(c) if isinstance(c, str) else c for c in candidates}
+        bad = sorted(str(c) for c in chosen if c not in legal)
+        if bad:
+            raise SimulationError(f"not a legal card for {view.seat.name} here: {', '.join(bad)}")
+        if not chosen:
+            raise SimulationError("no candidate cards given")
+        cards = tuple(c for c in legal if c in chosen)
+    key = (view.hand, view.trump, view.trump_card, view.dealer, view.seat,
+           format_history(view.tricks), samples, int(seed), cards)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        if progress is not None:
+            progress(samples, samples)
+        return hit
+
+    positions = sample_positions(view, samples, random.Random(seed))
+    chunk = BATCH_LIMIT if progress is None else max(20, min(BATCH_LIMIT, -(-samples // 10)))
+    solutions = solve_many(positions, chunk=chunk, progress=progress)
+    table = tuple(tuple(sol.won + sol.tricks[c] for c in cards) for sol in solutions)
+    analysis = LeadAnalysis(view=view, samples=samples, seed=int(seed), cards=cards, table=table,
+                            leads=_summarise(cards, table))
+    _CACHE[key] = analysis
+    while len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return analysis
+
+
+#: A card to play to a trick in progress is analysed exactly like a lead; the name reads better.
+simulate_play = simulate_lead
+
+
+def sample_positions(view: StudentView, samples: int, rng: random.Random) -> list[Position]:
+    """``samples`` positions, the unseen cards spread uniformly over the layouts that fit."""
+    try:
+        sampler = LayoutSampler(known=view.known, sizes=view.sizes, voids=view.voids, pool=view.pool)
+    except DealError as exc:
+        raise SimulationError(str(exc)) from None
+    return [Position(sampler.draw(rng), view.trump, view.leader, view.current, view.won) for _ in range(samples)]
