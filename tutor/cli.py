@@ -80,6 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         msg = str(exc).replace("\n", " ")
         sys.stderr.write(f"error: {msg}\n")
         return 2
+    except BrokenPipeError:
+        # The reader went away (``… | head``): stop quietly, as Unix tools do.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (OSError, UnicodeError) as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
