@@ -18,10 +18,13 @@ from functools import lru_cache
 from tutor.content.models import Puzzle
 from tutor.errors import WhistError
 
-__all__ = ["EPOCH", "DailyError", "DailyPick", "daily_pick", "fits_day"]
+__all__ = ["EPOCH", "LAST_DAY", "DailyError", "DailyPick", "daily_pick", "fits_day"]
 
 #: The first day of the daily puzzle (a Monday).
 EPOCH = date(2024, 1, 1)
+#: The last day served. The schedule is built day by day from the epoch, so a far date (year 9999
+#: ran past ``date.max`` and crashed; year 9000 took seconds) is refused as bad input instead.
+LAST_DAY = date(2199, 12, 31)
 
 
 class DailyError(WhistError):
@@ -71,6 +74,8 @@ def daily_pick(pool: Sequence[Puzzle], day: date) -> DailyPick:
         raise DailyError("there are no puzzles to choose from")
     if day < EPOCH:
         raise DailyError(f"the daily puzzle starts on {EPOCH.isoformat()}, not {day.isoformat()}")
+    if day > LAST_DAY:
+        raise DailyError(f"the daily puzzle is scheduled up to {LAST_DAY.isoformat()}, not {day.isoformat()}")
     ordered = sorted(pool, key=lambda p: p.id)
     if len({p.id for p in ordered}) != len(ordered):
         raise DailyError("puzzle ids in the pool are not unique")

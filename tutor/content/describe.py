@@ -66,4 +66,31 @@ def position_lines(item: Item, lang: str = "en") -> list[str]:
     if item.tricks is not None:
         ns = item.tricks.ns
         lines.append(f"{'Взятки' if ru else 'Tricks'}: NS {ns}, EW {13 - ns}")
+    lines.extend(_law_lines(item, lang))
     return lines
+
+
+_SIDE_NAMES = {"NS": ("North-South", "Север-Юг"), "EW": ("East-West", "Восток-Запад")}
+_PENALTY_NAMES = {"points": ("points to the opponents", "очки противникам"),
+                  "tricks": ("tricks to the opponents", "взятки противникам")}
+
+
+def _law_lines(item: Item, lang: str) -> list[str]:
+    """The penalties in force, as the student is told them: revokes, exposed and called cards, a called suit."""
+    ru = lang == "ru"
+    k = 1 if ru else 0
+    out: list[str] = []
+    for side in item.revokes:
+        line = f"{'Ренонс' if ru else 'Revoke'}: {_SIDE_NAMES[side][k]}"
+        if item.revoke_penalty is not None:
+            line += f" ({'штраф' if ru else 'penalty'}: {_PENALTY_NAMES[item.revoke_penalty][k]})"
+        out.append(line)
+    if item.exposed:
+        shown = " ".join(c.symbol(lang) for c in item.exposed_cards)
+        out.append(f"{'Открытые карты' if ru else 'Exposed cards'}: {shown}")
+    if item.called_card is not None:
+        out.append(f"{'Противники требуют' if ru else 'The opponents call'}: {item.called_card.symbol(lang)}")
+    if item.called_suit_of is not None:
+        out.append(f"{'Противники назвали масть' if ru else 'The opponents call the suit'}: "
+                   f"{item.called_suit_of.symbol} {item.called_suit_of.label(lang)}")
+    return out

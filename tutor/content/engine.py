@@ -202,11 +202,17 @@ def _honour_cards(deal: Deal, side: Side, ruleset: Any) -> list[Card]:
 
 def engine_number(item: Item) -> Breakdown:
     """The number an honours or score item asks for, computed by :mod:`tutor.scoring`."""
-    return number_for(_deal_of(item), item.ask or "", item.tricks.ns if item.tricks else None, item.rules)
+    return number_for(_deal_of(item), item.ask or "", item.tricks.ns if item.tricks else None, item.rules,
+                      revokes=tuple(item.revokes), revoke_penalty=item.revoke_penalty)
 
 
-def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russian") -> Breakdown:
-    """The number ``ask`` names in ``deal`` (``tricks_ns`` for score questions), with its parts."""
+def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russian", *,
+               revokes: Sequence[str] = (), revoke_penalty: str | None = None) -> Breakdown:
+    """The number ``ask`` names in ``deal`` (``tricks_ns`` for score questions), with its parts.
+
+    ``revokes`` (a side per revoke) and ``revoke_penalty`` go to :func:`tutor.scoring.score_deal`
+    unchanged: the penalty is the scoring engine's, never the item's own arithmetic.
+    """
     side = _side_key(ask)
     (find_ruleset,) = _import("tutor.rulesets", "find_ruleset")
     ruleset = find_ruleset(rules)
@@ -241,14 +247,18 @@ def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russia
         (score_deal,) = _import("tutor.scoring", "score_deal")
         if tricks_ns is None:
             raise WhistError("a score question needs tricks:")
-        data = _to_data(score_deal(deal, tricks_ns, ruleset))
+        if revokes:
+            result = score_deal(deal, tricks_ns, ruleset, revokes=list(revokes), revoke_penalty=revoke_penalty)
+        else:
+            result = score_deal(deal, tricks_ns, ruleset)
+        data = _to_data(result)
         where = "below" if ask.startswith("score-below") else "above"
         value = int(_field(_field(data, where, {}) or {}, side, 0))
         try:
             (label,) = _import("tutor.scoring", "what_label")
         except EngineUnavailable:
             label = lambda what, lang="en": what  # noqa: E731 -- the raw item name is still true
-        parts = tuple(
+        parts = _transfer_parts(result) + tuple(
             Text(en=f"{label(str(_field(i, 'what')), 'en')} {_field(i, 'points')}",
                  ru=f"{label(str(_field(i, 'what')), 'ru')} {_field(i, 'points')}")
             for i in (_field(data, "items", ()) or ())
@@ -256,6 +266,27 @@ def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russia
         )
         return Breakdown(value, parts)
     raise WhistError(f"not a number question: ask {ask!r}")
+
+
+def _transfer_parts(result: Any) -> tuple[Text, ...]:
+    """What a revoke penalty in tricks moved, as the first part of a score's breakdown
+    ("3 tricks taken from the revokers: NS now 10")."""
+    moved = dict(getattr(result, "transferred", ()) or ())
+    after = dict(getattr(result, "tricks", ()) or ())
+    out = []
+    for gainer, n in moved.items():
+        if not n:
+            continue
+        name = getattr(gainer, "value", str(gainer))
+        total = next((v for k, v in after.items() if getattr(k, "value", str(k)) == name), None)
+        who_en = "North-South" if name == "NS" else "East-West"
+        who_ru = "Север-Юг" if name == "NS" else "Восток-Запад"
+        out.append(Text(
+            en=f"revoke penalty: {n} trick{'' if n == 1 else 's'} go to {who_en}"
+               + (f", who now count {total}" if total is not None else ""),
+            ru=f"штраф за ренонс: {n} {ru_plural(n, 'взятка', 'взятки', 'взяток')} переходят к стороне {who_ru}"
+               + (f", у неё теперь {total}" if total is not None else "")))
+    return tuple(out)
 
 
 def ru_plural(n: int, one: str, few: str, many: str) -> str:

@@ -34,7 +34,10 @@ from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.seats import Seat
 
-__all__ = ["GenerateError", "Recipe", "RECIPES", "generate", "recipe_names"]
+__all__ = ["GenerateError", "MAX_SEED", "Recipe", "RECIPES", "generate", "recipe_names"]
+
+#: The largest seed ``generate`` takes (keeps the puzzle ids, which include the seed, short).
+MAX_SEED = 2**63 - 1
 
 SMALL = tuple(Rank(r) for r in range(2, 10))  # 2..9: "small cards" (фоски)
 
@@ -349,6 +352,9 @@ def generate(theme: str, count: int = 1, seed: int = 0, *, attempts: int = 400) 
         raise GenerateError(f"unknown theme {theme!r} (use one of: {', '.join(RECIPES)})")
     if count < 1:
         raise GenerateError("count must be at least 1")
+    if not 0 <= seed <= MAX_SEED:
+        # the seed is part of each puzzle id, which allows neither a minus sign nor 80+ characters
+        raise GenerateError(f"a seed is a number from 0 to {MAX_SEED}, not {seed}")
     recipe = RECIPES[theme]
     rng = random.Random(f"whist-generate-{theme}-{seed}")
     out: list[Puzzle] = []

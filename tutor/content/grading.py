@@ -88,14 +88,33 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
                  ru=f"{card.symbol('ru')} {'уже сыграна' if held else 'у вас нет'}."),
             item.explanation, lang,
         )
+    ruling = sit.ruling
+    if card not in sit.legal and ruling is not None and ruling.binds and card in sit.follow:
+        # following suit would allow it, but a penalty binds: the law is the reason
+        return Feedback(
+            False, "illegal", (ruling.maxim,) if ruling.maxim else tuple(item.maxims),
+            Text(en=f"{card.symbol('en')} is not allowed. {ruling.why.en if ruling.why else ''}".rstrip(),
+                 ru=f"{card.symbol('ru')} нельзя. {ruling.why.ru if ruling.why else ''}".rstrip()),
+            item.explanation, lang,
+        )
     if card not in sit.legal:
         led = sit.current.suit_led if sit.current is not None else card.suit
+        extra = ruling.why if ruling is not None and ruling.why is not None and not ruling.binds else None
         return Feedback(
             False, "illegal", ("must-follow-suit",),
             Text(en=f"{card.symbol('en')} is not allowed: {led.label('en')} were led and you hold "
-                    f"{led.label('en')}, so you must follow suit.",
+                    f"{led.label('en')}, so you must follow suit." + (f" {extra.en}" if extra else ""),
                  ru=f"{card.symbol('ru')} нельзя: в ходу {led.label('ru')}, и они у вас есть — "
-                    f"нужно сносить масть."),
+                    f"нужно сносить масть." + (f" {extra.ru}" if extra else "")),
+            item.explanation, lang,
+        )
+    if item.question == "legal" and len(sit.legal) == 1:
+        why = ruling.why if ruling is not None and ruling.binds and ruling.why is not None else None
+        return Feedback(
+            True, "right", tuple(item.maxims),
+            Text(en=f"Right: {card.symbol('en')} is the only card you may play." + (f" {why.en}" if why else ""),
+                 ru=f"Верно: {card.symbol('ru')} — единственная карта, которую можно сыграть."
+                    + (f" {why.ru}" if why else "")),
             item.explanation, lang,
         )
     if item.question == "legal":

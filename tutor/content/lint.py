@@ -6,6 +6,8 @@ Reading a file (:mod:`tutor.content.loader`) checks its shape. Here each item is
   (when given) is consistent and holds South's hand;
 * the history: legal under the laws -- replayed on the deal (:meth:`PlayState.from_history`) or,
   with only South's hand known, followed with :func:`follow_history` -- and South is to play;
+* the laws: a called exposed card or a called suit narrows what is legal (:mod:`tutor.content.laws`),
+  and a lead/play item under a binding penalty must leave one card; revokes fit the rule set;
 * the answer: held and legal; for lead/play the conventions engine's card is the answer or an
   accepted one, else the item must carry an ``override`` saying why (and no override when the
   engine agrees); for honours/score the scoring engine's number is the answer; for a legal
@@ -27,6 +29,7 @@ from pathlib import Path
 
 from tutor.cards import Card, Hand
 from tutor.content.engine import EngineUnavailable, conventions_api, engine_card, engine_number, unknown_maxims
+from tutor.content.laws import PenaltyError
 from tutor.content.loader import ContentSet, Located, Problem, load_paths, parse_text
 from tutor.content.models import THEMES, Diagram, Item, Lesson, Puzzle, TeachStep, Text
 from tutor.deal import Deal
@@ -118,6 +121,11 @@ def _check_answer(loc: Located[Item], sit: Situation) -> list[Problem]:
             if card not in sit.remaining:
                 where = "was already played" if card in item.student_hand else "is not in South's hand"
                 out.append(loc.problem(f"{'.'.join(map(str, path))}: {card} {where}", *path))
+            elif card not in sit.legal and sit.ruling is not None and sit.ruling.binds and card in sit.follow:
+                allowed = " ".join(str(c) for c in sit.legal)
+                out.append(loc.problem(
+                    f"{'.'.join(map(str, path))}: {card} is illegal: the penalty ({sit.ruling.maxim}) allows only "
+                    f"{allowed}", *path))
             elif card not in sit.legal:
                 led = sit.current.suit_led.symbol if sit.current else ""
                 out.append(loc.problem(
@@ -130,13 +138,41 @@ def _check_answer(loc: Located[Item], sit: Situation) -> list[Problem]:
             missing = " ".join(str(c) for c in sorted(legal - given))
             extra = " ".join(str(c) for c in sorted(given - legal))
             detail = "; ".join(x for x in (f"missing {missing}" if missing else "", f"not legal {extra}" if extra else "") if x)
+            if sit.ruling is not None and sit.ruling.maxim is not None:
+                detail += f"; {sit.ruling.maxim} binds"
             out.append(loc.problem(f"answer: the legal cards are {' '.join(str(c) for c in sorted(legal))} ({detail})", "answer"))
     return out
 
 
-def _check_engine(loc: Located[Item]) -> list[Problem]:
+def _check_revokes(loc: Located[Item]) -> list[Problem]:
+    """The revokes of a score item fit its rule set: the rules have a revoke penalty, and the one
+    chosen is among the options the law gives (000 «Масти и взятки» 4: points or tricks; 004: tricks)."""
+    item = loc.item
+    if not item.revokes:
+        return []
+    from tutor.rulesets import find_ruleset
+
+    law = find_ruleset(item.rules).revoke
+    if law is None:
+        return [loc.problem(f"revokes: the {item.rules} rules have no revoke penalty (the trick is replayed, "
+                            f"001 §7): use rules: russian or american", "revokes")]
+    if item.revoke_penalty is not None and item.revoke_penalty not in law.options():
+        return [loc.problem(f"revoke_penalty: the {item.rules} rules know only {' or '.join(law.options())} "
+                            f"({law.source}), not {item.revoke_penalty}", "revoke_penalty")]
+    return []
+
+
+def _check_engine(loc: Located[Item], sit: Situation | None = None) -> list[Problem]:
     item = loc.item
     q = item.question
+    ruling = sit.ruling if sit is not None else None
+    if q in ("lead", "play") and ruling is not None and ruling.binds:
+        # the law, not a convention, decides: the answer was proved the one card allowed
+        if len(ruling.cards) == 1:
+            return []
+        return [loc.problem(
+            f"question: the penalty ({ruling.maxim}) leaves {len(ruling.cards)} cards and the conventions engine "
+            f"does not know it: ask a legal question, or a position where the law leaves one card", "question")]
     if q in ("lead", "play"):
         advice = engine_card(item)
         agreed = {item.answer} | {a.answer for a in item.accept}
@@ -200,14 +236,17 @@ def prove(loc: Located[Item], *, skip: frozenset[str] = frozenset()) -> list[Pro
     if not out:
         try:
             sit = situation(item)
+        except PenaltyError as exc:
+            out.append(loc.problem(f"{exc.field}: {exc}", exc.field))
         except WhistError as exc:
             out.append(loc.problem(f"played: {exc}", "played" if item.played else "hand"))
         else:
             out.extend(_check_answer(loc, sit))
+            out.extend(_check_revokes(loc))
             engine = "scoring" if item.question in ("honours", "score") else "conventions"
             if not out and engine not in skip:
                 try:
-                    out.extend(_check_engine(loc))
+                    out.extend(_check_engine(loc, sit))
                 except EngineUnavailable as exc:
                     out.append(loc.problem(f"cannot prove the answer: {exc}", "answer"))
                 except WhistError as exc:

@@ -386,8 +386,12 @@ def load_file(path: str | Path) -> LoadedFile:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, f"cannot read the file: {exc}"),))
+    except UnicodeDecodeError as exc:  # say it in an author's words, not the codec's
+        why = f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}); save it as UTF-8"
+        return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, f"cannot read the file: {why}"),))
+    except OSError as exc:
+        why = (exc.strerror or str(exc)).lower()
+        return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, f"cannot read the file: {why}"),))
     return parse_text(text, str(p))
 
 

@@ -32,7 +32,16 @@ A documented puzzle (see also ``puzzles/examples.yaml``)::
         # override: {en: "…", ru: "…"}   # only when the answer differs from the engine's, and why
 
 Honours and score items add ``ask`` (what number is asked, e.g. ``honours-points-ns``) and
-``deal``; score items add ``tricks: {NS: 8}``. A lesson::
+``deal``; score items add ``tricks: {NS: 8}``.
+
+The laws (maxims ``revoke-penalty-*``, ``exposed-card``, ``lead-out-of-turn``) are proved by the
+engine too. A score item may add ``revokes: [EW]`` (one entry per revoke) and ``revoke_penalty:
+points | tricks`` (the opponents' choice; default the rule set's) -- :func:`tutor.scoring.score_deal`
+applies them. A lead/play/legal item may add ``exposed: [HK]`` (South's cards lying face up) with
+``called: HK`` (an opponent calls it now), or ``called_suit: D`` (South on lead after a lead out of
+turn, the suit the opponents call); :mod:`tutor.content.laws` says what may then be played.
+
+A lesson::
 
     id: first-lead
     order: 3
@@ -63,7 +72,7 @@ from pydantic import (
     model_validator,
 )
 
-from tutor.cards import Card, Hand, parse_card
+from tutor.cards import Card, Hand, Suit, parse_card
 from tutor.deal import Deal
 from tutor.play import parse_history
 from tutor.seats import Seat
@@ -132,6 +141,7 @@ SYSTEMS: tuple[str, ...] = ("russian", "english")
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 _CARD_ANSWERS = ("lead", "play")
 _NUMBER_ANSWERS = ("honours", "score")
+_CARD_QUESTIONS = ("lead", "play", "legal")
 
 
 class FieldProblem(ValueError):
@@ -228,6 +238,9 @@ Answer = Annotated[
 ]
 MaximId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
 SeatName = Literal["N", "E", "S", "W"]
+SideName = Annotated[Literal["NS", "EW"], Field(description="A side: NS (North-South) or EW (East-West).")]
+SuitName = Literal["S", "H", "D", "C"]
+Penalty = Literal["points", "tricks"]
 Theme = Literal[tuple(THEMES)]  # type: ignore[valid-type]
 Question = Literal[QUESTIONS]  # type: ignore[valid-type]
 Ask = Literal[ASKS]  # type: ignore[valid-type]
@@ -301,6 +314,38 @@ class Item(_Model):
     hints: list[Text] = Field(default_factory=list)
     explanation: Text
     override: Text | None = Field(None, description="Why the answer differs from the engine's, when it does.")
+    # -- the laws (000 «Масти и взятки» 4, «Ошибки» 3, 7; 004): penalties the engine applies
+    revokes: list[SideName] = Field(default_factory=list, description=(
+        "score questions: the side of each revoke in the deal (EW when East or West revoked), once per revoke."))
+    revoke_penalty: Penalty | None = Field(None, description=(
+        "score questions with revokes: the penalty the opponents chose, points or tricks (default: the rules')."))
+    exposed: list[CardStr] = Field(default_factory=list, description=(
+        "lead/play/legal: South's cards lying face up, which the opponents may call (000 «Ошибки» 7; 004)."))
+    called: CardStr | None = Field(None, description=(
+        "The exposed card an opponent calls now: it must be played if it can be without a revoke (004)."))
+    called_suit: SuitName | None = Field(None, description=(
+        "South on lead after a lead out of turn: the suit the opponents call (000 «Ошибки» 3; 004)."))
+
+    @model_validator(mode="after")
+    def _laws_fit_question(self) -> "Item":
+        q = self.question
+        if self.revokes and q != "score":
+            raise FieldProblem(("revokes",), "only a score question takes revokes (the penalty changes the score)")
+        if self.revoke_penalty is not None and not self.revokes:
+            raise FieldProblem(("revoke_penalty",), "a revoke penalty needs revokes: (which side revoked, e.g. [EW])")
+        if len(set(self.exposed)) != len(self.exposed):
+            raise FieldProblem(("exposed",), "a card is listed twice in exposed")
+        for name in ("exposed", "called", "called_suit"):
+            if getattr(self, name) and q not in _CARD_QUESTIONS:
+                raise FieldProblem((name,), f"only lead, play and legal questions take {name}, not {q}")
+        if self.called is not None and self.called not in self.exposed:
+            raise FieldProblem(("called",), f"{self.called} is not one of the exposed cards")
+        if self.called is not None and self.called_suit is not None:
+            raise FieldProblem(("called_suit",), "one penalty at a time: called (an exposed card) or called_suit")
+        for i, card in enumerate(self.exposed):
+            if card not in self.student_hand:
+                raise FieldProblem(("exposed", i), f"the exposed card {card} is not in South's hand")
+        return self
 
     @model_validator(mode="after")
     def _answer_fits_question(self) -> "Item":
@@ -351,6 +396,21 @@ class Item(_Model):
     @property
     def student_hand(self) -> Hand:
         return Hand.parse(self.hand)
+
+    @property
+    def exposed_cards(self) -> tuple[Card, ...]:
+        """South's cards lying face up (a penalty: the opponents may call them)."""
+        return tuple(parse_card(c) for c in self.exposed)
+
+    @property
+    def called_card(self) -> Card | None:
+        """The exposed card the opponents call now, if any."""
+        return parse_card(self.called) if self.called is not None else None
+
+    @property
+    def called_suit_of(self) -> Suit | None:
+        """The suit called from South's lead after a lead out of turn, if any."""
+        return Suit[self.called_suit] if self.called_suit is not None else None
 
     def full_deal(self) -> Deal | None:
         """The whole deal, when the item gives it."""

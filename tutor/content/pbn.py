@@ -197,7 +197,17 @@ def puzzle_from_board(
 
 def load_pbn(path: str | Path) -> list[PbnBoard]:
     """Read a PBN file (UTF-8, or Latin-1 as older files are)."""
-    data = Path(path).read_bytes()
+    if not str(path).strip():  # Path("") would be the current folder
+        raise PbnError("the PBN file name is empty")
+    path = Path(path)
+    if path.is_dir():
+        raise PbnError(f"{path} is a folder, not a PBN file")
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise PbnError(f"{path}: no such file") from None
+    except OSError as exc:  # a learner should read "permission denied", not "[Errno 13] …"
+        raise PbnError(f"{path}: cannot read the file ({(exc.strerror or str(exc)).lower()})") from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -3,7 +3,8 @@
 The linter checks the answer against it and the grader judges a response by it. Played tricks
 are replayed on the whole deal when the item gives it; otherwise they are followed with only
 South's hand known -- the student's own view -- and the trump card, if it was played, must have
-come from the dealer, whose card it is (000 «Сдача» 9).
+come from the dealer, whose card it is (000 «Сдача» 9). A penalty the item sets (a called exposed
+card, a suit called after a lead out of turn) narrows what is legal (:mod:`tutor.content.laws`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.cards import Card, Hand
+from tutor.content.laws import Ruling, follow_suit_cards, rule_on_penalties
 from tutor.content.models import Item
 from tutor.errors import HistoryError
 from tutor.play import PlayState, Trick, follow_history, parse_history
@@ -27,6 +29,10 @@ class Situation:
     remaining: Hand
     current: Trick | None
     legal: tuple[Card, ...]
+    #: the cards following suit allows (``legal`` is narrower when a penalty binds)
+    follow: tuple[Card, ...] = ()
+    #: the penalty ruling (a called exposed card, a called suit), when the item sets one
+    ruling: Ruling | None = None
 
 
 def situation(item: Item) -> Situation:
@@ -55,9 +61,11 @@ def situation(item: Item) -> Situation:
         mine = [c for t in tricks for s, c in t.plays() if s == Seat.S]
         remaining = hand.without(*mine) if mine else hand
         current, to_play = view.current, view.next_to_play
-    legal: tuple[Card, ...] = ()
-    if to_play == Seat.S:
-        led = current.suit_led if current is not None else None
-        follow = remaining.suit(led) if led is not None else ()
-        legal = follow if follow else remaining.cards
-    return Situation(to_play, remaining, current, legal)
+    if to_play != Seat.S:
+        return Situation(to_play, remaining, current, ())
+    follow = follow_suit_cards(remaining, current)
+    if not (item.exposed or item.called_suit):
+        return Situation(to_play, remaining, current, follow, follow)
+    ruling = rule_on_penalties(remaining, current, exposed=item.exposed_cards, called=item.called_card,
+                               called_suit=item.called_suit_of)
+    return Situation(to_play, remaining, current, ruling.cards, follow, ruling)

@@ -18,8 +18,8 @@ __all__ = ["FIELD_ORDER", "puzzle_data", "puzzles_yaml"]
 #: The order fields are written in (the order of the documented example in models.py).
 FIELD_ORDER: tuple[str, ...] = (
     "id", "title", "themes", "difficulty", "rules", "system", "dealer", "trump", "hand", "deal",
-    "played", "question", "ask", "tricks", "prompt", "answer", "accept", "maxims", "hints",
-    "explanation", "override",
+    "played", "exposed", "called", "called_suit", "question", "ask", "tricks", "revokes", "revoke_penalty",
+    "prompt", "answer", "accept", "maxims", "hints", "explanation", "override",
 )
 
 
@@ -27,8 +27,9 @@ def puzzle_data(puzzle: Puzzle) -> dict[str, Any]:
     """The puzzle as plain data in :data:`FIELD_ORDER`, leaving out empty optional fields."""
     raw = puzzle.model_dump(mode="json", exclude_none=True)
     raw.pop("seat", None)  # always S
-    if not raw.get("accept"):
-        raw.pop("accept", None)
+    for name in ("accept", "revokes", "exposed"):
+        if not raw.get(name):
+            raw.pop(name, None)
     if isinstance(raw.get("tricks"), dict):
         raw["tricks"] = {k: v for k, v in raw["tricks"].items() if v is not None}
     return {k: raw[k] for k in FIELD_ORDER if k in raw}
