@@ -325,7 +325,8 @@ class Hand:
         else:
             hand = cls(_parse_hand_cards(text))
         if size is not None and len(hand) != size:
-            raise HandError(f"hand has {len(hand)} cards, expected {size}: {text}")
+            shown = f": {text}" if isinstance(text, str) and text.strip() else ""
+            raise HandError(f"hand has {len(hand)} cards, expected {size}{shown}")
         return hand
 
     def pbn(self) -> str:

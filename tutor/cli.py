@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except WhistError as exc:
-        msg = str(exc).replace("\n", " ")
+        msg = " ".join(str(exc).split())  # one line, whatever line breaks the input carried
         sys.stderr.write(f"error: {msg}\n")
         return 2
     except BrokenPipeError:

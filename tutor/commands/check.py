@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.cli import add_json_flag, emit
+from tutor.cli import CliError, add_json_flag, emit
 from tutor.content.lint import lint_paths
 from tutor.content.models import THEMES
 
@@ -21,6 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if any(not p.strip() for p in args.paths):
+        # Path("") is the current folder: linting everything under it is never what was meant
+        raise CliError("a PATH is empty")
     report = lint_paths(args.paths or None)
     if report.problems:
         text = "\n".join(str(p) for p in report.problems)

@@ -34,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.puzzles is not None and any(not p.strip() for p in args.puzzles):
+        raise CliError("a --puzzles PATH is empty")
     day = args.date or date.today()
     pick = daily_pick(load_puzzles(args.puzzles), day)
     pz, lang = pick.puzzle, args.lang

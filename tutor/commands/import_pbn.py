@@ -27,6 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.file.strip():
+        raise CliError("FILE.pbn is empty")
     path = Path(args.file)
     boards = load_pbn(path)
     if args.board is not None:

@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     if position.to_play != position.seat or not position.is_lead:
         where = "a trick is in progress" if not position.is_lead else f"{position.to_play.name} is on lead"
         raise CliError(f"the student ({position.seat.name}) is not on lead: {where}; use `python -m tutor play`")
-    suit = parse_suit(args.suit) if args.suit else None
+    suit = parse_suit(args.suit) if args.suit is not None else None  # --suit "" is an error, not "any suit"
     advice = advise(position, args.system, suit=suit)
     emit(args, advice.to_json(args.lang), advice_text(advice, args.lang, "lead"))
     return 0

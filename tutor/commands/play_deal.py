@@ -56,6 +56,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.deals < 0:
+        raise CliError(f"--deals must be 0 (until quit) or more, got {args.deals}")
+    if args.seed < 0:
+        raise CliError(f"--seed must be 0 or more, got {args.seed}")
+    if args.samples < 0:
+        raise CliError(f"--samples must be 0 or more, got {args.samples}")
+    if not args.deal and (args.trump or args.dealer):
+        raise CliError("--trump and --dealer describe --deal: give the deal too")
     options = SessionOptions(rules=args.rules, system=args.system, flag=args.flag,
                              variant=parse_variant(args.variant), samples=args.samples, seed=args.seed)
     deal = None

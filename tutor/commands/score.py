@@ -10,14 +10,16 @@ JSON: ``{"below": {"NS": 4, "EW": 0}, "above": {"NS": 2, "EW": 0},
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Sequence
 
 from tutor.cards import Rank
 from tutor.cli import add_json_flag, emit
 from tutor.commands.honours import add_deal_arguments, deal_from_args
 from tutor.rulesets import Ruleset, find_ruleset
-from tutor.scoring import Coronka, DealScore, coronkas, parse_tricks, score_deal, what_label
-from tutor.seats import Side
+from tutor.scoring import (Coronka, DealScore, ScoreError, coronkas, parse_standing, parse_tricks, score_deal,
+                           what_label)
+from tutor.seats import Side, parse_side
 
 __all__ = ["register", "run", "score_text"]
 
@@ -82,8 +84,23 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
+def _check_standing(text: str | None, rs: Ruleset) -> None:
+    """Refuse a standing that names a side twice or says a side has already won the game."""
+    if text is None:
+        return
+    named = [parse_side(m) for m in re.findall(r"([A-Za-z]{2})\s*[=:]", text)]
+    twice = sorted({s.value for s in named if named.count(s) > 1})
+    if twice:
+        raise ScoreError(f"--standing names {', '.join(twice)} twice: {text!r}")
+    for side, points in parse_standing(text).items():
+        if points >= rs.game_target:
+            raise ScoreError(f"--standing {side.value}={points}: a side at {rs.game_target} or more has "
+                             f"already won the game ({rs.title.get('en')})")
+
+
 def run(args: argparse.Namespace) -> int:
     rs = find_ruleset(args.rules)
+    _check_standing(args.standing, rs)
     deal = deal_from_args(args.deal, args.trump, args.dealer)
     ns = parse_tricks(args.tricks)
     ds = score_deal(deal, ns, rs, revokes=args.revoke, revoke_penalty=args.revoke_penalty,

@@ -40,10 +40,18 @@ def _bar(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
+#: A larger analysis would run for hours on this kind of machine (about 25 layouts a second).
+MAX_SAMPLES = 10_000
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.samples < 2:
-        raise CliError(f"--samples must be at least 2, got {args.samples}")
+    if not 2 <= args.samples <= MAX_SAMPLES:
+        raise CliError(f"--samples must be from 2 to {MAX_SAMPLES}, got {args.samples}")
+    if args.seed < 0:
+        raise CliError(f"--seed must be 0 or more, got {args.seed}")
     show = args.progress or sys.stderr.isatty()
+    if args.cards is not None and not args.cards.strip():
+        raise CliError("--cards is empty: name the candidate cards, e.g. 'SK S4'")
     cards = args.cards.replace(",", " ").split() if args.cards else None
     analysis = simulate_lead(args.hand, args.trump, dealer=args.dealer, seat=args.seat, played=args.played,
                              samples=args.samples, seed=args.seed, progress=_bar if show else None,

@@ -29,6 +29,8 @@ def _resolve(args: list[str]) -> list[Puzzle | Exercise]:
     items: list[Puzzle | Exercise] = []
     library = None
     for arg in args:
+        if not arg.strip():
+            raise CliError("a PUZZLE_ID_OR_FILE is empty")
         path = Path(arg)
         if path.exists():
             content = load_paths([path])
@@ -48,11 +50,26 @@ def _resolve(args: list[str]) -> list[Puzzle | Exercise]:
     return items
 
 
+def _check_out(text: str) -> Path:
+    """The ``--out`` file, refused before any work is done when it cannot be written."""
+    if not text.strip():
+        raise CliError("--out is empty")
+    out = Path(text)
+    if out.is_dir():
+        raise CliError(f"--out {out} is a folder, not a file")
+    if not out.parent.is_dir():
+        raise CliError(f"--out {out}: the folder {out.parent} does not exist")
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
+    out = _check_out(args.out)
     items = _resolve(args.items)
     html = worksheet_html(items, args.lang, args.title)
-    out = Path(args.out)
-    out.write_text(html, encoding="utf-8")
+    try:
+        out.write_text(html, encoding="utf-8")
+    except OSError as exc:  # e.g. permission denied: say so in words, not "[Errno 13] …"
+        raise CliError(f"cannot write {out}: {(exc.strerror or str(exc)).lower()}") from None
     emit(args, {"out": str(out), "items": len(items), "bytes": len(html.encode("utf-8"))},
          f"wrote {out}: {len(items)} item(s)")
     return 0

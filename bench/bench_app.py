@@ -1,0 +1,118 @@
+"""Benchmark of the app: time to first render of each page, and the answer-check round trip.
+
+Targets (issue 6): under 1 s per page, under 200 ms per answer. Run:
+
+    .venv/bin/python bench/bench_app.py [--repeat 3]
+
+Pages are rendered with Streamlit's AppTest (the script run, without a browser) over the
+repository's own lessons and puzzles, with progress in a throwaway database. "First render" is
+the first run of a fresh session (cold caches are included in the first page's figure);
+"answer" is the grader alone (``tutor.content.grading.grade``) and the full round trip of a
+card click (callback, grading, recording, rerun).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    tmp = tempfile.mkdtemp(prefix="bench-app-")
+    os.environ["WHIST_TUTOR_DB"] = str(Path(tmp) / "progress.db")
+    os.environ.setdefault("WHIST_TUTOR_SAMPLES", "20")
+
+    import logging
+
+    logging.getLogger("streamlit").setLevel(logging.ERROR)
+    from streamlit.testing.v1 import AppTest
+
+    from tutor.content.grading import grade
+    from tutor.ui.library import content_root
+    from tutor.ui.nav import available_pages
+
+    app = str(ROOT / "app.py")
+    print(f"content: {content_root()}  (repeat {args.repeat})")
+    print(f"{'page':<10} {'first ms':>9} {'median ms':>10}  verdict")
+    worst = 0.0
+    for spec in available_pages():
+        times = []
+        for _ in range(args.repeat):
+            at = AppTest.from_file(app, default_timeout=120)
+            at.session_state["lang"] = "en"
+            at.session_state["learner"] = "bench"
+            t0 = time.perf_counter()
+            at.run()  # the default page (Learn) is the first render of a session
+            if not spec.default:
+                t0 = time.perf_counter()
+                at.switch_page(f"tutor/ui/pages/{spec.key}.py").run()
+            times.append(time.perf_counter() - t0)
+            if at.exception:
+                print(f"{spec.key}: exception {at.exception[0].value[:200]}")
+                break
+        med = statistics.median(times)
+        worst = max(worst, med)
+        print(f"{spec.key:<10} {times[0] * 1000:9.0f} {med * 1000:10.0f}  {'ok' if med < 1 else 'SLOW'}")
+
+    # the grader alone, over every puzzle of the library (a wrong card: the slowest path)
+    from tutor.content.loader import load_paths
+    from tutor.ui.seatview import seat_view
+
+    root = content_root()
+    puzzles = [p.item for p in load_paths([d for d in (root / "puzzles",) if d.is_dir()]).puzzles]
+    grades = []
+    for p in puzzles:
+        if p.question in ("lead", "play"):
+            view = seat_view(p.student_hand, p.trump_card, p.dealer_seat, p.played)
+            wrong = next((c for c in view.legal_cards() if str(c) != p.answer), None)
+            response = str(wrong) if wrong else p.answer
+        elif p.question == "legal":
+            response = p.answer[0]
+        else:
+            response = int(p.answer) + 1
+        t0 = time.perf_counter()
+        grade(p, response, "en")
+        grades.append(time.perf_counter() - t0)
+    if grades:
+        print(f"grade(): {len(grades)} puzzles, median {statistics.median(grades) * 1000:.1f} ms, "
+              f"max {max(grades) * 1000:.1f} ms")
+
+    # the full round trip of a click on the Puzzles page
+    at = AppTest.from_file(app, default_timeout=120)
+    at.session_state["lang"] = "en"
+    at.session_state["learner"] = "bench"
+    at.run()
+    at.switch_page("tutor/ui/pages/puzzles.py").run()
+    trips = []
+    for _ in range(args.repeat):
+        card = next((b for b in at.button if b.key and ":card-" in b.key), None)
+        if card is None:
+            break
+        t0 = time.perf_counter()
+        card.click().run()
+        trips.append(time.perf_counter() - t0)
+        retry = next((b for b in at.button if b.key and b.key.endswith(":retry")), None)
+        if retry is None:
+            break
+        retry.click().run()
+    if trips:
+        med = statistics.median(trips)
+        print(f"answer round trip (click → graded page): median {med * 1000:.0f} ms  "
+              f"{'ok' if med < 0.2 else 'SLOW'}")
+    print(f"slowest page median: {worst * 1000:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,188 @@
+"""End-to-end: the real app in a real Chromium (Playwright), clicking through the main flows.
+
+A ``streamlit run app.py`` server is started on a free port over a small fixed course
+(``WHIST_TUTOR_CONTENT_DIR``) and a temporary database; each test waits for
+``[data-testid='stApp']`` and the page's heading, clicks like a learner, and writes a screenshot
+of every page in both languages under ``tests/artifacts/`` (git-ignored). The Russian pages are
+opened by a browser whose locale is ru-RU, so the default language from the locale is tested too.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+from test_app_pages import PUZZLES, write_content  # noqa: E402
+
+from tutor.i18n import t  # noqa: E402
+from tutor.ui.nav import available_pages  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = ROOT / "tests" / "artifacts"
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is not installed at /usr/bin/chromium"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[str]:
+    """A streamlit server over the fixed course; yields its base URL."""
+    tmp = tmp_path_factory.mktemp("e2e")
+    content = write_content(tmp / "content")
+    # the daily pool holds the lead puzzle only, so the daily flow is the same on every date
+    (content / "puzzles" / "basics.yaml").write_text(PUZZLES.split("  - id: follow-hearts")[0], encoding="utf-8")
+    port = _free_port()
+    env = dict(os.environ, WHIST_TUTOR_CONTENT_DIR=str(content), WHIST_TUTOR_DB=str(tmp / "progress.db"),
+               WHIST_TUTOR_SAMPLES="6", STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
+    log = (tmp / "server.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("streamlit did not start:\n" + (tmp / "server.log").read_text())
+            time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser, locale: str):
+    context = browser.new_context(locale=locale, viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    return context, page
+
+
+def _shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def _open(page, base: str, key: str, lang: str) -> None:
+    page.goto(f"{base}/{key}" if key != "learn" else base)
+    page.wait_for_selector("[data-testid='stApp']")
+    page.get_by_role("heading", name=t(f"nav.{key}", lang)).first.wait_for()
+
+
+def test_daily_puzzle_is_solved_with_a_click(server, browser):
+    """Click the right card of the daily puzzle: it is confirmed and the evidence table appears."""
+    context, page = _page(browser, "en-US")
+    try:
+        _open(page, server, "daily", "en")
+        page.get_by_role("button", name="♠2").click()
+        page.get_by_text("Right: ♠2").wait_for()
+        page.get_by_role("heading", name="Double-dummy evidence").wait_for()
+        page.locator("[data-testid='stDataFrame']").first.wait_for()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "daily-solved-en.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_lesson_exercise_answered_in_russian(server, browser):
+    """A ru-RU browser gets the Russian app; a wrong lead is refused with the maxim's source quote."""
+    context, page = _page(browser, "ru-RU")
+    try:
+        _open(page, server, "learn", "ru")
+        page.get_by_text("С королём и маленькими ходят с самой младшей").wait_for()
+        page.get_by_role("button", name="♠К").click()
+        page.get_by_text("Имея короля сам-третей").first.wait_for()
+        page.get_by_role("button", name="Ещё раз").click()
+        # the rerun has finished when the feedback (and its quote) is gone
+        page.get_by_text("Имея короля сам-третей").first.wait_for(state="hidden")
+        page.get_by_role("button", name="♠2").click()
+        try:
+            page.get_by_text("Урок пройден").wait_for()
+        except Exception:
+            _shot(page, "learn-failed-ru.png")
+            raise
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "learn-done-ru.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_workshop_preview_follows_the_editor(server, browser):
+    """The workshop previews the template puzzle, then reports a broken edit by line."""
+    context, page = _page(browser, "en-US")
+    try:
+        _open(page, server, "workshop", "en")
+        page.get_by_text("All good: 1 puzzle(s)").wait_for()
+        page.get_by_role("heading", name="Preview").wait_for()
+        page.get_by_role("button", name="♠K").wait_for()
+        editor = page.locator("textarea").first
+        editor.fill("puzzles:\n  - id: x\n    difficulty: 7\n")
+        editor.press("Control+Enter")
+        page.get_by_text("line 3").first.wait_for()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "workshop-error-en.png"), full_page=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("locale, lang", [("en-US", "en"), ("ru-RU", "ru")])
+def test_screenshot_of_every_page(server, browser, locale, lang):
+    """Every page opens in a real browser in both languages, with no exception box."""
+    context, page = _page(browser, locale)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        _open(page, server, "learn", lang)
+        for spec in available_pages():
+            title = t(spec.title_key, lang)
+            page.locator("[data-testid='stSidebarNav'] a", has_text=title).first.click()
+            try:
+                page.get_by_role("heading", name=title).first.wait_for()
+            except Exception:
+                _shot(page, f"failed-{spec.key}-{lang}.png")
+                raise
+            page.wait_for_timeout(200)
+            assert page.locator("[data-testid='stException']").count() == 0, spec.key
+            page.screenshot(path=str(ARTIFACTS / f"page-{spec.key}-{lang}.png"), full_page=True)
+    finally:
+        context.close()

@@ -1,0 +1,211 @@
+"""AppTest of the app's main flows: lessons, the daily puzzle, hints, review, reports, workshop."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+
+from test_app_pages import PUZZLES, app_env, open_page, start  # noqa: F401 - the fixture is used by name
+from tutor.progress import ProgressStore
+
+LEAD_RIGHT = "w:{scope}:{item}:card-S2"
+LEAD_WRONG = "w:{scope}:{item}:card-SK"
+
+
+def db(app_env) -> ProgressStore:  # noqa: F811 - the fixture's value
+    return ProgressStore(app_env / "progress.db")
+
+
+def test_lesson_exercise_right_marks_lesson_done(app_env):  # noqa: F811
+    """K-x-x-x: the smallest card is right (000 LST 3); the lesson is then done."""
+    at = start("en", learner="Ann")
+    assert "With a king and small cards" in " ".join(m.value for m in at.markdown)
+    at.button(key=LEAD_RIGHT.format(scope="lesson", item="first-lead/2")).click().run()
+    assert not at.exception
+    assert at.success[0].value.startswith("Right")
+    store = db(app_env)
+    ann = store.learner("Ann")
+    assert store.lessons_done(ann.id) == {"first-lead"}
+    [attempt] = store.attempts(ann.id)
+    assert attempt.kind == "lesson" and attempt.correct and attempt.answer == "S2"
+
+
+def test_lesson_exercise_wrong_quotes_the_maxim(app_env):  # noqa: F811
+    """Leading the king from K-x-x-x is wrong, and the feedback quotes the maxim it breaks (000 LST 3)."""
+    at = start("ru", learner="Ann")
+    at.button(key=LEAD_WRONG.format(scope="lesson", item="first-lead/2")).click().run()
+    assert not at.exception
+    assert at.error and "♠К" in at.error[0].value and "♠2" in at.error[0].value
+    notes = " ".join(m.value for m in at.markdown)
+    assert "Имея короля сам-третей" in notes
+    store = db(app_env)
+    ann = store.learner("Ann")
+    assert store.lessons_done(ann.id) == set()
+    # retry clears the answer and the card buttons come back
+    at.button(key="w:lesson:first-lead/2:retry").click().run()
+    assert at.button(key=LEAD_RIGHT.format(scope="lesson", item="first-lead/2"))
+
+
+def _daily_item(at) -> str:
+    key = next(b.key for b in at.button if b.key and b.key.startswith("w:daily:") and b.key.endswith(":hint"))
+    return key.split(":")[2] + ":" + key.split(":")[3]
+
+
+def test_daily_puzzle_solved_counts_streak_and_shows_evidence(app_env):  # noqa: F811
+    """The daily puzzle is answered, recorded as daily, the streak is 1, and the double-dummy table
+    lists every legal card (design.md "Solver and simulation")."""
+    only_lead = PUZZLES.split("  - id: follow-hearts")[0]
+    (app_env / "content" / "puzzles" / "basics.yaml").write_text(only_lead, encoding="utf-8")
+    at = start("en", learner="Bob")
+    open_page(at, "daily")
+    item = _daily_item(at)
+    assert item == f"{date.today().isoformat()}:king-fourth-lead"
+    at.button(key=f"w:daily:{item}:card-S2").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.success[0].value.startswith("Right")
+    store = db(app_env)
+    bob = store.learner("Bob")
+    assert store.streak(bob.id, date.today()) == 1
+    assert [a.kind for a in store.attempts(bob.id)] == ["daily"]
+    table = at.dataframe[0].value
+    assert len(table) == 13
+    assert at.info and "tricks" in at.info[-1].value
+
+
+def test_hint_costs_part_of_the_score(app_env):  # noqa: F811
+    """Opening one of two hints leaves two thirds of the score for a right answer (anchors: graded hints)."""
+    at = start("en", learner="Cy")
+    open_page(at, "puzzles")
+    at.selectbox(key="puzzle").set_value("king-fourth-lead").run()
+    at.button(key="w:puzzles:king-fourth-lead:hint").click().run()
+    assert "Which suit is your longest?" in at.info[0].value
+    at.button(key=LEAD_RIGHT.format(scope="puzzles", item="king-fourth-lead")).click().run()
+    assert "67%" in at.success[0].value
+    store = db(app_env)
+    [attempt] = store.attempts(store.learner("Cy").id)
+    assert attempt.hints_used == 1 and attempt.score == pytest.approx(0.667, abs=1e-3)
+
+
+def test_failed_puzzle_comes_back_for_review_and_why_explains_any_card(app_env):  # noqa: F811
+    """A wrong answer puts the puzzle in the review queue; "why not" explains any card by its maxim."""
+    at = start("en", learner="Dee")
+    open_page(at, "puzzles")
+    at.selectbox(key="puzzle").set_value("king-fourth-lead").run()
+    at.button(key=LEAD_WRONG.format(scope="puzzles", item="king-fourth-lead")).click().run()
+    assert "♠K" in at.error[0].value and "♠2" in at.error[0].value
+    store = db(app_env)
+    dee = store.learner("Dee")
+    [due] = store.due_reviews(dee.id, datetime.now(timezone.utc) + timedelta(days=1))
+    assert due.item_id == "king-fourth-lead"
+    at.selectbox(key="why:puzzles:king-fourth-lead").set_value("SK").run()
+    assert not at.exception
+    assert any("King third or fourth" in m.value for m in at.markdown)
+
+
+def test_illegal_card_is_refused_citing_the_law(app_env):  # noqa: F811
+    """A spade on a heart lead while holding hearts is a revoke (000 "Масти и взятки" 1)."""
+    at = start("en", learner="Eve")
+    open_page(at, "puzzles")
+    at.selectbox(key="puzzle").set_value("follow-hearts").run()
+    at.button(key="w:puzzles:follow-hearts:card-SK").click().run()
+    assert "must follow suit" in at.error[0].value
+
+
+def test_report_a_problem_is_saved(app_env):  # noqa: F811
+    at = start("en", learner="Fay")
+    open_page(at, "puzzles")
+    at.text_area(key="puzzle_report_note").input("The hint is unclear").run()
+    at.button(key="puzzle_report_send").click().run()
+    assert at.success and "report is saved" in at.success[0].value
+    [report] = db(app_env).reports()
+    assert report.note == "The hint is unclear"
+
+
+def test_workshop_broken_yaml_shows_line_numbers(app_env):  # noqa: F811
+    """Pasted YAML is validated live; each problem names its line, and nothing is previewed."""
+    at = start("en")
+    open_page(at, "workshop")
+    assert at.success and "All good" in at.success[0].value
+    broken = ("puzzles:\n  - id: Bad Id\n    title: {en: a, ru: b}\n    themes: [opening-lead]\n"
+              "    difficulty: 1\n    trump: D7\n    hand: K742.985.J63.86\n    question: lead\n"
+              "    answer: S2\n    maxims: [king-third-lead-small]\n    hints: [{en: a, ru: b}]\n"
+              "    explanation: {en: a, ru: b}\n")
+    at.text_area(key="workshop_text").input(broken).run()
+    assert not at.exception
+    message = at.error[0].value
+    assert "line 2" in message and "line 7" in message
+    assert not [b for b in at.button if b.key and b.key.startswith("w:workshop:")]
+
+
+def test_workshop_refuses_python_tags(app_env):  # noqa: F811
+    """Nothing pasted is executed: a python tag is a problem on its line, never constructed."""
+    at = start("en")
+    open_page(at, "workshop")
+    at.text_area(key="workshop_text").input("puzzles: !!python/object/apply:os.system ['echo hacked']\n").run()
+    assert not at.exception
+    assert "line 1" in at.error[0].value
+
+
+def test_progress_page_creates_learner_and_shows_accuracy(app_env):  # noqa: F811
+    at = start("en")
+    open_page(at, "progress")
+    at.text_input(key="learner_new").input("Gus").run()
+    at.button(key="progress_create").click().run()
+    assert at.session_state["learner"] == "Gus"
+    store = db(app_env)
+    gus = store.learner("Gus")
+    store.record_attempt(gus.id, "king-fourth-lead", "puzzle", themes=["opening-lead"], correct=False)
+    at.run()
+    assert not at.exception
+    assert at.dataframe and list(at.dataframe[0].value["Accuracy, %"]) == [0]
+    assert any("king-fourth-lead" in m.value for m in at.markdown)
+
+
+def test_workshop_generates_puzzles_into_the_editor_and_previews_them(app_env):  # noqa: F811
+    """Generated puzzles land in the editor as YAML that validates; the engine gave the answers."""
+    at = start("en")
+    open_page(at, "workshop")
+    at.selectbox(key="workshop_theme").set_value("king-third").run()
+    at.number_input(key="workshop_count").set_value(2).run()
+    at.button(key="workshop_generate").click().run()
+    assert not at.exception
+    assert "gen-king-third-1-1" in at.text_area(key="workshop_text").value
+    assert any("All good: 2 puzzle(s)" in s.value for s in at.success)
+    assert [b for b in at.button if b.key and b.key.startswith("w:workshop:gen-king-third-1-1:card-")]
+
+
+def test_workshop_imports_a_pbn_deal(app_env):  # noqa: F811
+    """A PBN deal (East dealing) becomes an opening-lead puzzle in the editor."""
+    at = start("en")
+    open_page(at, "workshop")
+    pbn = ('[Board "1"]\n[Dealer "E"]\n'
+           '[Deal "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"]\n')
+    at.text_area(key="workshop_pbn").input(pbn).run()
+    at.button(key="workshop_import").click().run()
+    assert not at.exception
+    text = at.text_area(key="workshop_text").value
+    assert "hand: 8742.J85.K95.AK3" in text and "question: lead" in text
+
+
+def test_workshop_saves_only_under_the_configured_folder(app_env, monkeypatch):  # noqa: F811
+    """With WHIST_TUTOR_WORKSHOP_DIR set, the YAML is saved there under a cleaned name."""
+    folder = app_env / "saved"
+    monkeypatch.setenv("WHIST_TUTOR_WORKSHOP_DIR", str(folder))
+    at = start("en")
+    open_page(at, "workshop")
+    at.text_input(key="workshop_name").input("../../etc/My Set!").run()
+    at.button(key="workshop_save").click().run()
+    assert not at.exception
+    assert [p.name for p in folder.iterdir()] == ["etc-my-set.yaml"]
+    assert "my-first-puzzle" in (folder / "etc-my-set.yaml").read_text(encoding="utf-8")
+
+
+def test_workshop_lists_learners_reports(app_env):  # noqa: F811
+    """Teachers see the problems learners reported, with the puzzle id."""
+    db(app_env).report_problem("king-fourth-lead", "Two answers look right")
+    at = start("en")
+    open_page(at, "workshop")
+    assert not at.exception
+    reports = at.dataframe[0].value
+    assert list(reports["Puzzle"]) == ["king-fourth-lead"] and list(reports["What looks wrong"]) == ["Two answers look right"]

@@ -1,0 +1,203 @@
+"""AppTest of every page of the Streamlit app, in both languages, over a small fixed course.
+
+The content is written to a temporary folder (``WHIST_TUTOR_CONTENT_DIR``) and progress goes to a
+temporary database (``WHIST_TUTOR_DB``), so these tests depend neither on the course being
+written in parallel nor on the user's own progress file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.i18n import t
+from tutor.ui.nav import available_pages
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+
+LESSON = """\
+id: first-lead
+order: 1
+title: {en: "The first lead", ru: "Первый ход"}
+summary: {en: "Which card opens a long suit.", ru: "С какой карты открывают длинную масть."}
+steps:
+  - teach:
+      en: "With a king and small cards, lead the smallest: the king waits for the second round."
+      ru: "С королём и маленькими ходят с самой младшей: король ждёт второго круга."
+    diagram: {hand: K742.985.J63.863, trump: D7, caption: {en: "Your hand", ru: "Ваша рука"}}
+  - exercise:
+      question: lead
+      dealer: E
+      trump: D7
+      hand: K742.985.J63.863
+      answer: S2
+      maxims: [king-third-lead-small, lead-long-suit]
+      hints:
+        - {en: "Which suit is your longest?", ru: "Какая масть у вас самая длинная?"}
+      explanation:
+        en: "Spades are your longest suit; from K-x-x-x lead the smallest card."
+        ru: "Пики — самая длинная масть; с короля сам-четвёрт ходят с маленькой."
+"""
+
+PUZZLES = """\
+puzzles:
+  - id: king-fourth-lead
+    title: {en: "King fourth", ru: "Король сам-четвёрт"}
+    themes: [opening-lead, king-third]
+    difficulty: 1
+    dealer: E
+    trump: D7
+    hand: K742.985.J63.863
+    question: lead
+    answer: S2
+    maxims: [king-third-lead-small, lead-long-suit]
+    hints:
+      - {en: "Which suit is your longest?", ru: "Какая масть у вас самая длинная?"}
+      - {en: "With the king and small cards, the king waits.", ru: "С королём и маленькими король ждёт."}
+    explanation:
+      en: "Spades are your longest suit; from K-x-x-x lead the smallest card."
+      ru: "Пики — самая длинная масть; с короля сам-четвёрт ходят с маленькой."
+  - id: follow-hearts
+    title: {en: "Which cards may you play?", ru: "Какими картами можно сыграть?"}
+    themes: [following-suit, laws]
+    difficulty: 1
+    dealer: S
+    trump: C5
+    hand: K742.Q83.J63.965
+    played: "W:HK H4 H2"
+    question: legal
+    answer: [HQ, H8, H3]
+    maxims: [must-follow-suit]
+    hints:
+      - {en: "Look at the suit that was led.", ru: "Посмотрите, какая масть в ходу."}
+    explanation:
+      en: "Hearts were led and you hold hearts: play one of them."
+      ru: "В ходу черви, и они у вас есть: сносите черву."
+"""
+
+BROKEN = """\
+puzzles:
+  - id: broken-one
+    title: {en: "Broken", ru: "Сломанная"}
+    themes: [opening-lead]
+    difficulty: 9
+    trump: D7
+    hand: K742.985.J63.863
+    question: lead
+    answer: S2
+    maxims: [king-third-lead-small]
+    hints: [{en: "x", ru: "x"}]
+    explanation: {en: "x", ru: "x"}
+"""
+
+
+def write_content(root: Path, *, broken: bool = False) -> Path:
+    """A one-lesson course and two puzzles (and optionally a broken file) under ``root``."""
+    (root / "lessons").mkdir(parents=True, exist_ok=True)
+    (root / "puzzles").mkdir(parents=True, exist_ok=True)
+    (root / "lessons" / "01-first-lead.yaml").write_text(LESSON, encoding="utf-8")
+    (root / "puzzles" / "basics.yaml").write_text(PUZZLES, encoding="utf-8")
+    if broken:
+        (root / "puzzles" / "zz-broken.yaml").write_text(BROKEN, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def app_env(tmp_path, monkeypatch):
+    """A fresh course, database and workshop folder for one test."""
+    write_content(tmp_path / "content")
+    monkeypatch.setenv("WHIST_TUTOR_CONTENT_DIR", str(tmp_path / "content"))
+    monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "progress.db"))
+    monkeypatch.setenv("WHIST_TUTOR_SAMPLES", "4")
+    monkeypatch.delenv("WHIST_TUTOR_WORKSHOP_DIR", raising=False)
+    return tmp_path
+
+
+def start(lang: str = "en", learner: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = lang
+    if learner:
+        at.session_state["learner"] = learner
+    at.run()
+    return at
+
+
+def open_page(at: AppTest, key: str) -> AppTest:
+    return at.switch_page(f"tutor/ui/pages/{key}.py").run()
+
+
+PAGE_KEYS = [p.key for p in available_pages() if p.key != "play"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_page_renders_in_both_languages(app_env, lang):
+    """Each page runs without an exception and is titled in the chosen language (design.md "App pages")."""
+    at = start(lang, learner="Ann")
+    assert not at.exception
+    for key in PAGE_KEYS:
+        open_page(at, key)
+        assert not at.exception, (key, [e.value for e in at.exception])
+        assert at.title[0].value == t(f"nav.{key}", lang), key
+
+
+def test_language_switch_translates_labels_and_content(app_env):
+    """The sidebar switch changes page titles and the puzzle's own texts."""
+    at = start("en")
+    open_page(at, "puzzles")
+    assert at.title[0].value == "Puzzles"
+    at.sidebar.selectbox(key="lang").select("ru").run()
+    assert at.title[0].value == "Задачи"
+    assert "ru" == at.session_state["lang"]
+    assert any("Король сам-четвёрт" in str(o) for o in at.selectbox(key="puzzle").options)
+
+
+def test_default_language_follows_browser_locale(app_env):
+    """With no choice made, the language is read from the browser's locale (anchors: st.context.locale)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert at.session_state["lang"] in ("en", "ru")
+    assert at.title[0].value == t("nav.learn", at.session_state["lang"])
+
+
+def test_broken_content_file_is_shown_with_line_and_rest_served(app_env, tmp_path):
+    """A broken puzzle file shows its file:line problems; the other puzzles are still served."""
+    write_content(tmp_path / "content", broken=True)
+    at = start("en")
+    open_page(at, "puzzles")
+    assert not at.exception
+    errors = " ".join(e.value for e in at.error)
+    assert "zz-broken.yaml:5" in errors and "difficulty" in errors
+    assert "King fourth · ★" in at.selectbox(key="puzzle").options
+
+
+def test_maxims_page_shows_source_quote_and_puzzles(app_env):
+    """Each maxim shows its source quote in the original language and the puzzles citing it (000 LST 3)."""
+    at = start("en")
+    open_page(at, "maxims")
+    at.text_input(key="maxims_query").input("king-third").run()
+    text = " ".join(m.value for m in at.markdown) + " ".join(c.value for c in at.caption)
+    assert "Имея короля сам-третей" in text
+    assert "king-fourth-lead" in text
+
+
+def test_rules_page_calculates_honours_of_the_demo_deal(app_env):
+    """Russian rules: A, K (North) and J (South) of hearts are three honours = 2 points (000 REC 3)."""
+    at = start("en")
+    open_page(at, "rules")
+    tables = [tb.value for tb in at.table]
+    honours = next(tb for tb in tables if "Honours held" in tb.columns)
+    assert list(honours["Honours held"]) == [3, 2] and list(honours["Points"]) == [2, 0]
+
+
+def test_rules_page_random_deal_is_seeded(app_env):
+    """A random deal from a seed is the same deal every time (Deal.random)."""
+    at = start("en")
+    open_page(at, "rules")
+    at.number_input(key="rules_deal_seed").set_value(7).run()
+    at.button(key="rules_random").click().run()
+    first = at.text_input(key="rules_deal_pbn").value
+    at.button(key="rules_random").click().run()
+    assert at.text_input(key="rules_deal_pbn").value == first
+    assert not at.exception and not at.error

@@ -1,0 +1,52 @@
+"""The student's view of a position and the hint-scoring rule the app applies."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tutor.cards import Card
+from tutor.errors import HistoryError
+from tutor.seats import Seat
+from tutor.ui.components import answer_score
+from tutor.ui.seatview import seat_view
+
+
+def test_must_follow_suit_limits_the_legal_cards():
+    """Holding the suit led, only its cards may be played (000 "Масти и взятки" 1)."""
+    view = seat_view("K742.Q83.J63.965", "C5", "S", "W:HK H4 H2")
+    assert view.to_play == Seat.S
+    assert [str(c) for c in view.legal_cards()] == ["HQ", "H8", "H3"]
+    assert view.counts == {Seat.N: 12, Seat.E: 12, Seat.S: 13, Seat.W: 12}
+
+
+def test_void_in_suit_led_may_play_any_card():
+    """Without the suit led, any card may be played (000 "Масти и взятки" 2)."""
+    view = seat_view("K742..J8632.9652", "C5", "S", "W:HK H4 H2")
+    assert len(view.legal_cards()) == 13
+
+
+def test_played_tricks_leave_the_hand_and_count_for_sides():
+    view = seat_view("K742.Q853.A92.J6", "D7", "E", "S:S2 S3 SA S5 / N:D5")
+    assert Card.parse("S2") not in view.hand and len(view.hand) == 12
+    assert (view.won_ns, view.won_ew) == (1, 0)
+    assert view.to_play == Seat.E and view.current is not None
+
+
+def test_a_record_breaking_the_laws_is_refused():
+    """South cannot play a card he does not hold."""
+    with pytest.raises(HistoryError):
+        seat_view("K742.985.J63.863", "D7", "E", "S:SA S3 S4 S5")
+
+
+@pytest.mark.parametrize("correct, used, total, score", [
+    (True, 0, 2, 1.0), (True, 1, 2, 0.667), (True, 2, 2, 0.333), (False, 0, 2, 0.0), (True, 0, 0, 1.0),
+])
+def test_each_hint_costs_an_equal_part_of_the_score(correct, used, total, score):
+    assert answer_score(correct, used, total) == pytest.approx(score, abs=1e-3)
+
+
+@given(st.integers(0, 10), st.integers(0, 10))
+def test_score_never_rises_with_more_hints(used, total):
+    assert 0 < answer_score(True, used + 1, total) <= answer_score(True, used, total) <= 1

@@ -1,0 +1,119 @@
+"""Translations: every label a learner reads, in English and Russian.
+
+Why a module of its own: the app, the renderer and the worksheet all speak to the learner, and a
+label missing in one language is a bug the tests must catch (``tests/test_i18n.py`` checks that
+both files have the same keys and the same ``{placeholders}``). Strings live in
+``tutor/locales/{en,ru}.yaml`` as nested YAML, addressed by dotted keys (``"nav.learn"``).
+
+The default language comes from the browser's locale (the UI reads ``st.context.locale`` and calls
+:func:`language_for_locale`); the learner can switch in the sidebar.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tutor.errors import WhistError
+
+__all__ = ["LANGS", "DEFAULT_LANG", "TranslationError", "t", "has", "keys", "catalog", "pick", "language_for_locale",
+           "placeholders"]
+
+#: The languages every label exists in.
+LANGS: tuple[str, ...] = ("en", "ru")
+DEFAULT_LANG = "en"
+#: Browser locales read as Russian: Russian itself and the neighbours whose readers are served
+#: better by the Russian texts than the English ones (the seeds include Ukrainian).
+_RUSSIAN_LOCALES = ("ru", "uk", "be", "kk")
+_LOCALE_DIR = Path(__file__).with_name("locales")
+
+
+class TranslationError(WhistError):
+    """An unknown language, a missing key, or a format argument the string does not take."""
+
+
+def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in tree.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            out.update(_flatten(value, full + "."))
+        elif isinstance(value, str):
+            out[full] = value
+        else:
+            raise TranslationError(f"locale key {full!r} must hold text, got {type(value).__name__}")
+    return out
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> Mapping[str, str]:
+    """All strings of one language, by dotted key (read once, safely)."""
+    if lang not in LANGS:
+        raise TranslationError(f"unknown language {lang!r} (use one of {', '.join(LANGS)})")
+    with (_LOCALE_DIR / f"{lang}.yaml").open(encoding="utf-8") as fh:
+        tree = yaml.safe_load(fh) or {}
+    return _flatten(tree)
+
+
+def keys(lang: str = DEFAULT_LANG) -> frozenset[str]:
+    return frozenset(catalog(lang))
+
+
+def has(key: str, lang: str = DEFAULT_LANG) -> bool:
+    return key in catalog(lang)
+
+
+def t(key: str, lang: str = DEFAULT_LANG, **fmt: Any) -> str:
+    """The text of ``key`` in ``lang``, with ``{placeholders}`` filled from ``fmt``.
+
+    >>> t("nav.learn", "ru")
+    'Уроки'
+    """
+    try:
+        text = catalog(lang)[key]
+    except KeyError:
+        raise TranslationError(f"no text for {key!r} in {lang!r}") from None
+    if not fmt and "{" not in text:
+        return text
+    try:
+        return text.format(**fmt)
+    except (KeyError, IndexError) as exc:
+        raise TranslationError(f"text {key!r} in {lang!r} needs {exc.args[0]!r}") from None
+    except ValueError as exc:  # a stray brace in a locale file
+        raise TranslationError(f"text {key!r} in {lang!r} is not a valid format string: {exc}") from None
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The ``{names}`` a string is formatted with."""
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
+
+
+def pick(texts: Mapping[str, str] | str | None, lang: str) -> str:
+    """A content text ``{en: …, ru: …}`` in ``lang`` (the other language if one is missing)."""
+    if texts is None:
+        return ""
+    if isinstance(texts, str):
+        return texts
+    if not isinstance(texts, Mapping):
+        # pydantic models of localised text expose the languages as attributes
+        texts = {code: getattr(texts, code, None) for code in LANGS}
+    value = texts.get(lang)
+    if value:
+        return str(value)
+    for code in LANGS:
+        if texts.get(code):
+            return str(texts[code])
+    return ""
+
+
+def language_for_locale(locale: str | None) -> str:
+    """The app language for a browser locale such as ``ru-RU`` or ``en_GB``."""
+    if not locale:
+        return DEFAULT_LANG
+    code = locale.replace("_", "-").split("-")[0].strip().lower()
+    return "ru" if code in _RUSSIAN_LOCALES else DEFAULT_LANG

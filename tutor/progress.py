@@ -1,0 +1,512 @@
+"""The learner's progress: a small SQLite store of learners, attempts, streaks and reviews.
+
+Why SQLite: the app is served to several browser tabs (and sometimes a classroom) at once, and
+an attempt must never be lost. Every write is its own short ``BEGIN IMMEDIATE`` transaction on a
+fresh connection with a busy timeout, and the database runs in WAL mode so readers never block
+the writer. The schema carries a version in the ``meta`` table; :data:`MIGRATIONS` brings an old
+file up to date when it is opened.
+
+The file lives at ``$WHIST_TUTOR_DB`` or, by default, ``~/.local/share/whist-tutor/progress.db``
+(``$XDG_DATA_HOME`` is honoured). Learners are picked or created by name -- no passwords: this is
+a practice log, not an account system.
+
+Failed puzzles come back on a simple spaced schedule (:data:`REVIEW_INTERVALS`): a miss puts the
+puzzle in the queue for tomorrow; each later success pushes it further out, until it leaves.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+
+from tutor.errors import WhistError
+
+__all__ = [
+    "ProgressError",
+    "ProgressStore",
+    "Learner",
+    "Attempt",
+    "ThemeStats",
+    "ReviewItem",
+    "Report",
+    "KINDS",
+    "REVIEW_INTERVALS",
+    "SCHEMA_VERSION",
+    "MIGRATIONS",
+    "default_db_path",
+]
+
+#: What an attempt answered: a lesson exercise, a puzzle from the collection, the daily puzzle.
+KINDS: tuple[str, ...] = ("lesson", "puzzle", "daily")
+#: Days until a failed puzzle is shown again, by how many times it has since been solved.
+REVIEW_INTERVALS: tuple[int, ...] = (1, 3, 7, 21)
+#: Busy timeout in milliseconds: how long a write waits for another tab's transaction.
+BUSY_TIMEOUT_MS = 10_000
+MAX_NAME = 40
+MAX_NOTE = 2000
+
+#: Schema migrations, applied in order; the ``meta`` table records the last one applied.
+MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (
+        1,
+        """
+        CREATE TABLE learners (
+            id      INTEGER PRIMARY KEY,
+            name    TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            created TEXT NOT NULL
+        );
+        CREATE TABLE attempts (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER NOT NULL REFERENCES learners(id),
+            item_id    TEXT NOT NULL,
+            kind       TEXT NOT NULL CHECK (kind IN ('lesson', 'puzzle', 'daily')),
+            themes     TEXT NOT NULL,
+            correct    INTEGER NOT NULL,
+            hints_used INTEGER NOT NULL,
+            score      REAL NOT NULL,
+            answer     TEXT NOT NULL,
+            ts         TEXT NOT NULL
+        );
+        CREATE INDEX attempts_by_learner ON attempts (learner_id, ts);
+        CREATE TABLE lessons_done (
+            learner_id INTEGER NOT NULL REFERENCES learners(id),
+            lesson_id  TEXT NOT NULL,
+            ts         TEXT NOT NULL,
+            PRIMARY KEY (learner_id, lesson_id)
+        );
+        CREATE TABLE reviews (
+            learner_id INTEGER NOT NULL REFERENCES learners(id),
+            item_id    TEXT NOT NULL,
+            stage      INTEGER NOT NULL,
+            due        TEXT NOT NULL,
+            PRIMARY KEY (learner_id, item_id)
+        );
+        CREATE TABLE reports (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER REFERENCES learners(id),
+            item_id    TEXT NOT NULL,
+            note       TEXT NOT NULL,
+            ts         TEXT NOT NULL
+        );
+        """,
+    ),
+    (
+        2,
+        # The day an attempt counts for (the learner's calendar date), so the daily streak does
+        # not depend on the server's time zone.
+        """
+        ALTER TABLE attempts ADD COLUMN day TEXT NOT NULL DEFAULT '';
+        UPDATE attempts SET day = substr(ts, 1, 10) WHERE day = '';
+        CREATE INDEX attempts_daily ON attempts (learner_id, kind, day);
+        """,
+    ),
+)
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
+class ProgressError(WhistError):
+    """Bad input to the progress store (an empty name, an unknown kind) or a database too new."""
+
+
+@dataclass(frozen=True)
+class Learner:
+    """A learner, known by name only."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One answer to one item, as recorded."""
+
+    id: int
+    learner_id: int
+    item_id: str
+    kind: str
+    themes: tuple[str, ...]
+    correct: bool
+    hints_used: int
+    score: float
+    answer: str
+    ts: datetime
+    day: date
+
+
+@dataclass(frozen=True)
+class ThemeStats:
+    """Accuracy on one theme: first attempts only, so retries do not flatter the figure."""
+
+    theme: str
+    attempts: int
+    correct: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.attempts if self.attempts else 0.0
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    """A failed puzzle waiting to come back: ``stage`` successes since the miss, due at ``due``."""
+
+    item_id: str
+    stage: int
+    due: datetime
+
+
+@dataclass(frozen=True)
+class Report:
+    """A learner's note that a puzzle looks wrong."""
+
+    id: int
+    learner_id: int | None
+    item_id: str
+    note: str
+    ts: datetime
+
+
+def default_db_path() -> Path:
+    """``$WHIST_TUTOR_DB``, else the user's data dir (``$XDG_DATA_HOME`` or ``~/.local/share``)."""
+    env = os.environ.get("WHIST_TUTOR_DB")
+    if env:
+        return Path(env).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "whist-tutor" / "progress.db"
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _iso(ts: datetime) -> str:
+    if ts.tzinfo is None:
+        ts = ts.replace(tzinfo=timezone.utc)
+    return ts.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+def _clean_name(name: str) -> str:
+    if not isinstance(name, str):
+        raise ProgressError(f"a learner's name must be text, got {name!r}")
+    cleaned = " ".join(unicodedata.normalize("NFC", name).split())
+    if not cleaned:
+        raise ProgressError("a learner's name cannot be empty")
+    if len(cleaned) > MAX_NAME:
+        raise ProgressError(f"a learner's name has at most {MAX_NAME} characters, got {len(cleaned)}")
+    if any(unicodedata.category(ch).startswith("C") for ch in cleaned):
+        raise ProgressError(f"a learner's name cannot contain control characters: {name!r}")
+    return cleaned
+
+
+class ProgressStore:
+    """The progress database at ``path`` (created and migrated on first use).
+
+    Safe to share between threads and processes: nothing is kept open between calls.
+
+    >>> import tempfile, os
+    >>> store = ProgressStore(os.path.join(tempfile.mkdtemp(), "p.db"))
+    >>> ann = store.learner("Ann")
+    >>> store.record_attempt(ann.id, "lead-001", "puzzle", themes=["leads"], correct=False).correct
+    False
+    >>> [r.item_id for r in store.review_queue(ann.id)]
+    ['lead-001']
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(path).expanduser() if path is not None else default_db_path()
+        if str(self.path) == ":memory:":
+            raise ProgressError("the progress store needs a file (several connections share it)")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._migrate()
+
+    def __repr__(self) -> str:
+        return f"ProgressStore({str(self.path)!r})"
+
+    # -- connections ------------------------------------------------------------------------
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One short write transaction; IMMEDIATE takes the write lock up front, so two tabs
+        wait for each other (within the busy timeout) instead of failing half-way."""
+        conn = self._connect()
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        conn = self._connect()
+        try:
+            yield conn
+        finally:
+            conn.close()
+
+    def _migrate(self) -> None:
+        conn = self._connect()
+        try:
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":  # pragma: no cover - only on filesystems without WAL
+                raise ProgressError(f"cannot use WAL mode on {self.path} (got {mode})")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+                row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+                version = int(row[0]) if row else 0
+                if version > SCHEMA_VERSION:
+                    raise ProgressError(
+                        f"{self.path} has schema version {version}, newer than this program ({SCHEMA_VERSION})"
+                    )
+                for number, script in MIGRATIONS:
+                    if number > version:
+                        for statement in _statements(script):
+                            conn.execute(statement)
+                        version = number
+                conn.execute(
+                    "INSERT INTO meta (key, value) VALUES ('schema_version', ?) "
+                    "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    (str(version),),
+                )
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+
+    def schema_version(self) -> int:
+        with self._read() as conn:
+            return int(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0])
+
+    # -- learners ---------------------------------------------------------------------------
+    def learner(self, name: str) -> Learner:
+        """The learner of that name (case-insensitive), created if new."""
+        cleaned = _clean_name(name)
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO learners (name, created) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
+                (cleaned, _iso(_now())),
+            )
+            row = conn.execute("SELECT id, name FROM learners WHERE name = ?", (cleaned,)).fetchone()
+        return Learner(int(row[0]), row[1])
+
+    def learners(self) -> list[Learner]:
+        with self._read() as conn:
+            rows = conn.execute("SELECT id, name FROM learners ORDER BY name COLLATE NOCASE").fetchall()
+        return [Learner(int(i), n) for i, n in rows]
+
+    # -- attempts ---------------------------------------------------------------------------
+    def record_attempt(
+        self,
+        learner_id: int,
+        item_id: str,
+        kind: str,
+        *,
+        themes: Iterable[str] = (),
+        correct: bool,
+        hints_used: int = 0,
+        score: float | None = None,
+        answer: str = "",
+        ts: datetime | None = None,
+        day: date | None = None,
+    ) -> Attempt:
+        """Store one answer and update the review queue, in one transaction.
+
+        ``score`` defaults to 1 for a correct answer and 0 otherwise; ``day`` (the learner's
+        calendar date, which the daily streak counts) defaults to the date of ``ts``.
+        """
+        if kind not in KINDS:
+            raise ProgressError(f"unknown attempt kind {kind!r} (use one of {', '.join(KINDS)})")
+        if not isinstance(item_id, str) or not item_id.strip():
+            raise ProgressError("an attempt needs the id of the item answered")
+        if not isinstance(hints_used, int) or hints_used < 0:
+            raise ProgressError(f"hints used must be a whole number >= 0, got {hints_used!r}")
+        score = (1.0 if correct else 0.0) if score is None else float(score)
+        if not 0.0 <= score <= 1.0:
+            raise ProgressError(f"a score lies between 0 and 1, got {score}")
+        theme_list = tuple(str(t) for t in themes)
+        ts = ts or _now()
+        day = day or ts.date()
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM learners WHERE id = ?", (learner_id,)).fetchone() is None:
+                raise ProgressError(f"no learner with id {learner_id}")
+            cur = conn.execute(
+                "INSERT INTO attempts (learner_id, item_id, kind, themes, correct, hints_used, score, answer, ts, day)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (learner_id, item_id, kind, json.dumps(theme_list, ensure_ascii=False), int(bool(correct)),
+                 hints_used, score, str(answer), _iso(ts), day.isoformat()),
+            )
+            attempt_id = int(cur.lastrowid)
+            if kind != "lesson":
+                self._schedule(conn, learner_id, item_id, bool(correct), ts)
+        return Attempt(attempt_id, learner_id, item_id, kind, theme_list, bool(correct), hints_used, score,
+                       str(answer), ts, day)
+
+    def attempts(self, learner_id: int, *, item_id: str | None = None) -> list[Attempt]:
+        """A learner's attempts, oldest first (optionally for one item)."""
+        sql = ("SELECT id, learner_id, item_id, kind, themes, correct, hints_used, score, answer, ts, day"
+               " FROM attempts WHERE learner_id = ?")
+        params: list[object] = [learner_id]
+        if item_id is not None:
+            sql += " AND item_id = ?"
+            params.append(item_id)
+        with self._read() as conn:
+            rows = conn.execute(sql + " ORDER BY ts, id", params).fetchall()
+        return [
+            Attempt(int(r[0]), int(r[1]), r[2], r[3], tuple(json.loads(r[4])), bool(r[5]), int(r[6]), float(r[7]),
+                    r[8], datetime.fromisoformat(r[9]), date.fromisoformat(r[10]))
+            for r in rows
+        ]
+
+    def count_attempts(self) -> int:
+        with self._read() as conn:
+            return int(conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
+
+    def accuracy_by_theme(self, learner_id: int) -> list[ThemeStats]:
+        """Per theme, how many items were right at the first try; weakest theme first."""
+        first: dict[str, Attempt] = {}
+        for a in self.attempts(learner_id):
+            if a.kind != "lesson":
+                first.setdefault(a.item_id, a)
+        totals: dict[str, list[int]] = {}
+        for a in first.values():
+            for theme in a.themes or ("—",):
+                row = totals.setdefault(theme, [0, 0])
+                row[0] += 1
+                row[1] += int(a.correct)
+        stats = [ThemeStats(t, n, c) for t, (n, c) in totals.items()]
+        return sorted(stats, key=lambda s: (s.accuracy, -s.attempts, s.theme))
+
+    def solved(self, learner_id: int, item_id: str) -> bool:
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT 1 FROM attempts WHERE learner_id = ? AND item_id = ? AND correct = 1 LIMIT 1",
+                (learner_id, item_id),
+            ).fetchone()
+        return row is not None
+
+    # -- the daily streak -------------------------------------------------------------------
+    def daily_days(self, learner_id: int) -> set[date]:
+        """The days on which the learner solved the daily puzzle."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT day FROM attempts WHERE learner_id = ? AND kind = 'daily' AND correct = 1",
+                (learner_id,),
+            ).fetchall()
+        return {date.fromisoformat(r[0]) for r in rows}
+
+    def streak(self, learner_id: int, today: date | None = None) -> int:
+        """Consecutive days with the daily puzzle solved, ending today -- or yesterday, since a
+        streak is not broken before the day is over."""
+        today = today or date.today()
+        days = self.daily_days(learner_id)
+        day = today if today in days else today - timedelta(days=1)
+        count = 0
+        while day in days:
+            count += 1
+            day -= timedelta(days=1)
+        return count
+
+    # -- lessons ----------------------------------------------------------------------------
+    def mark_lesson_done(self, learner_id: int, lesson_id: str, ts: datetime | None = None) -> None:
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO lessons_done (learner_id, lesson_id, ts) VALUES (?, ?, ?)"
+                " ON CONFLICT(learner_id, lesson_id) DO NOTHING",
+                (learner_id, lesson_id, _iso(ts or _now())),
+            )
+
+    def lessons_done(self, learner_id: int) -> set[str]:
+        with self._read() as conn:
+            rows = conn.execute("SELECT lesson_id FROM lessons_done WHERE learner_id = ?", (learner_id,)).fetchall()
+        return {r[0] for r in rows}
+
+    # -- the review queue -------------------------------------------------------------------
+    @staticmethod
+    def _schedule(conn: sqlite3.Connection, learner_id: int, item_id: str, correct: bool, ts: datetime) -> None:
+        row = conn.execute(
+            "SELECT stage FROM reviews WHERE learner_id = ? AND item_id = ?", (learner_id, item_id)
+        ).fetchone()
+        if not correct:
+            due = ts + timedelta(days=REVIEW_INTERVALS[0])
+            conn.execute(
+                "INSERT INTO reviews (learner_id, item_id, stage, due) VALUES (?, ?, 0, ?)"
+                " ON CONFLICT(learner_id, item_id) DO UPDATE SET stage = 0, due = excluded.due",
+                (learner_id, item_id, _iso(due)),
+            )
+            return
+        if row is None:
+            return
+        stage = int(row[0]) + 1
+        if stage >= len(REVIEW_INTERVALS):
+            conn.execute("DELETE FROM reviews WHERE learner_id = ? AND item_id = ?", (learner_id, item_id))
+        else:
+            due = ts + timedelta(days=REVIEW_INTERVALS[stage])
+            conn.execute(
+                "UPDATE reviews SET stage = ?, due = ? WHERE learner_id = ? AND item_id = ?",
+                (stage, _iso(due), learner_id, item_id),
+            )
+
+    def review_queue(self, learner_id: int) -> list[ReviewItem]:
+        """Every failed puzzle still in the queue, soonest first."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT item_id, stage, due FROM reviews WHERE learner_id = ? ORDER BY due, item_id", (learner_id,)
+            ).fetchall()
+        return [ReviewItem(r[0], int(r[1]), datetime.fromisoformat(r[2])) for r in rows]
+
+    def due_reviews(self, learner_id: int, now: datetime | None = None) -> list[ReviewItem]:
+        """The failed puzzles due again by ``now``."""
+        now = now or _now()
+        if now.tzinfo is None:
+            now = now.replace(tzinfo=timezone.utc)
+        return [r for r in self.review_queue(learner_id) if r.due <= now]
+
+    # -- problem reports --------------------------------------------------------------------
+    def report_problem(self, item_id: str, note: str, learner_id: int | None = None) -> Report:
+        note = (note or "").strip()
+        if not note:
+            raise ProgressError("say what looks wrong in the puzzle")
+        if len(note) > MAX_NOTE:
+            raise ProgressError(f"a report has at most {MAX_NOTE} characters")
+        ts = _now()
+        with self._write() as conn:
+            cur = conn.execute(
+                "INSERT INTO reports (learner_id, item_id, note, ts) VALUES (?, ?, ?, ?)",
+                (learner_id, item_id, note, _iso(ts)),
+            )
+        return Report(int(cur.lastrowid), learner_id, item_id, note, ts)
+
+    def reports(self, item_id: str | None = None) -> list[Report]:
+        sql = "SELECT id, learner_id, item_id, note, ts FROM reports"
+        params: Sequence[object] = ()
+        if item_id is not None:
+            sql += " WHERE item_id = ?"
+            params = (item_id,)
+        with self._read() as conn:
+            rows = conn.execute(sql + " ORDER BY id", params).fetchall()
+        return [Report(int(r[0]), None if r[1] is None else int(r[1]), r[2], r[3], datetime.fromisoformat(r[4]))
+                for r in rows]
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (``executescript`` would commit our transaction)."""
+    return [s.strip() for s in script.split(";") if s.strip()]

@@ -1,0 +1,106 @@
+"""What every page shares: the language, the learner, the progress store, the card styles.
+
+Kept small and free of page logic so a page reads top to bottom: ``lang = current_lang()``,
+``learner = current_learner()``, then its own widgets.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.i18n import LANGS, language_for_locale, t
+from tutor.progress import Learner, ProgressError, ProgressStore, default_db_path
+from tutor.render import CSS
+from tutor.ui import state
+
+__all__ = ["current_lang", "init_lang", "tr", "get_store", "store", "current_learner", "inject_css",
+           "language_switch", "learner_box", "show_html"]
+
+
+def init_lang() -> str:
+    """The language of this session: chosen in the sidebar, else the browser's locale."""
+    if st.session_state.get(state.LANG) not in LANGS:
+        try:
+            locale = st.context.locale
+        except Exception:  # noqa: BLE001 - no browser context (bare script run): use the default
+            locale = None
+        st.session_state[state.LANG] = language_for_locale(locale)
+    return st.session_state[state.LANG]
+
+
+def current_lang() -> str:
+    lang = st.session_state.get(state.LANG)
+    return lang if lang in LANGS else init_lang()
+
+
+def tr(key: str, **fmt: object) -> str:
+    """``t`` in the session's language."""
+    return t(key, current_lang(), **fmt)
+
+
+@st.cache_resource(show_spinner=False)
+def get_store(path: str) -> ProgressStore:
+    """One store per database file for the whole server (it opens a connection per call)."""
+    return ProgressStore(path)
+
+
+def store() -> ProgressStore:
+    return get_store(str(default_db_path()))
+
+
+def current_learner() -> Learner | None:
+    """The learner named in the sidebar, or None (then nothing is recorded).
+
+    Looked up (or created) once per name and database, then remembered in the session, so a
+    rerun does not write to the database."""
+    name = (st.session_state.get(state.LEARNER) or "").strip()
+    if not name:
+        return None
+    db = store()
+    cached = st.session_state.get(state.LEARNER_CACHE)
+    if cached and cached[0] == (name, str(db.path)):
+        return cached[1]
+    try:
+        learner = db.learner(name)
+    except ProgressError:
+        return None
+    st.session_state[state.LEARNER_CACHE] = ((name, str(db.path)), learner)
+    return learner
+
+
+def inject_css() -> None:
+    st.html(f"<style>{CSS}</style>")
+
+
+def show_html(markup: str) -> None:
+    """Show markup built by :mod:`tutor.render` (already escaped there)."""
+    st.html(markup)
+
+
+def language_switch() -> str:
+    """The sidebar language switch; returns the language now in force."""
+    lang = init_lang()
+    names = {"en": "English", "ru": "Русский"}
+    st.sidebar.selectbox(
+        t("app.language", lang), LANGS, key=state.LANG, format_func=lambda code: names.get(code, code)
+    )
+    return current_lang()
+
+
+def learner_box(lang: str) -> Learner | None:
+    """The sidebar name box: a learner picks or creates a name (no passwords)."""
+    st.sidebar.text_input(t("app.learner", lang), key=state.LEARNER, max_chars=40,
+                          placeholder=t("app.learner_placeholder", lang))
+    name = (st.session_state.get(state.LEARNER) or "").strip()
+    if not name:
+        st.sidebar.caption(t("app.no_learner", lang))
+        return None
+    learner = current_learner()
+    if learner is None:
+        try:
+            store().learner(name)
+        except ProgressError as exc:
+            st.sidebar.error(str(exc))
+        return None
+    st.sidebar.caption(t("app.learner_saved", lang, name=learner.name))
+    return learner

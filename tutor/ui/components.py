@@ -1,0 +1,243 @@
+"""The pieces every question page shares: the position from the student's seat, the answer
+controls, graded hints, the feedback with the maxim it rests on, "why is this card wrong".
+
+One flow serves lessons, the daily puzzle, the puzzle library and the workshop preview
+(:func:`run_item`): the answer is checked by the content grader (which asks the conventions
+engine and the scoring code -- the app never decides what is right), recorded in the progress
+store when a learner is named, and kept in session state so the explanation stays visible after
+solving.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+from tutor.cards import Card, Suit, parse_card
+from tutor.content.describe import question_text
+from tutor.content.engine import engine_verdict
+from tutor.content.grading import Feedback, grade, hint, hint_count
+from tutor.content.models import Item
+from tutor.conventions.catalogue import UnknownMaximError, get_maxim
+from tutor.errors import WhistError
+from tutor.i18n import t
+from tutor.render import history_html, table_html
+from tutor.seats import Seat
+from tutor.ui import state
+from tutor.ui.common import current_learner, show_html, store
+from tutor.ui.seatview import SeatView, seat_view
+
+__all__ = ["Answered", "answer_score", "item_board", "prompt_text", "run_item", "maxim_note", "card_label"]
+
+
+def answer_score(correct: bool, hints_used: int, hints_total: int) -> float:
+    """The score of an answer: 1 for right unaided; each hint opened costs an equal part, so with
+    every hint open a right answer still keeps ``1/(n+1)``; a wrong answer scores 0."""
+    if not correct:
+        return 0.0
+    if hints_total <= 0:
+        return 1.0
+    used = min(max(hints_used, 0), hints_total)
+    return round(1.0 - used / (hints_total + 1), 3)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """What is kept of an answer in session state: the response and the grader's feedback."""
+
+    response: Any
+    feedback: Feedback
+    hints_used: int
+    score: float
+
+
+def card_label(card: Card, lang: str) -> str:
+    """A button label: the suit symbol and rank, red for hearts and diamonds (Streamlit markdown)."""
+    text = card.symbol(lang)
+    return f":red[{text}]" if card.suit.is_red else text
+
+
+def maxim_note(maxim_id: str, lang: str) -> str:
+    """A maxim as quoted under feedback: title, our wording, and the source."""
+    try:
+        m = get_maxim(maxim_id)
+    except UnknownMaximError:
+        return f"`{maxim_id}`"
+    return f"**{m.title_in(lang)}** — {m.text_in(lang)}  \n*{m.cite(lang)}*: «{m.quote}»"
+
+
+def prompt_text(item: Item, lang: str) -> str:
+    """What the student is asked, from his seat (the same words as the worksheet and the CLI);
+    never the answer -- the linter refuses a prompt that names it."""
+    return question_text(item)[lang]
+
+
+def item_board(item: Item, lang: str) -> SeatView | None:
+    """Draw the position as the student sees it; None (with the error shown) if it cannot be read."""
+    try:
+        view = seat_view(item.student_hand, item.trump_card, item.dealer_seat, item.played)
+    except WhistError as exc:
+        st.error(t("item.broken", lang, error=str(exc)))
+        return None
+    deal = item.full_deal() if item.question in ("honours", "score") else None
+    if deal is not None:
+        hands: dict[Seat, Any] = {s: deal.hands[s] for s in Seat}
+    else:
+        hands = {s: (view.hand if s == view.me else view.counts[s]) for s in Seat}
+    show_html(table_html(hands, dealer=view.dealer, trump_card=view.trump_card, trump=view.trump, lang=lang,
+                         me=view.me, trick=view.current))
+    done = view.finished_tricks
+    if done:
+        with st.expander(t("item.tricks_played", lang, n=len(done), ns=view.won_ns, ew=view.won_ew)):
+            show_html(history_html(done, lang, trump=view.trump))
+    if item.question == "score" and item.tricks is not None:
+        st.caption(t("item.tricks_taken", lang, ns=item.tricks.ns, ew=13 - item.tricks.ns))
+    return view
+
+
+def _submit(item: Item, scope: str, item_id: str, response: Any, lang: str, kind: str | None,
+            themes: Sequence[str], record_id: str) -> None:
+    """Callback of an answer control: grade, record, keep (runs before the next script pass)."""
+    used = int(st.session_state.get(state.hints_key(scope, item_id), 0))
+    try:
+        feedback = grade(item, response, lang)
+    except WhistError as exc:
+        st.session_state[state.answer_key(scope, item_id) + ":error"] = str(exc)
+        return
+    score = answer_score(feedback.correct, used, hint_count(item))
+    st.session_state[state.answer_key(scope, item_id)] = Answered(response, feedback, used, score)
+    st.session_state.pop(state.answer_key(scope, item_id) + ":error", None)
+    if kind is not None:
+        learner = current_learner()
+        if learner is not None:
+            store().record_attempt(learner.id, record_id, kind, themes=themes, correct=feedback.correct,
+                                   hints_used=used, score=score, answer=_answer_text(response))
+
+
+def _answer_text(response: Any) -> str:
+    if isinstance(response, (list, tuple)):
+        return " ".join(str(r) for r in response)
+    return str(response)
+
+
+def _open_hint(scope: str, item_id: str, total: int) -> None:
+    key = state.hints_key(scope, item_id)
+    st.session_state[key] = min(int(st.session_state.get(key, 0)) + 1, total)
+
+
+def _retry(scope: str, item_id: str) -> None:
+    st.session_state.pop(state.answer_key(scope, item_id), None)
+    st.session_state.pop(state.why_key(scope, item_id), None)
+
+
+def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, lang: str, args: tuple) -> None:
+    """One button per card, grouped by suit: a single click answers."""
+    by_suit = [(s, [c for c in cards if c.suit == s]) for s in Suit]
+    by_suit = [(s, cs) for s, cs in by_suit if cs]
+    for suit, cs in by_suit:
+        row = st.container(horizontal=True, gap="small")
+        for card in cs:
+            row.button(card_label(card, lang), key=state.widget_key(scope, item_id, f"card-{card}"),
+                       on_click=_submit, args=(item, scope, item_id, str(card), lang, *args))
+
+
+def _answer_controls(item: Item, view: SeatView, scope: str, item_id: str, lang: str, args: tuple) -> None:
+    if item.question in ("honours", "score"):
+        key = state.widget_key(scope, item_id, "number")
+        st.number_input(t("item.your_number", lang), min_value=0, max_value=200, step=1, value=0, key=key)
+        st.button(t("item.check", lang), key=state.widget_key(scope, item_id, "check"), type="primary",
+                  on_click=lambda: _submit(item, scope, item_id, int(st.session_state.get(key) or 0), lang, *args))
+        return
+    if view.to_play != view.me:
+        st.warning(t("item.not_your_turn", lang, seat=view.to_play.label(lang)))
+    # A legal question asks which cards may be played: every card is offered. Otherwise only the
+    # legal ones are (the law is not what a lead puzzle tests).
+    cards = tuple(view.hand) if item.question == "legal" else view.legal_cards()
+    st.caption(t("item.click_card", lang))
+    _card_buttons(cards, item, scope, item_id, lang, args)
+
+
+def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) -> None:
+    """"Why is this card wrong?" for any card of the hand, answered by the conventions engine."""
+    if item.question not in ("lead", "play"):
+        return
+    with st.expander(t("item.why_title", lang)):
+        key = state.why_key(scope, item_id)
+        choice = st.selectbox(t("item.why_pick", lang), [str(c) for c in view.hand], index=None, key=key,
+                              format_func=lambda c: parse_card(c).symbol(lang), placeholder=t("item.why_placeholder", lang))
+        if choice:
+            card = parse_card(choice)
+            if card not in view.legal_cards():
+                st.warning(t("item.why_illegal", lang, card=card.symbol(lang)))
+                st.markdown(maxim_note("must-follow-suit", lang))
+                return
+            try:
+                verdict = engine_verdict(item, card)
+            except WhistError as exc:
+                st.error(t("app.engine_missing", lang, error=str(exc)))
+                return
+            word = t(f"verdict.{verdict.verdict}", lang) if verdict.verdict in _VERDICT_WORDS else verdict.verdict
+            st.markdown(f"**{card.symbol(lang)}** — {word}")
+            st.markdown(verdict.why[lang])
+            for mid in verdict.maxims[:2]:
+                st.markdown(maxim_note(mid, lang))
+
+
+_VERDICT_WORDS = ("best", "accepted", "worse", "bad", "illegal", "right", "wrong")
+
+
+def run_item(
+    item: Item,
+    *,
+    scope: str,
+    item_id: str,
+    lang: str,
+    kind: str | None,
+    themes: Sequence[str] = (),
+    record_id: str | None = None,
+    allow_why: bool = True,
+) -> Answered | None:
+    """Show one question and handle its answer; returns the answer once given.
+
+    ``kind`` (lesson/puzzle/daily) is what the attempt is recorded as; None records nothing
+    (the workshop preview). ``record_id`` is the id stored (default ``item_id``).
+    """
+    view = item_board(item, lang)
+    if view is None:
+        return None
+    st.markdown(f"**{prompt_text(item, lang)}**")
+    answered: Answered | None = st.session_state.get(state.answer_key(scope, item_id))
+    total = hint_count(item)
+    used = int(st.session_state.get(state.hints_key(scope, item_id), 0))
+    for level in range(1, min(used, total) + 1):
+        st.info(t("item.hint_n", lang, n=level, total=total) + " " + hint(item, level)[lang])
+    args = (kind, tuple(themes), record_id or item_id)
+    if answered is None:
+        _answer_controls(item, view, scope, item_id, lang, args)
+        if err := st.session_state.get(state.answer_key(scope, item_id) + ":error"):
+            st.error(err)
+        if used < total:
+            cost = round(100 * (answer_score(True, used, total) - answer_score(True, used + 1, total)))
+            st.button(t("item.hint", lang, cost=cost), key=state.widget_key(scope, item_id, "hint"),
+                      on_click=_open_hint, args=(scope, item_id, total), icon=":material/lightbulb:")
+        return None
+    fb = answered.feedback
+    if fb.correct:
+        st.success(fb.message[lang] + (" " + t("item.score", lang, pct=round(100 * answered.score))
+                                       if answered.hints_used else ""))
+        with st.expander(t("item.explanation", lang)):
+            st.markdown(fb.explanation[lang])
+            for mid in fb.maxims[:1]:
+                st.markdown(maxim_note(mid, lang))
+    else:
+        st.error(fb.message[lang])
+        for mid in fb.maxims[:2]:
+            st.markdown(maxim_note(mid, lang))
+    st.button(t("item.retry", lang), key=state.widget_key(scope, item_id, "retry"), on_click=_retry,
+              args=(scope, item_id), icon=":material/replay:")
+    if allow_why:
+        _why_box(item, view, scope, item_id, lang)
+    return answered

@@ -1,0 +1,101 @@
+"""The Daily puzzle page: the same puzzle for everyone on a date, the learner's streak, the
+answer checked and explained, and then the double-dummy evidence: every legal card scored over
+random layouts of the unseen cards (:func:`tutor.simulate.simulate_lead`), beside the maxim's
+card (:func:`tutor.evidence.compare`)."""
+
+from __future__ import annotations
+
+import os
+from datetime import date
+from typing import Any
+
+import streamlit as st
+
+from tutor.cards import parse_card
+from tutor.content.daily import DailyError, daily_pick
+from tutor.content.models import Puzzle
+from tutor.errors import WhistError
+from tutor.evidence import compare
+from tutor.simulate import simulate_lead
+from tutor.ui.common import current_lang, current_learner, store, tr
+from tutor.ui.components import run_item
+from tutor.ui.library import library, show_problems
+from tutor.ui.progress_page import theme_label
+
+__all__ = ["show", "evidence", "evidence_samples"]
+
+SCOPE = "daily"
+DEFAULT_SAMPLES = 100
+
+
+def evidence_samples() -> int:
+    """How many layouts the evidence solves (``$WHIST_TUTOR_SAMPLES``; tests use a handful)."""
+    try:
+        return max(2, int(os.environ.get("WHIST_TUTOR_SAMPLES", DEFAULT_SAMPLES)))
+    except ValueError:
+        return DEFAULT_SAMPLES
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def evidence(hand: str, trump: str, dealer: str, played: str, answer: str, maxims: tuple[str, ...],
+             samples: int, seed: int, _progress: Any = None) -> dict[str, Any]:
+    """The simulation table and the comparison with the maxim's card, as plain data (cached)."""
+    analysis = simulate_lead(hand, trump, dealer=dealer, played=played or (), samples=samples, seed=seed,
+                             progress=_progress)
+    data = analysis.as_json()
+    data["comparison"] = compare(hand, trump, answer, analysis, maxims=maxims, dealer=dealer,
+                                 played=played or ()).as_json()
+    return data
+
+
+def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
+    if puzzle.question not in ("lead", "play") or not isinstance(puzzle.answer, str):
+        return
+    st.subheader(tr("daily.evidence"))
+    samples = evidence_samples()
+    bar = st.progress(0.0, text=tr("daily.simulating", n=samples))
+
+    def progress(done: int, total: int) -> None:
+        bar.progress(min(done / max(total, 1), 1.0), text=tr("daily.simulating", n=total))
+
+    try:
+        data = evidence(puzzle.hand, puzzle.trump, puzzle.dealer, puzzle.played or "", puzzle.answer,
+                        tuple(puzzle.maxims), samples, seed, _progress=progress)
+    except WhistError as exc:
+        bar.empty()
+        st.error(tr("app.engine_missing", error=str(exc)))
+        return
+    bar.empty()
+    rows = [{tr("daily.card"): parse_card(r["card"]).symbol(lang), tr("daily.mean"): round(r["mean"], 2),
+             tr("daily.stderr"): round(r["stderr"], 2), tr("daily.delta"): round(r["delta_vs_best"], 2)}
+            for r in data["leads"]]
+    st.caption(tr("daily.evidence_intro", n=data["samples"]))
+    st.bar_chart({r[tr("daily.card")]: r[tr("daily.mean")] for r in rows}, x_label=tr("daily.card"),
+                 y_label=tr("daily.mean"), sort=False)
+    st.dataframe(rows, hide_index=True)
+    st.info(data["comparison"]["text"][lang])
+
+
+def show() -> None:
+    lang = current_lang()
+    today = date.today()
+    st.title(tr("nav.daily"))
+    lib = library()
+    show_problems(lib.problems, tr("content.broken"))
+    try:
+        pick = daily_pick(lib.puzzles, today)
+    except DailyError as exc:
+        st.info(tr("daily.none", error=str(exc)))
+        return
+    puzzle = pick.puzzle
+    learner = current_learner()
+    c1, c2 = st.columns([3, 1])
+    c1.markdown(f"### {puzzle.title[lang]}")
+    c1.caption(tr("daily.meta", day=today.isoformat(), level=puzzle.difficulty,
+                  themes=", ".join(theme_label(t_, lang) for t_ in puzzle.themes)))
+    if learner is not None:
+        c2.metric(tr("progress.streak"), store().streak(learner.id, today))
+    answered = run_item(puzzle, scope=SCOPE, item_id=f"{today.isoformat()}:{puzzle.id}", lang=lang, kind="daily",
+                        themes=puzzle.themes, record_id=puzzle.id)
+    if answered is not None:
+        show_evidence(puzzle, lang, seed=today.toordinal())

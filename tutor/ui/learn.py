@@ -1,0 +1,111 @@
+"""The Learn page: the course in order; each lesson teaches first, then asks (Bridge Classroom's
+teach and exam sets). Exercises are checked by the content grader; a wrong answer quotes the
+maxim it breaks; a lesson is marked done when every exercise has been answered right."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.cards import Hand, parse_card
+from tutor.content.models import Diagram, ExerciseStep, Lesson, TeachStep
+from tutor.errors import WhistError
+from tutor.play import parse_history
+from tutor.render import hand_html, history_html, table_html
+from tutor.deal import Deal
+from tutor.seats import Seat
+from tutor.ui import state
+from tutor.ui.common import current_lang, current_learner, show_html, store, tr
+from tutor.ui.components import run_item
+from tutor.ui.library import library, show_problems
+
+__all__ = ["show", "show_diagram", "exercise_id"]
+
+SCOPE = "lesson"
+
+
+def exercise_id(lesson: Lesson, step: int) -> str:
+    """The id an exercise is recorded under: the lesson and the step (1-based)."""
+    return f"{lesson.id}/{step + 1}"
+
+
+def show_diagram(d: Diagram, lang: str) -> None:
+    """A teaching diagram: a whole deal, a hand, or tricks, with the trump card."""
+    trump_card = parse_card(d.trump) if d.trump else None
+    try:
+        if d.deal is not None:
+            deal = Deal.from_pbn(d.deal, dealer=d.dealer or "E", trump_card=d.trump)
+            show_html(table_html({s: deal.hands[s] for s in Seat}, dealer=deal.dealer, trump_card=deal.trump_card,
+                                 trump=deal.trump, lang=lang))
+        elif d.hand is not None:
+            hand = Hand.parse(d.hand)
+            if trump_card is not None:
+                st.caption(tr("learn.trump_card", card=trump_card.symbol(lang)))
+            show_html(hand_html(hand, lang))
+        if d.trick is not None:
+            show_html(history_html(parse_history(d.trick), lang, trump=trump_card.suit if trump_card else None))
+    except WhistError as exc:
+        st.error(tr("item.broken", error=str(exc)))
+    if d.caption is not None:
+        st.caption(d.caption[lang])
+
+
+def _solved_before(lesson: Lesson) -> set[str]:
+    learner = current_learner()
+    if learner is None:
+        return set()
+    db = store()
+    return {exercise_id(lesson, i) for i, _ in lesson.exercises() if db.solved(learner.id, exercise_id(lesson, i))}
+
+
+def show() -> None:
+    lang = current_lang()
+    st.title(tr("nav.learn"))
+    lib = library()
+    show_problems(lib.problems, tr("content.broken"))
+    if not lib.lessons:
+        st.info(tr("learn.no_lessons"))
+        return
+    learner = current_learner()
+    done = store().lessons_done(learner.id) if learner else set()
+    ids = [les.id for les in lib.lessons]
+    if st.session_state.get(state.LESSON) not in ids:
+        st.session_state[state.LESSON] = next((i for i in ids if i not in done), ids[0])
+    st.selectbox(
+        tr("learn.pick"), ids, key=state.LESSON,
+        format_func=lambda i: f"{'✓ ' if i in done else ''}{lib.lesson(i).order}. {lib.lesson(i).title[lang]}",
+    )
+    lesson = lib.lesson(st.session_state[state.LESSON])
+    st.header(lesson.title[lang])
+    st.caption(lesson.summary[lang])
+    solved = _solved_before(lesson)
+    exercises = lesson.exercises()
+    for i, step in enumerate(lesson.steps):
+        if isinstance(step, TeachStep):
+            st.markdown(step.teach[lang])
+            if step.diagram is not None:
+                show_diagram(step.diagram, lang)
+            continue
+        assert isinstance(step, ExerciseStep)
+        ex = step.exercise
+        rid = exercise_id(lesson, i)
+        number = [j for j, _ in exercises].index(i) + 1
+        with st.container(border=True):
+            st.markdown(f"##### {tr('learn.exercise', n=number, total=len(exercises))}"
+                        + (f" — {ex.title[lang]}" if ex.title else ""))
+            answered = run_item(ex, scope=SCOPE, item_id=rid, lang=lang, kind="lesson", themes=ex.themes, record_id=rid)
+        if answered is not None and answered.feedback.correct:
+            solved.add(rid)
+        if answered is None:
+            st.caption(tr("learn.answer_to_go_on"))
+            break
+    else:
+        if all(exercise_id(lesson, i) in solved for i, _ in exercises):
+            if learner is not None and lesson.id not in done:
+                store().mark_lesson_done(learner.id, lesson.id)
+            st.success(tr("learn.lesson_done"))
+            nxt = next((les for les in lib.lessons if les.order > lesson.order), None)
+            if nxt is not None:
+                st.button(tr("learn.next", title=nxt.title[lang]), key="learn_next",
+                          on_click=lambda: st.session_state.update({state.LESSON: nxt.id}))
+        else:
+            st.info(tr("learn.retry_wrong"))

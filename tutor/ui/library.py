@@ -1,0 +1,81 @@
+"""The lessons and puzzles the app serves, read once and cached until a file changes.
+
+A broken file must not take the app down: :func:`tutor.content.loader.load_paths` reads every
+file it can and lists each problem as ``path:line: message``; the pages show those problems in
+an error box and serve the rest. The content folder is the project root (``lessons/`` and
+``puzzles/``) or ``$WHIST_TUTOR_CONTENT_DIR``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+
+from tutor.content.loader import ContentSet, Problem, load_paths
+from tutor.content.models import Lesson, Puzzle
+
+__all__ = ["Library", "content_root", "library", "show_problems"]
+
+_PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def content_root() -> Path:
+    env = os.environ.get("WHIST_TUTOR_CONTENT_DIR")
+    return Path(env).expanduser() if env else _PROJECT_ROOT
+
+
+@dataclass(frozen=True)
+class Library:
+    """What the app serves: lessons in course order, puzzles by id, and the problems found."""
+
+    lessons: tuple[Lesson, ...]
+    puzzles: tuple[Puzzle, ...]
+    problems: tuple[Problem, ...]
+
+    def puzzle(self, puzzle_id: str) -> Puzzle | None:
+        return next((p for p in self.puzzles if p.id == puzzle_id), None)
+
+    def lesson(self, lesson_id: str) -> Lesson | None:
+        return next((les for les in self.lessons if les.id == lesson_id), None)
+
+    def puzzles_citing(self, maxim_id: str) -> list[Puzzle]:
+        return [p for p in self.puzzles if maxim_id in p.maxims]
+
+
+def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
+    """Every content file with its size and modification time: the cache key."""
+    out = []
+    for folder in (root / "lessons", root / "puzzles"):
+        if folder.is_dir():
+            for p in sorted(folder.rglob("*.y*ml")):
+                stat = p.stat()
+                out.append((str(p), stat.st_mtime_ns, stat.st_size))
+    return tuple(out)
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def _load(root: str, signature: tuple[tuple[str, int, int], ...]) -> Library:
+    folders = [Path(root) / "lessons", Path(root) / "puzzles"]
+    content: ContentSet = load_paths([f for f in folders if f.is_dir()])
+    return Library(
+        lessons=tuple(les.item for les in content.lessons),
+        puzzles=tuple(sorted((p.item for p in content.puzzles), key=lambda p: (p.difficulty, p.id))),
+        problems=tuple(content.problems),
+    )
+
+
+def library() -> Library:
+    root = content_root()
+    return _load(str(root), _signature(root))
+
+
+def show_problems(problems: tuple[Problem, ...] | list[Problem], title: str) -> None:
+    """A broken content file, shown with its ``file:line`` messages (the rest is still served)."""
+    if problems:
+        root = str(content_root()) + os.sep
+        lines = "\n".join(f"- `{str(p).replace(root, '')}`" for p in problems[:30])
+        more = f"\n- … (+{len(problems) - 30})" if len(problems) > 30 else ""
+        st.error(f"{title}\n\n{lines}{more}")

@@ -1,0 +1,69 @@
+"""The Maxims page: every maxim with its source quote, our wording, its puzzles, and where the
+two convention systems part ways."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.conventions.catalogue import CATEGORIES, SYSTEMS, CatalogueError, Maxim, load_catalogue
+from tutor.i18n import t
+from tutor.ui.common import current_lang, tr
+from tutor.ui.library import library
+
+__all__ = ["show", "maxim_block"]
+
+_QUOTE_LANG = {"ru": "lang.ru", "uk": "lang.uk", "en": "lang.en"}
+
+
+def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None) -> None:
+    """One maxim: our wording, the source quote in its language with the citation, differences."""
+    st.markdown(m.text_in(lang))
+    label = tr("maxims.paraphrase") if m.paraphrase else tr("maxims.quote")
+    st.caption(f"{label} ({tr(_QUOTE_LANG.get(m.quote_lang, 'lang.en'))}) — {m.cite(lang)}")
+    st.markdown("> " + m.quote.replace("\n", "\n> "))
+    if m.see:
+        st.caption(tr("maxims.see_also") + ": " + "; ".join(s.cite(lang) for s in m.see))
+    systems = ", ".join(tr(f"system.{s}") for s in m.systems)
+    st.caption(tr("maxims.systems") + ": " + systems)
+    diff = m.differences_in(lang)
+    if diff:
+        st.info(tr("maxims.differences") + ": " + diff)
+    if puzzles is not None:
+        st.caption(tr("maxims.puzzles") + ": " + (", ".join(puzzles) if puzzles else tr("maxims.no_puzzles")))
+
+
+def show() -> None:
+    lang = current_lang()
+    st.title(tr("nav.maxims"))
+    st.caption(tr("maxims.intro"))
+    try:
+        catalogue = load_catalogue()
+    except CatalogueError as exc:
+        st.error(tr("maxims.broken") + f"\n\n`{exc}`")
+        return
+    lib = library()
+    c1, c2, c3 = st.columns([2, 2, 3])
+    system = c1.selectbox(tr("maxims.system"), ("all", *SYSTEMS), key="maxims_system",
+                          format_func=lambda s: t("maxims.all", lang) if s == "all" else t(f"system.{s}", lang))
+    category = c2.selectbox(tr("maxims.category"), ("all", *CATEGORIES), key="maxims_category",
+                            format_func=lambda c: t("maxims.all", lang) if c == "all" else t(f"category.{c}", lang))
+    query = c3.text_input(tr("maxims.search"), key="maxims_query").strip().lower()
+    only_diff = st.toggle(tr("maxims.only_differences"), key="maxims_only_diff")
+    shown = 0
+    for m in catalogue:
+        if system != "all" and system not in m.systems:
+            continue
+        if category != "all" and m.category != category:
+            continue
+        if only_diff and not m.differences_in(lang):
+            continue
+        haystack = " ".join((m.id, m.title_in(lang), m.text_in(lang), m.quote)).lower()
+        if query and query not in haystack:
+            continue
+        shown += 1
+        titles = [f"{p.id} — {p.title[lang]}" for p in lib.puzzles_citing(m.id)]
+        with st.expander(f"{m.title_in(lang)}  ·  `{m.id}`"):
+            maxim_block(m, lang, puzzles=titles)
+    if not shown:
+        st.info(tr("maxims.none_found"))
+    st.caption(tr("maxims.count", shown=shown, total=len(catalogue)))

@@ -1,0 +1,102 @@
+"""The Puzzles page: the library filtered by theme and difficulty, graded hints, "why is my card
+wrong", retry, the failed puzzles coming back for review, and "report a problem"."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import streamlit as st
+
+from tutor.content.models import THEMES, Puzzle
+from tutor.progress import ProgressError
+from tutor.ui import state
+from tutor.ui.common import current_lang, current_learner, store, tr
+from tutor.ui.components import run_item
+from tutor.ui.library import library, show_problems
+from tutor.ui.progress_page import theme_label
+
+__all__ = ["show", "filter_puzzles"]
+
+SCOPE = "puzzles"
+REPORT_NOTE = "puzzle_report_note"
+
+
+def filter_puzzles(puzzles: tuple[Puzzle, ...] | list[Puzzle], themes: list[str], levels: list[int],
+                   only: set[str] | None = None) -> list[Puzzle]:
+    """Puzzles having any of ``themes`` (all when empty), at one of ``levels`` (all when empty),
+    and among ``only`` when given (the review queue)."""
+    out = []
+    for p in puzzles:
+        if themes and not set(themes) & set(p.themes):
+            continue
+        if levels and p.difficulty not in levels:
+            continue
+        if only is not None and p.id not in only:
+            continue
+        out.append(p)
+    return out
+
+
+def _report(puzzle_id: str) -> None:
+    note = (st.session_state.get(REPORT_NOTE) or "").strip()
+    learner = current_learner()
+    try:
+        store().report_problem(puzzle_id, note, learner_id=learner.id if learner else None)
+    except ProgressError as exc:
+        st.session_state["puzzle_report_msg"] = ("error", str(exc))
+        return
+    st.session_state[REPORT_NOTE] = ""
+    st.session_state["puzzle_report_msg"] = ("ok", "")
+
+
+def _go(puzzle_id: str) -> None:
+    st.session_state[state.PUZZLE] = puzzle_id
+
+
+def show() -> None:
+    lang = current_lang()
+    st.title(tr("nav.puzzles"))
+    lib = library()
+    show_problems(lib.problems, tr("content.broken"))
+    if not lib.puzzles:
+        st.info(tr("puzzles.none"))
+        return
+    learner = current_learner()
+    present = [t_ for t_ in THEMES if any(t_ in p.themes for p in lib.puzzles)]
+    c1, c2, c3 = st.columns([3, 2, 2])
+    themes = c1.multiselect(tr("puzzles.themes"), present, key=state.PUZZLE_THEMES,
+                            format_func=lambda t_: theme_label(t_, lang), placeholder=tr("puzzles.any"))
+    levels = c2.multiselect(tr("puzzles.levels"), [1, 2, 3, 4, 5], key=state.PUZZLE_LEVELS,
+                            placeholder=tr("puzzles.any"))
+    due: set[str] | None = None
+    if learner is not None:
+        reviews = store().due_reviews(learner.id, datetime.now(timezone.utc))
+        c3.toggle(tr("puzzles.review_only", n=len(reviews)), key=state.REVIEW_ONLY, disabled=not reviews)
+        if st.session_state.get(state.REVIEW_ONLY) and reviews:
+            due = {r.item_id for r in reviews}
+    chosen = filter_puzzles(lib.puzzles, themes, levels, due)
+    if not chosen:
+        st.info(tr("puzzles.no_match"))
+        return
+    ids = [p.id for p in chosen]
+    if st.session_state.get(state.PUZZLE) not in ids:
+        st.session_state[state.PUZZLE] = ids[0]
+    solved = {p.id for p in chosen if learner is not None and store().solved(learner.id, p.id)}
+    st.selectbox(tr("puzzles.pick", n=len(ids)), ids, key=state.PUZZLE,
+                 format_func=lambda i: f"{'✓ ' if i in solved else ''}{lib.puzzle(i).title[lang]} · "
+                                       f"{'★' * lib.puzzle(i).difficulty}")
+    puzzle = lib.puzzle(st.session_state[state.PUZZLE])
+    st.caption(", ".join(theme_label(t_, lang) for t_ in puzzle.themes) + " · " + tr("puzzles.level", n=puzzle.difficulty))
+    answered = run_item(puzzle, scope=SCOPE, item_id=puzzle.id, lang=lang, kind="puzzle", themes=puzzle.themes)
+    pos = ids.index(puzzle.id)
+    if answered is not None and pos + 1 < len(ids):
+        st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go, args=(ids[pos + 1],),
+                  icon=":material/arrow_forward:", type="primary")
+    with st.expander(tr("puzzles.report")):
+        st.text_area(tr("puzzles.report_note"), key=REPORT_NOTE, max_chars=2000)
+        st.button(tr("puzzles.report_send"), key="puzzle_report_send", on_click=_report, args=(puzzle.id,))
+        msg = st.session_state.pop("puzzle_report_msg", None)
+        if msg and msg[0] == "ok":
+            st.success(tr("puzzles.report_thanks"))
+        elif msg:
+            st.error(msg[1])

@@ -1,0 +1,139 @@
+"""The Rules & scoring page: each rule set as data, an honours calculator and a score
+calculator over :mod:`tutor.scoring` (a deal typed in PBN, or a random deal from a seed)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.deal import Deal
+from tutor.errors import WhistError
+from tutor.render import score_sheet_html, table_html
+from tutor.rulesets import RULESET_NAMES, Ruleset, find_ruleset
+from tutor.scoring import coronkas, honours, score_deal
+from tutor.seats import Seat, Side
+from tutor.ui import state
+from tutor.ui.common import current_lang, show_html, tr
+
+__all__ = ["show", "describe_ruleset"]
+
+DEAL_PBN = "rules_deal_pbn"
+DEAL_SEED = "rules_deal_seed"
+DEAL_DEALER = "rules_deal_dealer"
+DEAL_TRUMP = "rules_deal_trump"
+TRICKS = "rules_tricks_ns"
+DEMO_PBN = "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"
+
+
+def describe_ruleset(rs: Ruleset, lang: str) -> None:
+    """A rule set's values in plain words, and which variants the tutor supports."""
+    st.markdown(f"**{rs.title.get(lang)}** — {rs.summary.get(lang)}")
+    st.caption(tr("rules.source") + ": " + rs.source)
+    rows = [
+        (tr("rules.trick_points"), str(rs.trick_points)),
+        (tr("rules.game_target"), str(rs.game_target)),
+        (tr("rules.games_to_win"), str(rs.games_to_win)),
+        (tr("rules.game_bonus"), str(rs.game_bonus)),
+        (tr("rules.rubber_bonus"), str(rs.rubber_bonus)),
+    ]
+    if rs.honours is None:
+        rows.append((tr("rules.honours"), tr("rules.none")))
+    else:
+        ranks = " ".join(r.display(lang) for r in rs.honours.ranks)
+        points = ", ".join(tr("rules.honours_points", n=c, p=p) for c, p in rs.honours.points)
+        rows.append((tr("rules.honours"), f"{ranks}: {points}"))
+        if rs.honours.barred_at is not None:
+            rows.append((tr("rules.honours_barred"), str(rs.honours.barred_at)))
+    if rs.coronkas is None:
+        rows.append((tr("rules.coronkas"), tr("rules.none")))
+    else:
+        sc = rs.coronkas
+        runs = ", ".join(f"{sc.min_length + i}: {p}" for i, p in enumerate(sc.plain))
+        rows.append((tr("rules.coronkas"), tr("rules.coronka_scale", runs=runs, step=sc.step, factor=sc.trump_factor)))
+    if rs.slam_bonus:
+        rows.append((tr("rules.slams"), ", ".join(tr("rules.slam_item", tricks=t_, p=p) for t_, p in rs.slam_bonus)))
+    if rs.revoke is not None:
+        rv = rs.revoke
+        what = tr("rules.revoke_tricks", n=rv.tricks)
+        if rv.points is not None:
+            what += " / " + tr("rules.revoke_points", n=rv.points)
+        rows.append((tr("rules.revoke"), f"{what} ({rv.source})"))
+    st.table({tr("rules.rule"): [r[0] for r in rows], tr("rules.value"): [r[1] for r in rows]})
+    if rs.variants:
+        st.markdown("**" + tr("rules.variants") + "**")
+        for v in rs.variants:
+            mark = "✓ " + tr("rules.supported") if v.supported else "✗ " + tr("rules.not_supported")
+            st.markdown(f"- **{v.title.get(lang)}** ({mark}): {v.description.get(lang)}")
+
+
+def _random_deal() -> None:
+    """Callback: deal a random hand from the seed and put it in the PBN box."""
+    seed = int(st.session_state.get(DEAL_SEED) or 0)
+    dealer = st.session_state.get(DEAL_DEALER) or "E"
+    deal = Deal.random(seed, dealer=dealer)
+    st.session_state[DEAL_PBN] = deal.pbn()
+    st.session_state[DEAL_TRUMP] = str(deal.trump_card)
+
+
+def _deal_input(lang: str) -> Deal | None:
+    st.session_state.setdefault(DEAL_PBN, DEMO_PBN)
+    st.session_state.setdefault(DEAL_TRUMP, "H9")
+    st.text_input(tr("rules.deal_pbn"), key=DEAL_PBN, help=tr("rules.deal_help"))
+    c1, c2, c3, c4 = st.columns([1, 1, 1, 1.2])
+    c1.selectbox(tr("rules.dealer"), [s.name for s in Seat], index=1, key=DEAL_DEALER,
+                 format_func=lambda s: Seat[s].label(lang))
+    c2.text_input(tr("rules.trump_card"), key=DEAL_TRUMP, help=tr("rules.trump_help"))
+    c3.number_input(tr("rules.seed"), min_value=0, max_value=10**9, value=1, step=1, key=DEAL_SEED)
+    c4.button(tr("rules.random_deal"), key="rules_random", on_click=_random_deal)
+    try:
+        return Deal.from_pbn(st.session_state[DEAL_PBN], dealer=st.session_state[DEAL_DEALER],
+                             trump_card=st.session_state[DEAL_TRUMP].strip() or None)
+    except WhistError as exc:
+        st.error(tr("rules.bad_deal", error=str(exc)))
+        return None
+
+
+def show() -> None:
+    lang = current_lang()
+    st.title(tr("nav.rules"))
+    st.session_state.setdefault(state.RULES_SET, "russian")
+    name = st.selectbox(tr("rules.ruleset"), RULESET_NAMES, key=state.RULES_SET,
+                        format_func=lambda n: find_ruleset(n).title.get(lang))
+    rs = find_ruleset(name)
+    tab_rules, tab_honours, tab_score = st.tabs([tr("rules.tab_rules"), tr("rules.tab_honours"), tr("rules.tab_score")])
+    with tab_rules:
+        describe_ruleset(rs, lang)
+    deal: Deal | None = None
+    with tab_honours:
+        deal = _deal_input(lang)
+        if deal is not None:
+            show_html(table_html({s: deal.hands[s] for s in Seat}, dealer=deal.dealer, trump_card=deal.trump_card,
+                                 trump=deal.trump, lang=lang))
+            h = honours(deal, rs)
+            st.table({
+                tr("rules.side"): [tr("score.side.NS"), tr("score.side.EW")],
+                tr("rules.honours_held"): [h.NS.honours, h.EW.honours],
+                tr("rules.points"): [h.NS.points, h.EW.points],
+            })
+            runs = coronkas(deal, rs)
+            if runs:
+                for c in runs:
+                    trump_word = tr("rules.in_trumps") if c.trump else ""
+                    st.markdown("- " + tr("rules.coronka_found", seat=c.seat.label(lang), suit=c.suit.symbol,
+                                             cards=c.cards(), points=c.points, trump=trump_word))
+            elif rs.coronkas is not None:
+                st.caption(tr("rules.no_coronkas"))
+    with tab_score:
+        if deal is None:
+            st.info(tr("rules.deal_first"))
+        else:
+            tricks = st.number_input(tr("rules.tricks_ns"), min_value=0, max_value=13, value=7, step=1, key=TRICKS)
+            try:
+                result = score_deal(deal, int(tricks), rs)
+            except WhistError as exc:
+                st.error(str(exc))
+            else:
+                st.caption(tr("rules.tricks_ew", n=13 - int(tricks)))
+                show_html(score_sheet_html(result.items, lang, us=Side.NS))
+                m1, m2 = st.columns(2)
+                m1.metric(tr("rules.below_ns"), result.below[Side.NS])
+                m2.metric(tr("rules.below_ew"), result.below[Side.EW])

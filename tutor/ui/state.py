@@ -1,0 +1,68 @@
+"""Every session-state key the app uses, in one place.
+
+Why: Streamlit's session state is a flat dict shared by all pages; keys spelled in one module
+cannot collide or drift between the page that writes and the page that reads them. Keys that
+belong to one item (a puzzle's answer, its hints) are built by the functions below from a scope
+(the page) and the item id.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "LANG",
+    "LEARNER",
+    "LEARNER_NEW",
+    "LEARNER_CACHE",
+    "LESSON",
+    "PUZZLE",
+    "PUZZLE_THEMES",
+    "PUZZLE_LEVELS",
+    "REVIEW_ONLY",
+    "WORKSHOP_TEXT",
+    "WORKSHOP_THEME",
+    "RULES_SET",
+    "answer_key",
+    "hints_key",
+    "why_key",
+    "widget_key",
+]
+
+#: The learner's language (``en`` or ``ru``); the sidebar switch writes it.
+LANG = "lang"
+#: The current learner's name (empty: nothing is recorded).
+LEARNER = "learner"
+#: The learner looked up for the current name and database: ((name, db path), Learner).
+LEARNER_CACHE = "learner_cache"
+#: The text box where a new learner's name is typed (Progress page).
+LEARNER_NEW = "learner_new"
+#: The lesson open on the Learn page (its id).
+LESSON = "lesson"
+#: The puzzle open on the Puzzles page (its id).
+PUZZLE = "puzzle"
+PUZZLE_THEMES = "puzzle_themes"
+PUZZLE_LEVELS = "puzzle_levels"
+REVIEW_ONLY = "review_only"
+#: The YAML in the workshop editor.
+WORKSHOP_TEXT = "workshop_text"
+WORKSHOP_THEME = "workshop_theme"
+RULES_SET = "rules_set"
+
+
+def answer_key(scope: str, item_id: str) -> str:
+    """Where the graded answer (the Feedback) to one item lives."""
+    return f"answer:{scope}:{item_id}"
+
+
+def hints_key(scope: str, item_id: str) -> str:
+    """How many hints the learner has opened on one item."""
+    return f"hints:{scope}:{item_id}"
+
+
+def why_key(scope: str, item_id: str) -> str:
+    """The card picked in "why is this card wrong" for one item."""
+    return f"why:{scope}:{item_id}"
+
+
+def widget_key(scope: str, item_id: str, what: str) -> str:
+    """A widget belonging to one item (a card button, a number box)."""
+    return f"w:{scope}:{item_id}:{what}"
