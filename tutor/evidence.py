@@ -24,7 +24,7 @@ from tutor.play import Trick, format_history, parse_history
 from tutor.seats import Seat, parse_seat
 from tutor.simulate import CardStats, LeadAnalysis, simulate_lead
 
-__all__ = ["EvidenceError", "Comparison", "compare", "compare_with_advice", "NOISE_Z"]
+__all__ = ["EvidenceError", "Comparison", "compare", "compare_with_advice", "maxim_name", "NOISE_Z"]
 
 #: A difference smaller than this many standard errors is reported as noise, not as a cost.
 NOISE_Z: float = 2.0
@@ -60,35 +60,32 @@ class Comparison:
         return self.verdict != "costs"
 
     def text(self, lang: str = "en") -> str:
-        """One short paragraph for the learner."""
+        """One or two sentences for the learner, naming the deciding maxim by its catalogue title
+        in ``lang`` (with its id, as on the Maxims page, so it can be looked up)."""
         a, b = self.advice_card.symbol(lang), self.best_card.symbol(lang)
-        ids = ", ".join(self.maxims)
         n = self.samples
+        name = maxim_name(self.maxims[0], lang) if self.maxims else ""
         if lang == "ru":
             deals = f"{n} {_ru_of_deals(n)}"
-            by = f" ({ids})" if ids else ""
+            rule = f"по правилу {name}" if name else "по правилу"
             if self.verdict == "agree":
-                return (f"Карта по правилу{by}, {a}, — и лучшая при игре в открытую: "
+                return (f"Карта {rule}, {a}, — и лучшая при игре в открытую: "
                         f"в среднем {self.advice.mean:.2f} взятки на выборке из {deals}.")
             if self.verdict == "noise":
-                return (f"Карта по правилу{by}, {a}, и лучшая по симуляции, {b}, почти равны: "
-                        f"разница {self.cost:.2f} ± {self.cost_stderr:.2f} взятки на выборке из {deals} — "
-                        f"в пределах случайности.")
-            return (f"При игре в открытую {b} лучше, чем {a} по правилу{by}: здесь правило стоит "
-                    f"в среднем {self.cost:.2f} ± {self.cost_stderr:.2f} взятки (выборка из {deals}). "
-                    f"Расчёт видит все руки; правило ещё и сообщает партнёру о вашей руке, "
-                    f"а это расчёт не ценит.")
-        by = f" (maxim {ids})" if ids else ""
+                return (f"Карта {rule}, {a}, и лучшая по расчёту, {b}, равны в пределах случайности: "
+                        f"разница {self.cost:.2f} ± {self.cost_stderr:.2f} взятки на выборке из {deals}.")
+            return (f"При игре в открытую {b} приносит в среднем на {self.cost:.2f} ± {self.cost_stderr:.2f} "
+                    f"взятки больше, чем {a} {rule}, на выборке из {deals}. "
+                    f"Расчёт видит все руки и не ценит того, что правило сообщает партнёру.")
+        of = f"the card of {name}" if name else "the convention's card"
         if self.verdict == "agree":
-            return (f"The convention's card{by}, {a}, is also the best card double-dummy: "
+            return (f"{of[0].upper()}{of[1:]}, {a}, is also the best card double-dummy: "
                     f"{self.advice.mean:.2f} tricks on average over {n} deals.")
         if self.verdict == "noise":
-            return (f"The convention's card{by}, {a}, and the simulation's best, {b}, are level "
-                    f"within the noise: {self.cost:.2f} ± {self.cost_stderr:.2f} tricks over {n} deals.")
-        return (f"Double-dummy, {b} is better than the convention's {a}{by}: the maxim costs "
-                f"{self.cost:.2f} ± {self.cost_stderr:.2f} tricks on average here ({n} deals). "
-                f"The solver sees every hand; the maxim also tells partner about yours, "
-                f"which the solver does not value.")
+            return (f"{of[0].upper()}{of[1:]}, {a}, and the simulation's best, {b}, are level within the noise: "
+                    f"{self.cost:.2f} ± {self.cost_stderr:.2f} tricks over {n} deals.")
+        return (f"Double-dummy, {b} takes {self.cost:.2f} ± {self.cost_stderr:.2f} tricks more on average than "
+                f"{a}, {of}, over {n} deals. The solver sees every hand, so it does not value what the maxim tells partner.")
 
     def as_json(self) -> dict:
         return {
@@ -101,6 +98,18 @@ class Comparison:
             "samples": self.samples,
             "text": {"en": self.text("en"), "ru": self.text("ru")},
         }
+
+
+def maxim_name(maxim_id: str, lang: str) -> str:
+    """A maxim as the learner reads it: its catalogue title in ``lang``, quoted, with the id as a
+    look-up tag (the Maxims page shows both). The catalogue is imported only now, so this module
+    keeps working without the conventions package; an id it does not know is shown as it is."""
+    try:
+        catalogue = importlib.import_module("tutor.conventions.catalogue")
+        title = catalogue.get_maxim(maxim_id).title[lang]
+    except (ImportError, AttributeError, KeyError, WhistError):
+        return maxim_id
+    return f"«{title}» ({maxim_id})" if lang == "ru" else f"“{title}” ({maxim_id})"
 
 
 def _ru_of_deals(n: int) -> str:

@@ -104,6 +104,19 @@ def _shot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
 
 
+def _settle(page) -> None:
+    """Wait until the script run has finished: no skeletons, no "running" status widget.
+
+    The page heading appears before the body is drawn; a screenshot or an exception check taken
+    then would see placeholders only.
+    """
+    page.wait_for_function(
+        "() => !document.querySelector(\"[data-testid='stSkeleton']\")"
+        " && !document.querySelector(\"[data-testid='stStatusWidget'] button\")"
+    )
+    page.wait_for_timeout(300)
+
+
 def _open(page, base: str, key: str, lang: str) -> None:
     page.goto(f"{base}/{key}" if key != "learn" else base)
     page.wait_for_selector("[data-testid='stApp']")
@@ -181,7 +194,7 @@ def test_screenshot_of_every_page(server, browser, locale, lang):
             except Exception:
                 _shot(page, f"failed-{spec.key}-{lang}.png")
                 raise
-            page.wait_for_timeout(200)
+            _settle(page)
             assert page.locator("[data-testid='stException']").count() == 0, spec.key
             page.screenshot(path=str(ARTIFACTS / f"page-{spec.key}-{lang}.png"), full_page=True)
     finally:

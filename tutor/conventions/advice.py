@@ -29,7 +29,8 @@ Priority, highest first (``system="english"`` drops maxims the catalogue marks r
   make-the-call, second-hand-low, play-low-when-not-winning, win-with-lower-of-equals.
 * out of the suit led: do-not-ruff-thirteenth-unless-last, do-not-ruff-partners-winner,
   ruff-with-short-trumps, win-as-cheaply-as-possible (ruffing), play-low-when-not-winning
-  (keep useless trumps), discard-from-weakest-suit.
+  (keep useless trumps), make-the-call (in discards, once the rules above chose to discard: the
+  second-lowest card of the weakest suit), discard-from-weakest-suit.
 """
 
 from __future__ import annotations
@@ -104,6 +105,7 @@ VOID_ORDER: tuple[Rule, ...] = (
     discards.ruff_with_short_trumps,
     discards.ruff_as_cheaply_as_possible,
     discards.keep_trumps_when_not_winning,
+    signals.make_the_call,
     discards.discard_from_weakest_suit,
 )
 

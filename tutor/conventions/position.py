@@ -55,7 +55,7 @@ class Knowledge:
     unseen: frozenset[Card]  #: cards the other three still hold (neither played nor the student's)
     voids: Mapping[Seat, frozenset[Suit]]  #: suits each seat has shown out of
     first_leads: Mapping[Suit, Seat]  #: who led each suit first
-    calls: tuple[Call, ...]  #: completed calls for trumps (and echoes), in the order made
+    calls: tuple[Call, ...]  #: completed calls for trumps (and echoes), in the order made; ``Call.discard`` marks one made in discards
     false_calls: tuple[Call, ...]  #: high-low pairs that are no call (forced or trying to win)
     first_discards: Mapping[Seat, Card]  #: each seat's first discard (an off-suit card that is no ruff)
     trump: Suit | None

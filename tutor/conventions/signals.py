@@ -11,6 +11,17 @@ the trick when played (an attempt to win), when it was the player's lead (the or
 cards follows the lead conventions instead), or when it was played third hand on partner's lead,
 where 000 LST 14 obliges the player to put his highest («обязательно кладут свою старшую») --
 a card the rules force on him tells nothing.
+
+The call may also be made in discards (Cavendish, *Whist Developments*; Foster): a player void in
+the suit led who throws an unnecessarily high card of a plain suit and later a lower one of the
+same suit calls just as if he had followed suit so. A discard is always free -- no law and no
+maxim forces one plain card rather than another, whatever the seat -- so the third-hand exception
+of 000 LST 14 does not apply to it; such a call is marked ``Call.discard``. A strong trump hand
+that has to discard calls with the second-lowest card of its weakest suit (the 7 from 7-3) once
+the fall of the cards shows winners that would be ruffed (Pembridge's "legitimate reason"; on
+trick one the first discard just shows the weak suit, 000 HNT 14); a singleton, or an honour as
+the second-lowest card, cannot make the call. A call (or echo) once begun is completed with the
+lowest card of its suit, never with another high one that would leave it unread.
 """
 
 from __future__ import annotations
@@ -19,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tutor.cards import Card, Suit
+from tutor.conventions.discards import suit_weakness
 from tutor.conventions.rules import Context, Finding, text
 from tutor.play import Trick, trick_winner
 from tutor.seats import Seat
@@ -40,7 +52,8 @@ class Call:
     """A completed call for trumps: ``seat`` played ``high`` and later ``low`` of ``suit``.
 
     ``trick`` is the 1-based trick where the call was completed; ``echo`` is True when it answered
-    a call (or a trump lead) of the caller's partner (``echo-the-call``).
+    a call (or a trump lead) of the caller's partner (``echo-the-call``); ``discard`` is True when
+    the high card was a discard (the call was made in discards, not in following suit).
     """
 
     seat: Seat
@@ -50,6 +63,7 @@ class Call:
     trick: int
     echo: bool = False
     forced: bool = False  #: a high-low that is NOT a call: the high card tried to win or was forced
+    discard: bool = False  #: the high card was thrown on another suit's trick (a call made in discards)
 
 
 @dataclass(frozen=True)
@@ -58,6 +72,7 @@ class _Play:
     card: Card
     signal: bool  # could be the high card of a call (see _could_signal)
     forced: bool  # followed, but tried to win or was forced: a later lower card makes no call
+    discard: bool = False  # thrown on a trick of another suit (always free: see _could_signal)
 
 
 def read_calls(tricks: Sequence[Trick], trump: Suit | None) -> tuple[Call, ...]:
@@ -95,7 +110,8 @@ def read_signals(tricks: Sequence[Trick], trump: Suit | None) -> tuple[Call, ...
                         if earlier.trick < n and earlier.signal and earlier.card.rank > card.rank:
                             partner = seat.partner
                             echo = partner in callers or any(t < n and s == partner for t, s in trump_leaders)
-                            calls.append(Call(seat, card.suit, earlier.card, card, n, echo))
+                            calls.append(Call(seat, card.suit, earlier.card, card, n, echo,
+                                              discard=earlier.discard))
                             callers.add(seat)
                             break
                     else:
@@ -104,7 +120,8 @@ def read_signals(tricks: Sequence[Trick], trump: Suit | None) -> tuple[Call, ...
                             calls.append(Call(seat, card.suit, pair.card, card, n, forced=True))
                             forced_seen.add(seat)
                 free = _could_signal(trick, i, trump)
-                history.append(_Play(n, card, signal=free, forced=i > 0 and not free))
+                history.append(_Play(n, card, signal=free, forced=i > 0 and not free,
+                                     discard=i > 0 and card.suit != trick.suit_led))
     return tuple(calls)
 
 
@@ -112,9 +129,14 @@ def _could_signal(trick: Trick, i: int, trump: Suit | None) -> bool:
     """Whether the ``i``-th card of ``trick`` was free, so that a lower card later makes it a call.
 
     Not a lead; not third hand on partner's lead (forced by 000 LST 14); and it did not take the
-    lead of the trick when played (an attempt to win).
+    lead of the trick when played (an attempt to win). A discard (a plain card on another suit's
+    trick) is always free: it cannot win, and 000 LST 14 binds only a player who follows suit.
     """
-    if i == 0 or i == 2:
+    if i == 0:
+        return False
+    if trick.cards[i].suit != trick.suit_led:
+        return trump is None or trick.cards[i].suit != trump
+    if i == 2:
         return False
     return trick_winner(trick.leader, trick.cards[: i + 1], trump) != Seat((trick.leader + i) % 4)
 
@@ -161,20 +183,31 @@ def answer_the_call(ctx: Context) -> Iterable[Finding]:
     if call is None or not trumps:
         return
     fill = {"high": call.high, "low": call.low}
-    reason = text(
-        "Partner asked for trumps ({high} before {low}): lead trumps now.",
-        "Партнёр пригласил в козыри ({high}, потом {low}): ходите в козырь.",
-    )
+    if call.discard:
+        reason = text(
+            "Partner asked for trumps in his discards ({high} before {low}): lead trumps now.",
+            "Партнёр пригласил в козыри сносами ({high}, потом {low}): ходите в козырь.",
+        )
+        why = text(
+            "Partner asked for trumps in his discards ({high} before {low}); {card} ignores the call.",
+            "Партнёр пригласил в козыри сносами ({high}, потом {low}); {card} не отвечает на приглашение.",
+        )
+    else:
+        reason = text(
+            "Partner asked for trumps ({high} before {low}): lead trumps now.",
+            "Партнёр пригласил в козыри ({high}, потом {low}): ходите в козырь.",
+        )
+        why = text(
+            "Partner asked for trumps ({high} before {low}); {card} ignores the call.",
+            "Партнёр пригласил в козыри ({high}, потом {low}); {card} не отвечает на приглашение.",
+        )
     yield Finding(
         "answer-the-call",
         frozenset(ctx.legal),
         frozenset(trumps),
         "bad",
         reason,
-        text(
-            "Partner asked for trumps ({high} before {low}); {card} ignores the call.",
-            "Партнёр пригласил в козыри ({high}, потом {low}); {card} не отвечает на приглашение.",
-        ),
+        why,
         fill,
         also=("call-for-trumps",),
     )
@@ -212,6 +245,45 @@ def _signal_card(ctx: Context) -> Card | None:
     return card
 
 
+def _started_call(ctx: Context) -> Card | None:
+    """The high card of a call the student has begun and not finished: a free earlier play
+    (see :func:`_could_signal`) of a plain card above one he still holds in that suit."""
+    k = ctx.k
+    for trick in ctx.position.played:
+        for i, (seat, card) in enumerate(trick.plays()):
+            if seat != k.seat or card.suit == k.trump or not _could_signal(trick, i, k.trump):
+                continue
+            if any(c.rank < card.rank for c in ctx.mine(card.suit)):
+                return card
+    return None
+
+
+def _complete_call(ctx: Context, maxim: str, high: Card) -> Iterable[Finding]:
+    """Finish a call begun with ``high``: the lowest card of its suit, on the first trick where
+    that card may be played free -- following that suit, or discarding once ruffing is ruled out.
+    A higher card instead would leave the call unread (Foster: the lower card completes it)."""
+    k = ctx.k
+    cur = k.current
+    if cur is None or k.winning_card is None:
+        return
+    following = bool(ctx.mine(cur.suit_led))
+    if following and (cur.suit_led != high.suit or not not_trying_to_win(ctx) or len(cur.cards) == 2):
+        return
+    if not following and (any(c.suit == k.trump for c in ctx.cands) or not ctx.mine(high.suit)):
+        return
+    low = ctx.mine(high.suit)[-1]
+    scope = ctx.mine(cur.suit_led) if following else tuple(c for c in ctx.legal if c.suit != k.trump)
+    yield Finding(
+        maxim, frozenset(scope), frozenset({low}), "worse",
+        text("Complete your call for trumps: {card} after your {high}.",
+             "Завершите приглашение в козыри: {card} после вашей {high}."),
+        text("You began a call with {high}: finish it with {best}, the lowest card of the suit, not {card}.",
+             "Вы начали приглашение картой {high}: завершите его младшей картой масти, {best}, а не {card}."),
+        {"high": high},
+        also=("call-for-trumps",),
+    )
+
+
 def _call_finding(ctx: Context, maxim: str, card: Card, reason, why) -> Finding:
     cur = ctx.k.current
     assert cur is not None
@@ -225,6 +297,10 @@ def echo_the_call(ctx: Context) -> Iterable[Finding]:
     if k.trump is None or k.trumps_out or k.has_called(k.seat) or len(ctx.trumps()) < 4:
         return
     if not (k.has_called(k.partner) or k.partner in k.trump_leaders):
+        return
+    started = _started_call(ctx)
+    if started is not None:
+        yield from _complete_call(ctx, "echo-the-call", started)
         return
     if not not_trying_to_win(ctx):
         return
@@ -246,11 +322,75 @@ def echo_the_call(ctx: Context) -> Iterable[Finding]:
     )
 
 
+def _discard_signal_card(ctx: Context) -> Card | None:
+    """The discard that makes a call: the second-lowest card of the weakest plain suit (the 7
+    from 7-3), once the higher rules have decided to discard rather than ruff. None when that
+    suit is a singleton or its second-lowest card is an honour (it would read as strength)."""
+    k = ctx.k
+    cur = k.current
+    if cur is None or ctx.mine(cur.suit_led) or any(c.suit == k.trump for c in ctx.cands):
+        return None
+    plain = [s for s in Suit if s != k.trump and ctx.mine(s)]
+    if not plain:
+        return None
+    weakest = min(suit_weakness(ctx.mine(s)) for s in plain)
+    cards = [ctx.mine(s)[-2] for s in plain
+             if suit_weakness(ctx.mine(s)) == weakest and len(ctx.mine(s)) >= 2]
+    cards = [c for c in cards if not c.rank.is_honour and c in ctx.cands]
+    return min(cards, key=lambda c: (c.rank, c.suit)) if cards else None
+
+
+def _winners_at_risk(ctx: Context) -> bool:
+    """The fall of the cards shows that plain-suit winners will be ruffed (the "legitimate
+    reason" for a call, Pembridge, Lecture VII): an opponent has ruffed, or has shown out of a
+    plain suit while trumps are still out."""
+    k = ctx.k
+    if k.opponents_ruffed:
+        return True
+    return any(s != k.trump for opp in (k.seat.lho, k.seat.rho) for s in k.voids[opp])
+
+
+def _discard_call(ctx: Context) -> Iterable[Finding]:
+    """make-the-call out of the suit led. A discard is also the player's first word about his
+    plain suits (000 HNT 14), so the call waits for the reason the maxim names -- winners that
+    would otherwise be ruffed -- instead of spending that first word on trick one."""
+    if not _winners_at_risk(ctx):
+        return
+    card = _discard_signal_card(ctx)
+    if card is None:
+        return
+    yield Finding(
+        "make-the-call",
+        frozenset(c for c in ctx.legal if c.suit != ctx.k.trump),
+        frozenset({card}),
+        "worse",
+        text(
+            "You are strong in trumps: call for them in your discards — {card} now, {low} later.",
+            "Вы сильны в козырях: пригласите партнёра сносом — сейчас {card}, потом {low}.",
+        ),
+        text(
+            "Strong in trumps, call in your discards: throw {best} now and the lower card later; {card} says nothing.",
+            "Сильному в козырях стоит пригласить сносом: сейчас {best}, младшую потом; {card} ничего не говорит.",
+        ),
+        {"low": ctx.mine(card.suit)[-1]},
+        also=("call-for-trumps", "discard-from-weakest-suit"),
+    )
+
+
 def make_the_call(ctx: Context) -> Iterable[Finding]:
     """Strong in trumps (5+, or 4 with an honour) and not trying to win: signal with an
-    unnecessarily high card, the lower one to follow (Cavendish; EB1911)."""
+    unnecessarily high card, the lower one to follow (Cavendish; EB1911). Out of the suit led,
+    once discarding is decided, the call is made in discards (Cavendish, Whist Developments)."""
     k = ctx.k
     if k.trump is None or k.trumps_out or k.has_called(k.seat) or not trump_strength(ctx.trumps()):
+        return
+    started = _started_call(ctx)
+    if started is not None:
+        yield from _complete_call(ctx, "make-the-call", started)
+        return
+    cur = k.current
+    if cur is not None and not ctx.mine(cur.suit_led):
+        yield from _discard_call(ctx)
         return
     if not not_trying_to_win(ctx):
         return
