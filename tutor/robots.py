@@ -9,7 +9,7 @@ decision (:meth:`Robot.decide`) receives nothing else.
 
 Where no maxim decides -- the engine ranks several cards "equal" -- the robot falls back to a
 small double-dummy sample: a few layouts of the unseen cards consistent with what it has seen
-(:func:`tutor.deal.sample_layout`: the trump card stays with the dealer until played, shown voids
+(:class:`tutor.deal.LayoutSampler`: the trump card stays with the dealer until played, shown voids
 respected), each solved by DDS (:func:`tutor.solver.solve_many`), and the tied card with the best
 mean wins. Every card a robot plays carries the deciding maxim id, or ``"double-dummy"``.
 
@@ -26,7 +26,7 @@ from types import MappingProxyType
 
 from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.conventions.position import Position as ConventionPosition
-from tutor.deal import sample_layout
+from tutor.deal import LayoutSampler
 from tutor.errors import WhistError
 from tutor.play import PlayState, Trick
 from tutor.seats import Seat, Side
@@ -157,13 +157,11 @@ class RobotView:
         placed = {c for cs in known.values() for c in cs}
         gone = {c for t in self.played for c in t.cards}
         pool = [c for c in CARDS if c not in gone and c not in placed]
-        voids = self.voids()
-        out = []
-        for _ in range(count):
-            layout = sample_layout(rng, known=known, sizes=dict(self.sizes), voids=voids, pool=pool)
-            hands = tuple(layout[s] for s in Seat)
-            out.append(SolverPosition(hands, self.trump, self.leader, self.current, self.won))  # type: ignore[arg-type]
-        return out
+        sampler = LayoutSampler(known=known, sizes=dict(self.sizes), voids=self.voids(), pool=pool)
+        return [
+            SolverPosition(sampler.draw(rng), self.trump, self.leader, self.current, self.won)
+            for _ in range(count)
+        ]
 
 
 @dataclass(frozen=True)
