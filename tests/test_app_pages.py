@@ -153,12 +153,13 @@ def test_language_switch_translates_labels_and_content(app_env):
     assert any("Король сам-четвёрт" in str(o) for o in at.selectbox(key="puzzle").options)
 
 
-def test_default_language_follows_browser_locale(app_env):
-    """With no choice made, the language is read from the browser's locale (anchors: st.context.locale)."""
+def test_default_language_without_a_locale_is_english(app_env):
+    """No choice made and no locale sent by the browser: the app speaks English (i18n.DEFAULT_LANG);
+    the locale cases are in test_app_drafts (anchors: st.context.locale)."""
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
-    assert at.session_state["lang"] in ("en", "ru")
-    assert at.title[0].value == t("nav.learn", at.session_state["lang"])
+    assert at.session_state["lang"] == "en"
+    assert at.title[0].value == t("nav.learn", "en")
 
 
 def test_broken_content_file_is_shown_with_line_and_rest_served(app_env, tmp_path):

@@ -1,4 +1,4 @@
-"""The progress store: learners, attempts, streaks, lessons, the review queue, reports."""
+"""The progress store: learners, attempts, streaks, lessons, the review queue, reports, drafts."""
 
 from __future__ import annotations
 
@@ -9,7 +9,12 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 from tutor.errors import WhistError
+from hypothesis import given
+from hypothesis import strategies as hst
+
 from tutor.progress import (
+    DRAFTS_KEPT,
+    MAX_DRAFT,
     MIGRATIONS,
     REVIEW_INTERVALS,
     SCHEMA_VERSION,
@@ -60,6 +65,45 @@ def test_old_database_is_migrated(tmp_path):
     store = ProgressStore(path)
     assert store.schema_version() == SCHEMA_VERSION
     assert store.daily_days(1) == {date(2026, 1, 2)}
+
+
+def _database_at(path, version: int) -> None:
+    """A file as a program of schema ``version`` left it."""
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    for number, script in MIGRATIONS:
+        if number <= version:
+            for statement in script.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+    conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(version),))
+    conn.commit()
+    conn.close()
+
+
+def test_version_2_database_gains_drafts_and_keeps_its_data(tmp_path):
+    """The previous schema (2, before drafts) is migrated: attempts, streak days and reports stay,
+    and drafts can be saved at once."""
+    path = tmp_path / "v2.db"
+    _database_at(path, 2)
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO learners (name, created) VALUES ('Ann', '2026-01-01')")
+    conn.execute("INSERT INTO attempts (learner_id, item_id, kind, themes, correct, hints_used, score, answer, ts, day)"
+                 " VALUES (1, 'p1', 'daily', '[]', 1, 0, 1.0, 'S4', '2026-01-02T23:30:00+00:00', '2026-01-03')")
+    conn.execute("INSERT INTO reports (learner_id, item_id, note, ts) VALUES (1, 'p1', 'odd', '2026-01-02')")
+    conn.commit()
+    assert "drafts" not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    conn.close()
+    store = ProgressStore(path)
+    assert store.schema_version() == SCHEMA_VERSION == 3
+    assert store.daily_days(1) == {date(2026, 1, 3)}
+    assert [r.note for r in store.reports()] == ["odd"]
+    assert store.count_drafts() == 0
+    saved = store.save_draft("workshop", "puzzles: []\n", learner_id=1)
+    assert store.latest_draft("workshop", learner_id=1) == saved
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn.close()
 
 
 def test_newer_database_is_refused(tmp_path):
@@ -171,7 +215,8 @@ def test_problem_report_is_stored(store):
 
 
 def test_concurrent_attempts_are_never_lost(tmp_path):
-    """Eight threads (eight tabs) record attempts into one database; every one is there after."""
+    """Eight threads (eight tabs) record attempts and save drafts into one database; every attempt
+    is there after, and each draft keeps exactly its newest versions."""
     path = tmp_path / "shared.db"
     ProgressStore(path)
     per_thread = 25
@@ -185,6 +230,9 @@ def test_concurrent_attempts_are_never_lost(tmp_path):
             for i in range(per_thread):
                 store.record_attempt(me.id, f"p{i}", "puzzle", themes=["t"], correct=i % 2 == 0)
                 store.record_attempt(shared.id, f"t{n}-{i}", "puzzle", correct=False)
+                # drafts too: one's own (per browser) and the class's shared one (pruned by all)
+                store.save_draft("workshop", f"tab{n} v{i}", browser=f"browser-{n:04d}")
+                store.save_draft("workshop", f"class tab{n} v{i}", learner_id=shared.id)
         except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
 
@@ -198,3 +246,88 @@ def test_concurrent_attempts_are_never_lost(tmp_path):
     assert store.count_attempts() == 8 * per_thread * 2
     shared = store.learner("class")
     assert len(store.review_queue(shared.id)) == 8 * per_thread
+    for n in range(8):
+        mine = store.drafts("workshop", browser=f"browser-{n:04d}")
+        assert [d.text for d in mine] == [f"tab{n} v{i}" for i in range(per_thread - 1, per_thread - 1 - DRAFTS_KEPT, -1)]
+    assert len(store.drafts("workshop", learner_id=shared.id)) == DRAFTS_KEPT
+    assert store.count_drafts() == 8 * DRAFTS_KEPT + DRAFTS_KEPT
+
+
+BROWSER = "b-0123456789"
+
+
+def test_draft_versions_are_kept_newest_first_up_to_the_limit(store):
+    """Every change is a new version; the oldest beyond DRAFTS_KEPT go, the rest stay in order."""
+    ann = store.learner("Ann")
+    for i in range(DRAFTS_KEPT + 3):
+        store.save_draft("workshop", f"text {i}", learner_id=ann.id, ts=T0 + timedelta(minutes=i))
+    versions = store.drafts("workshop", learner_id=ann.id)
+    assert [d.text for d in versions] == [f"text {i}" for i in range(DRAFTS_KEPT + 2, 2, -1)]
+    assert versions[0].ts == T0 + timedelta(minutes=DRAFTS_KEPT + 2)
+    assert store.latest_draft("workshop", learner_id=ann.id) == versions[0]
+    assert store.count_drafts() == DRAFTS_KEPT
+
+
+def test_unchanged_draft_is_not_saved_twice(store):
+    """Saving the newest text again writes nothing (a rerun must not fill the versions list)."""
+    first = store.save_draft("workshop", "same", browser=BROWSER, ts=T0)
+    again = store.save_draft("workshop", "same", browser=BROWSER, ts=T0 + timedelta(hours=1))
+    assert again == first and store.count_drafts() == 1
+    store.save_draft("workshop", "other", browser=BROWSER)
+    store.save_draft("workshop", "same", browser=BROWSER)
+    assert [d.text for d in store.drafts("workshop", browser=BROWSER)] == ["same", "other", "same"]
+
+
+def test_draft_follows_the_learner_and_the_browser(store):
+    """A draft saved with both keys is found by either; other browsers, learners, slots see nothing."""
+    ann, bob = store.learner("Ann"), store.learner("Bob")
+    saved = store.save_draft("workshop", "mine", learner_id=ann.id, browser=BROWSER)
+    assert store.latest_draft("workshop", learner_id=ann.id) == saved
+    assert store.latest_draft("workshop", browser=BROWSER) == saved
+    assert store.latest_draft("workshop", browser="another-browser") is None
+    assert store.latest_draft("workshop", learner_id=bob.id) is None
+    assert store.latest_draft("report", learner_id=ann.id) is None
+
+
+def test_pruning_one_owner_never_drops_another_owners_versions(store):
+    """Bob on Ann's browser: filling the browser's versions must not delete Ann's own."""
+    ann, bob = store.learner("Ann"), store.learner("Bob")
+    for i in range(3):
+        store.save_draft("workshop", f"ann {i}", learner_id=ann.id, browser=BROWSER)
+    for i in range(DRAFTS_KEPT + 2):
+        store.save_draft("workshop", f"bob {i}", learner_id=bob.id, browser=BROWSER)
+    assert [d.text for d in store.drafts("workshop", learner_id=ann.id)] == ["ann 2", "ann 1", "ann 0"]
+    assert len(store.drafts("workshop", learner_id=bob.id)) == DRAFTS_KEPT
+    assert all(d.text.startswith("bob") for d in store.drafts("workshop", browser=BROWSER))
+
+
+@pytest.mark.parametrize("kwargs", [
+    {},  # no owner at all
+    {"browser": "short"},
+    {"browser": "has space in it"},
+    {"learner_id": "1"},
+    {"learner_id": 999},
+    {"browser": BROWSER, "slot": ""},
+    {"browser": BROWSER, "text": "x" * (MAX_DRAFT + 1)},
+])
+def test_bad_draft_is_refused(store, kwargs):
+    args = {"slot": "workshop", "text": "t"} | kwargs
+    with pytest.raises(ProgressError):
+        store.save_draft(args.pop("slot"), args.pop("text"), **args)
+    assert store.count_drafts() == 0
+
+
+@pytest.fixture(scope="module")
+def shared_store(tmp_path_factory):
+    """One store for all the examples hypothesis tries (a fresh file each would be slow)."""
+    return ProgressStore(tmp_path_factory.mktemp("keys") / "p.db")
+
+
+@given(hst.one_of(hst.text(max_size=80), hst.from_regex(r"[A-Za-z0-9_-]{6,70}", fullmatch=True)))
+def test_any_browser_key_is_accepted_or_refused_cleanly(shared_store, key):
+    """A key read from a URL is untrusted text: it is used, or refused with a ProgressError."""
+    try:
+        draft = shared_store.save_draft("report", "note", browser=key)
+    except ProgressError:
+        return
+    assert shared_store.latest_draft("report", browser=key) == draft

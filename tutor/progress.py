@@ -1,4 +1,4 @@
-"""The learner's progress: a small SQLite store of learners, attempts, streaks and reviews.
+"""The learner's progress: a small SQLite store of learners, attempts, streaks, reviews and drafts.
 
 Why SQLite: the app is served to several browser tabs (and sometimes a classroom) at once, and
 an attempt must never be lost. Every write is its own short ``BEGIN IMMEDIATE`` transaction on a
@@ -10,6 +10,10 @@ The file lives at ``$WHIST_TUTOR_DB`` or, by default, ``~/.local/share/whist-tut
 (``$XDG_DATA_HOME`` is honoured). Learners are picked or created by name -- no passwords: this is
 a practice log, not an account system.
 
+Drafts (schema 3) keep what is being typed -- the workshop's YAML, a report not yet sent -- as
+the last :data:`DRAFTS_KEPT` versions per learner and per browser, so a reload, a closed tab or
+"start again" never loses a teacher's work.
+
 Failed puzzles come back on a simple spaced schedule (:data:`REVIEW_INTERVALS`): a miss puts the
 puzzle in the queue for tomorrow; each later success pushes it further out, until it leaves.
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
@@ -36,7 +41,10 @@ __all__ = [
     "ThemeStats",
     "ReviewItem",
     "Report",
+    "Draft",
     "KINDS",
+    "DRAFTS_KEPT",
+    "MAX_DRAFT",
     "REVIEW_INTERVALS",
     "SCHEMA_VERSION",
     "MIGRATIONS",
@@ -51,6 +59,12 @@ REVIEW_INTERVALS: tuple[int, ...] = (1, 3, 7, 21)
 BUSY_TIMEOUT_MS = 10_000
 MAX_NAME = 40
 MAX_NOTE = 2000
+#: How many saved versions of one draft are kept (per learner and per browser); older ones go.
+DRAFTS_KEPT = 10
+#: The longest draft stored (the workshop editor accepts as much).
+MAX_DRAFT = 200_000
+MAX_SLOT = 100
+_BROWSER_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 #: Schema migrations, applied in order; the ``meta`` table records the last one applied.
 MIGRATIONS: tuple[tuple[int, str], ...] = (
@@ -105,6 +119,25 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         ALTER TABLE attempts ADD COLUMN day TEXT NOT NULL DEFAULT '';
         UPDATE attempts SET day = substr(ts, 1, 10) WHERE day = '';
         CREATE INDEX attempts_daily ON attempts (learner_id, kind, day);
+        """,
+    ),
+    (
+        3,
+        # Drafts: what a teacher types in the workshop (or a learner in a report) is saved as it
+        # is typed, so a reload or a closed tab loses nothing. A draft belongs to a learner, to
+        # a browser (an anonymous key kept in the page's URL), or to both.
+        """
+        CREATE TABLE drafts (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER REFERENCES learners(id),
+            browser    TEXT,
+            slot       TEXT NOT NULL,
+            text       TEXT NOT NULL,
+            ts         TEXT NOT NULL,
+            CHECK (learner_id IS NOT NULL OR browser IS NOT NULL)
+        );
+        CREATE INDEX drafts_by_learner ON drafts (learner_id, slot, id);
+        CREATE INDEX drafts_by_browser ON drafts (browser, slot, id);
         """,
     ),
 )
@@ -170,6 +203,19 @@ class Report:
     learner_id: int | None
     item_id: str
     note: str
+    ts: datetime
+
+
+@dataclass(frozen=True)
+class Draft:
+    """One saved version of a text being written: ``slot`` says which box (``"workshop"``,
+    ``"workshop-pbn"``, ``"report"``); the owner is a learner, a browser key, or both."""
+
+    id: int
+    learner_id: int | None
+    browser: str | None
+    slot: str
+    text: str
     ts: datetime
 
 
@@ -505,6 +551,102 @@ class ProgressStore:
             rows = conn.execute(sql + " ORDER BY id", params).fetchall()
         return [Report(int(r[0]), None if r[1] is None else int(r[1]), r[2], r[3], datetime.fromisoformat(r[4]))
                 for r in rows]
+
+    # -- drafts -----------------------------------------------------------------------------
+    def save_draft(self, slot: str, text: str, *, learner_id: int | None = None, browser: str | None = None,
+                   ts: datetime | None = None) -> Draft:
+        """Save ``text`` as the newest version of the draft in ``slot``, in one transaction.
+
+        The same text as the newest version (of this learner, else of this browser) is not saved
+        twice: that version is returned. Every other save adds a version, and only the oldest
+        beyond :data:`DRAFTS_KEPT` -- counted for the learner and for the browser separately --
+        are removed, so "start again" never silently drops the work just before it.
+        """
+        _draft_owner(learner_id, browser)
+        _check_slot(slot)
+        if not isinstance(text, str):
+            raise ProgressError(f"a draft is text, got {type(text).__name__}")
+        if len(text) > MAX_DRAFT:
+            raise ProgressError(f"a draft has at most {MAX_DRAFT} characters, got {len(text)}")
+        ts = ts or _now()
+        with self._write() as conn:
+            if learner_id is not None and conn.execute(
+                    "SELECT 1 FROM learners WHERE id = ?", (learner_id,)).fetchone() is None:
+                raise ProgressError(f"no learner with id {learner_id}")
+            newest = self._newest_draft(conn, slot, learner_id, browser)
+            if newest is not None and newest.text == text:
+                return newest
+            cur = conn.execute(
+                "INSERT INTO drafts (learner_id, browser, slot, text, ts) VALUES (?, ?, ?, ?, ?)",
+                (learner_id, browser, slot, text, _iso(ts)),
+            )
+            draft_id = int(cur.lastrowid)
+            # keep a version while it is among the newest of its learner or of its browser
+            conn.execute(
+                "DELETE FROM drafts WHERE slot = ? AND (learner_id = ? OR browser = ?)"
+                " AND NOT (learner_id IS NOT NULL AND (SELECT count(*) FROM drafts d WHERE d.slot = drafts.slot"
+                "          AND d.learner_id = drafts.learner_id AND d.id > drafts.id) < ?)"
+                " AND NOT (browser IS NOT NULL AND (SELECT count(*) FROM drafts d WHERE d.slot = drafts.slot"
+                "          AND d.browser = drafts.browser AND d.id > drafts.id) < ?)",
+                (slot, learner_id, browser, DRAFTS_KEPT, DRAFTS_KEPT),
+            )
+        return Draft(draft_id, learner_id, browser, slot, text, ts)
+
+    @staticmethod
+    def _newest_draft(conn: sqlite3.Connection, slot: str, learner_id: int | None,
+                      browser: str | None) -> Draft | None:
+        column, key = ("learner_id", learner_id) if learner_id is not None else ("browser", browser)
+        row = conn.execute(
+            f"SELECT id, learner_id, browser, slot, text, ts FROM drafts WHERE slot = ? AND {column} = ?"
+            " ORDER BY id DESC LIMIT 1",
+            (slot, key),
+        ).fetchone()
+        return None if row is None else _draft(row)
+
+    def drafts(self, slot: str, *, learner_id: int | None = None, browser: str | None = None) -> list[Draft]:
+        """The saved versions of a draft, newest first: the learner's when a learner is named
+        (they follow the learner to another browser), else the browser's."""
+        _draft_owner(learner_id, browser)
+        _check_slot(slot)
+        column, key = ("learner_id", learner_id) if learner_id is not None else ("browser", browser)
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT id, learner_id, browser, slot, text, ts FROM drafts WHERE slot = ? AND {column} = ?"
+                " ORDER BY id DESC LIMIT ?",
+                (slot, key, DRAFTS_KEPT),
+            ).fetchall()
+        return [_draft(r) for r in rows]
+
+    def latest_draft(self, slot: str, *, learner_id: int | None = None, browser: str | None = None) -> Draft | None:
+        """The newest version of a draft, or None when nothing was saved."""
+        _draft_owner(learner_id, browser)
+        _check_slot(slot)
+        with self._read() as conn:
+            return self._newest_draft(conn, slot, learner_id, browser)
+
+    def count_drafts(self) -> int:
+        with self._read() as conn:
+            return int(conn.execute("SELECT count(*) FROM drafts").fetchone()[0])
+
+
+def _draft_owner(learner_id: int | None, browser: str | None) -> None:
+    if learner_id is None and browser is None:
+        raise ProgressError("a draft belongs to a learner or to a browser: name one")
+    if learner_id is not None and (not isinstance(learner_id, int) or isinstance(learner_id, bool)):
+        raise ProgressError(f"a learner id is a whole number, got {learner_id!r}")
+    if browser is not None and (not isinstance(browser, str) or not _BROWSER_KEY.fullmatch(browser)):
+        raise ProgressError(f"a browser key is 8 to 64 letters, digits, '-' or '_', got {browser!r}")
+
+
+def _check_slot(slot: str) -> None:
+    if not isinstance(slot, str) or not slot.strip() or len(slot) > MAX_SLOT:
+        raise ProgressError(f"a draft slot is a name of 1 to {MAX_SLOT} characters, got {slot!r}")
+
+
+def _draft(row: tuple[int, int | None, str | None, str, str, str]) -> Draft:
+    draft_id, learner_id, browser, slot, text, ts = row
+    return Draft(int(draft_id), None if learner_id is None else int(learner_id), browser, slot, text,
+                 datetime.fromisoformat(ts))
 
 
 def _statements(script: str) -> list[str]:

@@ -13,18 +13,28 @@ from tutor.progress import Learner, ProgressError, ProgressStore, default_db_pat
 from tutor.render import CSS
 from tutor.ui import state
 
-__all__ = ["current_lang", "init_lang", "tr", "get_store", "store", "current_learner", "inject_css",
+__all__ = ["LANG_PARAM", "current_lang", "init_lang", "tr", "get_store", "store", "current_learner", "inject_css",
            "language_switch", "learner_box", "show_html"]
 
 
+#: The URL query parameter that keeps a language picked in the sidebar across a reload.
+LANG_PARAM = "lang"
+
+
 def init_lang() -> str:
-    """The language of this session: chosen in the sidebar, else the browser's locale."""
+    """The language of this session: picked in the sidebar (this session, or before a reload:
+    then it is in the URL as ``?lang=``), else the browser's locale on the first visit."""
     if st.session_state.get(state.LANG) not in LANGS:
-        try:
-            locale = st.context.locale
-        except Exception:  # noqa: BLE001 - no browser context (bare script run): use the default
-            locale = None
-        st.session_state[state.LANG] = language_for_locale(locale)
+        param = st.query_params.get(LANG_PARAM)
+        if param in LANGS:
+            st.session_state[state.LANG] = param
+            st.session_state[state.LANG_CHOSEN] = True
+        else:
+            try:
+                locale = st.context.locale
+            except Exception:  # noqa: BLE001 - no browser context (bare script run): use the default
+                locale = None
+            st.session_state[state.LANG] = language_for_locale(locale)
     return st.session_state[state.LANG]
 
 
@@ -77,14 +87,25 @@ def show_html(markup: str) -> None:
     st.html(markup)
 
 
+def _language_chosen() -> None:
+    st.session_state[state.LANG_CHOSEN] = True
+
+
 def language_switch() -> str:
-    """The sidebar language switch; returns the language now in force."""
+    """The sidebar language switch; returns the language now in force.
+
+    The browser's locale decides only until the learner picks a language here; from then on
+    the pick wins -- on every page, and after a reload, since it is also kept in the URL."""
     lang = init_lang()
     names = {"en": "English", "ru": "Русский"}
     st.sidebar.selectbox(
-        t("app.language", lang), LANGS, key=state.LANG, format_func=lambda code: names.get(code, code)
+        t("app.language", lang), LANGS, key=state.LANG, format_func=lambda code: names.get(code, code),
+        on_change=_language_chosen,
     )
-    return current_lang()
+    lang = current_lang()
+    if st.session_state.get(state.LANG_CHOSEN) and st.query_params.get(LANG_PARAM) != lang:
+        st.query_params[LANG_PARAM] = lang
+    return lang
 
 
 def learner_box(lang: str) -> Learner | None:

@@ -1,7 +1,11 @@
 """The Daily puzzle page: the same puzzle for everyone on a date, the learner's streak, the
 answer checked and explained, and then the double-dummy evidence: every legal card scored over
 random layouts of the unseen cards (:func:`tutor.simulate.simulate_lead`), beside the maxim's
-card (:func:`tutor.evidence.compare`)."""
+card (:func:`tutor.evidence.compare`).
+
+The simulation is imported only when the evidence is drawn (after an answer): importing it loads
+endplay, which loads matplotlib -- about 0.6 s that the page's first render does not need.
+"""
 
 from __future__ import annotations
 
@@ -15,8 +19,6 @@ from tutor.cards import parse_card
 from tutor.content.daily import DailyError, daily_pick
 from tutor.content.models import Puzzle
 from tutor.errors import WhistError
-from tutor.evidence import compare
-from tutor.simulate import simulate_lead
 from tutor.ui.common import current_lang, current_learner, store, tr
 from tutor.ui.components import run_item
 from tutor.ui.library import library, show_problems
@@ -40,6 +42,9 @@ def evidence_samples() -> int:
 def evidence(hand: str, trump: str, dealer: str, played: str, answer: str, maxims: tuple[str, ...],
              samples: int, seed: int, _progress: Any = None) -> dict[str, Any]:
     """The simulation table and the comparison with the maxim's card, as plain data (cached)."""
+    from tutor.evidence import compare  # deferred: see the module docstring
+    from tutor.simulate import simulate_lead
+
     analysis = simulate_lead(hand, trump, dealer=dealer, played=played or (), samples=samples, seed=seed,
                              progress=_progress)
     data = analysis.as_json()

@@ -56,8 +56,11 @@ def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
-@st.cache_data(show_spinner=False, max_entries=4)
+@st.cache_resource(show_spinner=False, max_entries=4)
 def _load(root: str, signature: tuple[tuple[str, int, int], ...]) -> Library:
+    """Read the content once per signature. A resource, not data: the Library is immutable
+    (frozen dataclass and models), so every session shares one object instead of unpickling
+    a copy of 100 puzzles on each page run (~3 ms each)."""
     folders = [Path(root) / "lessons", Path(root) / "puzzles"]
     content: ContentSet = load_paths([f for f in folders if f.is_dir()])
     return Library(

@@ -1,5 +1,6 @@
 """The Puzzles page: the library filtered by theme and difficulty, graded hints, "why is my card
-wrong", retry, the failed puzzles coming back for review, and "report a problem"."""
+wrong", retry, the failed puzzles coming back for review, and "report a problem" (whose note is kept as a
+draft until it is sent, so a reload does not lose it)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import streamlit as st
 
 from tutor.content.models import THEMES, Puzzle
 from tutor.progress import ProgressError
-from tutor.ui import state
+from tutor.ui import drafts, state
 from tutor.ui.common import current_lang, current_learner, store, tr
 from tutor.ui.components import run_item
 from tutor.ui.library import library, show_problems
@@ -18,7 +19,7 @@ from tutor.ui.progress_page import theme_label
 __all__ = ["show", "filter_puzzles"]
 
 SCOPE = "puzzles"
-REPORT_NOTE = "puzzle_report_note"
+REPORT_NOTE = state.REPORT_NOTE
 
 
 def filter_puzzles(puzzles: tuple[Puzzle, ...] | list[Puzzle], themes: list[str], levels: list[int],
@@ -92,8 +93,12 @@ def show() -> None:
     if answered is not None and pos + 1 < len(ids):
         st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go, args=(ids[pos + 1],),
                   icon=":material/arrow_forward:", type="primary")
-    with st.expander(tr("puzzles.report")):
+    drafts.restore(REPORT_NOTE, drafts.SLOT_REPORT, "")
+    with st.expander(tr("puzzles.report"), expanded=bool(st.session_state.get(REPORT_NOTE))):
         st.text_area(tr("puzzles.report_note"), key=REPORT_NOTE, max_chars=2000)
+        note_draft = drafts.autosave(REPORT_NOTE, drafts.SLOT_REPORT, "")
+        if note_draft is not None and note_draft.text:
+            drafts.saved_caption(note_draft)
         st.button(tr("puzzles.report_send"), key="puzzle_report_send", on_click=_report, args=(puzzle.id,))
         msg = st.session_state.pop("puzzle_report_msg", None)
         if msg and msg[0] == "ok":

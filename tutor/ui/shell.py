@@ -6,6 +6,7 @@ import streamlit as st
 
 from tutor.i18n import t
 from tutor.ui.common import inject_css, language_switch, learner_box
+from tutor.ui.drafts import keep_browser_key
 from tutor.ui.nav import available_pages
 
 __all__ = ["main"]
@@ -22,6 +23,7 @@ def main() -> None:
         for spec in available_pages()
     ]
     nav = st.navigation(pages)
+    keep_browser_key()
     learner_box(lang)
     st.sidebar.caption(t("app.tagline", lang))
     nav.run()

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 __all__ = [
     "LANG",
+    "LANG_CHOSEN",
+    "BROWSER_KEY",
+    "DRAFTS_SAVED",
+    "WORKSHOP_PBN",
+    "REPORT_NOTE",
     "LEARNER",
     "LEARNER_NEW",
     "LEARNER_CACHE",
@@ -29,6 +34,13 @@ __all__ = [
 
 #: The learner's language (``en`` or ``ru``); the sidebar switch writes it.
 LANG = "lang"
+#: True once the learner picked a language in the sidebar (then the browser's locale no longer decides).
+LANG_CHOSEN = "lang_chosen"
+#: This browser's anonymous key (also in the URL as ``?browser=``): whose drafts these are when
+#: no learner is named.
+BROWSER_KEY = "browser_key"
+#: The draft last saved or restored per slot and owner, so an unchanged text is not written again.
+DRAFTS_SAVED = "drafts_saved"
 #: The current learner's name (empty: nothing is recorded).
 LEARNER = "learner"
 #: The learner looked up for the current name and database: ((name, db path), Learner).
@@ -45,6 +57,10 @@ REVIEW_ONLY = "review_only"
 #: The YAML in the workshop editor.
 WORKSHOP_TEXT = "workshop_text"
 WORKSHOP_THEME = "workshop_theme"
+#: The PBN pasted into the workshop's import box.
+WORKSHOP_PBN = "workshop_pbn"
+#: The note of "report a problem" (Puzzles page).
+REPORT_NOTE = "puzzle_report_note"
 RULES_SET = "rules_set"
 
 

@@ -1,0 +1,195 @@
+"""Autosaved drafts: nothing a teacher or learner types is lost to a reload or a closed tab.
+
+Streamlit keeps a text box's value in the session only, and a session ends with the tab (a
+widget's value is even dropped when its page is left). So every text box that holds real work
+(the workshop editor, its PBN box, the "report a problem" note) is restored from and saved to the
+progress store's ``drafts`` table (:meth:`tutor.progress.ProgressStore.save_draft`):
+
+* :func:`restore` fills the box from the newest saved version when the session has no value;
+* :func:`autosave` saves the box's text after each change (an unchanged text is not written);
+* :func:`versions` lists the last few versions with the time each was saved, to open any again.
+
+Drafts belong to the learner named in the sidebar and always also to this browser: an anonymous
+random key kept in the URL (``?browser=…``), so a reload finds them even before a name is typed.
+A database that cannot be written never breaks the page: the box keeps working, with a warning.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import streamlit as st
+
+from tutor.progress import Draft, ProgressError
+from tutor.ui import state
+from tutor.ui.common import current_learner, store, tr
+
+__all__ = ["BROWSER_PARAM", "SLOT_WORKSHOP", "SLOT_PBN", "SLOT_REPORT", "DraftOwner", "browser_key",
+           "new_browser_key", "keep_browser_key", "owner", "restore", "autosave", "versions", "saved_caption", "local_time"]
+
+#: The URL query parameter that carries this browser's anonymous key.
+BROWSER_PARAM = "browser"
+SLOT_WORKSHOP = "workshop"
+SLOT_PBN = "workshop-pbn"
+SLOT_REPORT = "report"
+_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def new_browser_key() -> str:
+    """A fresh anonymous key: 96 random bits, URL-safe (16 characters)."""
+    return secrets.token_urlsafe(12)
+
+
+def _valid(key: object) -> bool:
+    return isinstance(key, str) and bool(_KEY.fullmatch(key))
+
+
+def browser_key() -> str:
+    """This browser's key: kept in the session, read from the URL on a reload, else made anew;
+    written back to the URL whenever the URL lost it (a page switch may drop query parameters)."""
+    key = st.session_state.get(state.BROWSER_KEY)
+    if not _valid(key):
+        param = st.query_params.get(BROWSER_PARAM)
+        key = param if _valid(param) else new_browser_key()
+        st.session_state[state.BROWSER_KEY] = key
+    if st.query_params.get(BROWSER_PARAM) != key:
+        st.query_params[BROWSER_PARAM] = key
+    return key
+
+
+def keep_browser_key() -> None:
+    """Every page: once this browser has a key, keep it in the URL, so a reload on any page (not
+    only where drafts are written) still finds the drafts. A visitor who never wrote gets none."""
+    key = st.session_state.get(state.BROWSER_KEY)
+    if _valid(key) or _valid(st.query_params.get(BROWSER_PARAM)):
+        browser_key()
+
+
+@dataclass(frozen=True)
+class DraftOwner:
+    """Whose drafts: the named learner (if any) and this browser."""
+
+    learner_id: int | None
+    browser: str
+
+    def kwargs(self) -> dict[str, Any]:
+        return {"learner_id": self.learner_id, "browser": self.browser}
+
+    def cache_key(self, slot: str) -> str:
+        return f"{slot}|{self.learner_id}|{self.browser}"
+
+
+def owner() -> DraftOwner:
+    learner = current_learner()
+    return DraftOwner(learner.id if learner is not None else None, browser_key())
+
+
+def _saved() -> dict[str, Draft]:
+    return st.session_state.setdefault(state.DRAFTS_SAVED, {})
+
+
+def restore(key: str, slot: str, default: str = "") -> Draft | None:
+    """Fill the box ``key`` with the newest saved version of ``slot`` (else ``default``) when this
+    session holds no value for it yet; returns the version restored."""
+    if key in st.session_state:
+        return None
+    who = owner()
+    try:
+        draft = store().latest_draft(slot, **who.kwargs())
+    except (ProgressError, sqlite3.Error) as exc:
+        st.warning(tr("drafts.not_read", error=str(exc)))
+        draft = None
+    st.session_state[key] = draft.text if draft is not None else default
+    if draft is not None:
+        _saved()[who.cache_key(slot)] = draft
+    return draft
+
+
+def autosave(key: str, slot: str, default: str = "") -> Draft | None:
+    """Save the box's text as the newest version of ``slot`` if it changed since the last save.
+
+    The untouched ``default`` is not saved for an owner with no draft yet (opening a page writes
+    nothing). Returns the newest saved version, or None when there is none or it failed (then a
+    warning says so and the text stays in the box)."""
+    text = st.session_state.get(key) or ""
+    who = owner()
+    saved = _saved()
+    last = saved.get(who.cache_key(slot))
+    if last is not None and last.text == text:
+        return last
+    if last is None and text == default:
+        return None
+    try:
+        draft = store().save_draft(slot, text, **who.kwargs())
+    except (ProgressError, sqlite3.Error) as exc:
+        st.warning(tr("drafts.not_saved", error=str(exc)))
+        return None
+    saved[who.cache_key(slot)] = draft
+    return draft
+
+
+def local_time(ts: datetime) -> str:
+    """A saved time in the browser's time zone (``st.context.timezone``), else in UTC."""
+    try:
+        zone = st.context.timezone
+    except Exception:  # noqa: BLE001 - no browser context (bare script run)
+        zone = None
+    try:
+        tz: Any = ZoneInfo(zone) if zone else timezone.utc
+    except (ZoneInfoNotFoundError, ValueError):
+        tz = timezone.utc
+    text = ts.astimezone(tz).strftime("%Y-%m-%d %H:%M:%S")
+    return text + (" UTC" if tz is timezone.utc else "")
+
+
+def saved_caption(draft: Draft | None) -> None:
+    """Under a box: when its text was last saved (or that it will be as soon as it changes)."""
+    if draft is None:
+        st.caption(tr("drafts.autosave_on"))
+    else:
+        st.caption(tr("drafts.saved_at", when=local_time(draft.ts)))
+
+
+def _open_version(key: str, text: str) -> None:
+    st.session_state[key] = text
+    st.session_state[f"{key}:opened"] = True
+
+
+def versions(key: str, slot: str) -> None:
+    """An expander listing the saved versions of ``slot`` (newest first, with their time) and a
+    button that opens the chosen one in the box; opening saves nothing away, since the text it
+    replaces is itself the newest version."""
+    try:
+        found = store().drafts(slot, **owner().kwargs())
+    except (ProgressError, sqlite3.Error):
+        return
+    if not found:
+        return
+    by_id = {d.id: d for d in found}
+
+    def label(draft_id: int) -> str:
+        d = by_id[draft_id]
+        lines = [line.strip() for line in d.text.splitlines() if line.strip()]
+        # the first item id tells puzzle files apart better than their common first line
+        first = next((line.removeprefix("- ") for line in lines if line.removeprefix("- ").startswith("id:")),
+                     lines[0] if lines else "")
+        return tr("drafts.version_label", when=local_time(d.ts), lines=len(d.text.splitlines()),
+                  first=first[:40])
+
+    if st.session_state.pop(f"{key}:opened", False):
+        st.success(tr("drafts.opened"))
+    with st.expander(tr("drafts.versions", n=len(found))):
+        pick_key, newest_key = f"{key}:version", f"{key}:newest"
+        # a new version (an edit, the template restored) moves the pick to it
+        if st.session_state.get(pick_key) not in by_id or st.session_state.get(newest_key) != found[0].id:
+            st.session_state[pick_key] = found[0].id
+        st.session_state[newest_key] = found[0].id
+        chosen = st.selectbox(tr("drafts.pick"), list(by_id), format_func=label, key=pick_key)
+        st.button(tr("drafts.open"), key=f"{key}:open", on_click=_open_version, args=(key, by_id[chosen].text),
+                  disabled=by_id[chosen].text == (st.session_state.get(key) or ""))
