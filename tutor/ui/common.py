@@ -23,8 +23,12 @@ LANG_PARAM = "lang"
 
 def init_lang() -> str:
     """The language of this session: picked in the sidebar (this session, or before a reload:
-    then it is in the URL as ``?lang=``), else the browser's locale on the first visit."""
-    if st.session_state.get(state.LANG) not in LANGS:
+    then it is in the URL as ``?lang=``), else the browser's locale.
+
+    Until the learner picks, the locale is read again on every run: the browser does not always
+    report it on a session's very first run, and a default taken then must not stick.
+    """
+    if not st.session_state.get(state.LANG_CHOSEN):
         param = st.query_params.get(LANG_PARAM)
         if param in LANGS:
             st.session_state[state.LANG] = param
@@ -34,7 +38,8 @@ def init_lang() -> str:
                 locale = st.context.locale
             except Exception:  # noqa: BLE001 - no browser context (bare script run): use the default
                 locale = None
-            st.session_state[state.LANG] = language_for_locale(locale)
+            if locale or st.session_state.get(state.LANG) not in LANGS:
+                st.session_state[state.LANG] = language_for_locale(locale)
     return st.session_state[state.LANG]
 
 
