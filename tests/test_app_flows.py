@@ -36,7 +36,7 @@ def test_lesson_exercise_wrong_quotes_the_maxim(app_env):  # noqa: F811
     at = start("ru", learner="Ann")
     at.button(key=LEAD_WRONG.format(scope="lesson", item="first-lead/2")).click().run()
     assert not at.exception
-    assert at.error and "♠К" in at.error[0].value and "♠2" in at.error[0].value
+    assert at.error and "♠К" in at.error[0].value and "♠2" not in at.error[0].value  # said only on request
     notes = " ".join(m.value for m in at.markdown)
     assert "Имея короля сам-третей" in notes
     store = db(app_env)
@@ -93,11 +93,14 @@ def test_failed_puzzle_comes_back_for_review_and_why_explains_any_card(app_env):
     open_page(at, "puzzles")
     at.selectbox(key="puzzle").set_value("king-fourth-lead").run()
     at.button(key=LEAD_WRONG.format(scope="puzzles", item="king-fourth-lead")).click().run()
-    assert "♠K" in at.error[0].value and "♠2" in at.error[0].value
+    assert "♠K" in at.error[0].value and "♠2" not in at.error[0].value
     store = db(app_env)
     dee = store.learner("Dee")
     [due] = store.due_reviews(dee.id, datetime.now(timezone.utc) + timedelta(days=1))
     assert due.item_id == "king-fourth-lead"
+    # "why not another card" would give the answer away: it comes with the solution
+    assert not _has_key(at, "why:puzzles:king-fourth-lead")
+    at.button(key="w:puzzles:king-fourth-lead:solution").click().run()
     at.selectbox(key="why:puzzles:king-fourth-lead").set_value("SK").run()
     assert not at.exception
     assert any("King third or fourth" in m.value for m in at.markdown)
@@ -209,3 +212,7 @@ def test_workshop_lists_learners_reports(app_env):  # noqa: F811
     assert not at.exception
     reports = at.dataframe[0].value
     assert list(reports["Puzzle"]) == ["king-fourth-lead"] and list(reports["What looks wrong"]) == ["Two answers look right"]
+
+
+def _has_key(at, key: str) -> bool:
+    return any(w.key == key for w in at.selectbox)

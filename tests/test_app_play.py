@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
+from tutor.ui.components import maxim_title  # noqa: E402
 from tutor.ui.play_page import SESSION_KEY, ptext  # noqa: E402
 
 PAGE = str(Path(__file__).resolve().parent.parent / "tutor" / "ui" / "play_page.py")
@@ -59,7 +60,23 @@ def test_play_page_shows_robots_cards_with_their_maxims():
     _card_buttons(at)[0].click().run()
     shown = " ".join(m.value for m in at.markdown)
     for rc in session.robot_cards()[-3:]:
-        assert f"`{rc.maxim}`" in shown
+        # the maxim by its title; the raw id only in the line's tooltip
+        assert maxim_title(rc.maxim, "en") in shown and f"`{rc.maxim}`" not in shown
+        assert any(rc.maxim in m.proto.help for m in at.markdown)
+
+
+def test_play_page_texts_are_all_in_the_learners_language():
+    """000 «Ошибки» 8 (only the last two tricks may be looked at) is cited in English on the
+    English page; the robots' maxims are named in Russian on the Russian page."""
+    import re
+
+    assert not re.search("[А-Яа-яЁё]", ptext("last_tricks", "en") + ptext("robber_over", "en"))
+    at = _page(lang="ru")
+    session = at.session_state[SESSION_KEY]
+    _card_buttons(at)[0].click().run()
+    shown = " ".join(m.value for m in at.markdown)
+    for rc in session.robot_cards()[-3:]:
+        assert maxim_title(rc.maxim, "ru") in shown
 
 
 def test_play_page_flags_an_unconventional_card_at_once():

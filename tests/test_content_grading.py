@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tutor.content.grading import GradingError, grade, hint
-from tutor.content.loader import REPO_ROOT, load_puzzles
+from tutor.cards import parse_card
+from tutor.content.loader import REPO_ROOT, load_paths, load_puzzles
+from tutor.content.situation import situation
+from tutor.conventions.catalogue import get_maxim
 
 PUZZLES = {p.id: p for p in load_puzzles([REPO_ROOT / "puzzles" / "examples.yaml"])}
 KING = PUZZLES["example-king-fourth-lead"]
@@ -54,8 +57,10 @@ def test_number_feedback_says_what_the_count_is_made_of():
     right = grade(HONOURS, 2)
     assert right.correct and "3 honours" in right.message.en
     wrong = grade(HONOURS, "3", "ru")
-    assert not wrong.correct and "правильно 2" in wrong.message.ru and "3 онера" in wrong.message.ru
-    assert "(♥A ♥K ♥J)" in wrong.message.en
+    assert not wrong.correct and "Правильно: 2" in wrong.explanation.ru and "3 онера" in wrong.explanation.ru
+    assert "(♥A ♥K ♥J)" in wrong.explanation.en
+    assert "(♥A ♥K ♥J)" in wrong.message.en  # why: what the count is made of
+    assert "right count" not in wrong.message.en and "Правильно" not in wrong.message.ru
 
 
 def test_unreadable_response_is_an_error_not_a_wrong_answer():
@@ -71,3 +76,35 @@ def test_hints_go_from_vague_to_near():
         hint(KING, 3)
     with pytest.raises(GradingError):
         hint(KING, 0)
+
+
+def test_wrong_answer_never_names_the_right_card_in_any_shipped_item():
+    """anchors.md: a wrong answer says why it is wrong, and the hints and "try again" keep their
+    point only if the message does not give the answer away. Every wrong card of every shipped
+    lead/play item is checked; the right card is named in the explanation (shown when solved or
+    when the solution is asked for)."""
+    checked = 0
+    for located in load_paths().items():
+        item = located.item
+        if item.question not in ("lead", "play"):
+            continue
+        answer = parse_card(str(item.answer))
+        for card in situation(item).remaining:
+            fb = grade(item, card)
+            if fb.correct:
+                continue
+            checked += 1
+            for lang in ("en", "ru"):
+                text = fb.message[lang].replace(card.symbol(lang), "")
+                assert answer.symbol(lang) not in text, (item.id, str(card), fb.message[lang])
+            assert answer.symbol("en") in fb.explanation.en and answer.symbol("ru") in fb.explanation.ru
+    assert checked > 100
+
+
+def test_wrong_card_message_quotes_the_maxim_title_in_both_languages():
+    """000 LST 3: leading the king from K-x-x-x breaks «king third, lead small»; the message
+    names that maxim by its title, in English and in Russian."""
+    fb = grade(KING, "SK")
+    m = get_maxim("king-third-lead-small")
+    assert m.title_in("en") in fb.message.en and m.title_in("ru") in fb.message.ru
+    assert "♠2" not in fb.message.en and "The card is ♠2." in fb.explanation.en

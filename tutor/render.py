@@ -75,6 +75,8 @@ CSS = f"""
 .wt-sheet tr.wt-line td {{ border-top: 2px solid #444; }}
 .wt-sheet tr.wt-total td {{ border-top: 1px solid #999; font-weight: 600; }}
 .wt-sheet .wt-what {{ font-size: .75rem; color: #666; }}
+.wt-sheet th.wt-total-label {{ border: none; text-align: left; font-weight: 400; font-size: .8rem; color: #555;
+  padding-left: .6rem; white-space: nowrap; }}
 """
 
 
@@ -309,7 +311,10 @@ def score_sheet_html(items: Iterable[Any], lang: str = "en", *, us: Side = Side.
             f"<td>{sum(ln.points for ln in lines if ln.side is s and ln.where == where)}</td>" for s in sides
         )
         label = _esc(t(f"score.total_{where}", lang))
-        totals.append(f'<tr class="wt-total" data-where="{where}" title="{label}">{cells}</tr>')
+        # the row's name beside it: two bare numbers under the line cannot be told apart
+        name = _esc(t(f"score.row_{where}", lang))
+        totals.append(f'<tr class="wt-total" data-where="{where}" title="{label}">{cells}'
+                      f'<th scope="row" class="wt-total-label">{name}</th></tr>')
     caption = _esc(t("score.sheet", lang))
     return (f'<table class="wt-sheet"><caption>{caption}</caption><thead><tr>{head}</tr></thead>'
             f"<tbody>{above}{below}{''.join(totals)}</tbody></table>")

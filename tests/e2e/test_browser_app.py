@@ -199,3 +199,24 @@ def test_screenshot_of_every_page(server, browser, locale, lang):
             page.screenshot(path=str(ARTIFACTS / f"page-{spec.key}-{lang}.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_wrong_lead_keeps_the_answer_until_the_solution_is_asked(server, browser):
+    """000 LST 3: a wrong lead is shown whole («♠К — не та карта…», the suit symbol not eaten as
+    the alert's icon) without the right card; "Show the solution" then names ♠2."""
+    context, page = _page(browser, "ru-RU")
+    try:
+        _open(page, server, "learn", "ru")
+        page.get_by_role("button", name="♠К").click()
+        page.get_by_text("♠К — не та карта").wait_for()
+        assert page.get_by_text("Правильно: ♠2").count() == 0
+        page.get_by_role("button", name="Показать решение").click()
+        try:
+            page.get_by_text("Правильно: ♠2").first.wait_for()
+        except Exception:
+            _shot(page, "solution-failed-ru.png")
+            raise
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "solution-shown-ru.png"), full_page=True)
+    finally:
+        context.close()

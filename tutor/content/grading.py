@@ -5,6 +5,11 @@ one was (anchors.md). So a wrong card is judged by the conventions engine (``exp
 the feedback cites the maxim it breaks; an illegal card cites the law; a wrong number says what
 the right count is made of (three honours -> 2 points). A right answer gets a short message --
 the explanation stays available, but the rule is not repeated at length.
+
+A wrong answer never names the right one (Lichess and chess.com puzzles work the same way): the
+message says the answer is wrong and which maxim it breaks, so a hint or another try still teaches
+something. The right card, the engine's full reasoning and the item's explanation go into
+``Feedback.explanation``, shown when the puzzle is solved or the learner asks for the solution.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from tutor.cards import Card, parse_card
 from tutor.content.engine import EngineUnavailable, engine_number, engine_verdict
 from tutor.content.situation import situation
 from tutor.content.models import Item, Text
+from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import CardError, WhistError
 
 __all__ = ["Feedback", "GradingError", "VERDICTS", "grade", "hint", "hint_count"]
@@ -80,13 +86,16 @@ def _read_number(response: Any) -> int:
 
 def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
     sit = situation(item)
+    # what a wrong answer reveals once solved or given up: the card asked for, with the reasons
+    wrong_explanation = (_solution(parse_card(str(item.answer)), item) if item.question in ("lead", "play")
+                         else item.explanation)
     if card not in sit.remaining:
         held = card in item.student_hand
         return Feedback(
             False, "illegal", (),
             Text(en=f"{card.symbol('en')} {'has already been played' if held else 'is not in your hand'}.",
                  ru=f"{card.symbol('ru')} {'уже сыграна' if held else 'у вас нет'}."),
-            item.explanation, lang,
+            wrong_explanation, lang,
         )
     ruling = sit.ruling
     if card not in sit.legal and ruling is not None and ruling.binds and card in sit.follow:
@@ -95,7 +104,7 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
             False, "illegal", (ruling.maxim,) if ruling.maxim else tuple(item.maxims),
             Text(en=f"{card.symbol('en')} is not allowed. {ruling.why.en if ruling.why else ''}".rstrip(),
                  ru=f"{card.symbol('ru')} нельзя. {ruling.why.ru if ruling.why else ''}".rstrip()),
-            item.explanation, lang,
+            wrong_explanation, lang,
         )
     if card not in sit.legal:
         led = sit.current.suit_led if sit.current is not None else card.suit
@@ -106,7 +115,7 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
                     f"{led.label('en')}, so you must follow suit." + (f" {extra.en}" if extra else ""),
                  ru=f"{card.symbol('ru')} нельзя: в ходу {led.label('ru')}, и они у вас есть — "
                     f"нужно сносить масть." + (f" {extra.ru}" if extra else "")),
-            item.explanation, lang,
+            wrong_explanation, lang,
         )
     if item.question == "legal" and len(sit.legal) == 1:
         why = ruling.why if ruling is not None and ruling.binds and ruling.why is not None else None
@@ -152,15 +161,36 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
     if verdict is not None and verdict.maxims:
         return Feedback(
             False, verdict.verdict if verdict.verdict in VERDICTS else "worse", verdict.maxims,
-            Text(en=f"{verdict.why.en} The card is {answer.symbol('en')}.",
-                 ru=f"{verdict.why.ru} Правильно: {answer.symbol('ru')}."),
-            item.explanation, lang,
+            _wrong_card_message(card, verdict.maxims),
+            _solution(answer, item, verdict.why), lang,
         )
-    return Feedback(
-        False, "wrong", tuple(item.maxims),
-        Text(en=f"Not {card.symbol('en')}: the card is {answer.symbol('en')}. {item.explanation.en}",
-             ru=f"Не {card.symbol('ru')}: правильно {answer.symbol('ru')}. {item.explanation.ru}"),
-        item.explanation, lang,
+    return Feedback(False, "wrong", tuple(item.maxims), _wrong_card_message(card, tuple(item.maxims)),
+                    _solution(answer, item), lang)
+
+
+def _maxim_title(maxim_ids: tuple[str, ...], lang: str) -> str | None:
+    for mid in maxim_ids:
+        try:
+            return get_maxim(mid).title_in(lang)
+        except UnknownMaximError:
+            continue
+    return None
+
+
+def _wrong_card_message(card: Card, maxim_ids: tuple[str, ...]) -> Text:
+    """Wrong, and why (the maxim the card breaks), without naming the right card."""
+    en, ru = _maxim_title(maxim_ids, "en"), _maxim_title(maxim_ids, "ru")
+    return Text(
+        en=f"{card.symbol('en')} is not the card here" + (f": it goes against “{en}”." if en else "."),
+        ru=f"{card.symbol('ru')} — не та карта" + (f": она идёт против правила «{ru}»." if ru else "."),
+    )
+
+
+def _solution(answer: Card, item: Item, why: Text | None = None) -> Text:
+    """What is shown once solved or when the solution is asked for: the card, then the reasons."""
+    return Text(
+        en=" ".join(x for x in (f"The card is {answer.symbol('en')}.", why.en if why else "", item.explanation.en) if x),
+        ru=" ".join(x for x in (f"Правильно: {answer.symbol('ru')}.", why.ru if why else "", item.explanation.ru) if x),
     )
 
 
@@ -177,11 +207,17 @@ def _grade_number(item: Item, number: int, lang: str) -> Feedback:
                         Text(en=f"Right: {right}." + (f" {made_en}." if made_en else ""),
                              ru=f"Верно: {right}." + (f" {made_ru}." if made_ru else "")),
                         item.explanation, lang)
+    en, ru = _maxim_title(tuple(item.maxims), "en"), _maxim_title(tuple(item.maxims), "ru")
     return Feedback(
         False, "wrong", tuple(item.maxims),
-        Text(en=f"Not {number}: the right count is {right}." + (f" {made_en}." if made_en else f" {item.explanation.en}"),
-             ru=f"Не {number}: правильно {right}." + (f" {made_ru}." if made_ru else f" {item.explanation.ru}")),
-        item.explanation, lang,
+        # what the count is made of says why; the total itself waits for the solution
+        Text(en=f"Not {number}." + (f" Count again. {made_en}." if made_en else
+                                    f" Count again by the rule “{en}”." if en else " Count again."),
+             ru=f"Не {number}." + (f" Пересчитайте. {made_ru}." if made_ru else
+                                   f" Пересчитайте по правилу «{ru}»." if ru else " Пересчитайте.")),
+        Text(en=f"The right count is {right}." + (f" {made_en}." if made_en else "") + f" {item.explanation.en}",
+             ru=f"Правильно: {right}." + (f" {made_ru}." if made_ru else "") + f" {item.explanation.ru}"),
+        lang,
     )
 
 

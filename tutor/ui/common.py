@@ -12,6 +12,7 @@ from tutor.i18n import LANGS, language_for_locale, t
 from tutor.progress import Learner, ProgressError, ProgressStore, default_db_path
 from tutor.render import CSS
 from tutor.ui import state
+from tutor.ui.alerts import show_error
 
 __all__ = ["LANG_PARAM", "current_lang", "init_lang", "tr", "get_store", "store", "current_learner", "inject_css",
            "language_switch", "learner_box", "show_html"]
@@ -126,7 +127,7 @@ def learner_box(lang: str) -> Learner | None:
         try:
             store().learner(name)
         except ProgressError as exc:
-            st.sidebar.error(str(exc))
+            show_error(str(exc), where=st.sidebar)
         return None
     st.sidebar.caption(t("app.learner_saved", lang, name=learner.name))
     return learner

@@ -11,7 +11,7 @@ solving.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import streamlit as st
@@ -27,10 +27,11 @@ from tutor.i18n import t
 from tutor.render import history_html, table_html
 from tutor.seats import Seat
 from tutor.ui import state
+from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.common import current_learner, show_html, store
 from tutor.ui.seatview import SeatView, seat_view
 
-__all__ = ["Answered", "answer_score", "item_board", "prompt_text", "run_item", "maxim_note", "card_label"]
+__all__ = ["Answered", "answer_score", "item_board", "prompt_text", "run_item", "maxim_note", "maxim_title", "card_label"]
 
 
 def answer_score(correct: bool, hints_used: int, hints_total: int) -> float:
@@ -52,12 +53,28 @@ class Answered:
     feedback: Feedback
     hints_used: int
     score: float
+    #: True once the learner asked for the solution (then the item counts as not solved).
+    revealed: bool = False
+
+    @property
+    def settled(self) -> bool:
+        """Solved, or the solution was shown: only then may the right card be named (evidence too)."""
+        return self.feedback.correct or self.revealed
 
 
 def card_label(card: Card, lang: str) -> str:
     """A button label: the suit symbol and rank, red for hearts and diamonds (Streamlit markdown)."""
     text = card.symbol(lang)
     return f":red[{text}]" if card.suit.is_red else text
+
+
+def maxim_title(maxim_id: str, lang: str) -> str:
+    """A maxim's title in ``lang`` (the id itself when the catalogue does not know it): what a
+    learner reads instead of an id such as ``lead-highest-trump``."""
+    try:
+        return get_maxim(maxim_id).title_in(lang)
+    except UnknownMaximError:
+        return maxim_id
 
 
 def maxim_note(maxim_id: str, lang: str) -> str:
@@ -80,7 +97,7 @@ def item_board(item: Item, lang: str) -> SeatView | None:
     try:
         view = seat_view(item.student_hand, item.trump_card, item.dealer_seat, item.played)
     except WhistError as exc:
-        st.error(t("item.broken", lang, error=str(exc)))
+        show_error(t("item.broken", lang, error=str(exc)))
         return None
     deal = item.full_deal() if item.question in ("honours", "score") else None
     if deal is not None:
@@ -91,7 +108,11 @@ def item_board(item: Item, lang: str) -> SeatView | None:
                          me=view.me, trick=view.current))
     done = view.finished_tricks
     if done:
-        with st.expander(t("item.tricks_played", lang, n=len(done), ns=view.won_ns, ew=view.won_ew)):
+        # a card question asked after earlier tricks depends on them (who showed out, which
+        # honours fell, a call for trumps): they are shown open, not folded away
+        depends = item.question in ("lead", "play", "legal")
+        with st.expander(t("item.tricks_played", lang, n=len(done), ns=view.won_ns, ew=view.won_ew),
+                         expanded=depends):
             show_html(history_html(done, lang, trump=view.trump))
     if item.question == "score" and item.tricks is not None:
         st.caption(t("item.tricks_taken", lang, ns=item.tricks.ns, ew=13 - item.tricks.ns))
@@ -110,7 +131,7 @@ def _submit(item: Item, scope: str, item_id: str, response: Any, lang: str, kind
     score = answer_score(feedback.correct, used, hint_count(item))
     st.session_state[state.answer_key(scope, item_id)] = Answered(response, feedback, used, score)
     st.session_state.pop(state.answer_key(scope, item_id) + ":error", None)
-    if kind is not None:
+    if kind is not None and not st.session_state.get(state.seen_key(scope, item_id)):
         learner = current_learner()
         if learner is not None:
             store().record_attempt(learner.id, record_id, kind, themes=themes, correct=feedback.correct,
@@ -129,8 +150,33 @@ def _open_hint(scope: str, item_id: str, total: int) -> None:
 
 
 def _retry(scope: str, item_id: str) -> None:
+    """Callback: answer again (a solution once shown stays shown -- see :func:`_submit`)."""
     st.session_state.pop(state.answer_key(scope, item_id), None)
     st.session_state.pop(state.why_key(scope, item_id), None)
+    st.session_state.pop(state.reveal_key(scope, item_id), None)
+
+
+def _hint_and_retry(scope: str, item_id: str, total: int) -> None:
+    """Callback of "Hint" under a wrong answer: the next hint opens and the cards come back."""
+    _open_hint(scope, item_id, total)
+    _retry(scope, item_id)
+
+
+def _reveal(scope: str, item_id: str) -> None:
+    """Callback of "Show the solution": the right card and the explanation are shown.
+
+    The wrong answer before it is already recorded as failed (so the item comes back for review);
+    from now on this session records no attempt on the item, so solving it after seeing the
+    solution cannot count as solved."""
+    st.session_state[state.reveal_key(scope, item_id)] = True
+    st.session_state[state.seen_key(scope, item_id)] = True
+
+
+def _explanation(fb: Feedback, lang: str) -> None:
+    """The full explanation, visible (not folded away) once solved or given up."""
+    st.markdown(f"**{t('item.explanation', lang)}.** {fb.explanation[lang]}")
+    for mid in fb.maxims[:1]:
+        st.markdown(maxim_note(mid, lang))
 
 
 def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, lang: str, args: tuple) -> None:
@@ -152,7 +198,7 @@ def _answer_controls(item: Item, view: SeatView, scope: str, item_id: str, lang:
                   on_click=lambda: _submit(item, scope, item_id, int(st.session_state.get(key) or 0), lang, *args))
         return
     if view.to_play != view.me:
-        st.warning(t("item.not_your_turn", lang, seat=view.to_play.label(lang)))
+        show_warning(t("item.not_your_turn", lang, seat=view.to_play.label(lang)))
     # A legal question asks which cards may be played: every card is offered. Otherwise only the
     # legal ones are (the law is not what a lead puzzle tests).
     cards = tuple(view.hand) if item.question == "legal" else view.legal_cards()
@@ -171,13 +217,13 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
         if choice:
             card = parse_card(choice)
             if card not in view.legal_cards():
-                st.warning(t("item.why_illegal", lang, card=card.symbol(lang)))
+                show_warning(t("item.why_illegal", lang, card=card.symbol(lang)))
                 st.markdown(maxim_note("must-follow-suit", lang))
                 return
             try:
                 verdict = engine_verdict(item, card)
             except WhistError as exc:
-                st.error(t("app.engine_missing", lang, error=str(exc)))
+                show_error(t("app.engine_missing", lang, error=str(exc)))
                 return
             word = t(f"verdict.{verdict.verdict}", lang) if verdict.verdict in _VERDICT_WORDS else verdict.verdict
             st.markdown(f"**{card.symbol(lang)}** — {word}")
@@ -213,31 +259,44 @@ def run_item(
     total = hint_count(item)
     used = int(st.session_state.get(state.hints_key(scope, item_id), 0))
     for level in range(1, min(used, total) + 1):
-        st.info(t("item.hint_n", lang, n=level, total=total) + " " + hint(item, level)[lang])
+        show_info(t("item.hint_n", lang, n=level, total=total) + " " + hint(item, level)[lang])
     args = (kind, tuple(themes), record_id or item_id)
     if answered is None:
         _answer_controls(item, view, scope, item_id, lang, args)
         if err := st.session_state.get(state.answer_key(scope, item_id) + ":error"):
-            st.error(err)
+            show_error(err)
         if used < total:
             cost = round(100 * (answer_score(True, used, total) - answer_score(True, used + 1, total)))
             st.button(t("item.hint", lang, cost=cost), key=state.widget_key(scope, item_id, "hint"),
                       on_click=_open_hint, args=(scope, item_id, total), icon=":material/lightbulb:")
         return None
     fb = answered.feedback
+    revealed = bool(st.session_state.get(state.reveal_key(scope, item_id)))
     if fb.correct:
-        st.success(fb.message[lang] + (" " + t("item.score", lang, pct=round(100 * answered.score))
-                                       if answered.hints_used else ""))
-        with st.expander(t("item.explanation", lang)):
-            st.markdown(fb.explanation[lang])
-            for mid in fb.maxims[:1]:
-                st.markdown(maxim_note(mid, lang))
+        show_success(fb.message[lang] + (" " + t("item.score", lang, pct=round(100 * answered.score))
+                                         if answered.hints_used else ""))
+        _explanation(fb, lang)
+    elif revealed:
+        show_error(fb.message[lang])
+        show_info(t("item.solution_shown", lang))
+        _explanation(fb, lang)
     else:
-        st.error(fb.message[lang])
+        # wrong: say why (the maxim the card breaks), never which card is right -- that waits for
+        # "Show the solution", so a hint or another try still teaches something
+        show_error(fb.message[lang])
         for mid in fb.maxims[:2]:
             st.markdown(maxim_note(mid, lang))
-    st.button(t("item.retry", lang), key=state.widget_key(scope, item_id, "retry"), on_click=_retry,
-              args=(scope, item_id), icon=":material/replay:")
-    if allow_why:
+    row = st.container(horizontal=True, gap="small")
+    row.button(t("item.retry", lang), key=state.widget_key(scope, item_id, "retry"), on_click=_retry,
+               args=(scope, item_id), icon=":material/replay:")
+    if not fb.correct and not revealed:
+        if used < total:
+            cost = round(100 * (answer_score(True, used, total) - answer_score(True, used + 1, total)))
+            row.button(t("item.hint", lang, cost=cost), key=state.widget_key(scope, item_id, "hint"),
+                       on_click=_hint_and_retry, args=(scope, item_id, total), icon=":material/lightbulb:")
+        row.button(t("item.show_solution", lang), key=state.widget_key(scope, item_id, "solution"),
+                   on_click=_reveal, args=(scope, item_id), icon=":material/visibility:")
+    settled = fb.correct or revealed
+    if allow_why and settled:
         _why_box(item, view, scope, item_id, lang)
-    return answered
+    return replace(answered, revealed=revealed)

@@ -9,7 +9,11 @@ endplay, which loads matplotlib -- about 0.6 s that the page's first render does
 
 from __future__ import annotations
 
+import copy
 import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -19,12 +23,13 @@ from tutor.cards import parse_card
 from tutor.content.daily import DailyError, daily_pick
 from tutor.content.models import Puzzle
 from tutor.errors import WhistError
+from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, current_learner, store, tr
 from tutor.ui.components import run_item
 from tutor.ui.library import library, show_problems
 from tutor.ui.progress_page import theme_label
 
-__all__ = ["show", "evidence", "evidence_samples"]
+__all__ = ["show", "evidence", "simulate_evidence", "evidence_samples"]
 
 SCOPE = "daily"
 DEFAULT_SAMPLES = 100
@@ -38,19 +43,48 @@ def evidence_samples() -> int:
         return DEFAULT_SAMPLES
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def evidence(hand: str, trump: str, dealer: str, played: str, answer: str, maxims: tuple[str, ...],
-             samples: int, seed: int, _progress: Any = None) -> dict[str, Any]:
-    """The simulation table and the comparison with the maxim's card, as plain data (cached)."""
+#: Evidence already computed in this server process, newest last: (arguments) -> plain data.
+_EVIDENCE: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+_EVIDENCE_LOCK = threading.Lock()
+MAX_EVIDENCE = 64
+
+
+def simulate_evidence(hand: str, trump: str, dealer: str, played: str, answer: str, maxims: tuple[str, ...],
+                      samples: int, seed: int, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """The simulation table and the comparison with the maxim's card, as plain data.
+
+    Pure: it draws nothing. ``progress(done, total)`` is only told how far the solving is."""
     from tutor.evidence import compare  # deferred: see the module docstring
     from tutor.simulate import simulate_lead
 
     analysis = simulate_lead(hand, trump, dealer=dealer, played=played or (), samples=samples, seed=seed,
-                             progress=_progress)
+                             progress=progress)
     data = analysis.as_json()
     data["comparison"] = compare(hand, trump, answer, analysis, maxims=maxims, dealer=dealer,
                                  played=played or ()).as_json()
     return data
+
+
+def evidence(hand: str, trump: str, dealer: str, played: str, answer: str, maxims: tuple[str, ...],
+             samples: int, seed: int, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """:func:`simulate_evidence`, computed once per server for everyone (the daily puzzle is the
+    same for every learner on a date), and returned as a fresh copy.
+
+    Why not ``st.cache_data``: a cached function must not touch the page -- it records the
+    progress bar's updates and replays them into the *next* learner's session, whose bar does not
+    exist (``CacheReplayClosureError``). Here only data is kept, and the caller draws."""
+    key = (hand, trump, dealer, played, answer, tuple(maxims), samples, seed)
+    with _EVIDENCE_LOCK:
+        hit = _EVIDENCE.get(key)
+        if hit is not None:
+            _EVIDENCE.move_to_end(key)
+            return copy.deepcopy(hit)
+    data = simulate_evidence(hand, trump, dealer, played, answer, tuple(maxims), samples, seed, progress)
+    with _EVIDENCE_LOCK:
+        _EVIDENCE[key] = data
+        while len(_EVIDENCE) > MAX_EVIDENCE:
+            _EVIDENCE.popitem(last=False)
+    return copy.deepcopy(data)
 
 
 def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
@@ -65,10 +99,10 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
 
     try:
         data = evidence(puzzle.hand, puzzle.trump, puzzle.dealer, puzzle.played or "", puzzle.answer,
-                        tuple(puzzle.maxims), samples, seed, _progress=progress)
+                        tuple(puzzle.maxims), samples, seed, progress=progress)
     except WhistError as exc:
         bar.empty()
-        st.error(tr("app.engine_missing", error=str(exc)))
+        show_error(tr("app.engine_missing", error=str(exc)))
         return
     bar.empty()
     rows = [{tr("daily.card"): parse_card(r["card"]).symbol(lang), tr("daily.mean"): round(r["mean"], 2),
@@ -78,7 +112,7 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
     st.bar_chart({r[tr("daily.card")]: r[tr("daily.mean")] for r in rows}, x_label=tr("daily.card"),
                  y_label=tr("daily.mean"), sort=False)
     st.dataframe(rows, hide_index=True)
-    st.info(data["comparison"]["text"][lang])
+    show_info(data["comparison"]["text"][lang])
 
 
 def show() -> None:
@@ -90,7 +124,7 @@ def show() -> None:
     try:
         pick = daily_pick(lib.puzzles, today)
     except DailyError as exc:
-        st.info(tr("daily.none", error=str(exc)))
+        show_info(tr("daily.none", error=str(exc)))
         return
     puzzle = pick.puzzle
     learner = current_learner()
@@ -102,5 +136,5 @@ def show() -> None:
         c2.metric(tr("progress.streak"), store().streak(learner.id, today))
     answered = run_item(puzzle, scope=SCOPE, item_id=f"{today.isoformat()}:{puzzle.id}", lang=lang, kind="daily",
                         themes=puzzle.themes, record_id=puzzle.id)
-    if answered is not None:
+    if answered is not None and answered.settled:
         show_evidence(puzzle, lang, seed=today.toordinal())

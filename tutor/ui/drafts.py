@@ -28,6 +28,7 @@ import streamlit as st
 
 from tutor.progress import Draft, ProgressError
 from tutor.ui import state
+from tutor.ui.alerts import show_success, show_warning
 from tutor.ui.common import current_learner, store, tr
 
 __all__ = ["BROWSER_PARAM", "SLOT_WORKSHOP", "SLOT_PBN", "SLOT_REPORT", "DraftOwner", "browser_key",
@@ -103,7 +104,7 @@ def restore(key: str, slot: str, default: str = "") -> Draft | None:
     try:
         draft = store().latest_draft(slot, **who.kwargs())
     except (ProgressError, sqlite3.Error) as exc:
-        st.warning(tr("drafts.not_read", error=str(exc)))
+        show_warning(tr("drafts.not_read", error=str(exc)))
         draft = None
     st.session_state[key] = draft.text if draft is not None else default
     if draft is not None:
@@ -128,7 +129,7 @@ def autosave(key: str, slot: str, default: str = "") -> Draft | None:
     try:
         draft = store().save_draft(slot, text, **who.kwargs())
     except (ProgressError, sqlite3.Error) as exc:
-        st.warning(tr("drafts.not_saved", error=str(exc)))
+        show_warning(tr("drafts.not_saved", error=str(exc)))
         return None
     saved[who.cache_key(slot)] = draft
     return draft
@@ -183,7 +184,7 @@ def versions(key: str, slot: str) -> None:
                   first=first[:40])
 
     if st.session_state.pop(f"{key}:opened", False):
-        st.success(tr("drafts.opened"))
+        show_success(tr("drafts.opened"))
     with st.expander(tr("drafts.versions", n=len(found))):
         pick_key, newest_key = f"{key}:version", f"{key}:newest"
         # a new version (an edit, the template restored) moves the pick to it

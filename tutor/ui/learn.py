@@ -14,6 +14,7 @@ from tutor.render import hand_html, history_html, table_html
 from tutor.deal import Deal
 from tutor.seats import Seat
 from tutor.ui import state
+from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.common import current_lang, current_learner, show_html, store, tr
 from tutor.ui.components import run_item
 from tutor.ui.library import library, show_problems
@@ -44,7 +45,7 @@ def show_diagram(d: Diagram, lang: str) -> None:
         if d.trick is not None:
             show_html(history_html(parse_history(d.trick), lang, trump=trump_card.suit if trump_card else None))
     except WhistError as exc:
-        st.error(tr("item.broken", error=str(exc)))
+        show_error(tr("item.broken", error=str(exc)))
     if d.caption is not None:
         st.caption(d.caption[lang])
 
@@ -63,7 +64,7 @@ def show() -> None:
     lib = library()
     show_problems(lib.problems, tr("content.broken"))
     if not lib.lessons:
-        st.info(tr("learn.no_lessons"))
+        show_info(tr("learn.no_lessons"))
         return
     learner = current_learner()
     done = store().lessons_done(learner.id) if learner else set()
@@ -102,10 +103,10 @@ def show() -> None:
         if all(exercise_id(lesson, i) in solved for i, _ in exercises):
             if learner is not None and lesson.id not in done:
                 store().mark_lesson_done(learner.id, lesson.id)
-            st.success(tr("learn.lesson_done"))
+            show_success(tr("learn.lesson_done"))
             nxt = next((les for les in lib.lessons if les.order > lesson.order), None)
             if nxt is not None:
                 st.button(tr("learn.next", title=nxt.title[lang]), key="learn_next",
                           on_click=lambda: st.session_state.update({state.LESSON: nxt.id}))
         else:
-            st.info(tr("learn.retry_wrong"))
+            show_info(tr("learn.retry_wrong"))

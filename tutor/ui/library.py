@@ -16,6 +16,9 @@ import streamlit as st
 
 from tutor.content.loader import ContentSet, Problem, load_paths
 from tutor.content.models import Lesson, Puzzle
+from tutor.ui.alerts import show_error
+from tutor.ui.common import current_lang
+from tutor.ui.validator_text import translate_message
 
 __all__ = ["Library", "content_root", "library", "show_problems"]
 
@@ -79,6 +82,11 @@ def show_problems(problems: tuple[Problem, ...] | list[Problem], title: str) -> 
     """A broken content file, shown with its ``file:line`` messages (the rest is still served)."""
     if problems:
         root = str(content_root()) + os.sep
-        lines = "\n".join(f"- `{str(p).replace(root, '')}`" for p in problems[:30])
+        lang = current_lang()
+        shown = []
+        for p in problems[:30]:
+            msg = translate_message(p.message, lang)
+            shown.append(f"- `{p.path.replace(root, '')}:{p.line}: {msg.text}`")
+        lines = "\n".join(shown)
         more = f"\n- … (+{len(problems) - 30})" if len(problems) > 30 else ""
-        st.error(f"{title}\n\n{lines}{more}")
+        show_error(f"{title}\n\n{lines}{more}")

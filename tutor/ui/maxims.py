@@ -7,6 +7,7 @@ import streamlit as st
 
 from tutor.conventions.catalogue import CATEGORIES, SYSTEMS, CatalogueError, Maxim, load_catalogue
 from tutor.i18n import t
+from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, tr
 from tutor.ui.library import library
 
@@ -27,7 +28,7 @@ def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None) -> Non
     st.caption(tr("maxims.systems") + ": " + systems)
     diff = m.differences_in(lang)
     if diff:
-        st.info(tr("maxims.differences") + ": " + diff)
+        show_info(tr("maxims.differences") + ": " + diff)
     if puzzles is not None:
         st.caption(tr("maxims.puzzles") + ": " + (", ".join(puzzles) if puzzles else tr("maxims.no_puzzles")))
 
@@ -39,7 +40,7 @@ def show() -> None:
     try:
         catalogue = load_catalogue()
     except CatalogueError as exc:
-        st.error(tr("maxims.broken") + f"\n\n`{exc}`")
+        show_error(tr("maxims.broken") + f"\n\n`{exc}`")
         return
     lib = library()
     c1, c2, c3 = st.columns([2, 2, 3])
@@ -61,9 +62,9 @@ def show() -> None:
         if query and query not in haystack:
             continue
         shown += 1
-        titles = [f"{p.id} — {p.title[lang]}" for p in lib.puzzles_citing(m.id)]
+        titles = [p.title[lang] for p in lib.puzzles_citing(m.id)]
         with st.expander(f"{m.title_in(lang)}  ·  `{m.id}`"):
             maxim_block(m, lang, puzzles=titles)
     if not shown:
-        st.info(tr("maxims.none_found"))
+        show_info(tr("maxims.none_found"))
     st.caption(tr("maxims.count", shown=shown, total=len(catalogue)))

@@ -23,6 +23,8 @@ from tutor.i18n import LANGS
 from tutor.render import history_html, score_sheet_html, style_tag, table_html
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side
+from tutor.ui.alerts import show_error, show_info, show_success, show_warning
+from tutor.ui.components import maxim_title
 from tutor.variants import VARIANT_NAMES, parse_variant
 
 __all__ = ["render", "ptext", "SESSION_KEY"]
@@ -147,27 +149,30 @@ def _robot_lines(session, robots, lang: str) -> None:
     st.markdown(f"**{ptext('robots_played', lang)}**")
     for rc in robots:
         name = session.seating[rc.seat].name(lang)
-        st.markdown(f"- {rc.seat.label(lang)} ({name}): **{rc.card.symbol(lang)}** — `{rc.maxim}` · "
-                    f"{rc.explanation.get(lang, '')}")
+        # the maxim by its title in the learner's language; the id only in the tooltip
+        st.markdown(f"- {rc.seat.label(lang)} ({name}): **{rc.card.symbol(lang)}** — "
+                    f"*{maxim_title(rc.maxim, lang)}* · {rc.explanation.get(lang, '')}",
+                    help=f"{ptext('maxim_id', lang)}: {rc.maxim}")
 
 
 def _flag(card, lang: str) -> None:
-    broken = ", ".join(card.broken) or card.verdict
+    broken = ", ".join(f"«{maxim_title(m, lang)}»" if lang == "ru" else f"“{maxim_title(m, lang)}”"
+                       for m in card.broken) or card.verdict
     text = card.why.get(lang) or card.explanation.get(lang) or ""
-    st.warning(f"{ptext('flag_title', lang, card=card.advised.symbol(lang))} (`{broken}`). {text}")
+    show_warning(f"{ptext('flag_title', lang, card=card.advised.symbol(lang))} ({broken}). {text}")
 
 
 def _review(session, lang: str) -> None:
     review = session.review()
     st.subheader(ptext("review", lang))
-    st.info(review.summary(lang))
+    show_info(review.summary(lang))
     rows = []
     for ln in review.lines:
         rows.append({
             ptext("col_trick", lang): ln.trick,
             ptext("col_card", lang): f"{'✓' if ln.conventional else '✗'} {ln.seat.name} {ln.card.symbol(lang)}",
             ptext("col_advised", lang): ln.advised.symbol(lang),
-            ptext("col_maxim", lang): ", ".join(ln.broken or ln.maxims[:1]),
+            ptext("col_maxim", lang): ", ".join(maxim_title(m, lang) for m in (ln.broken or ln.maxims[:1])),
             ptext("col_dd", lang): f"{ln.dd_before} → {ln.dd_after}",
             ptext("col_cost", lang): ln.cost,
         })
@@ -193,7 +198,7 @@ def render() -> None:
         try:
             _new_session()
         except (ImportError, WhistError) as exc:
-            st.error(str(exc))
+            show_error(str(exc))
             return
     session = st.session_state[SESSION_KEY]
     last = st.session_state.get(LAST_KEY) or {"robots": (), "flag": None}
@@ -218,9 +223,9 @@ def render() -> None:
             st.html(history_html(session.state.last_tricks(), lang, trump=session.deal.trump))
 
     if st.session_state.get(ERROR_KEY):
-        st.error(f"{ptext('illegal', lang)}: {st.session_state[ERROR_KEY]}")
+        show_error(f"{ptext('illegal', lang)}: {st.session_state[ERROR_KEY]}")
     if st.session_state.get(NOTE_KEY):
-        st.success(ptext(st.session_state[NOTE_KEY], lang))
+        show_success(ptext(st.session_state[NOTE_KEY], lang))
     if last.get("flag") is not None:
         _flag(last["flag"], lang)
     _robot_lines(session, last.get("robots") or (), lang)
@@ -238,9 +243,9 @@ def render() -> None:
         b2.button(ptext("claim", lang), key="play:claim", on_click=_on_claim)
 
     if session.finished:
-        st.success(ptext("deal_over", lang, ns=session.records[-1].tricks_ns, ew=13 - session.records[-1].tricks_ns))
+        show_success(ptext("deal_over", lang, ns=session.records[-1].tricks_ns, ew=13 - session.records[-1].tricks_ns))
         if session.sheet.is_over:
-            st.info(ptext("robber_over", lang))
+            show_info(ptext("robber_over", lang))
         st.button(ptext("next_deal", lang), key="play:next", on_click=_on_next, type="primary")
         _review(session, lang)
     _sheet(session, lang)

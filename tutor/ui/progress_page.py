@@ -10,6 +10,7 @@ import streamlit as st
 from tutor.content.models import THEMES
 from tutor.progress import ProgressError
 from tutor.ui import state
+from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, current_learner, store, tr
 from tutor.ui.library import library
 
@@ -58,10 +59,10 @@ def show() -> None:
         st.text_input(tr("progress.new"), key=state.LEARNER_NEW, max_chars=40)
         st.button(tr("progress.create"), key="progress_create", on_click=_create)
     if err := st.session_state.pop("progress_error", None):
-        st.error(err)
+        show_error(err)
     learner = current_learner()
     if learner is None:
-        st.info(tr("progress.no_learner"))
+        show_info(tr("progress.no_learner"))
         return
     st.subheader(tr("progress.of", name=learner.name))
     lib = library()

@@ -11,6 +11,7 @@ import streamlit as st
 from tutor.content.models import THEMES, Puzzle
 from tutor.progress import ProgressError
 from tutor.ui import drafts, state
+from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.common import current_lang, current_learner, store, tr
 from tutor.ui.components import run_item
 from tutor.ui.library import library, show_problems
@@ -60,7 +61,7 @@ def show() -> None:
     lib = library()
     show_problems(lib.problems, tr("content.broken"))
     if not lib.puzzles:
-        st.info(tr("puzzles.none"))
+        show_info(tr("puzzles.none"))
         return
     learner = current_learner()
     present = [t_ for t_ in THEMES if any(t_ in p.themes for p in lib.puzzles)]
@@ -77,7 +78,7 @@ def show() -> None:
             due = {r.item_id for r in reviews}
     chosen = filter_puzzles(lib.puzzles, themes, levels, due)
     if not chosen:
-        st.info(tr("puzzles.no_match"))
+        show_info(tr("puzzles.no_match"))
         return
     ids = [p.id for p in chosen]
     if st.session_state.get(state.PUZZLE) not in ids:
@@ -102,6 +103,6 @@ def show() -> None:
         st.button(tr("puzzles.report_send"), key="puzzle_report_send", on_click=_report, args=(puzzle.id,))
         msg = st.session_state.pop("puzzle_report_msg", None)
         if msg and msg[0] == "ok":
-            st.success(tr("puzzles.report_thanks"))
+            show_success(tr("puzzles.report_thanks"))
         elif msg:
-            st.error(msg[1])
+            show_error(msg[1])

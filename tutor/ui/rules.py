@@ -12,6 +12,7 @@ from tutor.rulesets import RULESET_NAMES, Ruleset, find_ruleset
 from tutor.scoring import coronkas, honours, score_deal
 from tutor.seats import Seat, Side
 from tutor.ui import state
+from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, show_html, tr
 
 __all__ = ["show", "describe_ruleset"]
@@ -88,7 +89,7 @@ def _deal_input(lang: str) -> Deal | None:
         return Deal.from_pbn(st.session_state[DEAL_PBN], dealer=st.session_state[DEAL_DEALER],
                              trump_card=st.session_state[DEAL_TRUMP].strip() or None)
     except WhistError as exc:
-        st.error(tr("rules.bad_deal", error=str(exc)))
+        show_error(tr("rules.bad_deal", error=str(exc)))
         return None
 
 
@@ -124,13 +125,13 @@ def show() -> None:
                 st.caption(tr("rules.no_coronkas"))
     with tab_score:
         if deal is None:
-            st.info(tr("rules.deal_first"))
+            show_info(tr("rules.deal_first"))
         else:
             tricks = st.number_input(tr("rules.tricks_ns"), min_value=0, max_value=13, value=7, step=1, key=TRICKS)
             try:
                 result = score_deal(deal, int(tricks), rs)
             except WhistError as exc:
-                st.error(str(exc))
+                show_error(str(exc))
             else:
                 st.caption(tr("rules.tricks_ew", n=13 - int(tricks)))
                 show_html(score_sheet_html(result.items, lang, us=Side.NS))

@@ -29,6 +29,8 @@ __all__ = [
     "answer_key",
     "hints_key",
     "why_key",
+    "reveal_key",
+    "seen_key",
     "widget_key",
 ]
 
@@ -82,3 +84,14 @@ def why_key(scope: str, item_id: str) -> str:
 def widget_key(scope: str, item_id: str, what: str) -> str:
     """A widget belonging to one item (a card button, a number box)."""
     return f"w:{scope}:{item_id}:{what}"
+
+
+def reveal_key(scope: str, item_id: str) -> str:
+    """True while the solution of one item is shown (after "Show the solution")."""
+    return f"reveal:{scope}:{item_id}"
+
+
+def seen_key(scope: str, item_id: str) -> str:
+    """True once the learner has seen the solution of one item in this session: later answers
+    to it are not recorded (a solution looked up is not a puzzle solved)."""
+    return f"seen:{scope}:{item_id}"

@@ -30,10 +30,12 @@ from tutor.content.worksheet import worksheet_html
 from tutor.content.writer import puzzles_yaml
 from tutor.errors import WhistError
 from tutor.ui import drafts, state
+from tutor.ui.alerts import show_error, show_success
 from tutor.ui.common import current_lang, store, tr
 from tutor.ui.components import run_item
+from tutor.ui.validator_text import VALIDATOR_HEADER, translate_message
 
-__all__ = ["show", "safe_filename", "validate", "workshop_dir", "save_yaml", "WorkshopError", "TEMPLATE"]
+__all__ = ["show", "problems_text", "safe_filename", "validate", "workshop_dir", "save_yaml", "WorkshopError", "TEMPLATE"]
 
 SOURCE_NAME = "workshop.yaml"
 MAX_TEXT = 200_000
@@ -107,6 +109,21 @@ def validate(text: str) -> tuple[LoadedFile, list[Problem]]:
     return loaded, sorted(set(problems), key=lambda p: (p.line, p.message))
 
 
+def problems_text(problems: list[Problem], lang: str) -> str:
+    """The workshop's error box: each problem on its line, in the teacher's language (common
+    kinds translated; a rare one stays English under a header saying it is the validator's)."""
+    lines, verbatim = [], []
+    for p in problems:
+        msg = translate_message(p.message, lang)
+        line = f"- {tr('workshop.line', n=p.line)}: {msg.text}"
+        (verbatim if msg.verbatim else lines).append(line)
+    if verbatim and lang in VALIDATOR_HEADER:
+        lines += ["", VALIDATOR_HEADER[lang], "", *verbatim]
+    else:
+        lines += verbatim
+    return tr("workshop.problems", n=len(problems)) + "\n\n" + "\n".join(lines)
+
+
 def _put_generated() -> None:
     theme = st.session_state.get(state.WORKSHOP_THEME)
     count = int(st.session_state.get("workshop_count") or 1)
@@ -156,7 +173,7 @@ def show() -> None:
     drafts.restore(state.WORKSHOP_TEXT, drafts.SLOT_WORKSHOP, TEMPLATE)
     drafts.restore(state.WORKSHOP_PBN, drafts.SLOT_PBN, "")
     if msg := st.session_state.pop("workshop_msg", None):
-        (st.success if msg[0] == "ok" else st.error)(msg[1])
+        (show_success if msg[0] == "ok" else show_error)(msg[1])
     edit, preview = st.columns(2, gap="large")
     with edit:
         st.text_area(tr("workshop.editor"), key=state.WORKSHOP_TEXT, height=520, max_chars=MAX_TEXT,
@@ -169,10 +186,9 @@ def show() -> None:
     loaded, problems = validate(text)
     with preview:
         if problems:
-            st.error(tr("workshop.problems", n=len(problems)) + "\n\n"
-                     + "\n".join(f"- {tr('workshop.line', n=p.line)}: {p.message}" for p in problems[:40]))
+            show_error(problems_text(problems[:40], lang))
         elif loaded.puzzles or loaded.lessons:
-            st.success(tr("workshop.valid", puzzles=len(loaded.puzzles), exercises=len(loaded.exercises())))
+            show_success(tr("workshop.valid", puzzles=len(loaded.puzzles), exercises=len(loaded.exercises())))
         items = _items(loaded, lang)
         if items:
             st.markdown("#### " + tr("workshop.preview"))
@@ -208,7 +224,7 @@ def show() -> None:
         try:
             fname = safe_filename(name)
         except WorkshopError as exc:
-            st.error(str(exc))
+            show_error(str(exc))
             fname = "puzzles.yaml"
         st.download_button(tr("workshop.download_yaml"), data=text.encode("utf-8"), file_name=fname,
                            mime="application/x-yaml", key="workshop_dl_yaml", disabled=bool(problems))
@@ -223,6 +239,6 @@ def show() -> None:
                 try:
                     path = save_yaml(folder, name, text)
                 except (WhistError, OSError) as exc:
-                    st.error(str(exc))
+                    show_error(str(exc))
                 else:
-                    st.success(tr("workshop.saved", path=path.name))
+                    show_success(tr("workshop.saved", path=path.name))
