@@ -328,3 +328,20 @@ def test_standing_is_read():
     assert parse_standing(None) == {Side.NS: 0, Side.EW: 0}
     with pytest.raises(ScoreError):
         parse_standing("NS=four")
+
+
+def test_every_score_entry_names_a_catalogued_maxim_where_there_is_one():
+    """maxims.md «Honours and coronkas» and «Laws»: scoring entries cite honours-five, coronka,
+    slam-bonus, leve-below-line, partie-and-robber, honours-english-short and the revoke laws."""
+    from tutor.conventions.catalogue import check_ids
+    from tutor.scoring import _ITEM_MAXIMS, item_maxim
+
+    check_ids([m for table in _ITEM_MAXIMS.values() for m in table.values()])
+    assert item_maxim("honours", "russian") == "honours-five"
+    assert item_maxim("honours", "english-short") == "honours-english-short"
+    assert item_maxim("revoke", "american") == "revoke-penalty-american"
+    assert item_maxim("leve", "simple") is None
+    deal = deal_with("S", N="SA SK SQ SJ")
+    scored = score_deal(deal, 12, "russian")
+    assert scored.maxims[0] == "leve-below-line" and "slam-bonus" in scored.maxims
+    assert scored.to_json()["maxims"] == list(scored.maxims)

@@ -38,6 +38,7 @@ __all__ = [
     "honours",
     "coronkas",
     "score_deal",
+    "item_maxim",
     "parse_tricks",
     "parse_standing",
     "net_partie",
@@ -48,6 +49,24 @@ __all__ = [
 
 WHAT = ("leve", "honours", "coronka", "small-slam", "grand-slam", "revoke", "partie", "robber", "game", "rubber")
 _SIDES = (Side.NS, Side.EW)
+
+#: The maxim of the catalogue each kind of entry rests on, per rule set (None: the rule set's own
+#: law, with no maxim of its own in the catalogue).
+_ITEM_MAXIMS: dict[str, dict[str, str]] = {
+    "russian": {
+        "leve": "leve-below-line", "honours": "honours-five", "coronka": "coronka",
+        "small-slam": "slam-bonus", "grand-slam": "slam-bonus", "revoke": "revoke-penalty-russian",
+        "partie": "partie-and-robber", "robber": "partie-and-robber",
+    },
+    "english-short": {"honours": "honours-english-short"},
+    "american": {"revoke": "revoke-penalty-american"},
+}
+
+
+def item_maxim(what: str, ruleset: "Ruleset | str") -> str | None:
+    """The catalogue maxim a score entry rests on (``honours`` under russian -> ``honours-five``)."""
+    name = ruleset if isinstance(ruleset, str) else ruleset.name
+    return _ITEM_MAXIMS.get(name, {}).get(what)
 
 
 class ScoreError(WhistError):
@@ -233,11 +252,19 @@ class DealScore:
     def tricks_of(self, side: Side | str) -> int:
         return dict(self.tricks)[parse_side(side)]
 
+    @property
+    def maxims(self) -> tuple[str, ...]:
+        """The catalogue maxims this deal's entries rest on, in the order of the entries."""
+        found = (item_maxim(i.what, self.ruleset) for i in self.items)
+        return tuple(dict.fromkeys(m for m in found if m is not None))
+
     def to_json(self) -> dict:
+        """The design's shape, plus the tricks after any revoke transfer and the maxims cited."""
         return {
             "below": {s.value: v for s, v in self.below.items()},
             "above": {s.value: v for s, v in self.above.items()},
             "items": [i.to_json() for i in self.items],
+            "maxims": list(self.maxims),
             "tricks": {s.value: n for s, n in self.tricks},
         }
 
