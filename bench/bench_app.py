@@ -17,6 +17,7 @@ draws the double-dummy evidence (``$WHIST_TUTOR_SAMPLES`` layouts, 20 here).
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import statistics
 import subprocess
@@ -24,6 +25,21 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+
+
+class _NoBareRunWarning(logging.Filter):
+    """Calls timed outside a page run (the grader on its own) make Streamlit warn about a missing
+    script-run context; the warning is harmless and would bury the figures."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "missing ScriptRunContext" not in record.getMessage()
+
+
+def _quiet_streamlit() -> None:
+    import streamlit  # noqa: F401 - configures its loggers, so the filter goes on afterwards
+
+    logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(_NoBareRunWarning())
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -59,6 +75,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cold-one", metavar="PAGE", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    _quiet_streamlit()
     if "WHIST_TUTOR_DB" not in os.environ or not args.cold_one:
         tmp = tempfile.mkdtemp(prefix="bench-app-")
         os.environ["WHIST_TUTOR_DB"] = str(Path(tmp) / "progress.db")
