@@ -58,6 +58,9 @@ def run(args: argparse.Namespace) -> int:
             raise CliError("--answer is empty")
         fb = grade(pz, args.answer, lang)
         data["feedback"] = fb.to_json()
+        if not fb.correct:
+            # The solution is the puzzle's explanation: a wrong answer is told why, not given it.
+            del data["feedback"]["explanation"]
         lines.append(str(fb))
     emit(args, data, "\n".join(lines))
     return 0
