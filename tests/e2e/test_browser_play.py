@@ -2,85 +2,41 @@
 legal cards, and see the review and the score sheet (000 «Масти и взятки» 1: only legal cards
 are offered; «Правила записи»: the deal is written on the sheet).
 
-The server is started on a free port with ``streamlit run`` on a one-line entry calling the page and polled on
-``/_stcore/health``; the browser is Debian's chromium (never ``playwright install``).
+The app is started with ``streamlit run app.py`` on a free port (tests/e2e/e2e_server.py) and the
+page opened at ``/play``; the browser is Debian's chromium (never ``playwright install``).
 """
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.browser
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ROOT = Path(__file__).resolve().parents[2]
-
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is not installed at /usr/bin/chromium"),
+]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    if not Path(CHROMIUM).exists():
-        pytest.skip("chromium is not installed at /usr/bin/chromium")
-    # A one-line entry script outside tutor/ui, so Streamlit does not read tutor/ui/pages/ as
-    # the pages of a multipage app; the page is the same module the app navigates to.
-    entry = tmp_path_factory.mktemp("play") / "play_app.py"
-    entry.write_text("from tutor.ui.play_page import render\nrender()\n", encoding="utf-8")
-    port = _free_port()
-    env = dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
-    log_path = entry.with_name("server.log")
-    log = log_path.open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(entry), "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("streamlit did not start:\n" + log_path.read_text())
-            time.sleep(0.3)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+    """The real app over the shipped content, with a database of its own."""
+    tmp = tmp_path_factory.mktemp("play")
+    with streamlit_server(tmp, {"WHIST_TUTOR_DB": str(tmp / "progress.db")}) as base:
+        yield base
 
 
 def test_play_a_whole_deal_in_the_browser(server):
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         try:
             page = browser.new_page()
-            page.goto(server)
+            page.goto(f"{server}/play")
             page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
             page.get_by_text("Play a deal").first.wait_for(timeout=60_000)
             # The trump card lies by the dealer on the drawn table.
