@@ -81,8 +81,6 @@ def main() -> int:
         os.environ["WHIST_TUTOR_DB"] = str(Path(tmp) / "progress.db")
     os.environ.setdefault("WHIST_TUTOR_SAMPLES", "20")
 
-    import logging
-
     logging.getLogger("streamlit").setLevel(logging.ERROR)
     from streamlit.testing.v1 import AppTest
 
@@ -130,10 +128,8 @@ def main() -> int:
     # the grader alone, over every puzzle of the library (a wrong card: the slowest path)
     from tutor.ui.seatview import seat_view
 
-    root = content_root()
-    puzzles = [p.item for p in load_paths([d for d in (root / "puzzles",) if d.is_dir()]).puzzles]
     grades = []
-    for p in puzzles:
+    for p in pool:
         if p.question in ("lead", "play"):
             view = seat_view(p.student_hand, p.trump_card, p.dealer_seat, p.played)
             wrong = next((c for c in view.legal_cards() if str(c) != p.answer), None)

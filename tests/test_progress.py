@@ -182,6 +182,20 @@ def test_lessons_done_are_remembered_once(store):
     assert store.lessons_done(store.learner("Bob").id) == set()
 
 
+def test_solved_items_are_those_answered_right_once_by_that_learner(store):
+    """One query marks a whole list: an item counts once any attempt at it was right (a retry
+    after a miss too), never another learner's, and solved_items agrees with solved."""
+    ann, bob = store.learner("Ann"), store.learner("Bob")
+    store.record_attempt(ann.id, "p1", "puzzle", correct=False)
+    store.record_attempt(ann.id, "p1", "puzzle", correct=True)
+    store.record_attempt(ann.id, "p2", "puzzle", correct=False)
+    store.record_attempt(ann.id, "les/2", "lesson", correct=True)
+    store.record_attempt(bob.id, "p3", "daily", correct=True)
+    assert store.solved_items(ann.id) == {"p1", "les/2"}
+    assert store.solved_items(bob.id) == {"p3"}
+    assert all(store.solved(ann.id, i) == (i in store.solved_items(ann.id)) for i in ("p1", "p2", "p3", "les/2"))
+
+
 def test_failed_puzzle_comes_back_on_spaced_schedule(store):
     """A miss is due tomorrow; each later success pushes it out; then it leaves the queue."""
     ann = store.learner("Ann")

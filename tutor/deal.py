@@ -172,8 +172,7 @@ class Deal:
     def diagram(self, lang: str = "en") -> str:
         """A text diagram: North on top, South at the bottom, suits in symbols."""
         def lines(seat: Seat) -> list[str]:
-            hand = self.hands[seat]
-            return [s.symbol + ("".join(c.rank.display(lang) for c in hand.suit(s)) or "—") for s in Suit]
+            return self.hands[seat].symbols(lang).split(" ")  # one suit a line
 
         width = 16
         out: list[str] = []

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from tutor.cards import CARDS, Card, Hand, Rank, Suit, parse_card
+from tutor.cards import Card, Hand, Rank, Suit, parse_card
 from tutor.deal import Deal
 from tutor.errors import CardError, HistoryError, IllegalPlayError, SeatError
 from tutor.seats import Seat, Side, parse_seat
@@ -31,6 +31,7 @@ __all__ = [
     "format_history",
     "find_revokes",
     "follow_history",
+    "follow_suit",
     "TableView",
 ]
 
@@ -49,6 +50,21 @@ def trick_winner(leader: Seat, cards: Sequence[Card], trump: Suit | None) -> Sea
         if cards[i].beats(cards[best], trump):
             best = i
     return Seat((leader + best) % 4)
+
+
+def follow_suit(hand: Hand, led: Suit | None) -> tuple[Card, ...]:
+    """The cards of ``hand`` the law allows: the suit led if held, else any card (000 «Масти и
+    взятки» 1-2); ``led`` is None for a lead.
+
+    The one statement of the law for every view that holds a :class:`Hand` (the solver's
+    position, a robot's or the student's view, the conventions engine); :class:`PlayState`
+    applies the same law to its suit masks.
+    """
+    if led is not None:
+        same = hand.suit(led)
+        if same:
+            return same
+    return hand.cards
 
 
 @dataclass(frozen=True)
@@ -122,9 +138,9 @@ def parse_history(text: str | Sequence[Trick] | None) -> list[Trick]:
         return []
     if not isinstance(text, str):
         return list(text)
-    parts = [p for p in text.split("/")]
     if not text.strip():
         return []
+    parts = text.split("/")
     tricks = []
     for i, part in enumerate(parts):
         if not part.strip():

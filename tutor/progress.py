@@ -449,6 +449,16 @@ class ProgressStore:
             ).fetchone()
         return row is not None
 
+    def solved_items(self, learner_id: int) -> set[str]:
+        """Every item the learner has answered right at least once, in one query: a page that
+        marks a whole list (100 puzzles) would otherwise open a connection per item on every
+        rerun (about 1 ms each)."""
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT item_id FROM attempts WHERE learner_id = ? AND correct = 1", (learner_id,)
+            ).fetchall()
+        return {r[0] for r in rows}
+
     # -- the daily streak -------------------------------------------------------------------
     def daily_days(self, learner_id: int) -> set[date]:
         """The days on which the learner solved the daily puzzle."""

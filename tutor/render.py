@@ -151,8 +151,8 @@ def seat_positions(me: Seat = Seat.S) -> dict[str, Seat]:
     return {"bottom": me, "left": me.lho, "top": me.partner, "right": me.rho}
 
 
+#: (row, column) of each area in a 3x3 grid: the seats round the table and the cards of a trick alike.
 _GRID = {"top": (1, 2), "left": (2, 1), "right": (2, 3), "bottom": (3, 2)}
-_TRICK_GRID = {"top": (1, 2), "left": (2, 1), "right": (2, 3), "bottom": (3, 2)}
 
 
 def _seat_box(seat: Seat, content: str, *, me: bool, dealer: bool, trump_card: Card | None, lang: str,
@@ -220,7 +220,7 @@ def trick_html(trick: Trick, lang: str = "en", *, trump: Suit | None = None, me:
     where = {seat: area for area, seat in seat_positions(me).items()}
     cells = []
     for seat, card in trick.plays():
-        row, col = _TRICK_GRID[where[seat]]
+        row, col = _GRID[where[seat]]
         cls = "wt-win" if seat == winner else ""
         lead = " ←" if seat == trick.leader else ""
         cells.append(
@@ -275,11 +275,6 @@ class ScoreLine:
         return cls(side, str(getattr(get("what"), "value", get("what"))), int(get("points")), where)
 
 
-def _what_label(what: str, lang: str) -> str:
-    """Scoring names its own items (leve, honours, coronka, …) in both languages."""
-    return what_label(what, lang)
-
-
 def score_sheet_html(items: Iterable[Any], lang: str = "en", *, us: Side = Side.NS) -> str:
     """A score sheet drawn the classic way: a column per side, honours and bonuses above the
     line, tricks (leve) below it, and the totals of each part."""
@@ -296,7 +291,7 @@ def score_sheet_html(items: Iterable[Any], lang: str = "en", *, us: Side = Side.
             for p in per_side:
                 if i < len(p):
                     ln = p[i]
-                    cells.append(f'<td>{ln.points} <span class="wt-what">{_esc(_what_label(ln.what, lang))}</span></td>')
+                    cells.append(f'<td>{ln.points} <span class="wt-what">{_esc(what_label(ln.what, lang))}</span></td>')
                 else:
                     cells.append("<td></td>")
             rows.append(f"<tr>{''.join(cells)}</tr>")

@@ -14,16 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tutor.cards import Card
 from tutor.play import PlayState, Trick, parse_history
 from tutor.robots import RobotCard
 from tutor.seats import Seat, Side
+from tutor.session import CONVENTIONAL, DealRecord, StudentCard
 from tutor.solver import solve
-
-if TYPE_CHECKING:
-    from tutor.session import DealRecord, StudentCard
 
 __all__ = ["ReviewLine", "TrickReview", "Review", "build_review"]
 
@@ -53,7 +50,7 @@ class ReviewLine:
 
     @property
     def conventional(self) -> bool:
-        return self.verdict in ("best", "equal")
+        return self.verdict in CONVENTIONAL
 
     @property
     def mistake(self) -> bool:
@@ -165,10 +162,8 @@ class Review:
         }
 
 
-def build_review(record: "DealRecord", *, student: Sequence[Seat] = (Seat.S,)) -> Review:
+def build_review(record: DealRecord, *, student: Sequence[Seat] = (Seat.S,)) -> Review:
     """Replay a finished deal, solving double-dummy before each student card."""
-    from tutor.session import StudentCard
-
     state = PlayState(record.deal)
     cards = [c for t in parse_history(record.history) for c in t.cards]
     side = student[0].side

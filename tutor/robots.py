@@ -25,10 +25,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from tutor.cards import CARDS, Card, Hand, Suit
+from tutor.conventions.advice import Advice, advise
 from tutor.conventions.position import Position as ConventionPosition
+from tutor.conventions.rules import SYSTEMS
+from tutor.conventions.rules import text as _text
 from tutor.deal import LayoutSampler
 from tutor.errors import WhistError
-from tutor.play import PlayState, Trick
+from tutor.play import PlayState, Trick, follow_suit
 from tutor.seats import Seat, Side
 from tutor.solver import Position as SolverPosition
 from tutor.solver import solve_many
@@ -49,16 +52,10 @@ DOUBLE_DUMMY = "double-dummy"
 FORCED = "must-follow-suit"
 #: Layouts drawn when the engine cites no maxim at all and the robot was told not to sample.
 MIN_SAMPLES = 2
-#: The convention systems a robot can play.
-SYSTEMS: tuple[str, ...] = ("russian", "english")
 
 
 class RobotError(WhistError):
     """A robot asked to play when it is not its turn, or with a bad setting."""
-
-
-def _text(en: str, ru: str) -> Mapping[str, str]:
-    return MappingProxyType({"en": en, "ru": ru})
 
 
 @dataclass(frozen=True)
@@ -87,10 +84,7 @@ class RobotView:
     def from_state(cls, state: PlayState, seat: Seat, *, exposed: Sequence[Seat] = ()) -> "RobotView":
         """Copy from ``state`` only what ``seat`` may see (its own cards, the table, a dummy)."""
         deal = state.deal
-        played = [0, 0, 0, 0]
-        for trick in state.tricks:
-            for s in range(4):
-                played[s] += 1
+        played = [len(state.tricks)] * 4  # one card from every seat in each complete trick
         for i in range(len(state.current)):
             played[(state.leader + i) % 4] += 1
         size = deal.size
@@ -118,9 +112,7 @@ class RobotView:
 
     def legal_cards(self) -> tuple[Card, ...]:
         """Follow suit if able, else any card (000 «Масти и взятки» 1-2)."""
-        if self.current and self.remaining.has_suit(self.current[0].suit):
-            return self.remaining.suit(self.current[0].suit)
-        return self.remaining.cards
+        return follow_suit(self.remaining, self.current[0].suit if self.current else None)
 
     def position(self, rules: str = "russian") -> ConventionPosition:
         """The conventions engine's position from this seat."""
@@ -199,10 +191,6 @@ class RobotCard:
         return out
 
 
-def _verdict(candidate: object) -> str:
-    return str(getattr(candidate, "verdict", ""))
-
-
 class Robot:
     """One robot seat playing by the maxims of ``system``.
 
@@ -245,8 +233,6 @@ class Robot:
 
     def decide(self, view: RobotView) -> RobotCard:
         """The card to play from ``view`` alone."""
-        from tutor.conventions.advice import advise  # the engine; imported here to keep start-up light
-
         legal = view.legal_cards()
         if not legal:
             raise RobotError(f"{view.seat.name} has no card to play")
@@ -271,11 +257,9 @@ class Robot:
         return RobotCard(view.seat, card, maxims, MappingProxyType(dict(advice.explanation)))
 
     @staticmethod
-    def _tied(advice: object, legal: Sequence[Card]) -> tuple[Card, ...]:
+    def _tied(advice: Advice, legal: Sequence[Card]) -> tuple[Card, ...]:
         """The cards no maxim separates from the engine's pick (its "equal" candidates)."""
-        best = advice.card  # type: ignore[attr-defined]
-        equal = [getattr(c, "card") for c in getattr(advice, "candidates", ()) if _verdict(c) == "equal"]
-        cards = {best, *equal}
+        cards = {advice.card, *(v.card for v in advice.candidates if v.verdict == "equal")}
         return tuple(c for c in legal if c in cards)
 
     def _double_dummy(self, view: RobotView, tied: Sequence[Card], samples: int,

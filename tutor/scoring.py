@@ -314,11 +314,16 @@ def parse_standing(text: str | Mapping | None) -> dict[Side, int]:
             out[parse_side(k)] = int(v)
     else:
         out = {Side.NS: 0, Side.EW: 0}
+        named: set[Side] = set()
         for part in [p for p in re.split(r"[,\s;]+", text.strip()) if p]:
             m = re.fullmatch(r"([A-Za-z]{2})\s*[=:]\s*(\d{1,3})", part)
             if not m:
                 raise ScoreError(f"not a standing score: {part!r} (write NS=4,EW=2)")
-            out[parse_side(m.group(1))] = int(m.group(2))
+            side = parse_side(m.group(1))
+            if side in named:
+                raise ScoreError(f"the standing names {side.value} twice: {text!r}")
+            named.add(side)
+            out[side] = int(m.group(2))
     if any(v < 0 for v in out.values()):
         raise ScoreError("a standing score cannot be negative")
     return out

@@ -28,6 +28,9 @@ from types import MappingProxyType
 from typing import Literal
 
 from tutor.cards import CARDS, Card, parse_card
+from tutor.conventions.advice import advise
+from tutor.conventions.rules import SYSTEMS
+from tutor.conventions.rules import text as _text
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.play import PlayState, Trick
@@ -64,10 +67,6 @@ class SessionError(WhistError):
 
 class ClaimError(SessionError):
     """A claim of the remaining tricks that is not certain (or not the student's to make)."""
-
-
-def _text(en: str, ru: str) -> Mapping[str, str]:
-    return MappingProxyType({"en": en, "ru": ru})
 
 
 # -- players and the partnership draw -----------------------------------------------------------
@@ -171,8 +170,8 @@ class SessionOptions:
 
     def __post_init__(self) -> None:
         find_ruleset(self.rules)  # raises RulesetError on an unknown name
-        if self.system not in ("russian", "english"):
-            raise SessionError(f"unknown convention system {self.system!r} (use russian or english)")
+        if self.system not in SYSTEMS:
+            raise SessionError(f"unknown convention system {self.system!r} (use {' or '.join(SYSTEMS)})")
         if self.flag not in FLAG_MODES:
             raise SessionError(f"flag must be 'now' or 'review', not {self.flag!r}")
         object.__setattr__(self, "variant", parse_variant(self.variant))
@@ -392,22 +391,18 @@ class Session:
     # -- judging the student's card ------------------------------------------------------------
     def judge(self, card: Card | str) -> StudentCard:
         """The conventions engine's word on ``card`` for the seat to move (not played)."""
-        from tutor.conventions.advice import advise
-
         card = parse_card(card) if isinstance(card, str) else card
         seat = self.state.to_play
         view = RobotView.from_state(self.state, seat, exposed=self.variant.exposed(self.student_seat))
         advice = advise(view.position(self.options.rules), self.options.system)
         verdict, broken, why = "best", (), _text("", "")
         if card != advice.card:
-            verdict, broken, why = "equal", (), _text("", "")
-            for cand in getattr(advice, "candidates", ()):
-                if getattr(cand, "card", None) == card:
-                    verdict = str(getattr(cand, "verdict", "worse"))
-                    broken = tuple(getattr(cand, "maxims", ()) or ())
-                    raw = getattr(cand, "why", None)
-                    why = _as_text(raw)
-                    break
+            # Every other legal card has a verdict; the session only judges legal cards.
+            other = advice.verdict_for(card)
+            if other is not None:
+                verdict, broken, why = other.verdict, other.maxims, other.why
+            else:
+                verdict = "equal"
         return StudentCard(
             trick=self.state.trick_number,
             seat=seat,
@@ -417,7 +412,7 @@ class Session:
             verdict=verdict,
             broken=broken,
             why=why,
-            explanation=_as_text(advice.explanation),
+            explanation=advice.explanation,
             position_history=self.state.history(),
         )
 
@@ -529,14 +524,3 @@ class Session:
                 raise SessionError("no deal has been finished yet")
             record = self.records[-1]
         return build_review(record, student=self.student_seats)
-
-
-def _as_text(raw: object) -> Mapping[str, str]:
-    """An engine text as ``{en, ru}`` (a mapping, an object with en/ru, or a plain string)."""
-    if raw is None:
-        return _text("", "")
-    if isinstance(raw, str):
-        return _text(raw, raw)
-    if isinstance(raw, Mapping):
-        return _text(str(raw.get("en", "")), str(raw.get("ru", raw.get("en", ""))))
-    return _text(str(getattr(raw, "en", "")), str(getattr(raw, "ru", "")))

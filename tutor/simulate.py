@@ -21,13 +21,13 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from tutor.cards import CARDS, Card, Hand, Suit, parse_card
 from tutor.deal import LayoutSampler, parse_trump
 from tutor.errors import DealError, WhistError
-from tutor.play import Trick, follow_history, format_history, parse_history
+from tutor.play import Trick, follow_history, follow_suit, format_history, parse_history
 from tutor.seats import Seat, Side, parse_seat
 from tutor.solver import BATCH_LIMIT, Position, solve_many
 
@@ -94,9 +94,7 @@ class StudentView:
     pool: tuple[Card, ...]  # the unseen cards
 
     def legal_cards(self) -> tuple[Card, ...]:
-        if self.current and self.remaining.has_suit(self.current[0].suit):
-            return self.remaining.suit(self.current[0].suit)
-        return self.remaining.cards
+        return follow_suit(self.remaining, self.current[0].suit if self.current else None)
 
     @property
     def kind(self) -> str:

@@ -30,7 +30,7 @@ import endplay._dds as _dds
 from tutor.cards import Card, Hand, Rank, Suit
 from tutor.deal import Deal
 from tutor.errors import WhistError
-from tutor.play import PlayState, Trick, parse_history, trick_winner
+from tutor.play import PlayState, Trick, follow_suit, parse_history, trick_winner
 from tutor.seats import Seat, Side
 
 __all__ = ["SolverError", "Position", "Solution", "solve", "solve_many", "BATCH_LIMIT"]
@@ -118,8 +118,7 @@ class Position:
         """
         tricks = parse_history(played)
         if leader is not None and leader != deal.leader:
-            card = deal.trump_card if deal.trump_card in deal.hands[leader.rho] else None
-            deal = Deal(deal.hands, dealer=leader.rho, trump_card=card, trump=deal.trump)
+            deal = deal.rotated_to(leader.rho)  # the leader sits on the dealer's left
         try:
             state = PlayState.from_history(deal, tricks)
         except WhistError as exc:
@@ -138,10 +137,7 @@ class Position:
 
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the player to move may play (follow suit if able, 000 "Масти и взятки" 1)."""
-        hand = self.hands[self.to_play]
-        if self.current and hand.has_suit(self.current[0].suit):
-            return hand.suit(self.current[0].suit)
-        return hand.cards
+        return follow_suit(self.hands[self.to_play], self.current[0].suit if self.current else None)
 
     def won_by(self, side: Side) -> int:
         return self.won[0 if side is Side.NS else 1]

@@ -59,7 +59,7 @@ def honours_text(deal: Deal, rs: Ruleset, h: Honours, cs: list[Coronka], lang: s
     if not h.cards:
         lines.append("  в этих правилах онеры не считаются" if ru else "  honours do not score under these rules")
     else:
-        ranks = " ".join(c[1:].replace("T", "10") for c in h.cards) if deal.trump is not None else (
+        ranks = " ".join(_rank(c[1:], lang) for c in h.cards) if deal.trump is not None else (
             "тузы" if ru else "the aces")
         lines.append(f"  {'онеры' if ru else 'honours'}: {ranks}")
         for side in (Side.NS, Side.EW):
@@ -74,9 +74,12 @@ def honours_text(deal: Deal, rs: Ruleset, h: Honours, cs: list[Coronka], lang: s
             lines.append("  нет" if ru else "  none")
         for c in cs:
             run = "-".join(_rank(r, lang) for r in c.cards())
-            tr = (" козырная" if ru else " in trumps") if c.trump else ""
+            tr = (", козырная" if ru else " in trumps") if c.trump else ""
             if ru:
-                lines.append(f"  {c.seat.label(lang)} {c.suit.symbol} {run} ({c.length} карт{tr}) → {c.points}")
+                from tutor.content.engine import ru_plural  # only the Russian table needs it
+
+                cards = ru_plural(c.length, "карта", "карты", "карт")
+                lines.append(f"  {c.seat.label(lang)} {c.suit.symbol} {run} ({c.length} {cards}{tr}) → {c.points}")
             else:
                 lines.append(f"  {c.seat.label(lang)} {c.suit.symbol} {run} ({c.length} cards{tr}) → {c.points}")
     return "\n".join(lines)

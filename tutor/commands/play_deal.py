@@ -19,6 +19,7 @@ from typing import TextIO
 
 from tutor.cards import Suit
 from tutor.cli import CliError, add_json_flag
+from tutor.conventions.rules import SYSTEMS
 from tutor.deal import Deal, parse_trump
 from tutor.errors import WhistError
 from tutor.robots import RobotCard
@@ -40,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=__doc__.splitlines()[0])
     p.add_argument("--seed", type=int, default=0, help="seed of the deals and the partnership draw")
     p.add_argument("--rules", default="russian", choices=RULESET_NAMES, help="scoring rule set")
-    p.add_argument("--system", default="russian", choices=("russian", "english"), help="convention system")
+    p.add_argument("--system", default="russian", choices=SYSTEMS, help="convention system")
     p.add_argument("--flag", default="now", choices=FLAG_MODES,
                    help="point out unconventional cards at once (now) or only in the review")
     p.add_argument("--variant", default="classic", help=f"one of {', '.join(VARIANT_NAMES)}")
@@ -124,7 +125,13 @@ def table_text(session: Session, lang: str = "en") -> str:
 
     def count(seat: Seat) -> str:
         h = hands[seat]
-        return (f"{h} карт" if ru else f"{h} cards") if isinstance(h, int) else ""
+        if not isinstance(h, int):
+            return ""
+        if ru:
+            from tutor.content.engine import ru_plural  # only the Russian table needs it
+
+            return f"{h} {ru_plural(h, 'карта', 'карты', 'карт')}"
+        return f"{h} card{'' if h == 1 else 's'}"
 
     trump = deal.trump.symbol if deal.trump is not None else ("без козырей" if ru else "no trumps")
     head = (f"Сдача {session.deal_number} · робер {session.robber} · козырь {trump}" if ru

@@ -10,7 +10,6 @@ JSON: ``{"below": {"NS": 4, "EW": 0}, "above": {"NS": 2, "EW": 0},
 from __future__ import annotations
 
 import argparse
-import re
 from collections.abc import Sequence
 
 from tutor.cards import Rank
@@ -19,7 +18,7 @@ from tutor.commands.honours import add_deal_arguments, deal_from_args
 from tutor.rulesets import Ruleset, find_ruleset
 from tutor.scoring import (Coronka, DealScore, ScoreError, coronkas, parse_standing, parse_tricks, score_deal,
                            what_label)
-from tutor.seats import Side, parse_side
+from tutor.seats import Side
 
 __all__ = ["register", "run", "score_text"]
 
@@ -85,13 +84,10 @@ def register(sub) -> None:
 
 
 def _check_standing(text: str | None, rs: Ruleset) -> None:
-    """Refuse a standing that names a side twice or says a side has already won the game."""
+    """Refuse a standing that says a side has already won the game (:func:`parse_standing`
+    refuses the malformed ones)."""
     if text is None:
         return
-    named = [parse_side(m) for m in re.findall(r"([A-Za-z]{2})\s*[=:]", text)]
-    twice = sorted({s.value for s in named if named.count(s) > 1})
-    if twice:
-        raise ScoreError(f"--standing names {', '.join(twice)} twice: {text!r}")
     for side, points in parse_standing(text).items():
         if points >= rs.game_target:
             raise ScoreError(f"--standing {side.value}={points}: a side at {rs.game_target} or more has "

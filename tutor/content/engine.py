@@ -193,11 +193,10 @@ def _deal_of(item: Item) -> Deal:
     return deal
 
 
-def _honour_cards(deal: Deal, side: Side, ruleset: Any) -> list[Card]:
-    ranks = getattr(getattr(ruleset, "honours", None), "ranks", None)
-    if deal.trump is None or ranks is None:
-        return []
-    return sorted(c for s in side.seats for c in deal.hands[s].suit(deal.trump) if c.rank in ranks)
+def _honour_cards(deal: Deal, side: Side, counted: Sequence[Any]) -> list[Card]:
+    """The honours ``side`` holds among the cards the scoring engine counted (the trump honours,
+    or the aces of a no-trump deal)."""
+    return sorted(c for c in map(_card, counted) if deal.holder(c).side is side)
 
 
 def engine_number(item: Item) -> Breakdown:
@@ -230,10 +229,10 @@ def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russia
             )
             return Breakdown(sum(int(_field(r, "points", 0)) for r in runs), parts)
         (honours,) = _import("tutor.scoring", "honours")
-        data = _to_data(honours(deal, ruleset))
-        rec = _field(data, side, {}) or {}
+        result = honours(deal, ruleset)
+        rec = _field(_to_data(result), side, {}) or {}
         count, points = int(_field(rec, "honours", 0)), int(_field(rec, "points", 0))
-        cards = _honour_cards(deal, Side(side), ruleset)
+        cards = _honour_cards(deal, Side(side), _field(result, "cards", ()))
         shown_en = " ".join(c.symbol("en") for c in cards) or "none"
         shown_ru = " ".join(c.symbol("ru") for c in cards) or "нет"
         who_en = "North and South" if side == "NS" else "East and West"

@@ -31,7 +31,7 @@ from tutor.cards import Card, Hand, Suit
 from tutor.content.models import Text
 from tutor.laws import CalledCard, CalledSuit, legal_under_penalties
 from tutor.laws import LawError as _EngineLawError
-from tutor.play import Trick
+from tutor.play import Trick, follow_suit
 from tutor.seats import Seat
 
 __all__ = ["PenaltyError", "Ruling", "follow_suit_cards", "rule_on_penalties"]
@@ -67,10 +67,7 @@ class Ruling:
 
 def follow_suit_cards(remaining: Hand, current: Trick | None) -> tuple[Card, ...]:
     """The cards the duty to follow suit allows: the suit led if held, else every card."""
-    if current is None:
-        return remaining.cards
-    follow = remaining.suit(current.suit_led)
-    return follow if follow else remaining.cards
+    return follow_suit(remaining, current.suit_led if current is not None else None)
 
 
 #: "У вас нет пик": the genitive the Russian text needs (Suit.label gives the nominative).

@@ -21,7 +21,7 @@ from types import MappingProxyType
 from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.deal import parse_trump
 from tutor.errors import HistoryError, WhistError
-from tutor.play import Trick, follow_history, parse_history, trick_winner
+from tutor.play import Trick, follow_history, follow_suit, parse_history, trick_winner
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, parse_seat
 from tutor.conventions.signals import Call, read_signals
@@ -227,11 +227,7 @@ class Position:
         k = self._knowledge
         if k.to_play != self.seat:
             return ()
-        if k.current is not None:
-            same = k.remaining.suit(k.current.suit_led)
-            if same:
-                return same
-        return k.remaining.cards
+        return follow_suit(k.remaining, k.current.suit_led if k.current is not None else None)
 
     def with_play(self, card: Card) -> "Position":
         """The position after the student plays ``card`` (used by robots and the app)."""

@@ -23,7 +23,7 @@ from tutor.content.grading import Feedback, grade, hint, hint_count
 from tutor.content.models import Item
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import WhistError
-from tutor.i18n import t
+from tutor.i18n import has, t
 from tutor.render import history_html, table_html
 from tutor.seats import Seat
 from tutor.ui import state
@@ -144,6 +144,11 @@ def _answer_text(response: Any) -> str:
     return str(response)
 
 
+def _hint_cost(used: int, total: int) -> int:
+    """What the next hint takes off a right answer, in percent (shown on the "Hint" button)."""
+    return round(100 * (answer_score(True, used, total) - answer_score(True, used + 1, total)))
+
+
 def _open_hint(scope: str, item_id: str, total: int) -> None:
     key = state.hints_key(scope, item_id)
     st.session_state[key] = min(int(st.session_state.get(key, 0)) + 1, total)
@@ -225,14 +230,12 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
             except WhistError as exc:
                 show_error(t("app.engine_missing", lang, error=str(exc)))
                 return
-            word = t(f"verdict.{verdict.verdict}", lang) if verdict.verdict in _VERDICT_WORDS else verdict.verdict
+            word_key = f"verdict.{verdict.verdict}"
+            word = t(word_key, lang) if has(word_key, lang) else verdict.verdict
             st.markdown(f"**{card.symbol(lang)}** — {word}")
             st.markdown(verdict.why[lang])
             for mid in verdict.maxims[:2]:
                 st.markdown(maxim_note(mid, lang))
-
-
-_VERDICT_WORDS = ("best", "accepted", "worse", "bad", "illegal", "right", "wrong")
 
 
 def run_item(
@@ -266,8 +269,7 @@ def run_item(
         if err := st.session_state.get(state.answer_key(scope, item_id) + ":error"):
             show_error(err)
         if used < total:
-            cost = round(100 * (answer_score(True, used, total) - answer_score(True, used + 1, total)))
-            st.button(t("item.hint", lang, cost=cost), key=state.widget_key(scope, item_id, "hint"),
+            st.button(t("item.hint", lang, cost=_hint_cost(used, total)), key=state.widget_key(scope, item_id, "hint"),
                       on_click=_open_hint, args=(scope, item_id, total), icon=":material/lightbulb:")
         return None
     fb = answered.feedback
@@ -291,8 +293,7 @@ def run_item(
                args=(scope, item_id), icon=":material/replay:")
     if not fb.correct and not revealed:
         if used < total:
-            cost = round(100 * (answer_score(True, used, total) - answer_score(True, used + 1, total)))
-            row.button(t("item.hint", lang, cost=cost), key=state.widget_key(scope, item_id, "hint"),
+            row.button(t("item.hint", lang, cost=_hint_cost(used, total)), key=state.widget_key(scope, item_id, "hint"),
                        on_click=_hint_and_retry, args=(scope, item_id, total), icon=":material/lightbulb:")
         row.button(t("item.show_solution", lang), key=state.widget_key(scope, item_id, "solution"),
                    on_click=_reveal, args=(scope, item_id), icon=":material/visibility:")

@@ -54,8 +54,8 @@ def _solved_before(lesson: Lesson) -> set[str]:
     learner = current_learner()
     if learner is None:
         return set()
-    db = store()
-    return {exercise_id(lesson, i) for i, _ in lesson.exercises() if db.solved(learner.id, exercise_id(lesson, i))}
+    ids = {exercise_id(lesson, i) for i, _ in lesson.exercises()}
+    return ids & store().solved_items(learner.id)
 
 
 def show() -> None:

@@ -1,9 +1,9 @@
 """The app's pages, in menu order: the one list ``app.py`` builds its navigation from.
 
 Extension point: a page is a :class:`PageSpec` naming a thin script under ``tutor/ui/pages/`` and
-its title key in the locales (``nav.<key>``). The Play page is listed already and appears as soon
-as its script ``tutor/ui/pages/play.py`` exists (a teammate writes it); another page is added by
-one line here, a script, and its ``nav.<key>`` label in both locale files.
+its title key in the locales (``nav.<key>``). A page is added by one line here, a script, and its
+``nav.<key>`` label in both locale files; a page listed before its script exists is left out of
+the menu rather than breaking it.
 """
 
 from __future__ import annotations
@@ -46,5 +46,5 @@ PAGES: tuple[PageSpec, ...] = (
 
 
 def available_pages() -> list[PageSpec]:
-    """The pages whose script exists (so the Play page appears once it is written)."""
+    """The pages whose script exists (a page listed ahead of its script is simply not shown)."""
     return [p for p in PAGES if p.script.is_file()]

@@ -6,11 +6,13 @@ trick, the legal cards as buttons, the robots' cards with the maxim each followe
 unconventional cards (at once or in the review), the review after the deal and the score sheet.
 
 The page runs as its own script too (``streamlit run tutor/ui/play_page.py``), which is how the
-AppTest and the browser test start it. Its texts live in ``tutor/locales/play.{en,ru}.yaml``.
+AppTest starts it; the browser test opens it in the app at ``/play``. Its texts live in
+``tutor/locales/play.{en,ru}.yaml``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ from tutor.render import history_html, score_sheet_html, style_tag, table_html
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
+from tutor.ui.common import current_lang
 from tutor.ui.components import maxim_title
 from tutor.variants import VARIANT_NAMES, parse_variant
 
@@ -51,15 +54,6 @@ def ptext(key: str, lang: str, **fmt: Any) -> str:
     return text.format(**fmt) if fmt else text
 
 
-def _lang() -> str:
-    try:
-        from tutor.ui.common import current_lang
-
-        return current_lang()
-    except Exception:  # noqa: BLE001 - the page run on its own, without the app's frame
-        return st.session_state.get("lang", "en") if st.session_state.get("lang") in LANGS else "en"
-
-
 # -- actions (button callbacks: they change the session before the page is drawn) ---------------
 def _new_session() -> None:
     from tutor.session import Session, SessionOptions
@@ -79,51 +73,44 @@ def _new_session() -> None:
     st.session_state[NOTE_KEY] = None
 
 
-def _on_play(card: str) -> None:
-    session = st.session_state[SESSION_KEY]
+def _act(action: Callable[[Any], Any]) -> tuple[bool, Any]:
+    """Run one action on the session: a refused one (an illegal card, a claim not certain)
+    leaves its reason for the page to show and changes nothing else; a done one clears it."""
     try:
-        result = session.play(card)
+        result = action(st.session_state[SESSION_KEY])
     except WhistError as exc:
         st.session_state[ERROR_KEY] = str(exc)
-        return
+        return False, None
     st.session_state[ERROR_KEY] = None
-    st.session_state[NOTE_KEY] = None
-    st.session_state[LAST_KEY] = {"robots": result.robots, "flag": result.flag}
+    return True, result
+
+
+def _shown(robots: Any = (), flag: Any = None, note: str | None = None) -> None:
+    """What the next run shows beside the table: the robots' cards, a flag, a note."""
+    st.session_state[NOTE_KEY] = note
+    st.session_state[LAST_KEY] = {"robots": robots, "flag": flag}
+
+
+def _on_play(card: str) -> None:
+    done, result = _act(lambda session: session.play(card))
+    if done:
+        _shown(result.robots, result.flag)
 
 
 def _on_undo() -> None:
-    session = st.session_state[SESSION_KEY]
-    try:
-        session.undo()
-    except WhistError as exc:
-        st.session_state[ERROR_KEY] = str(exc)
-        return
-    st.session_state[ERROR_KEY] = None
-    st.session_state[LAST_KEY] = {"robots": (), "flag": None}
+    if _act(lambda session: session.undo())[0]:
+        _shown()
 
 
 def _on_claim() -> None:
-    session = st.session_state[SESSION_KEY]
-    try:
-        session.claim()
-    except WhistError as exc:
-        st.session_state[ERROR_KEY] = str(exc)
-        return
-    st.session_state[ERROR_KEY] = None
-    st.session_state[NOTE_KEY] = "claim_done"
-    st.session_state[LAST_KEY] = {"robots": (), "flag": None}
+    if _act(lambda session: session.claim())[0]:
+        _shown(note="claim_done")
 
 
 def _on_next() -> None:
-    session = st.session_state[SESSION_KEY]
-    try:
-        opening = session.next_deal()
-    except WhistError as exc:
-        st.session_state[ERROR_KEY] = str(exc)
-        return
-    st.session_state[ERROR_KEY] = None
-    st.session_state[NOTE_KEY] = None
-    st.session_state[LAST_KEY] = {"robots": opening, "flag": None}
+    done, opening = _act(lambda session: session.next_deal())
+    if done:
+        _shown(opening)
 
 
 # -- drawing --------------------------------------------------------------------------------------
@@ -189,7 +176,7 @@ def _sheet(session, lang: str) -> None:
 
 def render() -> None:
     """Draw the page (one Streamlit script pass)."""
-    lang = _lang()
+    lang = current_lang()
     st.html(style_tag())
     st.title(ptext("title", lang))
     st.caption(ptext("intro", lang))

@@ -83,7 +83,7 @@ def show() -> None:
     ids = [p.id for p in chosen]
     if st.session_state.get(state.PUZZLE) not in ids:
         st.session_state[state.PUZZLE] = ids[0]
-    solved = {p.id for p in chosen if learner is not None and store().solved(learner.id, p.id)}
+    solved = store().solved_items(learner.id) if learner is not None else set()
     st.selectbox(tr("puzzles.pick", n=len(ids)), ids, key=state.PUZZLE,
                  format_func=lambda i: f"{'✓ ' if i in solved else ''}{lib.puzzle(i).title[lang]} · "
                                        f"{'★' * lib.puzzle(i).difficulty}")
