@@ -58,7 +58,7 @@ def browser():
 def _page(browser, locale: str):
     context = browser.new_context(locale=locale, viewport={"width": 1400, "height": 1000})
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(60_000)
     return context, page
 
 
