@@ -296,7 +296,7 @@ def test_duplicate_yaml_key_is_an_error(tmp_path: Path) -> None:
         "  category: law\n",
         encoding="utf-8",
     )
-    with pytest.raises(CatalogueError, match=r"dup\.yaml:5: duplicate key 'category' \(first at line 4\)"):
+    with pytest.raises(CatalogueError, match=r"dup\.yaml:5: duplicate key 'category' \(first on line 4\)"):
         load_catalogue(path)
 
 

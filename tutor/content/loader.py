@@ -24,6 +24,7 @@ from pydantic import BaseModel, ValidationError
 
 from tutor.content.models import Exercise, FieldProblem, Item, Lesson, Puzzle
 from tutor.errors import WhistError
+from tutor.yamlsafe import COMPOSER, MAP_TAG, PLAIN_TAGS, SEQ_TAG, TIMESTAMP_TAG, StrictLoader
 
 __all__ = [
     "ContentError",
@@ -45,16 +46,6 @@ __all__ = [
 #: The checkout the package lives in (an editable install): lessons/ and puzzles/ are beside tutor/.
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 
-_PLAIN_TAGS = {
-    "tag:yaml.org,2002:str",
-    "tag:yaml.org,2002:int",
-    "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:bool",
-    "tag:yaml.org,2002:null",
-}
-_MAP_TAG = "tag:yaml.org,2002:map"
-_SEQ_TAG = "tag:yaml.org,2002:seq"
-_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 _MAX_NODES = 200_000  # aliases can multiply a small file; content files are far below this
 _UNION_TAGS = {"teach-step", "exercise-step"}
 
@@ -81,49 +72,6 @@ class Problem:
         return f"{self.path}:{self.line}: {self.message}"
 
 
-class StrictLoader(yaml.SafeLoader):
-    """SafeLoader that refuses duplicate keys and every non-plain tag.
-
-    ``yaml.load(text, Loader=StrictLoader)`` raises on the first problem; :func:`read_yaml`
-    uses the same loader to compose the document and then reports every problem.
-    """
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: dict[Any, int] = {}
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)
-            if key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {key!r} (first on line {seen[key]})", key_node.start_mark
-                )
-            seen[key] = key_node.start_mark.line + 1
-        return super().construct_mapping(node, deep=deep)
-
-
-def _refuse(loader: StrictLoader, node: yaml.Node) -> Any:
-    raise yaml.constructor.ConstructorError(None, None, f"tag {node.tag} is not allowed in content", node.start_mark)
-
-
-# Only plain YAML data is constructed; anything else (python/object, binary, set, custom) is refused.
-StrictLoader.yaml_constructors = {
-    tag: ctor for tag, ctor in yaml.SafeLoader.yaml_constructors.items()
-    if tag in _PLAIN_TAGS | {_MAP_TAG, _SEQ_TAG}
-}
-StrictLoader.add_constructor(None, _refuse)
-
-if getattr(yaml, "__with_libyaml__", False):
-
-    class _FastLoader(yaml.CSafeLoader):  # type: ignore[name-defined,misc]
-        """The same rules on libyaml's parser: composing a large file is ~10x faster in C."""
-
-        construct_mapping = StrictLoader.construct_mapping
-
-    _FastLoader.yaml_constructors = dict(StrictLoader.yaml_constructors)
-    _COMPOSER: type = _FastLoader
-else:  # pragma: no cover -- PyYAML built without libyaml
-    _COMPOSER = StrictLoader
-
-
 # -- reading YAML with lines ------------------------------------------------------------------
 
 Path_ = tuple[Any, ...]
@@ -146,7 +94,7 @@ class _Walk:
             raise _TooBig()
         self.lines.setdefault(at, node.start_mark.line + 1)
         if isinstance(node, yaml.MappingNode):
-            if node.tag != _MAP_TAG:
+            if node.tag != MAP_TAG:
                 self.problem(node, f"tag {node.tag} is not allowed in content (plain YAML only)")
                 return _REFUSED
             out: dict[Any, Any] = {}
@@ -174,16 +122,16 @@ class _Walk:
                 self.lines[at + (key,)] = key_node.start_mark.line + 1
             return out
         if isinstance(node, yaml.SequenceNode):
-            if node.tag != _SEQ_TAG:
+            if node.tag != SEQ_TAG:
                 self.problem(node, f"tag {node.tag} is not allowed in content (plain YAML only)")
                 return _REFUSED
             return [self.build(item, at + (i,)) for i, item in enumerate(node.value)]
         return self.scalar(node)
 
     def scalar(self, node: yaml.Node) -> Any:
-        if node.tag == _TIMESTAMP_TAG:
+        if node.tag == TIMESTAMP_TAG:
             return node.value  # a date-like word stays text
-        if node.tag not in _PLAIN_TAGS:
+        if node.tag not in PLAIN_TAGS:
             self.problem(node, f"tag {node.tag} is not allowed in content (plain YAML only)")
             return _REFUSED
         return self.loader.construct_object(node, deep=True)
@@ -209,7 +157,7 @@ def read_yaml(text: str, path: str = "<text>") -> tuple[Any, dict[Path_, int], l
     A syntax error ends the reading (the rest of the file cannot be trusted): it is returned as
     the only problem, with its line.
     """
-    loader = _COMPOSER(text)
+    loader = COMPOSER(text)
     try:
         try:
             node = loader.get_single_node()

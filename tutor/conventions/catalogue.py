@@ -32,6 +32,7 @@ from typing import Any
 import yaml
 
 from tutor.errors import WhistError
+from tutor.yamlsafe import strict_load
 
 __all__ = [
     "CATEGORIES",
@@ -291,32 +292,6 @@ class Catalogue:
 # Loading
 
 
-# libyaml's parser when PyYAML was built with it (about ten times faster), else the pure-Python one.
-_SafeBase: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _UniqueKeyLoader(_SafeBase):  # type: ignore[misc, valid-type]
-    """A safe loader that refuses a mapping with the same key twice (PyYAML silently keeps the last)."""
-
-    source_name = "<catalogue>"
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: dict[Any, int] = {}
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)
-            line = key_node.start_mark.line + 1
-            try:
-                hash(key)
-            except TypeError:
-                raise CatalogueError(f"{self.source_name}:{line}: a mapping key must be a plain value") from None
-            if key in seen:
-                raise CatalogueError(
-                    f"{self.source_name}:{line}: duplicate key {key!r} (first at line {seen[key]})"
-                )
-            seen[key] = line
-        return super().construct_mapping(node, deep=deep)
-
-
 _REQUIRED = ("id", "systems", "category", "source", "quote", "quote_lang", "title", "text")
 _OPTIONAL = ("differences", "also", "paraphrase", "see")
 
@@ -422,12 +397,10 @@ def _maxim(entry: Any, position: int) -> Maxim:
 def parse_catalogue(text: str, name: str = "<catalogue>") -> Catalogue:
     """Validate catalogue YAML ``text`` (``name`` appears in error messages)."""
     try:
-        loader = _UniqueKeyLoader(text)
-        loader.source_name = name
-        try:
-            data = loader.get_single_data()
-        finally:
-            loader.dispose()
+        data = strict_load(text)
+    except yaml.constructor.ConstructorError as exc:  # a repeated key, a complex key, a tag
+        line = exc.problem_mark.line + 1 if exc.problem_mark else 0
+        raise CatalogueError(f"{name}:{line}: {exc.problem}") from None
     except yaml.YAMLError as exc:
         raise CatalogueError(f"{name}: not valid YAML: {exc}".replace("\n", " ")) from None
     if not isinstance(data, Mapping) or set(data) != {"maxims"} or not isinstance(data["maxims"], list):
