@@ -22,7 +22,7 @@ import yaml
 from tutor.errors import WhistError
 
 __all__ = ["LANGS", "DEFAULT_LANG", "TranslationError", "t", "has", "keys", "catalog", "pick", "language_for_locale",
-           "placeholders"]
+           "placeholders", "ru_plural"]
 
 #: The languages every label exists in.
 LANGS: tuple[str, ...] = ("en", "ru")
@@ -52,11 +52,21 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> Mapping[str, str]:
-    """All strings of one language, by dotted key (read once, safely)."""
+    """All strings of one language, by dotted key (read once, safely).
+
+    ``{lang}.yaml`` holds the app's labels; a page with many texts of its own keeps them in
+    ``NAME.{lang}.yaml``, read here under the prefix ``NAME.`` (``play.en.yaml`` -> ``play.title``).
+    """
     if lang not in LANGS:
         raise TranslationError(f"unknown language {lang!r} (use one of {', '.join(LANGS)})")
     with (_LOCALE_DIR / f"{lang}.yaml").open(encoding="utf-8") as fh:
         tree = yaml.safe_load(fh) or {}
+    for extra in sorted(_LOCALE_DIR.glob(f"*.{lang}.yaml")):
+        prefix = extra.name[: -len(f".{lang}.yaml")]
+        if prefix in tree:
+            raise TranslationError(f"{extra.name}: the prefix {prefix!r} is already a key of {lang}.yaml")
+        with extra.open(encoding="utf-8") as fh:
+            tree[prefix] = yaml.safe_load(fh) or {}
     return _flatten(tree)
 
 
@@ -117,3 +127,13 @@ def language_for_locale(locale: str | None) -> str:
         return DEFAULT_LANG
     code = locale.replace("_", "-").split("-")[0].strip().lower()
     return "ru" if code in _RUSSIAN_LOCALES else DEFAULT_LANG
+
+
+def ru_plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian noun form for ``n`` (1 очко, 2 очка, 5 очков; 11-14 take the "many" form)."""
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many

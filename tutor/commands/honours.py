@@ -76,7 +76,7 @@ def honours_text(deal: Deal, rs: Ruleset, h: Honours, cs: list[Coronka], lang: s
             run = "-".join(_rank(r, lang) for r in c.cards())
             tr = (", козырная" if ru else " in trumps") if c.trump else ""
             if ru:
-                from tutor.content.engine import ru_plural  # only the Russian table needs it
+                from tutor.i18n import ru_plural
 
                 cards = ru_plural(c.length, "карта", "карты", "карт")
                 lines.append(f"  {c.seat.label(lang)} {c.suit.symbol} {run} ({c.length} {cards}{tr}) → {c.points}")

@@ -128,7 +128,7 @@ def table_text(session: Session, lang: str = "en") -> str:
         if not isinstance(h, int):
             return ""
         if ru:
-            from tutor.content.engine import ru_plural  # only the Russian table needs it
+            from tutor.i18n import ru_plural
 
             return f"{h} {ru_plural(h, 'карта', 'карты', 'карт')}"
         return f"{h} card{'' if h == 1 else 's'}"

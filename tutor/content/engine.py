@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.i18n import ru_plural
 from tutor.cards import Card, Hand, parse_card
 from tutor.content.models import Accept, Item, Text
 from tutor.deal import Deal
@@ -286,16 +287,6 @@ def _transfer_parts(result: Any) -> tuple[Text, ...]:
             ru=f"штраф за ренонс: {n} {ru_plural(n, 'взятка', 'взятки', 'взяток')} переходят к стороне {who_ru}"
                + (f", у неё теперь {total}" if total is not None else "")))
     return tuple(out)
-
-
-def ru_plural(n: int, one: str, few: str, many: str) -> str:
-    """The Russian noun form for ``n`` (1 очко, 2 очка, 5 очков; 11-14 take the "many" form)."""
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
 
 
 # -- the catalogue ----------------------------------------------------------------------------

@@ -13,15 +13,12 @@ AppTest starts it; the browser test opens it in the app at ``/play``. Its texts 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import streamlit as st
-import yaml
 
 from tutor.errors import WhistError
-from tutor.i18n import LANGS
+from tutor.i18n import LANGS, t
 from tutor.render import history_html, score_sheet_html, style_tag, table_html
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side
@@ -39,19 +36,9 @@ ERROR_KEY = "play:error"
 NOTE_KEY = "play:note"
 OPT = "play:opt:"
 
-_LOCALES = Path(__file__).resolve().parent.parent / "locales"
-
-
-@lru_cache(maxsize=None)
-def _catalog(lang: str) -> dict[str, str]:
-    with (_LOCALES / f"play.{lang}.yaml").open(encoding="utf-8") as fh:
-        return {str(k): str(v) for k, v in (yaml.safe_load(fh) or {}).items()}
-
-
 def ptext(key: str, lang: str, **fmt: Any) -> str:
-    """A Play-page text in ``lang`` (``en`` or ``ru``)."""
-    text = _catalog(lang if lang in LANGS else "en")[key]
-    return text.format(**fmt) if fmt else text
+    """A Play-page text in ``lang`` (its texts live in ``tutor/locales/play.{en,ru}.yaml``)."""
+    return t(f"play.{key}", lang if lang in LANGS else "en", **fmt)
 
 
 # -- actions (button callbacks: they change the session before the page is drawn) ---------------
