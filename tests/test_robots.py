@@ -47,25 +47,24 @@ def test_robot_card_always_names_a_maxim_or_double_dummy():
     assert seen_dd, "the fallback never ran: no position left the maxims undecided"
 
 
-def test_robots_never_revoke_over_10000_deals_first_trick_each_every_50th_in_full():
-    """000 «Масти и взятки» 1: over 10,000 random deals (every dealer) the robots on the cheap
-    policy path (``samples=0``: the maxims decide, a minimal double-dummy sample only where the
-    engine cites nothing) always play a legal card. Each deal's first trick is played by the
-    robots (the opening lead and three cards following it); every 50th deal is played out in
-    full, so later tricks, discards and ruffs are covered too. The whole loop stays well under
-    a minute; bench/bench_robots.py times single decisions."""
+@pytest.mark.slow
+def test_robots_never_revoke_over_10000_whole_deals():
+    """000 «Масти и взятки» 1: over 10,000 random deals (every dealer), played out in full by four
+    robots on the cheap policy path (``samples=0``: the maxims decide, a minimal double-dummy sample
+    only where the engine cites nothing), every card is legal and every card names its maxim.
+    About three minutes here; bench/bench_robots.py times single decisions."""
     robots = {s: Robot(s, samples=0) for s in Seat}
     played = 0
     for i in range(10_000):
         state = PlayState(Deal.random(i, dealer=Seat(i % 4)))
-        limit = 52 if i % 50 == 0 else 4
-        for _ in range(limit):
+        while not state.is_over:
             rc = robots[state.to_play].choose(state)
             state.verify_play(rc.card)  # raises IllegalPlayError on a revoke or a card not held
+            assert rc.maxims, f"deal {i}: {rc.card} names no maxim"
             state.play(rc.card)
             played += 1
-        assert state.is_over or limit == 4
-    assert played == 10_000 * 4 + 200 * 48
+        assert len(state.tricks) == 13
+    assert played == 10_000 * 52
 
 
 def test_robot_decides_from_its_own_view_only():
