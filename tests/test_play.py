@@ -228,3 +228,14 @@ def test_any_string_parses_as_history_or_raises_our_error(text):
         parse_history(text)
     except WhistError:
         pass
+
+
+def test_follow_history_keeps_the_turned_up_card_with_the_dealer():
+    """000 «Сдача» 9: the turned-up card is the dealer's; nobody else may play it, and the dealer
+    cannot show out of trumps while it is still in his hand."""
+    with pytest.raises(HistoryError, match="lies in the dealer's"):
+        follow_history("S:D7 DA D2 D3", Suit.C, Seat.S, trump_card=parse_card("D7"))  # dealer is E
+    with pytest.raises(HistoryError, match="still holds the turned-up trump card"):
+        follow_history("S:C2 C3 C4 H5", Suit.C, Seat.S, trump_card=parse_card("CA"))  # E shows out of clubs
+    view = follow_history("S:C2 C3 C4 CA", Suit.C, Seat.S, trump_card=parse_card("CA"))
+    assert view.winners == (Seat.E,)

@@ -190,13 +190,17 @@ def follow_history(
     first_leader: Seat,
     *,
     known: dict[Seat, Hand] | None = None,
+    trump_card: Card | None = None,
 ) -> TableView:
     """Check a record of tricks against the laws as far as the known hands allow.
 
     Each trick must be led by the winner of the one before (the first by ``first_leader``), no
     card may appear twice, a player who showed out of a suit cannot follow it later, and a seat
-    whose hand is ``known`` must hold each card it plays and follow suit.
+    whose hand is ``known`` must hold each card it plays and follow suit. The turned-up
+    ``trump_card`` lies in the dealer's hand (the seat before ``first_leader``, 000 «Сдача» 9,
+    17): nobody else may play it, and the dealer cannot show out of trumps while he holds it.
     """
+    dealer = first_leader.rho
     tricks = parse_history(tricks)
     played: set[Card] = set()
     voids: dict[Seat, set[Suit]] = {s: set() for s in Seat}
@@ -214,6 +218,8 @@ def follow_history(
             played.add(card)
             if card.suit in voids[seat]:
                 raise HistoryError(f"{seat.name} plays {card} in trick {n} after showing out of {card.suit.symbol}")
+            if card == trump_card and seat != dealer:
+                raise HistoryError(f"{seat.name} plays the trump card {card}, which lies in the dealer's ({dealer.name}) hand")
             owner = next((s for s, h in known_hands.items() if card in h), None)
             if owner is not None and owner != seat:
                 raise HistoryError(f"{seat.name} plays {card} in trick {n}, but {owner.name} holds it")
@@ -230,6 +236,10 @@ def follow_history(
         if trick.complete:
             leader = trick.winner(trump)
             winners.append(leader)
+    if trump_card is not None and trump_card not in played and trump_card.suit in voids[dealer]:
+        raise HistoryError(
+            f"{dealer.name} shows out of {trump_card.suit.symbol} but still holds the turned-up trump card {trump_card}"
+        )
     current = tricks[-1] if tricks and not tricks[-1].complete else None
     next_seat = Seat((current.leader + len(current.cards)) % 4) if current else leader
     return TableView(

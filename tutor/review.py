@@ -12,14 +12,13 @@ rules for play with hidden hands); the summary keeps the two apart.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.cards import Card
 from tutor.play import PlayState, Trick, parse_history
 from tutor.robots import RobotCard
 from tutor.seats import Seat, Side
-from tutor.session import CONVENTIONAL, DealRecord, StudentCard
+from tutor.session import DealRecord, StudentCard
 from tutor.solver import solve
 
 __all__ = ["ReviewLine", "TrickReview", "Review", "build_review"]
@@ -27,30 +26,31 @@ __all__ = ["ReviewLine", "TrickReview", "Review", "build_review"]
 
 @dataclass(frozen=True)
 class ReviewLine:
-    """One student card: what he played, what the conventions advised, and its double-dummy cost.
+    """One student card as the session judged it (:class:`StudentCard`: the card, the conventional
+    card and its maxims, the verdict), with its double-dummy cost.
 
     ``dd_before``: tricks his side could still take over the whole deal with best play before the
     card; ``dd_after``: the same with his card played. ``cost = dd_before - dd_after`` (>= 0).
     """
 
-    trick: int
-    seat: Seat
-    card: Card
-    advised: Card
-    maxims: tuple[str, ...]
-    verdict: str
-    broken: tuple[str, ...]
-    why: Mapping[str, str]
+    judged: StudentCard
     dd_before: int
     dd_after: int
+
+    # The judged card's fields, read through (the Play page and the terminal show them).
+    trick = property(lambda self: self.judged.trick)
+    seat = property(lambda self: self.judged.seat)
+    card = property(lambda self: self.judged.card)
+    advised = property(lambda self: self.judged.advised)
+    maxims = property(lambda self: self.judged.maxims)
+    verdict = property(lambda self: self.judged.verdict)
+    broken = property(lambda self: self.judged.broken)
+    why = property(lambda self: self.judged.why)
+    conventional = property(lambda self: self.judged.conventional)
 
     @property
     def cost(self) -> int:
         return self.dd_before - self.dd_after
-
-    @property
-    def conventional(self) -> bool:
-        return self.verdict in CONVENTIONAL
 
     @property
     def mistake(self) -> bool:
@@ -58,10 +58,7 @@ class ReviewLine:
         return not self.conventional or self.cost > 0
 
     def as_json(self) -> dict:
-        return {"trick": self.trick, "seat": self.seat.name, "card": str(self.card), "advised": str(self.advised),
-                "maxims": list(self.maxims), "verdict": self.verdict, "broken": list(self.broken),
-                "conventional": self.conventional, "dd_before": self.dd_before, "dd_after": self.dd_after,
-                "cost": self.cost, "why": dict(self.why)}
+        return {**self.judged.as_json(), "dd_before": self.dd_before, "dd_after": self.dd_after, "cost": self.cost}
 
 
 @dataclass(frozen=True)
@@ -176,11 +173,9 @@ def build_review(record: DealRecord, *, student: Sequence[Seat] = (Seat.S,)) -> 
         number = state.trick_number
         if isinstance(move, StudentCard):
             sol = solve(state)
-            lines_by_trick.setdefault(number, []).append(ReviewLine(
-                trick=number, seat=move.seat, card=card, advised=move.advised, maxims=move.maxims,
-                verdict=move.verdict, broken=move.broken, why=move.why,
-                dd_before=sol.won + sol.best, dd_after=sol.total(card),
-            ))
+            lines_by_trick.setdefault(number, []).append(
+                ReviewLine(move, dd_before=sol.won + sol.best, dd_after=sol.total(card))
+            )
         elif isinstance(move, RobotCard):
             robots_by_trick.setdefault(number, []).append(move)
         state.play(card)

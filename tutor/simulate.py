@@ -131,12 +131,8 @@ def student_view(
             f"the hand {hand} ({len(hand)} cards) does not fit the {len(mine_played)} cards "
             f"{seat.name} has played: give the whole hand or what is left of it"
         )
-    stolen = [(p, c) for t in tricks for p, c in t.plays() if p != seat and c in whole]
-    if stolen:
-        p, c = stolen[0]
-        raise SimulationError(f"{p.name} played {c}, but it is in {seat.name}'s hand")
     try:
-        view = follow_history(tricks, trump, dealer.lho, known={seat: whole})
+        view = follow_history(tricks, trump, dealer.lho, known={seat: whole}, trump_card=card)
     except WhistError as exc:
         raise SimulationError(f"the tricks played do not fit: {exc}") from None
     if len(view.winners) == 13:
@@ -146,19 +142,13 @@ def student_view(
     remaining = Hand(c for c in whole if c not in view.played)
     counts = {s: 13 - sum(1 for t in tricks for p, _ in t.plays() if p == s) for s in Seat}
     known: dict[Seat, tuple[Card, ...]] = {seat: remaining.cards}
-    if card is not None:
-        holder = next((p for t in tricks for p, c in t.plays() if c == card), None)
-        if holder is not None and holder != dealer:
-            raise SimulationError(f"the trump card {card} belongs to the dealer {dealer.name}, but {holder.name} played it")
-        if holder is None:
-            if dealer == seat and card not in whole:
-                raise SimulationError(f"the student deals, so the trump card {card} must be in his hand")
-            if dealer != seat:
-                if card in whole:
-                    raise SimulationError(f"the trump card {card} lies with the dealer {dealer.name}, not in {seat.name}'s hand")
-                if trump in view.voids[dealer]:
-                    raise SimulationError(f"the dealer {dealer.name} showed out of trumps but must still hold {card}")
-                known[dealer] = (card,)
+    if card is not None and card not in view.played:
+        if dealer == seat and card not in whole:
+            raise SimulationError(f"the student deals, so the trump card {card} must be in his hand")
+        if dealer != seat:
+            if card in whole:
+                raise SimulationError(f"the trump card {card} lies with the dealer {dealer.name}, not in {seat.name}'s hand")
+            known[dealer] = (card,)
     pool = tuple(c for c in CARDS if c not in view.played and c not in whole)
     won = (view.tricks_won(Side.NS), view.tricks_won(Side.EW))
     current = view.current.cards if view.current is not None else ()

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from tutor.cards import Card, Hand
 from tutor.content.laws import Ruling, follow_suit_cards, rule_on_penalties
 from tutor.content.models import Item
-from tutor.errors import HistoryError
 from tutor.play import PlayState, Trick, follow_history, parse_history
 from tutor.seats import Seat
 
@@ -51,13 +50,8 @@ def situation(item: Item) -> Situation:
         to_play = state.to_play
     else:
         tricks = parse_history(item.played)
-        view = follow_history(tricks, item.trump_card.suit, item.dealer_seat.lho, known={Seat.S: hand})
-        for trick in tricks:
-            for seat, card in trick.plays():
-                if card == item.trump_card and seat != item.dealer_seat:
-                    raise HistoryError(
-                        f"{seat.name} plays the trump card {card}, which lies in the dealer's ({item.dealer}) hand"
-                    )
+        view = follow_history(tricks, item.trump_card.suit, item.dealer_seat.lho, known={Seat.S: hand},
+                              trump_card=item.trump_card)
         mine = [c for t in tricks for s, c in t.plays() if s == Seat.S]
         remaining = hand.without(*mine) if mine else hand
         current, to_play = view.current, view.next_to_play
