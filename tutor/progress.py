@@ -307,36 +307,28 @@ class ProgressStore:
             conn.close()
 
     def _migrate(self) -> None:
-        conn = self._connect()
-        try:
+        with self._read() as conn:  # WAL is set outside a transaction, once per database file
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if str(mode).lower() != "wal":  # pragma: no cover - only on filesystems without WAL
-                raise ProgressError(f"cannot use WAL mode on {self.path} (got {mode})")
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                conn.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-                row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-                version = int(row[0]) if row else 0
-                if version > SCHEMA_VERSION:
-                    raise ProgressError(
-                        f"{self.path} has schema version {version}, newer than this program ({SCHEMA_VERSION})"
-                    )
-                for number, script in MIGRATIONS:
-                    if number > version:
-                        for statement in _statements(script):
-                            conn.execute(statement)
-                        version = number
-                conn.execute(
-                    "INSERT INTO meta (key, value) VALUES ('schema_version', ?) "
-                    "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                    (str(version),),
+        if str(mode).lower() != "wal":  # pragma: no cover - only on filesystems without WAL
+            raise ProgressError(f"cannot use WAL mode on {self.path} (got {mode})")
+        with self._write() as conn:
+            conn.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            version = int(row[0]) if row else 0
+            if version > SCHEMA_VERSION:
+                raise ProgressError(
+                    f"{self.path} has schema version {version}, newer than this program ({SCHEMA_VERSION})"
                 )
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-        finally:
-            conn.close()
+            for number, script in MIGRATIONS:
+                if number > version:
+                    for statement in _statements(script):
+                        conn.execute(statement)
+                    version = number
+            conn.execute(
+                "INSERT INTO meta (key, value) VALUES ('schema_version', ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (str(version),),
+            )
 
     def schema_version(self) -> int:
         with self._read() as conn:
