@@ -72,14 +72,23 @@ def cover_honour_with_honour(ctx: Context) -> Iterable[Finding]:
     )
 
 
-def do_not_overtake_partners_king(ctx: Context) -> Iterable[Finding]:
-    """000 LST 15: partner leads the king and you hold the ace -- let it pass, play small."""
+def _ace_over_partners_lead(ctx: Context, rank: Rank) -> tuple[Card, ...] | None:
+    """Your cards of the suit when partner led ``rank``, still wins the trick, and you play third
+    holding the ace and a small card besides (the case of 000 LST 15 and 16); else None."""
     mine = _following(ctx)
     k = ctx.k
     if not mine or _hand(ctx) != 3 or k.winning_seat != k.partner:
-        return
+        return None
     led = k.current.cards[0]  # type: ignore[union-attr]
-    if led.rank != Rank.KING or mine[0].rank != Rank.ACE or len(mine) < 2:
+    if led.rank != rank or mine[0].rank != Rank.ACE or len(mine) < 2:
+        return None
+    return mine
+
+
+def do_not_overtake_partners_king(ctx: Context) -> Iterable[Finding]:
+    """000 LST 15: partner leads the king and you hold the ace -- let it pass, play small."""
+    mine = _ace_over_partners_lead(ctx, Rank.KING)
+    if mine is None:
         return
     yield Finding(
         "do-not-overtake-partners-king", frozenset(mine), frozenset({mine[-1]}), "bad",
@@ -93,13 +102,10 @@ def do_not_overtake_partners_king(ctx: Context) -> Iterable[Finding]:
 def ace_over_partners_queen(ctx: Context) -> Iterable[Finding]:
     """000 LST 16: partner leads the queen and you hold the ace: early in the deal a small
     card, late in the deal cover with the ace."""
-    mine = _following(ctx)
+    mine = _ace_over_partners_lead(ctx, Rank.QUEEN)
+    if mine is None:
+        return
     k = ctx.k
-    if not mine or _hand(ctx) != 3 or k.winning_seat != k.partner:
-        return
-    led = k.current.cards[0]  # type: ignore[union-attr]
-    if led.rank != Rank.QUEEN or mine[0].rank != Rank.ACE or len(mine) < 2:
-        return
     if k.tricks_played < EARLY_TRICKS:
         yield Finding(
             "ace-over-partners-queen", frozenset(mine), frozenset({mine[-1]}), "worse",
