@@ -17,11 +17,6 @@ from tutor.ui.common import current_lang, show_html, tr
 
 __all__ = ["show", "describe_ruleset"]
 
-DEAL_PBN = "rules_deal_pbn"
-DEAL_SEED = "rules_deal_seed"
-DEAL_DEALER = "rules_deal_dealer"
-DEAL_TRUMP = "rules_deal_trump"
-TRICKS = "rules_tricks_ns"
 DEMO_PBN = "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"
 
 
@@ -68,26 +63,26 @@ def describe_ruleset(rs: Ruleset, lang: str) -> None:
 
 def _random_deal() -> None:
     """Callback: deal a random hand from the seed and put it in the PBN box."""
-    seed = int(st.session_state.get(DEAL_SEED) or 0)
-    dealer = st.session_state.get(DEAL_DEALER) or "E"
+    seed = int(st.session_state.get(state.RULES_DEAL_SEED) or 0)
+    dealer = st.session_state.get(state.RULES_DEAL_DEALER) or "E"
     deal = Deal.random(seed, dealer=dealer)
-    st.session_state[DEAL_PBN] = deal.pbn()
-    st.session_state[DEAL_TRUMP] = str(deal.trump_card)
+    st.session_state[state.RULES_DEAL_PBN] = deal.pbn()
+    st.session_state[state.RULES_DEAL_TRUMP] = str(deal.trump_card)
 
 
 def _deal_input(lang: str) -> Deal | None:
-    st.session_state.setdefault(DEAL_PBN, DEMO_PBN)
-    st.session_state.setdefault(DEAL_TRUMP, "H9")
-    st.text_input(tr("rules.deal_pbn"), key=DEAL_PBN, help=tr("rules.deal_help"))
+    st.session_state.setdefault(state.RULES_DEAL_PBN, DEMO_PBN)
+    st.session_state.setdefault(state.RULES_DEAL_TRUMP, "H9")
+    st.text_input(tr("rules.deal_pbn"), key=state.RULES_DEAL_PBN, help=tr("rules.deal_help"))
     c1, c2, c3, c4 = st.columns([1, 1, 1, 1.2])
-    c1.selectbox(tr("rules.dealer"), [s.name for s in Seat], index=1, key=DEAL_DEALER,
+    c1.selectbox(tr("rules.dealer"), [s.name for s in Seat], index=1, key=state.RULES_DEAL_DEALER,
                  format_func=lambda s: Seat[s].label(lang))
-    c2.text_input(tr("rules.trump_card"), key=DEAL_TRUMP, help=tr("rules.trump_help"))
-    c3.number_input(tr("rules.seed"), min_value=0, max_value=10**9, value=1, step=1, key=DEAL_SEED)
+    c2.text_input(tr("rules.trump_card"), key=state.RULES_DEAL_TRUMP, help=tr("rules.trump_help"))
+    c3.number_input(tr("rules.seed"), min_value=0, max_value=10**9, value=1, step=1, key=state.RULES_DEAL_SEED)
     c4.button(tr("rules.random_deal"), key="rules_random", on_click=_random_deal)
     try:
-        return Deal.from_pbn(st.session_state[DEAL_PBN], dealer=st.session_state[DEAL_DEALER],
-                             trump_card=st.session_state[DEAL_TRUMP].strip() or None)
+        return Deal.from_pbn(st.session_state[state.RULES_DEAL_PBN], dealer=st.session_state[state.RULES_DEAL_DEALER],
+                             trump_card=st.session_state[state.RULES_DEAL_TRUMP].strip() or None)
     except WhistError as exc:
         show_error(tr("rules.bad_deal", error=str(exc)))
         return None
@@ -127,7 +122,7 @@ def show() -> None:
         if deal is None:
             show_info(tr("rules.deal_first"))
         else:
-            tricks = st.number_input(tr("rules.tricks_ns"), min_value=0, max_value=13, value=7, step=1, key=TRICKS)
+            tricks = st.number_input(tr("rules.tricks_ns"), min_value=0, max_value=13, value=7, step=1, key=state.RULES_TRICKS)
             try:
                 result = score_deal(deal, int(tricks), rs)
             except WhistError as exc:

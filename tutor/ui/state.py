@@ -26,6 +26,11 @@ __all__ = [
     "WORKSHOP_TEXT",
     "WORKSHOP_THEME",
     "RULES_SET",
+    "RULES_DEAL_PBN",
+    "RULES_DEAL_SEED",
+    "RULES_DEAL_DEALER",
+    "RULES_DEAL_TRUMP",
+    "RULES_TRICKS",
     "answer_key",
     "hints_key",
     "why_key",
@@ -64,6 +69,12 @@ WORKSHOP_PBN = "workshop_pbn"
 #: The note of "report a problem" (Puzzles page).
 REPORT_NOTE = "puzzle_report_note"
 RULES_SET = "rules_set"
+#: The calculators of the Rules & scoring page: the deal, its seed, dealer, trump and NS tricks.
+RULES_DEAL_PBN = "rules_deal_pbn"
+RULES_DEAL_SEED = "rules_deal_seed"
+RULES_DEAL_DEALER = "rules_deal_dealer"
+RULES_DEAL_TRUMP = "rules_deal_trump"
+RULES_TRICKS = "rules_tricks_ns"
 
 
 def answer_key(scope: str, item_id: str) -> str:
