@@ -35,7 +35,7 @@ def _create() -> None:
         try:
             learner = store().learner(name)
         except ProgressError as exc:
-            st.session_state["progress_error"] = str(exc)
+            st.session_state[state.PROGRESS_ERROR] = str(exc)
             return
         st.session_state[state.LEARNER] = learner.name
         st.session_state[state.LEARNER_NEW] = ""
@@ -58,7 +58,7 @@ def show() -> None:
     with c2:
         st.text_input(tr("progress.new"), key=state.LEARNER_NEW, max_chars=40)
         st.button(tr("progress.create"), key="progress_create", on_click=_create)
-    if err := st.session_state.pop("progress_error", None):
+    if err := st.session_state.pop(state.PROGRESS_ERROR, None):
         show_error(err)
     learner = current_learner()
     if learner is None:

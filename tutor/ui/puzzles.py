@@ -45,10 +45,10 @@ def _report(puzzle_id: str) -> None:
     try:
         store().report_problem(puzzle_id, note, learner_id=learner.id if learner else None)
     except ProgressError as exc:
-        st.session_state["puzzle_report_msg"] = ("error", str(exc))
+        st.session_state[state.PUZZLE_REPORT_MSG] = ("error", str(exc))
         return
     st.session_state[REPORT_NOTE] = ""
-    st.session_state["puzzle_report_msg"] = ("ok", "")
+    st.session_state[state.PUZZLE_REPORT_MSG] = ("ok", "")
 
 
 def _go(puzzle_id: str) -> None:
@@ -101,7 +101,7 @@ def show() -> None:
         if note_draft is not None and note_draft.text:
             drafts.saved_caption(note_draft)
         st.button(tr("puzzles.report_send"), key="puzzle_report_send", on_click=_report, args=(puzzle.id,))
-        msg = st.session_state.pop("puzzle_report_msg", None)
+        msg = st.session_state.pop(state.PUZZLE_REPORT_MSG, None)
         if msg and msg[0] == "ok":
             show_success(tr("puzzles.report_thanks"))
         elif msg:

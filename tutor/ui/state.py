@@ -26,6 +26,9 @@ __all__ = [
     "WORKSHOP_TEXT",
     "WORKSHOP_THEME",
     "RULES_SET",
+    "PUZZLE_REPORT_MSG",
+    "WORKSHOP_MSG",
+    "PROGRESS_ERROR",
     "RULES_DEAL_PBN",
     "RULES_DEAL_SEED",
     "RULES_DEAL_DEALER",
@@ -69,6 +72,10 @@ WORKSHOP_PBN = "workshop_pbn"
 #: The note of "report a problem" (Puzzles page).
 REPORT_NOTE = "puzzle_report_note"
 RULES_SET = "rules_set"
+#: One-run messages left by a callback for the page to show: ("ok" | "error", text).
+PUZZLE_REPORT_MSG = "puzzle_report_msg"
+WORKSHOP_MSG = "workshop_msg"
+PROGRESS_ERROR = "progress_error"
 #: The calculators of the Rules & scoring page: the deal, its seed, dealer, trump and NS tricks.
 RULES_DEAL_PBN = "rules_deal_pbn"
 RULES_DEAL_SEED = "rules_deal_seed"

@@ -131,10 +131,10 @@ def _put_generated() -> None:
     try:
         puzzles = generate(theme, count=count, seed=seed)
     except WhistError as exc:
-        st.session_state["workshop_msg"] = ("error", str(exc))
+        st.session_state[state.WORKSHOP_MSG] = ("error", str(exc))
         return
     st.session_state[state.WORKSHOP_TEXT] = puzzles_yaml(puzzles)
-    st.session_state["workshop_msg"] = ("ok", tr("workshop.generated", n=len(puzzles)))
+    st.session_state[state.WORKSHOP_MSG] = ("ok", tr("workshop.generated", n=len(puzzles)))
 
 
 def _put_pbn() -> None:
@@ -145,16 +145,16 @@ def _put_pbn() -> None:
             raise PbnError(tr("workshop.pbn_empty"))
         puzzles = [puzzle_from_board(b, "workshop") for b in boards[:MAX_BOARDS]]
     except WhistError as exc:
-        st.session_state["workshop_msg"] = ("error", str(exc))
+        st.session_state[state.WORKSHOP_MSG] = ("error", str(exc))
         return
     st.session_state[state.WORKSHOP_TEXT] = puzzles_yaml(puzzles)
-    st.session_state["workshop_msg"] = ("ok", tr("workshop.imported", n=len(puzzles)))
+    st.session_state[state.WORKSHOP_MSG] = ("ok", tr("workshop.imported", n=len(puzzles)))
 
 
 def _reset() -> None:
     """Back to the template; the text it replaces stays the previous saved version."""
     if (st.session_state.get(state.WORKSHOP_TEXT) or "") != TEMPLATE:
-        st.session_state["workshop_msg"] = ("ok", tr("workshop.reset_done"))
+        st.session_state[state.WORKSHOP_MSG] = ("ok", tr("workshop.reset_done"))
     st.session_state[state.WORKSHOP_TEXT] = TEMPLATE
 
 
@@ -172,7 +172,7 @@ def show() -> None:
     st.caption(tr("workshop.intro"))
     drafts.restore(state.WORKSHOP_TEXT, drafts.SLOT_WORKSHOP, TEMPLATE)
     drafts.restore(state.WORKSHOP_PBN, drafts.SLOT_PBN, "")
-    if msg := st.session_state.pop("workshop_msg", None):
+    if msg := st.session_state.pop(state.WORKSHOP_MSG, None):
         (show_success if msg[0] == "ok" else show_error)(msg[1])
     edit, preview = st.columns(2, gap="large")
     with edit:
