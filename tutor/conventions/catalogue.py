@@ -36,6 +36,7 @@ from tutor.yamlsafe import strict_load
 
 __all__ = [
     "CATEGORIES",
+    "CARD_PLAY",
     "SYSTEMS",
     "LANGUAGES",
     "QUOTE_LANGUAGES",
@@ -62,6 +63,8 @@ CATEGORIES: tuple[str, ...] = (
     "scoring",
     "law",
 )
+#: The categories of card play: each such maxim states its scope (where it applies) in the catalogue.
+CARD_PLAY: tuple[str, ...] = ("lead-card", "lead-suit", "later-lead", "following", "trump-signal")
 #: The two convention systems: ``russian`` (the seeds) and ``english`` (Cavendish, Pole, EB1911, Foster).
 SYSTEMS: tuple[str, ...] = ("russian", "english")
 #: Languages every learner-facing text exists in.
@@ -176,6 +179,10 @@ class Maxim:
     English paraphrase (``paraphrase`` is then true), because we do not reproduce the books' text.
     ``differences`` (en/ru, may be empty) says where the russian and english systems part ways.
     ``see`` holds further sources (another seed paragraph, the Ukrainian version) beyond the main one.
+    ``scope`` says where the maxim applies (plain suit or trumps, which hand, how many cards, early
+    or late) and ``exceptions`` where it does not, as a strong player reads it (en/ru; required for
+    card play, see :data:`CARD_PLAY`); ``overridden_by`` names the maxims that take precedence when
+    both apply.
     """
 
     id: str
@@ -190,6 +197,9 @@ class Maxim:
     also: tuple[str, ...] = ()
     paraphrase: bool = False
     see: tuple[Source, ...] = ()
+    scope: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    exceptions: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    overridden_by: tuple[str, ...] = ()
 
     def title_in(self, lang: str) -> str:
         """The short name in ``lang`` (en or ru)."""
@@ -205,6 +215,16 @@ class Maxim:
         """Where the two systems differ on this point, in ``lang``; None if they agree."""
         _check_lang(lang)
         return self.differences.get(lang)
+
+    def scope_in(self, lang: str) -> str | None:
+        """Where the maxim applies (plain suit or trumps, which hand, how many cards), in ``lang``."""
+        _check_lang(lang)
+        return self.scope.get(lang)
+
+    def exceptions_in(self, lang: str) -> str | None:
+        """Where the maxim does not apply, as the seeds and the classical books say, in ``lang``."""
+        _check_lang(lang)
+        return self.exceptions.get(lang)
 
     def cite(self, lang: str = "en") -> str:
         """The one-line citation of the main source."""
@@ -236,10 +256,11 @@ class Catalogue:
             if m.id in index:
                 raise CatalogueError(f"duplicate maxim id {m.id!r}")
             index[m.id] = m
-        dangling = [(m.id, a) for m in self.maxims for a in m.also if a not in index]
-        if dangling:
-            shown = ", ".join(f"{mid} -> {a!r}" for mid, a in dangling)
-            raise CatalogueError(f"'also' names unknown maxim ids: {shown}")
+        for key in ("also", "overridden_by"):
+            dangling = [(m.id, a) for m in self.maxims for a in getattr(m, key) if a not in index]
+            if dangling:
+                shown = ", ".join(f"{mid} -> {a!r}" for mid, a in dangling)
+                raise CatalogueError(f"'{key}' names unknown maxim ids: {shown}")
         object.__setattr__(self, "_index", MappingProxyType(index))
 
     def get(self, maxim_id: str) -> Maxim:
@@ -293,7 +314,7 @@ class Catalogue:
 
 
 _REQUIRED = ("id", "systems", "category", "source", "quote", "quote_lang", "title", "text")
-_OPTIONAL = ("differences", "also", "paraphrase", "see")
+_OPTIONAL = ("differences", "also", "paraphrase", "see", "scope", "exceptions", "overridden_by")
 
 
 def _check_lang(lang: str) -> None:
@@ -322,15 +343,15 @@ def _texts(value: Any, where: str, key: str, required: bool = True) -> Mapping[s
     return MappingProxyType({lang: " ".join(value[lang].split()) for lang in LANGUAGES})
 
 
-def _ids(value: Any, where: str) -> tuple[str, ...]:
+def _ids(value: Any, where: str, key: str = "also") -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise CatalogueError(f"{where}: also must be a list of maxim ids")
+        raise CatalogueError(f"{where}: {key} must be a list of maxim ids")
     if len(set(value)) != len(value):
-        raise CatalogueError(f"{where}: also lists an id twice")
+        raise CatalogueError(f"{where}: {key} lists an id twice")
     if where in value:
-        raise CatalogueError(f"{where}: also lists the maxim itself")
+        raise CatalogueError(f"{where}: {key} lists the maxim itself")
     return tuple(value)
 
 
@@ -391,6 +412,9 @@ def _maxim(entry: Any, position: int) -> Maxim:
         also=_ids(entry.get("also"), mid),
         paraphrase=paraphrase,
         see=see,
+        scope=_texts(entry.get("scope"), mid, "scope", required=False),
+        exceptions=_texts(entry.get("exceptions"), mid, "exceptions", required=False),
+        overridden_by=_ids(entry.get("overridden_by"), mid, "overridden_by"),
     )
 
 
