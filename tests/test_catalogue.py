@@ -160,10 +160,12 @@ def test_categories_and_systems_are_known_and_cover_the_tables() -> None:
 
 
 def test_for_system_separates_russian_and_english_leads() -> None:
-    """000 HNT 11: the Q from A-K-Q is russian only; second hand low (EB1911) applies in both systems."""
+    """000 LST 7: top or bottom of a strong suit is russian only; Cavendish's jack from A-K-Q-J of
+    trumps english only; second hand low (EB1911) applies in both systems."""
     russian = {m.id for m in CAT.for_system("russian")}
     english = {m.id for m in CAT.for_system("english")}
-    assert "coronka-lead-queen" in russian and "coronka-lead-queen" not in english
+    assert "strong-suit-top-or-bottom" in russian and "strong-suit-top-or-bottom" not in english
+    assert "quart-major-in-trumps-lead-knave" in english and "quart-major-in-trumps-lead-knave" not in russian
     assert "echo-the-call" in english and "echo-the-call" not in russian
     assert {"second-hand-low", "must-follow-suit"} <= russian & english
     assert get_maxim("honours-english-short").applies_to("english")

@@ -29,7 +29,7 @@ PARTNER_OPENS_HEARTS = "S:S2 S5 SA S3 / N:H5 H6 HK H2"
 def test_return_partners_suit():
     """000 LST 5: «Если партнер вышел с какой-нибудь масти и вам удалось взять взятку, то отвечайте ему в ту же масть»."""
     a = lead("942.K87.9432.543", PARTNER_OPENS_HEARTS)
-    assert a.card.suit == Suit.H and a.maxims[0] == "return-partners-suit"
+    assert a.card.suit == Suit.H and "return-partners-suit" in a.maxims
     assert why_not(a, "D9") == "return-partners-suit"
 
 
@@ -109,7 +109,7 @@ def test_first_discard_shows_weak_suit_overridden_by_partners_suit():
     """000 LST 5 ranks above HNT 14: partner later opened that very suit -- return it."""
     played = "S:C2 C5 H2 CA / E:S5 SA S6 S7 / S:S4 S8 SK S9 / N:HA H4 H3 H5 / N:D2 D3 DA D4"
     a = lead("A43.983.A876.432", played)
-    assert a.card.suit == Suit.H and a.maxims[0] == "return-partners-suit"
+    assert a.card.suit == Suit.H and "return-partners-suit" in a.maxims
     assert "first-discard-shows-weak-suit" not in a.maxims
 
 

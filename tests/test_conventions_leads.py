@@ -225,11 +225,21 @@ def test_fourth_best_from_long_suit_overridden_by_touching_honours():
     assert str(a.card) == "SK" and "fourth-best-from-long-suit" not in a.maxims
 
 
-def test_lead_highest_trump():
-    """000 HNT 13: «начинают всегда с самого старшего»."""
-    a = lead("932.932.932.AT54")
+def test_lead_highest_trump_from_three_when_forced():
+    """000 HNT 13 in its scope: «сознавая необходимость с них ходить» -- three trumps led because
+    one must (here every plain suit is void or a singleton of no use) start with the highest."""
+    a = lead("9432.932.942.AT5", suit=Suit.C)
     assert str(a.card) == "CA" and a.maxims[0] == "lead-highest-trump"
-    assert why_not(a, "C4") == "lead-highest-trump"
+    assert why_not(a, "C5") == "lead-highest-trump"
+
+
+def test_long_trumps_do_not_lead_the_highest():
+    """000 HNT 13 is Hoyle's "when you lead small trumps, begin with the highest"; with four or
+    more trumps Hoyle leads small ("if five trumps of a lower denomination, begin with the
+    lowest"), and LST 12's trump lead follows the card rules of a long suit (content review E-3)."""
+    a = lead("932.932.932.AT54")
+    assert a.card.suit == Suit.C and str(a.card) != "CA"
+    assert a.maxims[0] == "ace-small-lead-small"
 
 
 def test_lead_highest_trump_overridden_by_waiting_for_a_call():
@@ -323,7 +333,7 @@ def test_lead_long_suit_overridden_by_trump_lead():
 def test_lead_trumps_with_four_or_five():
     """000 LST 12: «Если козырей на руках четыре или пять, рекомендуется ходить с козыря»."""
     a = lead("932.932.932.T654")
-    assert str(a.card) == "CT" and "lead-trumps-with-four-or-five" in a.maxims
+    assert str(a.card) == "C4" and "lead-trumps-with-four-or-five" in a.maxims
     assert why_not(a, "S9") == "lead-trumps-with-four-or-five"
 
 
@@ -337,7 +347,7 @@ def test_lead_trumps_with_four_or_five_overridden_by_drawing_for_a_strong_suit()
 def test_draw_trumps_for_strong_suit():
     """000 LST 11: «Когда на руках хорошая масть, то непременно нужно козырять»."""
     a = lead("AKQ2.93.93.T6543")
-    assert str(a.card) == "CT" and why_not(a, "SQ") == "draw-trumps-for-strong-suit"
+    assert str(a.card) == "C3" and why_not(a, "SQ") == "draw-trumps-for-strong-suit"
 
 
 def test_draw_trumps_for_strong_suit_overridden_by_few_trumps():

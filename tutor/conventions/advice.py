@@ -122,7 +122,12 @@ MAXIMS_USED: tuple[str, ...] = (
     # leads: card
     "lead-highest-trump", "quart-major-lead-king", "coronka-lead-queen", "ace-king-lead-king",
     "ace-fifth-lead-ace", "ace-small-lead-small", "top-of-touching-honours", "king-third-lead-small",
-    "strong-suit-top-or-bottom", "fourth-best-from-long-suit",
+    "strong-suit-top-or-bottom", "fourth-best-from-long-suit", "answer-trumps-low-from-four",
+    "quart-major-in-trumps-lead-knave", "ace-king-only-lead-ace", "ace-king-after-ruffing-lead-ace",
+    "honours-and-small-trumps-lead-small", "ace-queen-knave-lead-ace", "king-queen-knave-long-lead-knave",
+    "under-sequence-lead-lowest", "short-suit-lead-highest", "lead-low-from-long-trumps",
+    # later leads: the card
+    "continue-with-next-card", "return-higher-of-two-lowest-of-more",
     # following
     "must-follow-suit", "cover-honour-with-honour", "do-not-overtake-partners-king", "ace-over-partners-queen",
     "third-hand-high", "win-as-cheaply-as-possible", "echo-the-call", "make-the-call", "second-hand-low",
@@ -215,7 +220,9 @@ def _decide(ctx: Context) -> _Outcome:
             cands = [c for c in cands if c not in f.scope or c in f.keep]
             applied.append(f)
     supported = {c for f in applied for c in f.keep}
-    best = min(cands, key=lambda c: (c not in supported, c.rank, c.index))
+    preferred: frozenset[Card] = next(
+        (f.prefer for f in reversed(applied) if f.prefer & set(cands)), frozenset())
+    best = min(cands, key=lambda c: (c not in preferred, c not in supported, c.rank, c.index))
     return _Outcome(best, tuple(applied), MappingProxyType(rejected), tuple(c for c in cands if c != best))
 
 
@@ -271,10 +278,15 @@ def advise(position: Position, system: str = "russian", *, suit: Suit | None = N
             verdicts.append(Verdict(card, f.severity, (f.maxim, *f.also), MappingProxyType(why)))
         else:
             support = tuple(dict.fromkeys(m.maxim for m in reversed(out.applied) if card in m.keep))
-            why = {
-                "en": f"{card.symbol('en')} is as good as {best.symbol('en')}: no maxim prefers one over the other.",
-                "ru": f"{card.symbol('ru')} не хуже, чем {best.symbol('ru')}: ни одно правило не различает эти карты.",
-            }
+            school = next((m for m in reversed(out.applied)
+                           if card in m.keep and m.prefer and card not in m.prefer and m.equal_why), None)
+            if school is not None and school.equal_why is not None:
+                why = {lang: school.render(school.equal_why, lang, card=card, best=best) for lang in ("en", "ru")}
+            else:
+                why = {
+                    "en": f"{card.symbol('en')} is as good as {best.symbol('en')}: no maxim prefers one over the other.",
+                    "ru": f"{card.symbol('ru')} не хуже, чем {best.symbol('ru')}: ни одно правило не различает эти карты.",
+                }
             verdicts.append(Verdict(card, "equal", support, MappingProxyType(why)))
     return Advice(best, maxims, explanation, tuple(verdicts), system)
 

@@ -1,11 +1,32 @@
 """Which card to lead from a suit holding, in the russian and the english system.
 
+Three questions, one function each:
+
+* :func:`lead_from_holding` -- the first lead of a suit (an opening lead, or a suit nobody has
+  led yet, trumps included);
+* :func:`continue_from_holding` -- the next card of a suit the leader opened himself (the second
+  card of the lead table: A-K -> K then A; A-K-Q-J -> K then Q (russian) or K then J (english));
+* :func:`return_from_holding` -- the card of partner's suit returned to him (two left -> the higher,
+  three or more -> the lowest, the master card always; in trumps three or fewer -> the highest,
+  four or more -> the lowest).
+
 The card rules are tried in a fixed order, most specific holding first, and the first that fits
-decides (a module-level tuple per system, :data:`RUSSIAN_CARD_ORDER` and
+decides (module-level tuples per system, :data:`RUSSIAN_CARD_ORDER` and
 :data:`ENGLISH_CARD_ORDER`). Russian follows the seeds (000 LST 1-3, 7; HNT 1, 9-11, 13); where
-they are silent nothing is invented: a holding no rule covers returns None and the advice says
-the cards are equal. English follows Cavendish, Pole and EB1911: A-K-Q leads the king, long
-suits the fourth best, trumps like a plain suit except that with three or fewer the highest.
+they are silent, the english rule (maxims.md). English follows Cavendish's Analysis of Leads
+(Laws and Principles of Whist, 18th ed., ch. "Leads"), with Chambers, Pole and old Hoyle where
+he is silent, and both schools accepted where they differ: a rule may name one card first and
+accept another as just as right (``HoldingLead.accept``: Pole's and Hoyle's lowest beside
+Cavendish's fourth best).
+
+Trumps (the issue of HNT 13). «Имея на руках несколько козырей и сознавая необходимость с них
+ходить, начинают всегда с самого старшего» is the rule of a player who leads trumps because he
+must -- three trumps or fewer (answering partner's call, or forced): Hoyle's "When you lead small
+trumps, begin with the highest", Pole's "with less than four, play out your best". With four or
+more trumps the lead follows the card rules of a long suit: the head sequences, A-K -> K, a
+coronka -> Q (russian), and otherwise the lowest (Hoyle: "If five trumps of a lower denomination,
+begin with the lowest"; Cavendish: the fourth best). Answering a call or returning partner's trump
+lead with four or more: the lowest (Pole).
 
 "Touching" is judged with the cards already played: K-J is a sequence once the Q is gone.
 """
@@ -21,7 +42,10 @@ from tutor.conventions.rules import equal_groups, text
 __all__ = [
     "is_strong_suit",
     "HoldingLead",
+    "LeadSituation",
     "lead_from_holding",
+    "continue_from_holding",
+    "return_from_holding",
     "RUSSIAN_CARD_ORDER",
     "ENGLISH_CARD_ORDER",
     "card_order",
@@ -32,12 +56,38 @@ A, K, Q, J, T = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN
 
 @dataclass(frozen=True)
 class HoldingLead:
-    """The lead a card rule prescribes from one suit: the card(s) it keeps and the maxim."""
+    """The lead a card rule prescribes from one suit.
+
+    ``keep`` are the cards the rule accepts, the first of them the one it names (``card``);
+    ``accept`` are those among ``keep`` that another school of the same system leads instead,
+    just as right, and ``accept_why`` says which school and why.
+    """
 
     keep: tuple[Card, ...]
     maxim: str
     reason: Mapping[str, str]
     why: Mapping[str, str]
+    accept: tuple[Card, ...] = ()
+    accept_why: Mapping[str, str] | None = None
+
+    @property
+    def card(self) -> Card:
+        """The card the rule names first."""
+        return self.keep[0]
+
+
+@dataclass(frozen=True)
+class LeadSituation:
+    """What besides the cards decides the card of a trump or plain lead.
+
+    ``answering``: partner has called for trumps, or led them, and this is a trump lead in
+    answer (Pole: three or fewer -> the highest, four or more -> the lowest). ``forced``: the
+    leader has already ruffed a plain suit (Cavendish: then open an A-K suit with the ace, so that
+    partner does not ruff the king).
+    """
+
+    answering: bool = False
+    forced: bool = False
 
 
 @dataclass(frozen=True)
@@ -48,69 +98,206 @@ class _H:
     ranks: frozenset[Rank]
     groups: tuple[tuple[Card, ...], ...]
     trump: bool
+    situation: LeadSituation
 
     def has(self, *ranks: Rank) -> bool:
         return all(r in self.ranks for r in ranks)
 
+    @property
+    def n(self) -> int:
+        return len(self.cards)
 
-Pattern = Callable[[_H], tuple[Card, ...] | None]
+    @property
+    def lowest(self) -> Card:
+        return self.cards[-1]
 
-
-def _highest_trump(h: _H) -> tuple[Card, ...] | None:
-    return (h.cards[0],) if h.trump else None
-
-
-def _highest_short_trump(h: _H) -> tuple[Card, ...] | None:
-    return (h.cards[0],) if h.trump and len(h.cards) <= 3 else None
-
-
-def _quart_major(h: _H) -> tuple[Card, ...] | None:
-    return (h.cards[1],) if h.has(A, K, Q, J) else None
+    def small(self, above: Rank = T) -> tuple[Card, ...]:
+        """Cards below ``above`` (the "small ones" of the books: below the honours)."""
+        return tuple(c for c in self.cards if c.rank < above)
 
 
-def _coronka(h: _H) -> tuple[Card, ...] | None:
-    return (h.cards[2],) if h.has(A, K, Q) and J not in h.ranks else None
+@dataclass(frozen=True)
+class _Pick:
+    keep: tuple[Card, ...]
+    accept: tuple[Card, ...] = ()
 
 
-def _ace_king(h: _H) -> tuple[Card, ...] | None:
-    return (h.cards[1],) if h.has(A, K) and Q not in h.ranks else None
+Pattern = Callable[[_H], "_Pick | None"]
 
 
-def _ace_king_any(h: _H) -> tuple[Card, ...] | None:
-    return (h.cards[1],) if h.has(A, K) else None
+def _one(card: Card) -> _Pick:
+    return _Pick((card,))
 
 
-def _ace_fifth(h: _H) -> tuple[Card, ...] | None:
-    return (h.cards[0],) if A in h.ranks and K not in h.ranks and len(h.cards) >= 5 else None
+def _fourth_or_lowest(h: _H, prefer_lowest: bool) -> _Pick:
+    """Cavendish's fourth best and Pole's and Hoyle's lowest: both accepted, one named first."""
+    fourth, low = h.cards[3], h.lowest
+    if fourth == low:
+        return _one(low)
+    return _Pick((low, fourth), (fourth,)) if prefer_lowest else _Pick((fourth, low), (low,))
 
 
-def _ace_small(h: _H, lengths: tuple[int, ...] = (3, 4)) -> tuple[Card, ...] | None:
-    if A in h.ranks and K not in h.ranks and len(h.cards) in lengths:
-        return (h.cards[-1],)
+# -- trumps led because one must, or in answer ------------------------------------------------
+
+
+def _highest_short_trump(h: _H) -> _Pick | None:
+    """HNT 13 in its scope: three trumps or fewer, led because one must -> the highest."""
+    return _one(h.cards[0]) if h.trump and h.n <= 3 else None
+
+
+def _answer_long_trumps(h: _H) -> _Pick | None:
+    """Pole: answering partner's call (or returning his trump lead) with four or more -> the lowest."""
+    return _one(h.lowest) if h.trump and h.situation.answering and h.n >= 4 else None
+
+
+# -- head sequences ---------------------------------------------------------------------------
+
+
+def _quart_major(h: _H) -> _Pick | None:
+    return _one(h.cards[1]) if h.has(A, K, Q, J) else None
+
+
+def _quart_major_plain(h: _H) -> _Pick | None:
+    return None if h.trump else _quart_major(h)
+
+
+def _quart_major_trumps(h: _H) -> _Pick | None:
+    """Cavendish: A-K-Q-J in trumps -> the knave, then the ace."""
+    return _one(h.cards[3]) if h.trump and h.has(A, K, Q, J) else None
+
+
+def _coronka(h: _H) -> _Pick | None:
+    return _one(h.cards[2]) if h.has(A, K, Q) and J not in h.ranks else None
+
+
+def _coronka_trumps(h: _H) -> _Pick | None:
+    """Cavendish: A-K-Q (no J) in trumps -> the queen."""
+    return _coronka(h) if h.trump else None
+
+
+def _ace_king_forced(h: _H) -> _Pick | None:
+    """Cavendish: a plain A-K suit opened after having been forced to trump -> the ace first."""
+    if h.trump or not h.situation.forced or not h.has(A, K):
+        return None
+    return _one(h.cards[0])
+
+
+def _ace_king_only(h: _H) -> _Pick | None:
+    """Cavendish; Elwell: A-K alone -> the ace, then the king (the ace first shows no more)."""
+    return _one(h.cards[0]) if h.n == 2 and h.has(A, K) else None
+
+
+def _ace_king(h: _H) -> _Pick | None:
+    return _one(h.cards[1]) if h.has(A, K) and Q not in h.ranks else None
+
+
+def _ace_king_any(h: _H) -> _Pick | None:
+    return _one(h.cards[1]) if h.has(A, K) else None
+
+
+def _ace_king_english(h: _H) -> _Pick | None:
+    """Cavendish: A-K (with the J, or in a plain suit) -> the king; in trumps A-K + small ->
+    the king only with seven or more trumps (the other case is :func:`_two_honours_small_trumps`)."""
+    if not h.has(A, K):
+        return None
+    if h.trump and J not in h.ranks and h.n < 7:
+        return None
+    return _one(h.cards[1])
+
+
+def _two_honours_small_trumps(h: _H) -> _Pick | None:
+    """Cavendish: in trumps A-K + small (fewer than seven) and K-Q + small (fewer than seven, no
+    ten) -> a small one (the fourth best for an American leader)."""
+    if not h.trump or h.n < 3:
+        return None
+    ak = h.has(A, K) and Q not in h.ranks and J not in h.ranks and h.n < 7
+    kq = h.has(K, Q) and A not in h.ranks and J not in h.ranks and T not in h.ranks and h.n < 7
+    if not (ak or kq):
+        return None
+    return _fourth_or_lowest(h, prefer_lowest=False) if h.n >= 4 else _one(h.lowest)
+
+
+def _ace_queen_knave(h: _H) -> _Pick | None:
+    """Chambers; Pole; old Hoyle: A-Q-J -> the ace, then the queen."""
+    return _one(h.cards[0]) if h.has(A, Q, J) and K not in h.ranks else None
+
+
+def _ace_fifth(h: _H) -> _Pick | None:
+    return _one(h.cards[0]) if A in h.ranks and K not in h.ranks and h.n >= 5 else None
+
+
+def _ace_fifth_plain(h: _H) -> _Pick | None:
+    """Cavendish, Pole: A + four or more small in a plain suit -> the ace (in trumps a small one)."""
+    return None if h.trump else _ace_fifth(h)
+
+
+def _ace_small(h: _H) -> _Pick | None:
+    if A in h.ranks and K not in h.ranks and h.n in (3, 4):
+        return _one(h.lowest)
     return None
 
 
-def _ace_small_three(h: _H) -> tuple[Card, ...] | None:
-    return _ace_small(h, (3,))
+def _ace_small_three(h: _H) -> _Pick | None:
+    return _one(h.lowest) if A in h.ranks and K not in h.ranks and h.n == 3 else None
 
 
-def _touching(h: _H) -> tuple[Card, ...] | None:
+def _king_queen_knave_long(h: _H) -> _Pick | None:
+    """Chambers; old Hoyle: K-Q-J and two or more small -> the knave."""
+    if h.has(K, Q, J) and A not in h.ranks and h.n >= 5:
+        return _one(next(c for c in h.cards if c.rank == J))
+    return None
+
+
+def _under_sequence(h: _H) -> _Pick | None:
+    """Cavendish ch. 15; Chambers: K-J-10-9 -> the 9, K-J-10 + small -> the 10, K-10-9-8 -> the 8:
+    from a suit headed by a lone honour over a sequence, the lowest of the sequence, so that
+    partner puts his high card on."""
+    if h.n < 4 or h.cards[0].rank not in (K, Q) or len(h.groups[0]) != 1:
+        return None
+    second = h.groups[1] if len(h.groups) > 1 else ()
+    if len(second) >= 3 and second[0].rank >= T:
+        return _one(second[-1])
+    if h.cards[0].rank == K and len(second) == 2 and second[0].rank == J:
+        return _one(second[-1])
+    return None
+
+
+def _touching(h: _H) -> _Pick | None:
+    """000 LST 1, HNT 9: touching cards -> the higher."""
     top = h.groups[0]
-    return (top[0],) if len(top) >= 2 and top[0].rank >= T else None
+    return _one(top[0]) if len(top) >= 2 and top[0].rank >= T else None
 
 
-def _king_third(h: _H, lengths: tuple[int, ...] = (3, 4)) -> tuple[Card, ...] | None:
-    if h.cards[0].rank == K and len(h.cards) in lengths:
-        return (h.cards[-1],)
+def _touching_english(h: _H) -> _Pick | None:
+    """Cavendish, Chambers: a head sequence of three (Q-J-10, J-10-9, 10-9-8), K-Q, or a short
+    suit (three cards or fewer) headed by two touching honours -> the top card. Q-J or J-10 with
+    two or more small cards are led like any long suit (Cavendish: a small one)."""
+    top = h.groups[0]
+    if len(top) < 2 or top[0].rank < T:
+        return None
+    if len(top) >= 3 or top[0].rank == K or h.n <= 3:
+        return _one(top[0])
     return None
 
 
-def _king_third_only(h: _H) -> tuple[Card, ...] | None:
+def _king_third(h: _H, lengths: tuple[int, ...] = (3, 4)) -> _Pick | None:
+    if h.cards[0].rank == K and h.n in lengths:
+        return _one(h.lowest)
+    return None
+
+
+def _king_third_only(h: _H) -> _Pick | None:
     return _king_third(h, (3,))
 
 
-def _doubleton_honour(h: _H) -> tuple[Card, ...] | None:
-    return (h.cards[0],) if len(h.cards) == 2 and h.cards[0].rank in (Q, J) else None
+def _doubleton_honour(h: _H) -> _Pick | None:
+    return _one(h.cards[0]) if h.n == 2 and h.cards[0].rank in (Q, J) else None
+
+
+def _short_small_suit(h: _H) -> _Pick | None:
+    """Pole: a forced lead from a suit of three cards or fewer with no honour -> the highest (it
+    tells partner the suit is weak)."""
+    return _one(h.cards[0]) if not h.trump and h.n <= 3 and h.cards[0].rank <= T else None
 
 
 def is_strong_suit(cards: Sequence[Card]) -> bool:
@@ -123,22 +310,50 @@ def is_strong_suit(cards: Sequence[Card]) -> bool:
     return tops >= 2 or (len(ordered) >= 5 and ordered[0].rank >= K)
 
 
-def _top_or_bottom(h: _H) -> tuple[Card, ...] | None:
-    return (h.cards[0], h.cards[-1]) if is_strong_suit(h.cards) else None
+def _top_or_bottom(h: _H) -> _Pick | None:
+    """000 LST 7, plain suits: a strong suit -> its top or its bottom card, never a middle one."""
+    if h.trump or not is_strong_suit(h.cards):
+        return None
+    return _Pick((h.cards[0], h.lowest))
 
 
-def _fourth_best(h: _H) -> tuple[Card, ...] | None:
-    return (h.cards[3],) if len(h.cards) >= 4 else None
+def _long_trumps_low(h: _H) -> _Pick | None:
+    """Hoyle: four or more trumps with no leading combination -> the lowest (Cavendish's fourth
+    best accepted)."""
+    return _fourth_or_lowest(h, prefer_lowest=True) if h.trump and h.n >= 4 else None
 
+
+def _fourth_best(h: _H) -> _Pick | None:
+    """Cavendish (the American leads): the fourth best; Pole, Hoyle, Chambers: the lowest."""
+    return _fourth_or_lowest(h, prefer_lowest=False) if h.n >= 4 else None
+
+
+_SCHOOLS = text(
+    "{card} is just as right: Pole and old Hoyle lead the lowest, Cavendish's American leaders the fourth best.",
+    "{card} тоже верно: Поул и старый Хойл ходят младшей, «американские» ходы Кавендиша — четвёртой сверху.",
+)
 
 _TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
     "lead-highest-trump": (
-        text("Leading trumps, start with the highest.", "Начиная ход в козыри, ходят с самого старшего."),
-        text("Lead the highest trump first, not {card}.", "Ходят со старшего козыря, а не с {card}."),
+        text("Leading trumps from three or fewer, start with the highest.",
+             "Ходя в козырь с трёх или меньше козырей, начинают с самого старшего."),
+        text("With three trumps or fewer, lead the highest, not {card}.", "С трёх или меньше козырей ходят старшим, а не {card}."),
+    ),
+    "answer-trumps-low-from-four": (
+        text("Answering in trumps with four or more, lead the lowest.",
+             "Отвечая в козырь при четырёх и более козырях, ходят младшим."),
+        text("With four trumps or more, answer with the lowest, not {card}.",
+             "При четырёх и более козырях отвечают младшим, а не {card}."),
     ),
     "quart-major-lead-king": (
         text("From ace-king-queen-jack lead the king, then the queen.", "При кварт-мажоре ходят с короля, потом с дамы."),
         text("From ace-king-queen-jack the king comes first, not {card}.", "При кварт-мажоре первым идёт король, а не {card}."),
+    ),
+    "quart-major-in-trumps-lead-knave": (
+        text("From ace-king-queen-jack of trumps lead the jack, then the ace.",
+             "С туза, короля, дамы и валета козырей ходят валетом, потом тузом."),
+        text("From ace-king-queen-jack of trumps the jack comes first, not {card}.",
+             "С туза, короля, дамы и валета козырей первым идёт валет, а не {card}."),
     ),
     "coronka-lead-queen": (
         text("From ace-king-queen lead the queen first.", "При коронке (туз, король, дама) первый ход — с дамы."),
@@ -150,6 +365,26 @@ _TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
         text("From ace-king lead the king; {card} hides the ace from partner.",
              "С туза и короля ходят королём; {card} скрывает от партнёра туза."),
     ),
+    "ace-king-only-lead-ace": (
+        text("With the ace and king alone, lead the ace, then the king: the ace first says you have no more.",
+             "С туза и короля без других карт ходят тузом, потом королём: туз первым говорит, что больше нет."),
+        text("With ace-king alone the ace goes first, not {card}.", "С туза и короля без других карт первым идёт туз, а не {card}."),
+    ),
+    "ace-king-after-ruffing-lead-ace": (
+        text("You have ruffed already: open your ace-king suit with the ace, so partner does not ruff the king.",
+             "Вы уже били козырем: открывайте масть с туза, чтобы партнёр не перебил короля."),
+        text("After ruffing, open ace-king with the ace, not {card}.", "После своего козыряния масть с тузом и королём открывают тузом, а не {card}."),
+    ),
+    "honours-and-small-trumps-lead-small": (
+        text("In trumps, from ace-king or king-queen with small ones, lead a small trump: the honours take the later rounds.",
+             "В козырях с туза и короля или короля и дамы с маленькими ходят маленьким: онеры возьмут следующие круги."),
+        text("In trumps lead a small one from these honours, not {card}.",
+             "В козырях с таких онеров ходят маленьким, а не {card}."),
+    ),
+    "ace-queen-knave-lead-ace": (
+        text("From ace-queen-jack lead the ace, then the queen.", "С туза, дамы и валета ходят тузом, потом дамой."),
+        text("From ace-queen-jack the ace comes first, not {card}.", "С туза, дамы и валета первым идёт туз, а не {card}."),
+    ),
     "ace-fifth-lead-ace": (
         text("With the ace and four or more small cards, lead the ace, then a small one.",
              "При тузе сам-пят ходят с туза и продолжают младшей."),
@@ -160,6 +395,18 @@ _TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
              "От туза с маленькими ходят сначала с маленькой, туз потом."),
         text("From the ace with small cards, start with the smallest, not {card}.",
              "От туза с маленькими начинают с младшей, а не с {card}."),
+    ),
+    "king-queen-knave-long-lead-knave": (
+        text("From king-queen-jack with two or more small cards, lead the jack.",
+             "С короля, дамы и валета при двух и более маленьких ходят валетом."),
+        text("From king-queen-jack and two small the jack leads, not {card}.",
+             "С короля, дамы, валета и двух маленьких ходят валетом, а не {card}."),
+    ),
+    "under-sequence-lead-lowest": (
+        text("Your honour stands over a sequence: lead the lowest of the sequence, so partner puts his high card on.",
+             "Над рядом карт у вас отдельный онер: ходят младшей картой ряда, чтобы партнёр положил свою старшую."),
+        text("Lead the lowest of the sequence under your honour, not {card}.",
+             "Ходят младшей из ряда под онером, а не {card}."),
     ),
     "top-of-touching-honours": (
         text("From touching honours lead the higher.", "Имея ровные карты, ходят со старшей."),
@@ -176,11 +423,21 @@ _TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
              "С дамы или валета сам-друг ходят фигурой; партнёр поймёт, что у вас нет игры."),
         text("From a doubleton honour lead the honour, not {card}.", "С фигуры сам-друг ходят фигурой, а не {card}."),
     ),
+    "short-suit-lead-highest": (
+        text("From a short suit of small cards lead the highest: partner reads that the suit is weak.",
+             "С короткой масти из маленьких ходят старшей: партнёр поймёт, что масть слабая."),
+        text("From a short weak suit lead the top card, not {card}.", "С короткой слабой масти ходят старшей, а не {card}."),
+    ),
     "strong-suit-top-or-bottom": (
         text("From a long suit lead the top or the bottom card, never a middle one.",
              "С сильной масти ходят с самой старшей или с самой младшей, но не со средней."),
         text("{card} is a middle card: from a long suit lead the top or the bottom.",
              "{card} — средняя карта: с сильной масти ходят со старшей или с младшей."),
+    ),
+    "lead-low-from-long-trumps": (
+        text("From four or more trumps with no sequence at the head, lead a small trump.",
+             "С четырёх и более козырей без старшего ряда ходят маленьким козырем."),
+        text("From long trumps lead a small one, not {card}.", "С длинных козырей ходят маленьким, а не {card}."),
     ),
     "fourth-best-from-long-suit": (
         text("From a long suit lead the fourth best card.", "С длинной масти ходят четвёртой сверху картой."),
@@ -189,39 +446,64 @@ _TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
 }
 
 #: Card rules of the russian system, most specific first (000 HNT 13, 11, 10, LST 2, HNT 9/LST 1,
-#: LST 3, HNT 1, LST 7). The first that fits the holding decides. A long suit that is not strong
-#: is one the seeds are silent on, so the english fourth best applies (maxims.md: the russian
-#: system falls back to english).
+#: LST 3, HNT 1, LST 7). The first that fits the holding decides. Where the seeds are silent (a
+#: forced lead of small cards, A-Q-J, long trumps with no honour, a long suit that is not strong)
+#: the english rule applies (maxims.md: the russian system falls back to english).
 RUSSIAN_CARD_ORDER: tuple[tuple[str, Pattern], ...] = (
-    ("lead-highest-trump", _highest_trump),
+    ("lead-highest-trump", _highest_short_trump),
+    ("answer-trumps-low-from-four", _answer_long_trumps),
+    ("ace-king-after-ruffing-lead-ace", _ace_king_forced),
     ("quart-major-lead-king", _quart_major),
     ("coronka-lead-queen", _coronka),
     ("ace-king-lead-king", _ace_king),
+    ("ace-queen-knave-lead-ace", _ace_queen_knave),
     ("ace-fifth-lead-ace", _ace_fifth),
     ("ace-small-lead-small", _ace_small),
     ("top-of-touching-honours", _touching),
     ("king-third-lead-small", _king_third),
     ("doubleton-honour-shows-weakness", _doubleton_honour),
+    ("short-suit-lead-highest", _short_small_suit),
     ("strong-suit-top-or-bottom", _top_or_bottom),
+    ("lead-low-from-long-trumps", _long_trumps_low),
     ("fourth-best-from-long-suit", _fourth_best),
 )
 
-#: Card rules of the english system (Cavendish, Pole, EB1911): A-K-Q(-J) leads the king, long
-#: suits the fourth best, trumps like any suit except that three or fewer lead the highest.
+#: Card rules of the english system: Cavendish's Analysis of Leads (plain suits and trumps),
+#: Chambers and Pole where he is silent, both schools accepted on the fourth best.
 ENGLISH_CARD_ORDER: tuple[tuple[str, Pattern], ...] = (
     ("lead-highest-trump", _highest_short_trump),
-    ("ace-king-lead-king", _ace_king_any),
-    ("ace-fifth-lead-ace", _ace_fifth),
-    ("top-of-touching-honours", _touching),
+    ("answer-trumps-low-from-four", _answer_long_trumps),
+    ("ace-king-after-ruffing-lead-ace", _ace_king_forced),
+    ("quart-major-in-trumps-lead-knave", _quart_major_trumps),
+    ("coronka-lead-queen", _coronka_trumps),
+    ("ace-king-only-lead-ace", _ace_king_only),
+    ("ace-king-lead-king", _ace_king_english),
+    ("honours-and-small-trumps-lead-small", _two_honours_small_trumps),
+    ("ace-queen-knave-lead-ace", _ace_queen_knave),
+    ("ace-fifth-lead-ace", _ace_fifth_plain),
+    ("king-queen-knave-long-lead-knave", _king_queen_knave_long),
+    ("under-sequence-lead-lowest", _under_sequence),
+    ("top-of-touching-honours", _touching_english),
     ("fourth-best-from-long-suit", _fourth_best),
     ("ace-small-lead-small", _ace_small_three),
     ("king-third-lead-small", _king_third_only),
     ("doubleton-honour-shows-weakness", _doubleton_honour),
+    ("short-suit-lead-highest", _short_small_suit),
 )
 
 
 def card_order(system: str) -> tuple[tuple[str, Pattern], ...]:
     return ENGLISH_CARD_ORDER if system == "english" else RUSSIAN_CARD_ORDER
+
+
+def _prepare(cards: Sequence[Card], trump: bool, gone: frozenset[Card], situation: LeadSituation) -> _H:
+    ordered = tuple(sorted(cards, key=lambda c: -c.rank))
+    return _H(ordered, frozenset(c.rank for c in ordered), tuple(equal_groups(ordered, gone)), trump, situation)
+
+
+def _holding_lead(maxim: str, pick: _Pick) -> HoldingLead:
+    reason, why = _TEXTS[maxim]
+    return HoldingLead(pick.keep, maxim, reason, why, pick.accept, _SCHOOLS if pick.accept else None)
 
 
 def lead_from_holding(
@@ -231,8 +513,9 @@ def lead_from_holding(
     trump: bool = False,
     gone: frozenset[Card] = frozenset(),
     applies: Callable[[str], bool] | None = None,
+    situation: LeadSituation = LeadSituation(),
 ) -> HoldingLead | None:
-    """The card rule that decides the lead from ``cards`` (one suit), or None if no rule does.
+    """The card rule that decides the first lead of a suit from ``cards``, or None if none does.
 
     ``applies`` filters maxims (the system's catalogue membership): a rule whose maxim does not
     apply is passed over and the next one in the order may decide.
@@ -242,16 +525,145 @@ def lead_from_holding(
     (Card.parse('S4'),)
     >>> lead_from_holding(Hand.parse("AKQ5...").suit(Suit.S), system="english").maxim
     'ace-king-lead-king'
+    >>> lead_from_holding(Hand.parse("K863...").suit(Suit.S), trump=True).card   # not the king
+    Card.parse('S3')
     """
     if len(cards) < 2:
         return None
-    ordered = tuple(sorted(cards, key=lambda c: -c.rank))
-    h = _H(ordered, frozenset(c.rank for c in ordered), tuple(equal_groups(ordered, gone)), trump)
+    h = _prepare(cards, trump, gone, situation)
     for maxim, pattern in card_order(system):
         if applies is not None and not applies(maxim):
             continue
-        keep = pattern(h)
-        if keep is not None:
-            reason, why = _TEXTS[maxim]
-            return HoldingLead(keep, maxim, reason, why)
+        pick = pattern(h)
+        if pick is not None:
+            return _holding_lead(maxim, pick)
     return None
+
+
+# -- later leads of a suit --------------------------------------------------------------------
+
+_LATER_TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
+    "continue-with-next-card": (
+        text("Go on with your suit by the lead table: {best} is the next card.",
+             "Продолжайте свою масть по таблице ходов: следующая карта — {best}."),
+        text("Your suit goes on with {best}, not {card}: partner reads your holding from the order.",
+             "Свою масть продолжают с {best}, а не {card}: по порядку карт партнёр читает вашу руку."),
+    ),
+    "return-higher-of-two-lowest-of-more": (
+        text("Returning partner's suit: the master card if you hold it; with two left the higher, with more the lowest.",
+             "Отвечая в масть партнёра: старшую карту масти, если она у вас; из двух — старшую, из трёх и более — младшую."),
+        text("Return {best}, not {card}: partner counts the suit from the card you return.",
+             "Отвечайте {best}, а не {card}: по карте ответа партнёр считает масть."),
+    ),
+}
+
+
+def _original_fourth(original: tuple[Card, ...], remaining: tuple[Card, ...]) -> Card | None:
+    """The card that was fourth best before any was played, if still held (Cavendish App. A)."""
+    return original[3] if len(original) >= 4 and original[3] in remaining else None
+
+
+def continue_from_holding(
+    original: Sequence[Card],
+    remaining: Sequence[Card],
+    *,
+    system: str = "russian",
+    trump: bool = False,
+    gone: frozenset[Card] = frozenset(),
+) -> HoldingLead | None:
+    """The next lead of a suit the leader opened himself: the second card of the lead table.
+
+    ``original`` is the leader's holding of the suit as dealt, ``remaining`` what he holds now.
+    Russian (000 HNT 10, 11; LST 2): A-K -> K then A; A-K-Q-J -> K then Q; A + four small -> A
+    then the lowest; A + small -> small then A. English (Cavendish, Analysis of Leads): while you
+    keep the command and the next best, continue with the next best (A-K-J after K and the Q
+    falling: the J); A-K-Q-J plain -> K, J; trumps -> J, A; A-K-Q trumps -> Q, then A with four
+    or fewer, K with more; K-Q + small, the K won -> the original fourth best; K-Q-J + one small,
+    the K won -> the J; A + four small -> A, then the original fourth best.
+
+    >>> from tutor.cards import Hand, Suit
+    >>> o = Hand.parse("AKQJ...").suit(Suit.S)
+    >>> continue_from_holding(o, o[:1] + o[2:], gone=frozenset(o[1:2])).card
+    Card.parse('SQ')
+    """
+    orig = tuple(sorted(original, key=lambda c: -c.rank))
+    rem = tuple(sorted(remaining, key=lambda c: -c.rank))
+    if len(rem) < 2:
+        return None
+    ranks = frozenset(c.rank for c in orig)
+    played = [c for c in orig if c not in rem]
+    card = _next_card(orig, rem, ranks, played, system, trump, gone)
+    if card is None:
+        return None
+    reason, why = _LATER_TEXTS["continue-with-next-card"]
+    if isinstance(card, tuple):
+        return HoldingLead(card, "continue-with-next-card", reason, why, card[1:], _SCHOOLS)
+    return HoldingLead((card,), "continue-with-next-card", reason, why)
+
+
+def _next_card(
+    orig: tuple[Card, ...], rem: tuple[Card, ...], ranks: frozenset[Rank], played: list[Card],
+    system: str, trump: bool, gone: frozenset[Card],
+) -> Card | tuple[Card, ...] | None:
+    def held(rank: Rank) -> Card | None:
+        return next((c for c in rem if c.rank == rank), None)
+
+    first = played[0] if len(played) == 1 else None
+    english = system == "english"
+    if first is not None:
+        if {A, K, Q, J} <= ranks:
+            if english and trump and first.rank == J:
+                return held(A)
+            if first.rank == K:
+                return held(J) if english else held(Q)
+        if {A, K, Q} <= ranks and J not in ranks and first.rank in (Q, K):
+            if english and trump and first.rank == Q:
+                return held(K) if len(orig) > 4 else held(A)
+            return held(K) if first.rank == Q else held(Q)
+        if {A, K} <= ranks and first.rank in (A, K):
+            return held(A) if first.rank == K else held(K)
+        if first.rank == A and K not in ranks and len(orig) >= 5:
+            fourth = _original_fourth(orig, rem)
+            if english and fourth is not None and fourth != rem[-1]:
+                return (fourth, rem[-1])
+            return rem[-1] if not english or fourth is None else fourth
+        if first.rank == K and Q in ranks and A not in ranks:
+            if J in ranks and len(orig) == 4:
+                return held(J)
+            fourth = _original_fourth(orig, rem)
+            return fourth if fourth is not None and fourth.rank < T else None
+        if A in ranks and first.rank != A and K not in ranks and held(A) is not None:
+            return held(A)  # 000 LST 2: small first, «а потом уже с туза»
+    # Cavendish: holding the command and the next best, continue with the next best.
+    top_group = equal_groups(rem, gone)[0]
+    masters = all(Card(rem[0].suit, r) in gone for r in range(rem[0].rank + 1, A + 1))
+    if masters and len(top_group) >= 2:
+        return top_group[-1] if english else top_group[0]
+    return None
+
+
+def return_from_holding(
+    remaining: Sequence[Card], *, trump: bool = False, gone: frozenset[Card] = frozenset()
+) -> HoldingLead | None:
+    """The card of partner's suit to return (Cavendish, "Returning partner's lead"; Chambers;
+    Pole): holding the master card, return it; with two cards left the higher, with three or more
+    the lowest -- so that partner can count the suit. Partner's trump lead is returned (or his
+    call answered) by the trump rule: three or fewer the highest, four or more the lowest.
+
+    >>> from tutor.cards import Hand, Suit
+    >>> return_from_holding(Hand.parse("Q3...").suit(Suit.S)).card
+    Card.parse('SQ')
+    >>> return_from_holding(Hand.parse("Q63...").suit(Suit.S)).card
+    Card.parse('S3')
+    """
+    rem = tuple(sorted(remaining, key=lambda c: -c.rank))
+    if len(rem) < 2:
+        return None
+    if trump:
+        maxim = "lead-highest-trump" if len(rem) <= 3 else "answer-trumps-low-from-four"
+        reason, why = _TEXTS[maxim]
+        return HoldingLead((rem[0] if len(rem) <= 3 else rem[-1],), maxim, reason, why)
+    master = all(Card(rem[0].suit, r) in gone for r in range(rem[0].rank + 1, A + 1))
+    card = rem[0] if master or len(rem) == 2 else rem[-1]
+    reason, why = _LATER_TEXTS["return-higher-of-two-lowest-of-more"]
+    return HoldingLead((card,), "return-higher-of-two-lowest-of-more", reason, why)

@@ -15,7 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tutor.cards import Card, Rank, Suit
-from tutor.conventions.holdings import is_strong_suit, lead_from_holding
+from tutor.conventions.holdings import (
+    HoldingLead,
+    LeadSituation,
+    continue_from_holding,
+    is_strong_suit,
+    lead_from_holding,
+    return_from_holding,
+)
 from tutor.conventions.rules import Context, Finding, text
 from tutor.conventions.systems import applies
 
@@ -283,8 +290,16 @@ def draw_trumps_for_strong_suit(ctx: Context) -> Iterable[Finding]:
 
 
 def lead_trumps_with_four_or_five(ctx: Context) -> Iterable[Finding]:
-    """000 LST 12: with four or five trumps (or more), lead trumps."""
-    if not _leading(ctx) or not _trumps_live(ctx) or len(ctx.trumps()) < 4:
+    """000 LST 12: with four or five trumps (or more), lead trumps.
+
+    English (Cavendish, "Leading trumps"; Pole's "When you hold five 'tis always right"; EB,
+    Foster): five or more -- almost always; four -- only with a strong suit of your own to bring
+    in (then draw-trumps-for-strong-suit says so too).
+    """
+    n = len(ctx.trumps())
+    if not _leading(ctx) or not _trumps_live(ctx) or n < 4:
+        return
+    if ctx.system == "english" and n == 4 and not any(is_strong_suit(ctx.mine(s)) for s in ctx.plain_suits()):
         return
     yield _keep_suits(
         ctx, "lead-trumps-with-four-or-five", [ctx.k.trump], "worse",
@@ -415,18 +430,49 @@ def lead_long_suit(ctx: Context) -> Iterable[Finding]:
 # -- the card ---------------------------------------------------------------------------------
 
 
+def _has_ruffed(ctx: Context) -> bool:
+    """The student has trumped a plain suit already ("after having been forced", Cavendish)."""
+    k, seat = ctx.k, ctx.k.seat
+    for trick in ctx.position.played:
+        if k.trump is None or trick.suit_led == k.trump:
+            continue
+        for who, card in zip(trick.seats(), trick.cards):
+            if who == seat and card.suit == k.trump:
+                return True
+    return False
+
+
+def _suit_lead(ctx: Context, suit: Suit) -> HoldingLead | None:
+    """The card rule for a lead of ``suit`` now: opening it, continuing it, or returning it."""
+    k = ctx.k
+    mine = ctx.mine(suit)
+    trump = suit == k.trump
+    first = k.first_leads.get(suit)
+    allowed = lambda m: applies(m, ctx.system)  # noqa: E731
+    if first == k.seat:
+        original = ctx.position.hand.suit(suit)
+        return continue_from_holding(original, mine, system=ctx.system, trump=trump, gone=k.gone)
+    if first == k.partner:
+        return return_from_holding(mine, trump=trump, gone=k.gone)
+    if first is not None and not trump:
+        return None  # the opponents' suit: 000 HNT 3 says not to lead it; no card rule
+    situation = LeadSituation(answering=trump and k.has_called(k.partner), forced=_has_ruffed(ctx))
+    return lead_from_holding(mine, system=ctx.system, trump=trump, gone=k.gone, applies=allowed, situation=situation)
+
+
 def lead_card(ctx: Context) -> Iterable[Finding]:
-    """Within each suit still in question, the card its holding calls for (see :mod:`holdings`)."""
+    """Within each suit still in question, the card its holding calls for (see :mod:`holdings`):
+    the lead table for a suit not yet led, the next card of the table for the student's own suit,
+    the return rule for partner's."""
     if not _leading(ctx):
         return
-    k = ctx.k
     for suit in Suit:
         mine = ctx.mine(suit)
         if len(mine) < 2:
             continue
-        lead = lead_from_holding(
-            mine, system=ctx.system, trump=suit == k.trump, gone=k.gone, applies=lambda m: applies(m, ctx.system)
-        )
+        lead = _suit_lead(ctx, suit)
         if lead is None:
             continue
-        yield Finding(lead.maxim, frozenset(mine), frozenset(lead.keep), "worse", lead.reason, lead.why, {"suit": suit})
+        yield Finding(lead.maxim, frozenset(mine), frozenset(lead.keep), "worse", lead.reason, lead.why,
+                      {"suit": suit, "best": lead.card}, prefer=frozenset({lead.card}) if lead.accept else frozenset(),
+                      equal_why=lead.accept_why)

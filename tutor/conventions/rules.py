@@ -54,12 +54,19 @@ class Finding:
     why: Mapping[str, str]
     fill: Mapping[str, Card | Suit] = field(default_factory=lambda: MappingProxyType({}))
     also: tuple[str, ...] = ()  #: maxims the finding rests on besides its own (cited after it)
+    #: Among the kept cards, the one(s) this maxim names first; the other kept cards it accepts as
+    #: just as right (another school's card: Pole's lowest beside Cavendish's fourth best), and
+    #: ``equal_why`` says why in their verdict. Empty: every kept card is named alike.
+    prefer: frozenset[Card] = frozenset()
+    equal_why: Mapping[str, str] | None = None
 
     def __post_init__(self) -> None:
         if self.severity not in SEVERITIES:
             raise ValueError(f"severity must be one of {SEVERITIES}, not {self.severity!r}")
         if not self.keep <= self.scope:
             raise ValueError(f"{self.maxim}: kept cards must lie in the scope")
+        if not self.prefer <= self.keep:
+            raise ValueError(f"{self.maxim}: preferred cards must be kept")
         object.__setattr__(self, "fill", MappingProxyType(dict(self.fill)))
 
     def render(self, template: Mapping[str, str], lang: str, card: Card | None = None, best: Card | None = None) -> str:

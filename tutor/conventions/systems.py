@@ -84,7 +84,10 @@ def _choice(cards: tuple[Card, ...], system: str, trump: bool, gone: frozenset[C
     lead = lead_from_holding(cards, system=system, trump=trump, gone=gone, applies=lambda m: applies(m, system))
     if lead is None:
         return None, None
-    return min(lead.keep, key=lambda c: c.rank), lead.maxim
+    # The card the rule names first; where it keeps several alike (top or bottom), the engine's
+    # choice among equals: the lowest.
+    card = lead.card if lead.accept else min(lead.keep, key=lambda c: c.rank)
+    return card, lead.maxim
 
 
 def differences(
