@@ -164,7 +164,9 @@ def test_for_system_separates_russian_and_english_leads() -> None:
     russian = {m.id for m in CAT.for_system("russian")}
     english = {m.id for m in CAT.for_system("english")}
     assert "coronka-lead-queen" in russian and "coronka-lead-queen" not in english
-    assert "echo-the-call" in english and "echo-the-call" not in russian
+    # content review E-11: the Russian sources are silent on the echo; the tutor uses it in both systems.
+    assert "echo-the-call" in english and "echo-the-call" in russian
+    assert "thirteenth-card-by-leaders-trumps" in english and "thirteenth-card-by-leaders-trumps" not in russian
     assert {"second-hand-low", "must-follow-suit"} <= russian & english
     assert get_maxim("honours-english-short").applies_to("english")
     assert not get_maxim("honours-english-short").applies_to("russian")
