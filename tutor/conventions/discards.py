@@ -393,6 +393,8 @@ def discard_from_strong_suit_against_trumps(ctx: Context) -> Iterable[Finding]:
 def discard_from_weakest_suit(ctx: Context) -> Iterable[Finding]:
     """Cavendish ch. 28 (mirror of 000 HNT 14): discard the lowest card of your weakest suit."""
     k = ctx.k
+    if ctx.system == "english" and k.trumps_declared_against(k.seat):
+        return  # discard-from-strong-suit-against-trumps (Cavendish ch. 28) speaks instead
     if not _void(ctx):
         return
     plain = [s for s in Suit if s != k.trump and ctx.mine(s)]

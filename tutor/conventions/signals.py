@@ -322,7 +322,7 @@ def answer_the_call(ctx: Context) -> Iterable[Finding]:
 def _signal_cards(ctx: Context) -> tuple[Card, ...]:
     """The cards that begin a readable call here: any card of the suit above the lowest (the
     lowest is kept to finish the high-low), if it is no honour and does not take the lead of the
-    trick (else it would read as an attempt to win).
+    trick (else it would read as an attempt to win, forced-high-card-is-not-a-call).
 
     Any of them is a call: Cassell's Blue Peter is "a ten before a seven or a five before a deuce",
     and GBK #36 and EB ("with four or more trumps echo your partner's call") name no card. A
@@ -338,10 +338,17 @@ def _signal_cards(ctx: Context) -> tuple[Card, ...]:
         return ()
     # A card in sequence with the lowest (the 3 from 3-2) would read as the lower of two equals
     # played at random (000 HNT 9), "the least legible peter" (content review D-4): not offered.
-    # Of equal cards (8-7) the lower is offered: the same call, and 000 HNT 9 plays the lower.
+    def free(c: Card) -> bool:
+        return not c.rank.is_honour and not c.beats(k.winning_card, k.trump)
+
+    # Of equal cards (8-7) the lower is offered: the same call, and 000 HNT 9 plays the lower. A
+    # card in sequence with the lowest (the 3 from 3-2) is the least legible peter (content review
+    # D-4): offered only when no clearer high card is free.
     groups = equal_groups(mine, k.settled)
-    return tuple(g[-1] for g in groups[:-1]
-                 if not g[-1].rank.is_honour and not g[-1].beats(k.winning_card, k.trump))
+    clear = tuple(g[-1] for g in groups[:-1] if free(g[-1]))
+    if clear:
+        return clear
+    return (mine[-2],) if free(mine[-2]) else ()
 
 
 def _started_call(ctx: Context) -> Card | None:
