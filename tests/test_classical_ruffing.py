@@ -21,6 +21,10 @@ Sources (checked in the stored pages):
   ("when strong ... you should not trump the second best of a suit led by your friend").
 * An 1880s whist handbook (Google Books KR0CAAAAYAAJ), rules 35-36 ("Refusing to ruff a winning
   card may be regarded as a call for trumps"; "Echo of the Call": with four trumps call yourself).
+* Pole's verses, quoted in Middleton, *Memory Systems* p. 89: "When second hand, a doubtful trick
+  you see, / Don't trump it if you hold more trumps than three; / But having three or less trump
+  fearlessly"; "Watch also for your partner's trump request, / To which, with less than four, play
+  out your best".
 * 000 «Намеки и подсказки» 7, 8, 10, 12, 14 (HNT n).
 """
 
@@ -69,13 +73,14 @@ ROWS: tuple[Row, ...] = (
     # -- second hand with a void: the doubtful-card rule ------------------------------------
     Row("second-hand-two-trumps-ruffs-a-doubtful-card", "AKQ765.AKQ76..32", "E:D5", "russian", "C2",
         "ruff-with-short-trumps", None, False,
-        "Hoyle's Games Improved p. 263 'always trump uncertain leads'; 000 HNT 8; Cavendish ch. 32"),
+        "Pole's verses (Middleton, Memory Systems p. 89): 'When second hand, a doubtful trick you see ... "
+        "having three or less trump fearlessly'; Hoyle's Games Improved p. 263; 000 HNT 8"),
     Row("second-hand-three-trumps-ruffs-a-doubtful-card", "AKQ76.AKQ76..432", "E:D5", "english", "C2",
         "ruff-with-short-trumps", None, False,
         "Cavendish ch. 32 (weak in trumps: trump a doubtful card); Hoyle's Games Improved p. 263"),
     Row("second-hand-four-trumps-refuses-a-doubtful-card", "AKQ7.AKQ76..5432", "E:D5", "russian", "S7",
         "do-not-ruff-partners-winner", "C2", True,
-        "000 HNT 7 «Имея четыре козыря, не перекрывают ими карты, которые ... может взять партнер»; Cavendish ch. 32"),
+        "Pole's verses: 'Don't trump it if you hold more trumps than three'; 000 HNT 7; Cavendish ch. 32"),
     Row("second-hand-five-trumps-refuses-a-doubtful-card", "AKQ.AKQ76..65432", "E:D5", "english", None,
         "do-not-ruff-partners-winner", "C2", True,
         "Cavendish ch. 32 (strong: throw a losing card instead); Hoyle's Games Improved p. 263 'never if strong'"),

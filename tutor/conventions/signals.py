@@ -21,7 +21,17 @@ that has to discard calls with the second-lowest card of its weakest suit (the 7
 the fall of the cards shows winners that would be ruffed (Pembridge's "legitimate reason"; on
 trick one the first discard just shows the weak suit, 000 HNT 14); a singleton, or an honour as
 the second-lowest card, cannot make the call. A call (or echo) once begun is completed with the
-lowest card of its suit, never with another high one that would leave it unread.
+lowest card of its suit, never with another high one that would leave it unread. Any card above
+the lowest that is no honour and does not head the trick begins a readable call (Cassell: "a ten
+before a seven"); make-the-call and echo-the-call accept them all as equal (content review D-3,
+D-4, D-5), offering a card in sequence with the lowest (the 3 from 3-2) only when nothing clearer
+is free.
+
+A refused ruff is a call too (refused-ruff-is-a-call; Cavendish ch. 32; GBK rule 35; Hoyle's
+Games Improved: "if your friend refuse to trump an opponent's certain winning card, play trumps"):
+:func:`read_refusals` reads it -- a plain discard on the opponents' sure winner -- into
+``Knowledge.refused_ruffs``, and answer-the-call answers it. answer-the-call chooses the suit only;
+the trump to lead comes from the lead-card rules.
 """
 
 from __future__ import annotations
