@@ -166,7 +166,9 @@ def test_for_system_separates_russian_and_english_leads() -> None:
     english = {m.id for m in CAT.for_system("english")}
     assert "strong-suit-top-or-bottom" in russian and "strong-suit-top-or-bottom" not in english
     assert "quart-major-in-trumps-lead-knave" in english and "quart-major-in-trumps-lead-knave" not in russian
-    assert "echo-the-call" in english and "echo-the-call" not in russian
+    # content review E-11: the Russian sources are silent on the echo; the tutor uses it in both systems.
+    assert "echo-the-call" in english and "echo-the-call" in russian
+    assert "thirteenth-card-by-leaders-trumps" in english and "thirteenth-card-by-leaders-trumps" not in russian
     assert {"second-hand-low", "must-follow-suit"} <= russian & english
     assert get_maxim("honours-english-short").applies_to("english")
     assert not get_maxim("honours-english-short").applies_to("russian")

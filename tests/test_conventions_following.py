@@ -119,9 +119,11 @@ def test_win_with_lower_of_equals():
 
 
 def test_win_with_lower_of_equals_overridden_by_the_call():
-    """Cavendish: make-the-call ranks above HNT 9 -- from 9-3-2 the signal is the 3, not the equal 2."""
+    """Cavendish: make-the-call ranks above HNT 9 -- from 9-3-2 the signal is the 9: the 3 would
+    read as the higher of the equals 3-2 (HNT 9), "the least legible peter" (content review D-4)."""
     a = play("A2.865.932.AT987", "W:D5 DA D6")
-    assert str(a.card) == "D3" and a.maxims[0] == "make-the-call"
+    assert str(a.card) == "D9" and a.maxims[0] == "make-the-call"
+    assert why_not(a, "D3") == "make-the-call"
 
 
 # -- fourth hand ------------------------------------------------------------------------------
@@ -182,9 +184,17 @@ def test_do_not_ruff_thirteenth_unless_last_silent_when_last():
 
 
 def test_do_not_ruff_partners_winner():
-    """000 HNT 7: «Имея четыре козыря, не перекрывают ими карты, которые … может взять партнер»."""
-    a = play("AKQ654.AKQ..5432", "N:DK D6")
+    """000 HNT 7: «Имея четыре козыря, не перекрывают ими карты, которые … может взять партнер»;
+    Cavendish ch. 32: partner's ♦J may win (a doubtful card) -- with four trumps, discard."""
+    a = play("AKQ654.AKQ..5432", "N:DJ D6")
     assert a.card.suit != Suit.C and why_not(a, "C2") == "do-not-ruff-partners-winner"
+
+
+def test_do_not_trump_partners_sure_winner():
+    """000 HNT 10 (the king shows the ace); Cavendish ch. 32: partner's ♦K is no doubtful card --
+    even with three small trumps it is not trumped."""
+    a = play("AKQ6543.AKQ..432", "N:DK D6")
+    assert a.card.suit != Suit.C and why_not(a, "C2") == "do-not-trump-partners-sure-winner"
 
 
 def test_do_not_ruff_partners_winner_overridden_by_the_thirteenth_card():
@@ -195,8 +205,9 @@ def test_do_not_ruff_partners_winner_overridden_by_the_thirteenth_card():
 
 
 def test_ruff_with_short_trumps():
-    """000 HNT 8: «Если на руках менее четырех козырей (и без онеров), нужно бить козырем подобные карты»."""
-    a = play("AKQ6543.AKQ..432", "N:DK D6")
+    """000 HNT 8: «Если на руках менее четырех козырей (и без онеров), нужно бить козырем подобные
+    карты»: partner's ♦J may or may not win (Cavendish ch. 32, a doubtful card) -- ruff it."""
+    a = play("AKQ6543.AKQ..432", "N:DJ D6")
     assert str(a.card) == "C2" and a.maxims[0] == "ruff-with-short-trumps"
 
 

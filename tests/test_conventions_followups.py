@@ -50,17 +50,20 @@ def test_answer_the_call_made_in_discards():
     """Pole; 000 LST 8 «пока этого не захочет партнер»: partner called in his discards -> lead
     trumps, the highest from three."""
     a = advise(Position.build(hand=S_HAND, trump="C", played=DISCARD_CALL))
-    assert str(a.card) == "CK"
-    assert a.maxims[:2] == ("answer-the-call", "call-for-trumps")
-    assert "discards" in a.explanation["en"] and "сносами" in a.explanation["ru"]
+    assert str(a.card) == "CK"  # the suit from answer-the-call, the card from the lead-card rules
+    assert a.maxims[1:3] == ("answer-the-call", "call-for-trumps")
+    assert "discards" in a.explanation["en"] and "сбросами" in a.explanation["ru"]
     assert a.verdict_for("D2").maxims[0] == "answer-the-call"
 
 
 def test_single_discard_is_no_call():
     """Foster: a call needs the higher card AND a lower one after it; one discard says nothing
     about trumps (000 HNT 14 reads it as the weak suit instead)."""
-    pos = Position.build(hand=S_HAND, trump="C", played="W:HA D8 H3 H2 / W:S3 S6 S8 SQ")
+    # N discards second hand on West's doubtful ♥5 (not on a sure winner: that would be a refused
+    # ruff, a call of its own -- Cavendish ch. 32).
+    pos = Position.build(hand=S_HAND, trump="C", played="W:H5 D8 HA H2 / E:S3 SQ S6 S8")
     assert pos.knowledge.calls == () and pos.knowledge.false_calls == ()
+    assert pos.knowledge.refused_ruffs == ()
     a = advise(pos)
     assert a.card.suit != Suit.C and "answer-the-call" not in a.maxims
 
@@ -139,7 +142,7 @@ def test_make_the_call_in_discards():
     a = advise(Position.build(hand=STRONG, trump="C", played=AT_RISK))
     assert str(a.card) == "S7" and a.maxims[0] == "make-the-call"
     assert a.verdict_for("S3").maxims[0] == "make-the-call"
-    assert a.verdict_for("CA").maxims[0] == "do-not-ruff-partners-winner"
+    assert a.verdict_for("CA").maxims[0] == "do-not-trump-partners-sure-winner"  # S plays last
     assert "♠3" in a.explanation["en"] and "♠3" in a.explanation["ru"]
 
 

@@ -34,11 +34,12 @@ def test_call_for_trumps_not_cited_without_trumps_to_lead():
 
 
 def test_answer_the_call():
-    """Pole; 000 LST 8: partner called -> lead trumps; with three or fewer, the highest."""
+    """Pole; 000 LST 8: partner called -> lead trumps. answer-the-call picks the suit; the card
+    (with three or fewer, the highest) comes from the lead-card rules that follow it."""
     a = advise(Position.build(hand=HAND, trump="C", played=CALL))
     assert str(a.card) == "CK"
-    assert a.maxims[:2] == ("answer-the-call", "call-for-trumps")
-    assert a.verdict_for("CT").maxims[0] == "answer-the-call"
+    assert a.maxims[1:3] == ("answer-the-call", "call-for-trumps")
+    assert a.verdict_for("CT").maxims[0] != "answer-the-call"  # the card is not answer-the-call's business
     assert a.verdict_for("SQ").maxims[0] == "answer-the-call"
     assert "♥8" in a.explanation["en"]
 

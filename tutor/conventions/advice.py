@@ -27,10 +27,20 @@ Priority, highest first (``system="english"`` drops maxims the catalogue marks r
 * following suit: cover-honour-with-honour, do-not-overtake-partners-king,
   ace-over-partners-queen, third-hand-high, win-as-cheaply-as-possible, echo-the-call,
   make-the-call, second-hand-low, play-low-when-not-winning, win-with-lower-of-equals.
-* out of the suit led: do-not-ruff-thirteenth-unless-last, do-not-ruff-partners-winner,
-  ruff-with-short-trumps, win-as-cheaply-as-possible (ruffing), play-low-when-not-winning
+* out of the suit led: do-not-ruff-thirteenth-unless-last (russian: 000 HNT 12),
+  thirteenth-card-by-leaders-trumps (english: Cavendish ch. 34, partner's thirteenth card),
+  do-not-trump-partners-sure-winner, do-not-ruff-partners-winner (a doubtful card, four trumps
+  or more: 000 HNT 7), ruff-with-short-trumps (a doubtful card, three or fewer: 000 HNT 8),
+  refuse-ruff-to-call (four or five trumps and an established suit: let the opponents' sure
+  winner pass, Cavendish ch. 32), win-as-cheaply-as-possible (ruffing), play-low-when-not-winning
   (keep useless trumps), make-the-call (in discards, once the rules above chose to discard: the
-  second-lowest card of the weakest suit), discard-from-weakest-suit.
+  second-lowest card of the weakest suit), discard-from-strong-suit-against-trumps (english:
+  trumps declared against you, Cavendish ch. 28), discard-from-weakest-suit.
+
+A refused ruff is read back as a call (refused-ruff-is-a-call: :func:`signals.read_signals` puts it
+in ``Knowledge.calls``), so answer-the-call cites it. answer-the-call chooses only the suit; the
+trump to lead is left to the lead-card rules. echo-the-call and make-the-call accept any card
+that starts a readable high-low (all equal), the lowest of them shown first.
 """
 
 from __future__ import annotations
@@ -101,11 +111,15 @@ FOLLOW_ORDER: tuple[Rule, ...] = (
 
 VOID_ORDER: tuple[Rule, ...] = (
     discards.do_not_ruff_thirteenth_unless_last,
+    discards.thirteenth_card_by_leaders_trumps,
+    discards.do_not_trump_partners_sure_winner,
     discards.do_not_ruff_partners_winner,
     discards.ruff_with_short_trumps,
+    discards.refuse_ruff_to_call,
     discards.ruff_as_cheaply_as_possible,
     discards.keep_trumps_when_not_winning,
     signals.make_the_call,
+    discards.discard_from_strong_suit_against_trumps,
     discards.discard_from_weakest_suit,
 )
 
@@ -133,8 +147,9 @@ MAXIMS_USED: tuple[str, ...] = (
     "third-hand-high", "win-as-cheaply-as-possible", "echo-the-call", "make-the-call", "second-hand-low",
     "play-low-when-not-winning", "win-with-lower-of-equals",
     # out of the suit led
-    "do-not-ruff-thirteenth-unless-last", "do-not-ruff-partners-winner", "ruff-with-short-trumps",
-    "discard-from-weakest-suit",
+    "do-not-ruff-thirteenth-unless-last", "thirteenth-card-by-leaders-trumps", "do-not-trump-partners-sure-winner",
+    "do-not-ruff-partners-winner", "ruff-with-short-trumps", "refuse-ruff-to-call", "refused-ruff-is-a-call",
+    "discard-from-strong-suit-against-trumps", "discard-from-weakest-suit",
 )
 
 

@@ -1,8 +1,22 @@
 """Out of the suit led: to ruff or to discard, and what.
 
-The law leaves the choice free (000 «Масти и взятки» 2); the maxims narrow it (000 HNT 7, 8, 12;
-Cavendish ch. 28 for the discard). One function per maxim; the order is
-:data:`tutor.conventions.advice.VOID_ORDER`.
+The law leaves the choice free (000 «Масти и взятки» 2); the maxims narrow it, read as a strong
+player reads them:
+
+* A card partner surely wins is never trumped (Cavendish ch. 32; 000 HNT 10: his king shows the ace).
+* A *doubtful* card -- one partner MAY win (Cavendish ch. 32): partner winning with a card the
+  fourth hand could still beat, or, second hand, the right-hand opponent's lead of a card that is
+  not the best out -- is trumped with fewer than four trumps (000 HNT 8; EB; Pole; Hoyle) and
+  not with four or more (000 HNT 7; Cavendish; EB), which then discard a loser.
+* A thirteenth card: in the russian system 000 HNT 12 (not trumped unless you play last); in the
+  english system Cavendish ch. 34 (on partner's thirteenth card, trump high if he is strong in
+  trumps, pass it if he is weak: "no general rule") and Hoyle (second hand, a doubtful card).
+* The opponents' sure winner is trumped as cheaply as possible -- unless, with four trumps (or five)
+  and an established suit, the student refuses the ruff as a call for trumps (Cavendish ch. 32).
+* The discard: from the weakest suit (Cavendish ch. 28; the mirror of 000 HNT 14); in the english
+  system, from the best-protected suit when the opponents have declared strength in trumps.
+
+One function per maxim; the order is :data:`tutor.conventions.advice.VOID_ORDER`.
 """
 
 from __future__ import annotations
@@ -14,8 +28,16 @@ from tutor.conventions.rules import Context, Finding, equal_groups, text
 
 __all__ = [
     "do_not_ruff_thirteenth_unless_last",
+    "thirteenth_card_by_leaders_trumps",
+    "do_not_trump_partners_sure_winner",
     "do_not_ruff_partners_winner",
     "ruff_with_short_trumps",
+    "refuse_ruff_to_call",
+    "refusing_ruff",
+    "is_doubtful",
+    "is_thirteenth",
+    "partner_has_sure_winner",
+    "discard_from_strong_suit_against_trumps",
     "ruff_as_cheaply_as_possible",
     "keep_trumps_when_not_winning",
     "discard_from_weakest_suit",
@@ -40,14 +62,86 @@ def _last(ctx: Context) -> bool:
     return len(ctx.k.current.cards) == 3  # type: ignore[union-attr]
 
 
+def _second(ctx: Context) -> bool:
+    return len(ctx.k.current.cards) == 1  # type: ignore[union-attr]
+
+
 def _reject_trumps(ctx: Context, maxim: str, severity: str, reason, why) -> Finding:
     return Finding(maxim, frozenset(ctx.trumps()), frozenset(), severity, reason, why)
 
 
-def do_not_ruff_thirteenth_unless_last(ctx: Context) -> Iterable[Finding]:
-    """000 HNT 12: do not trump a thirteenth card (the last of its suit) unless you play last."""
+def is_thirteenth(ctx: Context) -> bool:
+    """The card led is a thirteenth card: no other card of its suit is left in any hand."""
     k = ctx.k
-    if not _can_ruff(ctx) or _last(ctx) or k.outstanding(k.current.suit_led):  # type: ignore[union-attr]
+    return k.current is not None and not k.outstanding(k.current.suit_led)
+
+
+def _fourth_may_ruff(ctx: Context) -> bool:
+    """The player after the student (his left) may still trump this trick: he has shown out of
+    the suit led (or none of it is left) and has not shown out of trumps, and trumps are out."""
+    k = ctx.k
+    cur = k.current
+    if cur is None or _last(ctx) or k.trumps_out or k.is_void(k.seat.lho, k.trump):  # type: ignore[arg-type]
+        return False
+    return k.is_void(k.seat.lho, cur.suit_led) or not k.outstanding(cur.suit_led)
+
+
+def _king_shows_ace(ctx: Context) -> bool:
+    """Partner opened the suit with the king while the ace is out: 000 HNT 10 «выходят сначала
+    королем, показывая партнеру, что и туз находится в вашей руке» -- the ace is with him, so
+    his king holds the trick (Cavendish, "Analysis of leads": partner void should not trump it)."""
+    k = ctx.k
+    cur = k.current
+    if cur is None or cur.leader != k.partner or k.first_leads.get(cur.suit_led) != k.partner:
+        return False
+    led = cur.cards[0]
+    if led.rank != Rank.KING or k.winning_card != led:
+        return False
+    first_round = all(c in cur.cards for c in k.gone if c.suit == led.suit)
+    return first_round and Card(led.suit, Rank.ACE) in k.unseen
+
+
+def partner_has_sure_winner(ctx: Context) -> bool:
+    """Partner is winning the trick and nobody after the student can take it: the student plays
+    last, or partner's card is the best still out (or his king shows the ace, HNT 10) and the
+    player on the student's left cannot ruff it."""
+    k = ctx.k
+    if k.current is None or k.winning_seat != k.partner or k.winning_card is None:
+        return False
+    if k.winning_card.suit == k.trump:
+        return True
+    if _last(ctx):
+        return True
+    if _fourth_may_ruff(ctx):
+        return False
+    return k.is_master(k.winning_card) or _king_shows_ace(ctx)
+
+
+def is_doubtful(ctx: Context) -> bool:
+    """A doubtful card (Cavendish ch. 32): "a card of a suit of which your partner MAY have the
+    best". Partner is winning with a card the player after the student could still beat; or the
+    student is second hand on the right-hand opponent's lead of a card that is not the best out
+    (partner, fourth, may hold the best). A card partner surely wins, and the opponents' sure
+    winner, are not doubtful. Partner's lead of a thirteenth card is judged by its own maxims
+    (HNT 12; Cavendish ch. 34), and so, in the russian system, is a thirteenth card led second hand.
+    """
+    k = ctx.k
+    cur = k.current
+    if not _can_ruff(ctx) or k.winning_card is None or k.winning_card.suit == k.trump:
+        return False
+    if k.winning_seat == k.partner:
+        return not _last(ctx) and not partner_has_sure_winner(ctx) and not is_thirteenth(ctx)
+    if _second(ctx):
+        if is_thirteenth(ctx):
+            return ctx.system == "english"  # Hoyle: "13th cards second hand where weak, never if strong"
+        return not k.is_master(k.winning_card)
+    return False
+
+
+def do_not_ruff_thirteenth_unless_last(ctx: Context) -> Iterable[Finding]:
+    """000 HNT 12 (russian system): do not trump a thirteenth card (the last of its suit) unless you play last."""
+    k = ctx.k
+    if not _can_ruff(ctx) or _last(ctx) or not is_thirteenth(ctx):
         return
     yield _reject_trumps(
         ctx, "do-not-ruff-thirteenth-unless-last", "worse",
@@ -57,36 +151,159 @@ def do_not_ruff_thirteenth_unless_last(ctx: Context) -> Iterable[Finding]:
     )
 
 
-def do_not_ruff_partners_winner(ctx: Context) -> Iterable[Finding]:
-    """000 HNT 7: with four trumps, don't trump a card partner is probably winning."""
+def _partner_strong_in_trumps(ctx: Context) -> bool | None:
+    """What partner has shown in trumps: True (he led them or called), False (he has shown out of
+    them), None (nothing yet)."""
     k = ctx.k
-    if not _can_ruff(ctx) or k.winning_seat != k.partner or len(ctx.trumps()) < 4:
+    if k.partner in k.trump_leaders or k.has_called(k.partner):
+        return True
+    if k.trump is not None and k.is_void(k.partner, k.trump):
+        return False
+    return None
+
+
+def thirteenth_card_by_leaders_trumps(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 34 (english system): partner leads a thirteenth card and the student, third
+    hand, can trump: "your play must depend on your partner's strength in trumps". Strong (he has
+    led trumps or called): put on your best trump. Weak (shown out of trumps): pass it. Otherwise
+    "no general rule": the best trump or a discard, but never a small trump the fourth hand
+    overtrumps cheaply."""
+    k = ctx.k
+    cur = k.current
+    if ctx.system != "english":  # the russian system has 000 HNT 12 (do-not-ruff-thirteenth-unless-last)
+        return
+    if not _can_ruff(ctx) or _last(ctx) or not is_thirteenth(ctx) or cur.leader != k.partner:  # type: ignore[union-attr]
+        return
+    if k.winning_seat != k.partner:
+        return
+    trumps = ctx.trumps()
+    best = trumps[0]
+    strong = _partner_strong_in_trumps(ctx)
+    if strong is True:
+        yield Finding(
+            "thirteenth-card-by-leaders-trumps", frozenset(ctx.legal), frozenset({best}), "worse",
+            text("Partner led a thirteenth card and is strong in trumps: put on your best trump.",
+                 "Партнёр пошёл с тринадцатой карты и силён в козырях: бейте старшим козырем."),
+            text("Partner, strong in trumps, leads the thirteenth card for you to trump high ({best}), not {card}.",
+                 "Партнёр, сильный в козырях, ходит с тринадцатой, чтобы вы били старшим козырем ({best}), а не {card}."),
+        )
+    elif strong is False:
+        yield _reject_trumps(
+            ctx, "thirteenth-card-by-leaders-trumps", "worse",
+            text("Partner led a thirteenth card and has no strength in trumps: pass it, let the fourth hand take the lead.",
+                 "Партнёр пошёл с тринадцатой карты, а козырей у него нет: пропустите её, пусть ход получит четвёртая рука."),
+            text("Partner is weak in trumps: pass his thirteenth card instead of trumping it with {card}.",
+                 "Партнёр слаб в козырях: пропустите его тринадцатую карту, а не бейте её {card}."),
+        )
+    else:
+        yield Finding(
+            "thirteenth-card-by-leaders-trumps", frozenset(trumps), frozenset({best}), "worse",
+            text("On partner's thirteenth card there is no general rule: trump it high or pass it.",
+                 "На тринадцатую карту партнёра общего правила нет: бейте старшим козырем или пропустите."),
+            text("If you trump partner's thirteenth card, trump high ({best}); {card} is overtrumped cheaply.",
+                 "Если бить тринадцатую карту партнёра, то старшим козырем ({best}); {card} дёшево перебьют."),
+        )
+
+
+def do_not_trump_partners_sure_winner(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 32 (a doubtful card is one partner MAY win: one he surely wins is not to be
+    trumped); 000 HNT 10 (his king shows the ace); Hoyle's Games Improved ("you should not trump
+    the second best of a suit led by your friend"): never trump a trick partner surely wins."""
+    if not _can_ruff(ctx) or not partner_has_sure_winner(ctx):
+        return
+    yield _reject_trumps(
+        ctx, "do-not-trump-partners-sure-winner", "bad",
+        text("Partner's card wins the trick: don't trump it, discard.",
+             "Карта партнёра берёт взятку: не бейте её козырем, сбросьте."),
+        text("{card} trumps a trick partner is sure to win: a trump thrown away.",
+             "{card} бьёт взятку, которую партнёр и так возьмёт: козырь потрачен зря."),
+    )
+
+
+def do_not_ruff_partners_winner(ctx: Context) -> Iterable[Finding]:
+    """000 HNT 7; Cavendish ch. 32; Pole; EB: with four trumps or more, don't trump a doubtful card
+    (one partner may win); keep the trumps and discard a losing card instead."""
+    if not is_doubtful(ctx) or len(ctx.trumps()) < 4:
         return
     yield _reject_trumps(
         ctx, "do-not-ruff-partners-winner", "bad",
-        text("Partner is winning the trick and you hold four trumps: keep them.",
-             "Взятка за партнёром, а у вас четыре козыря: не перекрывайте."),
-        text("{card} trumps partner's winner; with four trumps keep them for the opponents' cards.",
-             "{card} бьёт взятку партнёра; с четырьмя козырями их берегут для карт противников."),
+        text("Partner may win this trick and you hold four trumps or more: keep them, discard a loser.",
+             "Эту взятку может взять партнёр, а у вас четыре козыря или больше: не перекрывайте, сбросьте."),
+        text("{card} trumps a card partner may win; with four trumps keep them to draw the opponents'.",
+             "{card} бьёт карту, которую может взять партнёр; с четырьмя козырями их берегут против козырей противников."),
     )
 
 
 def ruff_with_short_trumps(ctx: Context) -> Iterable[Finding]:
-    """000 HNT 8: with fewer than four trumps and no honour among them, trump a card partner is
-    probably winning (when a player after you could still take it)."""
-    k = ctx.k
+    """000 HNT 8; Cavendish ch. 32; Pole; EB ("with three trumps or less trump freely"); Hoyle
+    (two or three small trumps: trump the right-hand adversary's lead): with fewer than four
+    trumps, trump a doubtful card with the lowest trump -- a little trump is worth most so."""
     trumps = ctx.trumps()
-    if not _can_ruff(ctx) or k.winning_seat != k.partner or _last(ctx):
-        return
-    if len(trumps) >= 4 or any(c.rank.is_honour for c in trumps) or k.is_master(k.winning_card):  # type: ignore[arg-type]
+    if not is_doubtful(ctx) or len(trumps) >= 4:
         return
     low = trumps[-1]
     yield Finding(
         "ruff-with-short-trumps", frozenset(ctx.legal), frozenset({low}), "worse",
-        text("With few small trumps, trump the trick yourself rather than hope partner's card holds.",
-             "С малым числом маленьких козырей бьют такую карту сами."),
-        text("With fewer than four small trumps, ruff ({best}) rather than play {card}.",
-             "Имея меньше четырёх маленьких козырей, бьют козырем ({best}), а не кладут {card}."),
+        text("With fewer than four trumps, trump a card partner may or may not win: a small trump is worth most so.",
+             "С козырями меньше четырёх бейте карту, которую партнёр может и не взять: маленький козырь так полезнее всего."),
+        text("With fewer than four trumps, ruff ({best}) rather than play {card}.",
+             "Имея меньше четырёх козырей, бьют козырем ({best}), а не кладут {card}."),
+    )
+
+
+def _established(ctx: Context, suit: Suit) -> bool:
+    """A plain suit of four or more whose top three cards (or all of them) are winners: every card
+    of the suit still out is lower (Cavendish ch. 32: "a very strong suit, or a suit established")."""
+    cards = ctx.mine(suit)
+    if len(cards) < 4:
+        return False
+    out = ctx.k.outstanding(suit)
+    top = 0
+    for c in cards:
+        if out and not all(c.rank > o.rank for o in out):
+            break
+        top += 1
+    return top >= 3
+
+
+def refusing_ruff(ctx: Context) -> bool:
+    """Whether the student should refuse to trump the opponents' sure winner, as a call for trumps
+    (Cavendish ch. 32): exactly four trumps and an established (or very strong) plain suit, trumps
+    not yet called for by either partner. "A refusal is seldom requisite if you have more than four
+    trumps": with six trump and lead trumps; with five the same if the suit is established, else
+    take the force and lead the suit."""
+    k = ctx.k
+    cur = k.current
+    if not _can_ruff(ctx) or k.winning_seat is None or k.winning_seat.side is k.seat.side:
+        return False
+    if k.winning_card is None or k.winning_card.suit != cur.suit_led or is_doubtful(ctx):  # type: ignore[union-attr]
+        return False
+    if _second(ctx) and (is_thirteenth(ctx) or not k.is_master(k.winning_card)):
+        return False
+    if k.has_called(k.seat) or k.has_called(k.partner) or k.trumps_out:
+        return False
+    if len(ctx.trumps()) != 4:
+        return False  # with five or six, take the force (and lead trumps if the suit is established)
+    return any(_established(ctx, s) for s in Suit if s != k.trump)
+
+
+def refuse_ruff_to_call(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 32: with four trumps and an established suit, refuse to trump the
+    opponents' certain winner: the trumps are kept to bring the suit in, and partner reads the
+    refusal as a call for trumps (refused-ruff-is-a-call)."""
+    if not refusing_ruff(ctx):
+        return
+    plain = frozenset(c for c in ctx.legal if c.suit != ctx.k.trump)
+    if not plain:
+        return
+    yield Finding(
+        "refuse-ruff-to-call", frozenset(ctx.legal), plain, "worse",
+        text("Four trumps and an established suit: refuse to trump the opponents' winner; keep your trumps "
+             "to bring the suit in, and partner will read the refusal as a call for trumps.",
+             "Четыре козыря и установленная масть: откажитесь бить выигрышную карту противников; козыри нужны, "
+             "чтобы провести масть, а партнёр прочтёт отказ как приглашение в козыри."),
+        text("{card} spends one of the four trumps you need to bring in your suit; refuse the ruff and discard.",
+             "{card} тратит один из четырёх козырей, нужных для вашей масти; откажитесь бить и сбросьте."),
     )
 
 
@@ -119,7 +336,7 @@ def keep_trumps_when_not_winning(ctx: Context) -> Iterable[Finding]:
     if not _can_ruff(ctx) or k.winning_card is None:
         return
     useless = [c for c in ctx.trumps() if not c.beats(k.winning_card, k.trump)]
-    partner_sure = k.winning_seat == k.partner and (_last(ctx) or k.is_master(k.winning_card))
+    partner_sure = partner_has_sure_winner(ctx)
     rejected = ctx.trumps() if partner_sure else tuple(useless)
     if not rejected:
         return
@@ -138,9 +355,46 @@ def suit_weakness(cards: tuple[Card, ...]) -> tuple[int, int]:
     return (sum(_POINTS.get(c.rank, 0) for c in cards), len(cards))
 
 
+def best_protected_suit(ctx: Context) -> Suit | None:
+    """The plain suit to discard from when trumps are declared against you (Cavendish ch. 28):
+    "your best protected suit, which is generally your longest suit" -- the longest, then the
+    strongest; the short suits keep their guards."""
+    plain = [s for s in Suit if s != ctx.k.trump and ctx.mine(s)]
+    if not plain:
+        return None
+    return max(plain, key=lambda s: (len(ctx.mine(s)), suit_weakness(ctx.mine(s))[0], -s))
+
+
+def discard_from_strong_suit_against_trumps(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 28 (english system); Pembridge, Lecture V: when the opponents have declared
+    great strength in trumps (one of them led trumps or called for them), your chance of bringing
+    in a suit is nil: play a defensive game, guard your weak suits and discard from your best
+    protected suit."""
+    k = ctx.k
+    if ctx.system != "english":  # the russian system keeps 000 HNT 14 «всегда» (discard-from-weakest-suit)
+        return
+    if not _void(ctx) or not k.trumps_declared_against(k.seat):
+        return
+    suit = best_protected_suit(ctx)
+    if suit is None:
+        return
+    yield Finding(
+        "discard-from-strong-suit-against-trumps",
+        frozenset(c for c in ctx.legal if c.suit != k.trump), frozenset({ctx.mine(suit)[-1]}), "worse",
+        text("The opponents have declared strength in trumps: guard your weak suits and discard from your "
+             "best-protected (longest) suit.",
+             "Противники показали силу в козырях: берегите защиту слабых мастей и сбрасывайте из самой "
+             "защищённой (длинной) масти."),
+        text("With trumps declared against you, {card} unguards a weak suit; discard from your longest suit ({best}).",
+             "Когда противники сильны в козырях, {card} оголяет слабую масть; сбрасывайте из длинной масти ({best})."),
+    )
+
+
 def discard_from_weakest_suit(ctx: Context) -> Iterable[Finding]:
     """Cavendish ch. 28 (mirror of 000 HNT 14): discard the lowest card of your weakest suit."""
     k = ctx.k
+    if ctx.system == "english" and k.trumps_declared_against(k.seat):
+        return  # discard-from-strong-suit-against-trumps (Cavendish ch. 28) speaks instead
     if not _void(ctx):
         return
     plain = [s for s in Suit if s != k.trump and ctx.mine(s)]
@@ -148,10 +402,18 @@ def discard_from_weakest_suit(ctx: Context) -> Iterable[Finding]:
         return
     weakest = min(suit_weakness(ctx.mine(s)) for s in plain)
     keep = frozenset(ctx.mine(s)[-1] for s in plain if suit_weakness(ctx.mine(s)) == weakest)
+    reason = text("Discard from your weakest suit; partner will read it as weak.",
+                  "Сбрасывайте из самой слабой масти: партнёр поймёт, что она слабая.")
+    if ctx.system == "russian" and k.trumps_declared_against(k.seat):  # content review D-7, D-8
+        reason = text(
+            reason["en"] + " (English whist, Cavendish ch. 28, reverses this when the opponents have declared "
+            "strength in trumps: discard from your best-protected suit.)",
+            reason["ru"] + " (В английском висте, по Кавендишу, при силе противников в козырях сбрасывают "
+            "наоборот — из самой защищённой масти.)",
+        )
     yield Finding(
         "discard-from-weakest-suit", frozenset(c for c in ctx.legal if c.suit != k.trump), keep, "worse",
-        text("Discard from your weakest suit; partner will read it as weak.",
-             "Сносите от самой слабой масти: партнёр поймёт, что она слабая."),
+        reason,
         text("{card} is not the lowest card of your weakest suit; partner would read that suit as weak.",
              "{card} — не младшая карта самой слабой масти; партнёр сочтёт эту масть слабой."),
     )

@@ -24,7 +24,7 @@ from tutor.errors import WhistError
 from tutor.play import Trick, follow_history, follow_suit, parse_history, trick_winner
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, parse_seat
-from tutor.conventions.signals import Call, read_signals
+from tutor.conventions.signals import Call, read_refusals, read_signals
 
 __all__ = ["Position", "Knowledge", "PositionError", "RULESETS"]
 
@@ -77,6 +77,31 @@ class Knowledge:
         on_table = frozenset(self.current.cards) if self.current is not None else frozenset()
         return self.gone - on_table
     trump_leaders: frozenset[Seat]  #: seats that have led a trump
+    refused_ruffs: tuple[Call, ...] = ()  #: refused ruffs of the opponents' sure winners (``Call.refused``): calls too
+    trump_leads: tuple[tuple[int, Seat], ...] = ()  #: (trick number, leader) of every trump lead, in order
+    first_discard_tricks: Mapping[Seat, int] = field(default_factory=lambda: MappingProxyType({}))  #: trick of each first discard
+
+    def trumps_declared_against(self, seat: Seat, before: int | None = None) -> bool:
+        """Whether the opponents of ``seat`` have declared strength in trumps -- one of them led a
+        trump or called for trumps (Cavendish ch. 28: "by leading trumps or asking for them") --
+        in the tricks before trick ``before`` (1-based; None: so far, the trick in progress included)."""
+        limit = before if before is not None else 10**6
+        if any(n < limit and s.side is not seat.side for n, s in self.trump_leads):
+            return True
+        return any(c.trick < limit and c.seat.side is not seat.side for c in (*self.calls, *self.refused_ruffs))
+
+    def discarded_against_declared_trumps(self, seat: Seat) -> bool:
+        """Whether ``seat``'s first discard was made after his opponents had declared strength in
+        trumps (Cavendish ch. 28): then it shows his best-protected suit, not his weakest
+        (first-discard-shows-weak-suit reads it so in the english system). False if he has not
+        discarded."""
+        n = self.first_discard_tricks.get(seat)
+        return n is not None and self.trumps_declared_against(seat, before=n + 1)
+
+    def has_refused_ruff(self, seat: Seat) -> bool:
+        """Whether ``seat`` has refused to trump the opponents' sure winner (refused-ruff-is-a-call:
+        Cavendish ch. 32), as read by :func:`tutor.conventions.signals.read_refusals`."""
+        return any(c.seat == seat for c in self.refused_ruffs)
 
     @property
     def partner(self) -> Seat:
@@ -98,8 +123,9 @@ class Knowledge:
         return frozenset(s for s, who in self.first_leads.items() if who.side is not self.seat.side)
 
     def has_called(self, seat: Seat) -> bool:
-        """Whether ``seat`` has asked for trumps (a call or an echo)."""
-        return any(c.seat == seat for c in self.calls)
+        """Whether ``seat`` has asked for trumps: a call, an echo, or a refused ruff
+        (refused-ruff-is-a-call, :attr:`refused_ruffs`)."""
+        return any(c.seat == seat for c in self.calls) or self.has_refused_ruff(seat)
 
     def is_void(self, seat: Seat, suit: Suit) -> bool:
         return suit in self.voids[seat]
@@ -252,14 +278,17 @@ def _read(pos: Position) -> Knowledge:
 
     first_leads: dict[Suit, Seat] = {}
     first_discards: dict[Seat, Card] = {}
+    first_discard_tricks: dict[Seat, int] = {}
     opponents_ruffed = False
     trump_leaders: set[Seat] = set()
+    trump_leads: list[tuple[int, Seat]] = []
     partner_strong: Suit | None = None
-    for trick in pos.played:
+    for n, trick in enumerate(pos.played, start=1):
         led = trick.suit_led
         first_leads.setdefault(led, trick.leader)
         if trump is not None and led == trump:
             trump_leaders.add(trick.leader)
+            trump_leads.append((n, trick.leader))
         if trick.leader == me.partner and led != trump and partner_strong is None:
             partner_strong = led
         for seat, card in trick.plays()[1:]:
@@ -270,6 +299,7 @@ def _read(pos: Position) -> Knowledge:
                     opponents_ruffed = True
             else:
                 first_discards.setdefault(seat, card)
+                first_discard_tricks.setdefault(seat, n)
     if partner_strong is not None and partner_strong in view.voids[me.partner]:
         partner_strong = None
 
@@ -304,4 +334,7 @@ def _read(pos: Position) -> Knowledge:
         to_play=view.next_to_play,
         tricks_played=len(view.winners),
         trump_leaders=frozenset(trump_leaders),
+        refused_ruffs=read_refusals(pos.played, trump),
+        trump_leads=tuple(trump_leads),
+        first_discard_tricks=_frozen_map(first_discard_tricks),
     )

@@ -21,7 +21,17 @@ that has to discard calls with the second-lowest card of its weakest suit (the 7
 the fall of the cards shows winners that would be ruffed (Pembridge's "legitimate reason"; on
 trick one the first discard just shows the weak suit, 000 HNT 14); a singleton, or an honour as
 the second-lowest card, cannot make the call. A call (or echo) once begun is completed with the
-lowest card of its suit, never with another high one that would leave it unread.
+lowest card of its suit, never with another high one that would leave it unread. Any card above
+the lowest that is no honour and does not head the trick begins a readable call (Cassell: "a ten
+before a seven"); make-the-call and echo-the-call accept them all as equal (content review D-3,
+D-4, D-5), offering a card in sequence with the lowest (the 3 from 3-2) only when nothing clearer
+is free.
+
+A refused ruff is a call too (refused-ruff-is-a-call; Cavendish ch. 32; GBK rule 35; Hoyle's
+Games Improved: "if your friend refuse to trump an opponent's certain winning card, play trumps"):
+:func:`read_refusals` reads it -- a plain discard on the opponents' sure winner -- into
+``Knowledge.refused_ruffs``, and answer-the-call answers it. answer-the-call chooses the suit only;
+the trump to lead comes from the lead-card rules.
 """
 
 from __future__ import annotations
@@ -29,16 +39,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from tutor.cards import Card, Suit
-from tutor.conventions.discards import suit_weakness
-from tutor.conventions.rules import Context, Finding, text
+from tutor.cards import Card, Rank, Suit
+from tutor.conventions.discards import refusing_ruff, suit_weakness
+from tutor.conventions.rules import Context, Finding, equal_groups, text
 from tutor.play import Trick, trick_winner
 from tutor.seats import Seat
+
+_RANKS: tuple[Rank, ...] = tuple(Rank)
 
 __all__ = [
     "Call",
     "read_calls",
     "read_signals",
+    "read_refusals",
     "trump_strength",
     "answer_the_call",
     "make_the_call",
@@ -64,6 +77,13 @@ class Call:
     echo: bool = False
     forced: bool = False  #: a high-low that is NOT a call: the high card tried to win or was forced
     discard: bool = False  #: the high card was thrown on another suit's trick (a call made in discards)
+    refused: bool = False  #: a refused ruff: ``high`` is the opponents' sure winner, ``low`` the card thrown instead
+
+    @property
+    def kind(self) -> str:
+        """``"refusal"`` (a refused ruff, ``refused-ruff-is-a-call``), ``"discard"`` (a call in
+        discards) or ``"peter"`` (high-low in following suit)."""
+        return "refusal" if self.refused else "discard" if self.discard else "peter"
 
 
 @dataclass(frozen=True)
@@ -125,6 +145,84 @@ def read_signals(tricks: Sequence[Trick], trump: Suit | None) -> tuple[Call, ...
     return tuple(calls)
 
 
+def read_refusals(tricks: Sequence[Trick], trump: Suit | None) -> tuple[Call, ...]:
+    """Every seat's first refused ruff in ``tricks`` (refused-ruff-is-a-call), in order: a
+    :class:`Call` with ``refused=True`` whose ``high`` is the opponents' sure winner the seat
+    declined to trump and ``low`` the card it threw instead (see :func:`_refused_winner`).
+
+    Cavendish ch. 32: partner "should conclude either that you have no trump, or more probably
+    four trumps and a powerful hand besides"; the books (Hoyle's Games Improved; Enquire Within)
+    tell partner to lead trumps all the same, since he cannot know which. A refusal is withdrawn
+    once the seat shows out of trumps without having trumped since: he had none.
+
+    >>> from tutor.play import parse_history
+    >>> read_refusals(parse_history("W:HA H2 D8 H3"), Suit.C)  # E throws on his partner's ace: no refusal
+    ()
+    >>> [(c.seat.name, str(c.high), str(c.low)) for c in read_refusals(parse_history("W:HA D8 H3 H2"), Suit.C)]
+    [('N', 'HA', 'D8')]
+    """
+    if trump is None:
+        return ()
+    refusals: list[Call] = []
+    refusers: set[Seat] = set()
+    gone: set[Card] = set()
+    trumps_played: dict[Seat, list[int]] = {}
+    shown_out: dict[Seat, int] = {}  # the trick where a seat showed out of trumps
+    trump_leaders: list[tuple[int, Seat]] = []
+    for n, trick in enumerate(tricks, start=1):
+        if trick.suit_led == trump:
+            trump_leaders.append((n, trick.leader))
+        for i, (seat, card) in enumerate(trick.plays()):
+            if card.suit == trump:
+                trumps_played.setdefault(seat, []).append(n)
+            elif i > 0 and trick.suit_led == trump:
+                shown_out.setdefault(seat, n)
+            refused = _refused_winner(trick, i, trump, gone)
+            if refused is not None and seat not in refusers and seat not in shown_out:
+                echo = any(t < n and s == seat.partner for t, s in trump_leaders)
+                refusals.append(Call(seat, trick.suit_led, refused, card, n, echo, discard=True, refused=True))
+                refusers.add(seat)
+        gone.update(trick.cards)
+    return tuple(
+        c for c in refusals
+        if not (c.seat in shown_out
+                and not any(c.trick <= t < shown_out[c.seat] for t in trumps_played.get(c.seat, ())))
+    )
+
+
+def _refused_winner(trick: Trick, i: int, trump: Suit | None, gone: set[Card]) -> Card | None:
+    """The opponents' sure winner that the ``i``-th player of ``trick`` declined to trump, if his
+    card is such a refusal (Cavendish ch. 32; Hoyle's Games Improved: "if your friend refuse to
+    trump an opponent's certain winning card, play trumps").
+
+    A refusal is a plain discard on a plain-suit trick that an opponent of the player is winning
+    with a plain card (not a ruff: whether he could overtrump is unknown), and the card is sure to
+    win unless trumped: the player sits third or fourth (his partner has played), or he sits second
+    and the card led is the best of its suit still out. A thirteenth card led to the second hand is
+    no such card (000 HNT 12 tells him not to trump it; Hoyle calls it doubtful); neither is a
+    doubtful card (partner may hold the best), which a strong hand declines as a matter of course.
+    ``gone`` are the cards of the earlier tricks.
+    """
+    if i == 0 or trump is None or trick.suit_led == trump:
+        return None
+    card = trick.cards[i]
+    if card.suit in (trick.suit_led, trump):
+        return None
+    seat = Seat((trick.leader + i) % 4)
+    winner = trick_winner(trick.leader, trick.cards[:i], trump)
+    if winner.side is seat.side:
+        return None
+    high = trick.card_of(winner)
+    if high.suit != trick.suit_led:
+        return None
+    if i == 1:
+        seen = gone | {high}
+        higher_out = any(r > high.rank and Card(high.suit, r) not in seen for r in _RANKS)
+        if higher_out or sum(1 for r in _RANKS if Card(high.suit, r) in seen) == 13:
+            return None
+    return high
+
+
 def _could_signal(trick: Trick, i: int, trump: Suit | None) -> bool:
     """Whether the ``i``-th card of ``trick`` was free, so that a lower card later makes it a call.
 
@@ -173,24 +271,42 @@ def not_trying_to_win(ctx: Context) -> bool:
 
 
 def answer_the_call(ctx: Context) -> Iterable[Finding]:
-    """Partner has called: lead trumps at the first opportunity; with three or fewer, the highest
-    (Pole; 000 LST 8 «пока этого не захочет партнер»)."""
+    """Partner has called (a high-low, a call in discards, or a refused ruff): lead trumps at the
+    first opportunity (Pole; EB; Cavendish ch. 32; 000 LST 8 «пока этого не захочет партнер»).
+
+    This rule chooses the SUIT only. Which trump to lead (with three or fewer the highest, with
+    four or more the lowest, Pole; EB) is the business of the lead-card rules
+    (:func:`tutor.conventions.leads.lead_card`, :mod:`tutor.conventions.holdings`), applied after it.
+    """
     k = ctx.k
     if k.current is not None or k.trump is None or k.trumps_out:
         return
-    call = next((c for c in k.calls if c.seat == k.partner), None)
+    call = next((c for c in (*k.calls, *k.refused_ruffs) if c.seat == k.partner), None)
     trumps = ctx.trumps()
     if call is None or not trumps:
         return
     fill = {"high": call.high, "low": call.low}
-    if call.discard:
+    also: tuple[str, ...] = ("call-for-trumps",)
+    if call.refused:
+        reason = text(
+            "Partner would not trump the opponents' winning {high} (he threw {low}): he is keeping his "
+            "trumps and asks you to lead them. Lead trumps now.",
+            "Партнёр не стал бить козырем выигрышную {high} противников (сбросил {low}): он бережёт "
+            "козыри и просит ходить в них. Ходите в козырь.",
+        )
+        why = text(
+            "Partner refused to trump the opponents' {high}: that asks for trumps; {card} ignores it.",
+            "Партнёр отказался бить козырем {high} противников — это приглашение в козыри; {card} его не замечает.",
+        )
+        also = ("refused-ruff-is-a-call", "call-for-trumps")
+    elif call.discard:
         reason = text(
             "Partner asked for trumps in his discards ({high} before {low}): lead trumps now.",
-            "Партнёр пригласил в козыри сносами ({high}, потом {low}): ходите в козырь.",
+            "Партнёр пригласил в козыри сбросами ({high}, потом {low}): ходите в козырь.",
         )
         why = text(
             "Partner asked for trumps in his discards ({high} before {low}); {card} ignores the call.",
-            "Партнёр пригласил в козыри сносами ({high}, потом {low}); {card} не отвечает на приглашение.",
+            "Партнёр пригласил в козыри сбросами ({high}, потом {low}); {card} не отвечает на приглашение.",
         )
     else:
         reason = text(
@@ -209,40 +325,40 @@ def answer_the_call(ctx: Context) -> Iterable[Finding]:
         reason,
         why,
         fill,
-        also=("call-for-trumps",),
+        also=also,
     )
-    if len(trumps) <= 3:
-        yield Finding(
-            "answer-the-call",
-            frozenset(trumps),
-            frozenset({trumps[0]}),
-            "worse",
-            text(
-                "Answering the call with three trumps or fewer, lead the highest.",
-                "Отвечая на приглашение при трёх козырях или меньше, ходят со старшего.",
-            ),
-            text(
-                "With three trumps or fewer, answer the call with the highest, not {card}.",
-                "При трёх козырях или меньше на приглашение отвечают старшим, а не {card}.",
-            ),
-            fill,
-        )
 
 
-def _signal_card(ctx: Context) -> Card | None:
-    """The card that makes a call here: the second-lowest of the suit, if it is no honour and
-    does not take the lead of the trick (else it would read as an attempt to win)."""
+def _signal_cards(ctx: Context) -> tuple[Card, ...]:
+    """The cards that begin a readable call here: any card of the suit above the lowest (the
+    lowest is kept to finish the high-low), if it is no honour and does not take the lead of the
+    trick (else it would read as an attempt to win, forced-high-card-is-not-a-call).
+
+    Any of them is a call: Cassell's Blue Peter is "a ten before a seven or a five before a deuce",
+    and GBK #36 and EB ("with four or more trumps echo your partner's call") name no card. A
+    clearly high card is, if anything, the more legible (content review D-3, D-4, D-5), so the
+    engine accepts them all as equal and shows the lowest of them first.
+    """
     k = ctx.k
     cur = k.current
     if cur is None or k.winning_card is None or cur.suit_led == k.trump or len(cur.cards) == 2:
-        return None  # third hand's card is forced by 000 LST 14 and reads as no call
+        return ()  # third hand's card is forced by 000 LST 14 and reads as no call
     mine = ctx.mine(cur.suit_led)
     if len(mine) < 2:
-        return None
-    card = mine[-2]
-    if card.rank.is_honour or card.beats(k.winning_card, k.trump):
-        return None
-    return card
+        return ()
+    # A card in sequence with the lowest (the 3 from 3-2) would read as the lower of two equals
+    # played at random (000 HNT 9), "the least legible peter" (content review D-4): not offered.
+    def free(c: Card) -> bool:
+        return not c.rank.is_honour and not c.beats(k.winning_card, k.trump)
+
+    # Of equal cards (8-7) the lower is offered: the same call, and 000 HNT 9 plays the lower. A
+    # card in sequence with the lowest (the 3 from 3-2) is the least legible peter (content review
+    # D-4): offered only when no clearer high card is free.
+    groups = equal_groups(mine, k.settled)
+    clear = tuple(g[-1] for g in groups[:-1] if free(g[-1]))
+    if clear:
+        return clear
+    return (mine[-2],) if free(mine[-2]) else ()
 
 
 def _started_call(ctx: Context) -> Card | None:
@@ -284,10 +400,10 @@ def _complete_call(ctx: Context, maxim: str, high: Card) -> Iterable[Finding]:
     )
 
 
-def _call_finding(ctx: Context, maxim: str, card: Card, reason, why) -> Finding:
+def _call_finding(ctx: Context, maxim: str, cards: tuple[Card, ...], reason, why) -> Finding:
     cur = ctx.k.current
     assert cur is not None
-    return Finding(maxim, frozenset(ctx.mine(cur.suit_led)), frozenset({card}), "worse", reason, why,
+    return Finding(maxim, frozenset(ctx.mine(cur.suit_led)), frozenset(cards), "worse", reason, why,
                    {"low": ctx.mine(cur.suit_led)[-1]})
 
 
@@ -304,20 +420,20 @@ def echo_the_call(ctx: Context) -> Iterable[Finding]:
         return
     if not not_trying_to_win(ctx):
         return
-    card = _signal_card(ctx)
-    if card is None:
+    cards = _signal_cards(ctx)
+    if not cards:
         return
     yield _call_finding(
         ctx,
         "echo-the-call",
-        card,
+        cards,
         text(
             "Partner wants trumps and you hold four or more: echo with {card}, then {low}.",
             "Партнёр хочет козырей, а у вас их четыре или больше: ответьте приглашением — {card}, потом {low}.",
         ),
         text(
-            "Holding four trumps after partner's call, echo: {best} now, the lower card later.",
-            "С четырьмя козырями после приглашения партнёра отвечают сигналом: сейчас {best}, младшую потом.",
+            "Holding four trumps after partner's call, echo: a higher card such as {best} now, the lower card later; {card} says nothing.",
+            "С четырьмя козырями после приглашения партнёра отвечают сигналом: сейчас старшую, например {best}, младшую потом; {card} ничего не говорит.",
         ),
     )
 
@@ -354,8 +470,8 @@ def _discard_call(ctx: Context) -> Iterable[Finding]:
     """make-the-call out of the suit led. A discard is also the player's first word about his
     plain suits (000 HNT 14), so the call waits for the reason the maxim names -- winners that
     would otherwise be ruffed -- instead of spending that first word on trick one."""
-    if not _winners_at_risk(ctx):
-        return
+    if not _winners_at_risk(ctx) or refusing_ruff(ctx):
+        return  # a refused ruff is itself the call (refused-ruff-is-a-call): no second signal
     card = _discard_signal_card(ctx)
     if card is None:
         return
@@ -394,19 +510,19 @@ def make_the_call(ctx: Context) -> Iterable[Finding]:
         return
     if not not_trying_to_win(ctx):
         return
-    card = _signal_card(ctx)
-    if card is None:
+    cards = _signal_cards(ctx)
+    if not cards:
         return
     yield _call_finding(
         ctx,
         "make-the-call",
-        card,
+        cards,
         text(
             "You are strong in trumps: ask partner for them with {card} now and {low} later.",
             "Вы сильны в козырях: пригласите партнёра — сейчас {card}, потом {low}.",
         ),
         text(
-            "Strong in trumps, make the call: {best} now, the lower card later; {card} says nothing.",
-            "Сильному в козырях стоит пригласить: сейчас {best}, младшую потом; {card} ничего не говорит.",
+            "Strong in trumps, make the call: a higher card such as {best} now, the lower card later; {card} says nothing.",
+            "Сильному в козырях стоит пригласить: сейчас старшую, например {best}, младшую потом; {card} ничего не говорит.",
         ),
     )
