@@ -42,8 +42,9 @@ class Finding:
 
     ``scope`` are the cards the maxim speaks about; ``keep`` (a subset) those it recommends; the
     rest of the scope it rejects with ``severity``. ``reason`` explains a kept card, ``why`` a
-    rejected one (templates with ``{card}``, ``{best}``). ``also`` names maxims it rests on, such
-    as call-for-trumps behind answer-the-call.
+    rejected one (templates with ``{card}``, ``{best}``; for an ``accept`` finding ``why`` explains
+    the kept card that was not advised). ``also`` names maxims it rests on, such as call-for-trumps
+    behind answer-the-call.
     """
 
     maxim: str
@@ -54,6 +55,10 @@ class Finding:
     why: Mapping[str, str]
     fill: Mapping[str, Card | Suit] = field(default_factory=lambda: MappingProxyType({}))
     also: tuple[str, ...] = ()  #: maxims the finding rests on besides its own (cited after it)
+    #: The kept cards are equally right (the authorities differ): such a finding may cut nothing
+    #: and is still recorded, and no lower rule may then separate the kept cards (an ``equal``
+    #: verdict whose ``why`` names the schools).
+    accept: bool = False
 
     def __post_init__(self) -> None:
         if self.severity not in SEVERITIES:
