@@ -225,8 +225,10 @@ def cover_queen_with_short_king(ctx: Context) -> Iterable[Finding]:
         text("A queen is led and your king is short: Mathews and old Hoyle cover it, Cassell and EB pass; either is right.",
              "Пошли с дамы, а король у вас короткий: Мэтьюз и старый Хойл кроют, Касселл и «Британника» пропускают; "
              "верно и то, и другое."),
-        text("{card} is as right as {best}: on a queen led, with a short king, the authorities differ.",
-             "{card} не хуже, чем {best}: на даму при коротком короле авторы расходятся."),
+        text("{card} is as right as {best}: on a queen led, with a short king, Mathews and old Hoyle cover, "
+             "Cassell and EB pass.",
+             "{card} не хуже, чем {best}: на даму при коротком короле Мэтьюз и старый Хойл кроют, "
+             "Касселл и «Британника» пропускают."),
         accept=True,
     )
 
