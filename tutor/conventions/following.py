@@ -463,7 +463,7 @@ def third_hand_finesse_ace_queen(ctx: Context) -> Iterable[Finding]:
     sequence) you do finesse", for the finesse cannot be left to partner; 000 LST 13 «прорезать
     дамой»; the Victorian manual (rule 19). Over a small card only: if second hand has put on the
     knave, old Hoyle warns against finessing (the king is probably on your left) -- play the ace."""
-    mine = _third_on_partners_lead(ctx)
+    mine = _following(ctx)
     k = ctx.k
     if not mine or _hand(ctx) != 3 or _led(ctx).rank >= T:
         return
