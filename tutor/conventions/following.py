@@ -382,11 +382,13 @@ def play_to_partners_jack_lead(ctx: Context) -> Iterable[Finding]:
     if len(mine) < 2:
         return
     ranks = {c.rank for c in mine}
+    if K in ranks and (A in ranks or Q in ranks):
+        return  # A-K or K-Q over the knave: not in the lead table (the knave is then from J-10-9…)
     if A in ranks and len(mine) == 2:
         keep, reason = mine[0], text(
             "Partner led the knave and you hold the ace with one small: play the ace, so as not to block his suit.",
             "Партнёр пошёл с валета, а у вас туз с одной маленькой: кладите туза, чтобы не запереть его масть.")
-    elif A in ranks or (K in ranks and Q not in ranks):
+    elif A in ranks or K in ranks:
         keep, reason = mine[-1], text(
             "Partner led the knave: with the ace and more than one small, or the king as your only honour, pass it.",
             "Партнёр пошёл с валета: с тузом и двумя маленькими или с одним королём его пропускают.")
