@@ -401,3 +401,10 @@ def test_third_hand_finesse_ace_queen_overridden_by_the_call():
     five trumps and A-Q-x over a small card the student still finesses (CAV-25)."""
     a = advise(Position.build(hand="A2.865.AQ4.AT987", trump="C", played="N:D5 D6"), "russian")
     assert str(a.card) == "DQ" and a.maxims[0] == "third-hand-finesse-ace-queen"
+
+
+def test_third_hand_finesse_ace_queen_silent_when_second_hand_ruffs():
+    """Second hand has trumped partner's small card: no diamond wins, so no finesse -- play low
+    (CAS-147: a trick not to be won takes a low card). Regression: the robots' 10,000 deals."""
+    a = play(hand("AQ43", avoid="H2"), "W:D2 D7 H2 D3 / N:D5 C4")
+    assert str(a.card) == "D4" and a.maxims[0] == "play-low-when-not-winning"

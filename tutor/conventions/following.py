@@ -476,6 +476,8 @@ def third_hand_finesse_ace_queen(ctx: Context) -> Iterable[Finding]:
     if Card(suit, K) not in k.unseen or k.winning_card is None or k.winning_card.rank >= J:
         return
     queen = next(c for c in mine if c.rank == Q)
+    if not queen.beats(k.winning_card, k.trump):  # second hand has trumped: nothing to finesse
+        return
     card = _lowest_winning_of(ctx, mine, queen)
     yield Finding(
         "third-hand-finesse-ace-queen", frozenset(mine), frozenset({card}), "worse",
