@@ -16,10 +16,11 @@ read in the stored copies of these pages (search corpus ``pages``):
   Pole's verses (Middleton, *Memory Systems*): "if you've king and queen, or ace and king".
 * CAS-147, CAS-148 -- *Cassell's Book of In-door Amusements*: the fourth player; a queen led
   from the right with ace or king, ten: pass it ("some players, however, think it best to cover").
-* HOY-209, HOY-213, HOY-243, HOY-258, HOY-269 -- *Hoyle's Games, Improved and Enlarged*
-  (childrensnursery.org.uk pages 0209, 0213, 0243, 0258, 0269): putting up at second hand; the
-  king on a queen of trumps led with two or three trumps; the lowest of sequences; maxim 37; be
-  fearful of finessing the third best when second hand has played the fourth.
+* HOY-209, HOY-213, HOY-219, HOY-243, HOY-258, HOY-265, HOY-269 -- *Hoyle's Games, Improved and
+  Enlarged* (childrensnursery.org.uk pages 0209, 0213, 0219, 0243, 0258, 0265, 0269): putting up
+  at second hand; the king on a queen of trumps led with two or three trumps; K-Q-x, Q-J-x, J-10-x
+  second hand (no. 14); the lowest of sequences; maxim 37; partner's ace then queen, king and two
+  more; be fearful of finessing the third best when second hand has played the fourth.
 * BUMB -- Pembridge, *Whist or Bumblepuppy?*, "The play of the second, third, and fourth hand":
   Mathews, "Put an honour on an honour, with only three of a suit; with four or more you should not".
 * 000 LST n / HNT n -- the seed /work/shared/seeds/000, «Ходы, масти, козыри» n / «Намеки и подсказки» n.
@@ -75,7 +76,8 @@ class Row:
 ROWS: tuple[Row, ...] = (
     # -- second hand, a small card led --------------------------------------------------------
     Row("2nd K-Q-x: queen", hand("KQ4"), "E:D5", "DQ",
-        "CAV-21 (a sequence of high cards: put one on); 000 HNT 9 «ставят младшую — то есть даму»",
+        "CAV-21 (a sequence of high cards: put one on); HOY-219 no. 14 (king, queen and one small: the queen); "
+        "000 HNT 9 «ставят младшую — то есть даму»",
         maxim="second-hand-with-sequence"),
     Row("2nd A-K-x-x: king", hand("AK43"), "E:D5", "DK",
         "CAV-23 (ace, king: play king); POLE verses (\"or ace and king, then one of these\")",
@@ -89,7 +91,7 @@ ROWS: tuple[Row, ...] = (
     Row("2nd Q-J-x-x: small", hand("QJ32"), "E:D5", "D2",
         "CAV-21 (with more than three cards of the suit, pass a small card led)", maxim="second-hand-low"),
     Row("2nd J-10-x: ten", hand("JT2"), "E:D4", "DT",
-        "CAV-21 (knave, ten when numerically weak)", maxim="second-hand-with-sequence"),
+        "CAV-21 (knave, ten when numerically weak); HOY-219 no. 14 (knave, ten and one small: the ten)", maxim="second-hand-with-sequence"),
     Row("2nd 9-8-x: lowest", hand("982"), "E:D3", "D2",
         "CAV-21 (a sequence lower than ten, nine: the lowest)", maxim="second-hand-low"),
     Row("2nd K-x-x: small", hand("K72"), "E:D5", "D2",
@@ -170,6 +172,9 @@ ROWS: tuple[Row, ...] = (
     Row("3rd on partner's queen with K-x-x: small", hand("K74"), "N:DQ D6", "D4",
         "000 HNT 11 (a queen lead is from A-K-Q or Q-J: the king is not wanted on it); CAV-25",
         maxim="do-not-overtake-touching-honour"),
+    Row("3rd on partner's ace then queen with K-x-x: king (unblock)", hand("K743"), "N:DA D2 D3 D8 / N:DQ D6", "DK",
+        "HOY-265 (friend leads ace, then queen; king and two more: take the queen)",
+        maxim="unblock-king-under-ace-queen"),
     Row("3rd on partner's knave with A-x: ace (unblock)", hand("A4"), "N:DJ D6", "DA",
         "CAV-25 (knave led: ace with one small card, play the ace); GBK-19", maxim="play-to-partners-jack-lead"),
     Row("3rd on partner's knave with A-x-x: pass", hand("A74"), "N:DJ D6", "D4",
@@ -408,3 +413,16 @@ def test_third_hand_finesse_ace_queen_silent_when_second_hand_ruffs():
     (CAS-147: a trick not to be won takes a low card). Regression: the robots' 10,000 deals."""
     a = play(hand("AQ43", avoid="H2"), "W:D2 D7 H2 D3 / N:D5 C4")
     assert str(a.card) == "D4" and a.maxims[0] == "play-low-when-not-winning"
+
+
+def test_unblock_king_under_ace_queen_decides():
+    """HOY-265: partner led the ace, then the queen; with the king and two more, take the queen."""
+    a = play(hand("K743"), "N:DA D2 D3 D8 / N:DQ D6")
+    assert str(a.card) == "DK" and a.maxims[0] == "unblock-king-under-ace-queen"
+
+
+def test_unblock_king_under_ace_queen_needs_partners_ace_first():
+    """Without the ace led first the queen may come from Q-J…: the king is not put on it (000 HNT
+    11; the touching-honour rule decides)."""
+    a = play(hand("K74"), "N:DQ D6")
+    assert str(a.card) == "D4" and "unblock-king-under-ace-queen" not in a.maxims

@@ -40,6 +40,7 @@ __all__ = [
     "unblock_ace_doubleton_on_king",
     "ace_over_partners_queen",
     "ace_passes_partners_queen",
+    "unblock_king_under_ace_queen",
     "play_to_partners_jack_lead",
     "play_to_partners_ten_lead",
     "do_not_overtake_touching_honour",
@@ -370,6 +371,27 @@ def ace_passes_partners_queen(ctx: Context) -> Iterable[Finding]:
              "Партнёр пошёл с дамы, а у вас туз: пропустите — туз останется над королём."),
         text("On partner's queen keep the ace and play small ({best}), not {card}.",
              "На даму партнёра туза не кладут: маленькую ({best}), а не {card}."),
+    )
+
+
+def unblock_king_under_ace_queen(ctx: Context) -> Iterable[Finding]:
+    """Old Hoyle (the general rules after the maxims): "Should your friend lead ace, and then
+    queen, of a suit in which you have king and two more, take the queen to avoid stopping the
+    suit." Partner has the long suit; keeping the king would block it on the third round. The
+    seeds are silent: both systems."""
+    mine = _third_on_partners_lead(ctx, (Q,))
+    if len(mine) != 3 or mine[0].rank != K:
+        return
+    ace = Card(mine[0].suit, A)
+    led_ace = any(t.leader == ctx.k.partner and t.cards and t.cards[0] == ace for t in ctx.position.played)
+    if not led_ace:
+        return
+    yield Finding(
+        "unblock-king-under-ace-queen", frozenset(mine), frozenset({mine[0]}), "worse",
+        text("Partner led the ace and then the queen: take the queen with your king ({card}) so as not to stop his suit.",
+             "Партнёр пошёл с туза, потом с дамы: возьмите даму королём ({card}), чтобы не запереть его масть."),
+        text("Under partner's ace-then-queen, unblock with the king ({best}), not {card}.",
+             "Под тузом и дамой партнёра освободите масть королём ({best}), а не кладите {card}."),
     )
 
 
