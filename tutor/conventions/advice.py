@@ -16,7 +16,7 @@ If several cards survive every rule, no maxim tells them apart: the engine says 
 the lowest of them (then the first in display order). Where the authorities differ (Mathews
 covers a led queen with K-x-x, Cassell and EB pass), a rule *accepts* both cards: its finding is
 recorded even if it cuts nothing, no lower rule may then separate those cards, and the verdict
-on the one not advised is ``equal`` with the rule's words naming the schools.
+on the one not advised is ``equal`` with the rule's reason naming the schools.
 
 Priority, highest first (``system="english"`` drops maxims the catalogue marks russian only):
 
@@ -311,7 +311,12 @@ def advise(position: Position, system: str = "russian", *, suit: Suit | None = N
             support = tuple(dict.fromkeys(m.maxim for m in reversed(out.applied) if card in m.keep))
             school = next((m for m in reversed(out.applied) if m.accept and card in m.keep and best in m.keep), None)
             if school is not None:  # the authorities differ: say which school plays this card
-                why = {lang: school.render(school.why, lang, card=card, best=best) for lang in ("en", "ru")}
+                why = {
+                    "en": f"{card.symbol('en')} is as good as {best.symbol('en')} here. "
+                    + school.render(school.reason, "en", card=card, best=best),
+                    "ru": f"{card.symbol('ru')} здесь не хуже, чем {best.symbol('ru')}. "
+                    + school.render(school.reason, "ru", card=card, best=best),
+                }
             else:
                 why = {
                     "en": f"{card.symbol('en')} is as good as {best.symbol('en')}: no maxim prefers one over the other.",

@@ -141,13 +141,11 @@ def second_hand_ace_on_honour(ctx: Context) -> Iterable[Finding]:
         yield Finding(
             "second-hand-ace-on-honour", frozenset(mine), frozenset({cover, mine[-1]}), "worse",
             text("A queen is led and you hold the ace and the ten: Cassell passes (the tenace waits over the "
-                 "leader), others cover with the ace; either is right.",
+                 "leader), EB and others cover with the ace; either is right.",
                  "Пошли с дамы, а у вас туз и десятка: по Касселлу пропускают (вилка ждёт над ходящим), "
-                 "другие кроют тузом; верно и то, и другое."),
-            text("{card} is as right as {best}: with ace and ten under a led queen the authorities differ "
-                 "(Cassell passes, EB covers).",
-                 "{card} не хуже, чем {best}: с тузом и десяткой под дамой авторы расходятся "
-                 "(Касселл пропускает, «Британника» кроет)."),
+                 "«Британника» и другие кроют тузом; верно и то, и другое."),
+            text("With ace and ten under a led queen, cover with the ace or pass with your lowest ({best}), not {card}.",
+                 "С тузом и десяткой под дамой кроют тузом или пропускают младшей ({best}), а не кладут {card}."),
             accept=True,
         )
         return
@@ -226,10 +224,8 @@ def cover_queen_with_short_king(ctx: Context) -> Iterable[Finding]:
         text("A queen is led and your king is short: Mathews and old Hoyle cover it, Cassell and EB pass; either is right.",
              "Пошли с дамы, а король у вас короткий: Мэтьюз и старый Хойл кроют, Касселл и «Британника» пропускают; "
              "верно и то, и другое."),
-        text("{card} is as right as {best}: on a queen led, with a short king, Mathews and old Hoyle cover, "
-             "Cassell and EB pass.",
-             "{card} не хуже, чем {best}: на даму при коротком короле Мэтьюз и старый Хойл кроют, "
-             "Касселл и «Британника» пропускают."),
+        text("With a short king under a led queen, cover with the king or pass with your lowest ({best}), not {card}.",
+             "С коротким королём под дамой кроют королём или пропускают младшей ({best}), а не кладут {card}."),
         accept=True,
     )
 
@@ -324,12 +320,12 @@ def unblock_ace_doubleton_on_king(ctx: Context) -> Iterable[Finding]:
         return
     yield Finding(
         "unblock-ace-doubleton-on-king", frozenset(mine), frozenset(mine), "worse",
-        text("Ace and one small under partner's king: passing keeps the ace over the suit, overtaking "
-             "unblocks it for partner; English authorities allow both.",
-             "Туз с одной маленькой под королём партнёра: пропустить — туз останется над мастью, перебить — "
-             "освободить масть партнёру; английские авторы допускают и то, и другое."),
-        text("{card} is as right as {best}: the Victorian manual unblocks with the ace, Cavendish lets the king pass.",
-             "{card} не хуже, чем {best}: викторианское руководство освобождает масть тузом, Кавендиш пропускает короля."),
+        text("Ace and one small under partner's king: passing keeps the ace over the suit (Cavendish), overtaking "
+             "unblocks it for partner (the Victorian manual); English authorities allow both.",
+             "Туз с одной маленькой под королём партнёра: пропустить — туз останется над мастью (Кавендиш), "
+             "перебить — освободить масть партнёру (викторианское руководство); английские авторы допускают и то, и другое."),
+        text("Under partner's king, pass or overtake with the ace; {card} is neither.",
+             "Под королём партнёра пропускают или перебивают тузом; {card} — ни то, ни другое."),
         accept=True,
     )
 
@@ -435,10 +431,12 @@ def play_to_partners_ten_lead(ctx: Context) -> Iterable[Finding]:
         ace = _lowest_winning_of(ctx, mine, mine[0])
         yield Finding(
             "play-to-partners-ten-lead", frozenset(mine), frozenset({ace, mine[-1]}), "worse",
-            text("Partner led the ten and you hold ace and queen: take it if you want the lead now, else pass; both are right.",
-                 "Партнёр пошёл с десятки, а у вас туз и дама: берите, если нужен ход сейчас, иначе пропустите; верно и то, и другое."),
-            text("{card} is as right as {best}: with ace and queen Cavendish leaves it to whether you want the lead.",
-                 "{card} не хуже, чем {best}: с тузом и дамой Кавендиш решает по тому, нужен ли вам ход."),
+            text("Partner led the ten and you hold ace and queen: Cavendish takes it if you want the lead now, "
+                 "else passes; both are right.",
+                 "Партнёр пошёл с десятки, а у вас туз и дама: по Кавендишу берут, если нужен ход сейчас, "
+                 "иначе пропускают; верно и то, и другое."),
+            text("With ace and queen on partner's ten, take it with the ace or pass with your lowest ({best}), not {card}.",
+                 "С тузом и дамой на десятку партнёра берут тузом или пропускают младшей ({best}), а не кладут {card}."),
             accept=True,
         )
     elif A in ranks:

@@ -42,9 +42,9 @@ class Finding:
 
     ``scope`` are the cards the maxim speaks about; ``keep`` (a subset) those it recommends; the
     rest of the scope it rejects with ``severity``. ``reason`` explains a kept card, ``why`` a
-    rejected one (templates with ``{card}``, ``{best}``; for an ``accept`` finding ``why`` explains
-    the kept card that was not advised). ``also`` names maxims it rests on, such as call-for-trumps
-    behind answer-the-call.
+    rejected one (templates with ``{card}``, ``{best}``; for an ``accept`` finding the ``reason``
+    also explains the accepted card that was not advised). ``also`` names maxims it rests on, such
+    as call-for-trumps behind answer-the-call.
     """
 
     maxim: str
