@@ -16,11 +16,13 @@ read in the stored copies of these pages (search corpus ``pages``):
   Pole's verses (Middleton, *Memory Systems*): "if you've king and queen, or ace and king".
 * CAS-147, CAS-148 -- *Cassell's Book of In-door Amusements*: the fourth player; a queen led
   from the right with ace or king, ten: pass it ("some players, however, think it best to cover").
-* HOY-209, HOY-213, HOY-219, HOY-243, HOY-258, HOY-265, HOY-269 -- *Hoyle's Games, Improved and
-  Enlarged* (childrensnursery.org.uk pages 0209, 0213, 0219, 0243, 0258, 0265, 0269): putting up
-  at second hand; the king on a queen of trumps led with two or three trumps; K-Q-x, Q-J-x, J-10-x
-  second hand (no. 14); the lowest of sequences; maxim 37; partner's ace then queen, king and two
-  more; be fearful of finessing the third best when second hand has played the fourth.
+* HOY-209 ... HOY-269 -- *Hoyle's Games, Improved and Enlarged* (childrensnursery.org.uk pages
+  0209, 0212, 0213, 0219, 0243, 0254, 0258, 0265, 0269): putting up at second hand; the king of
+  trumps led from the right (ace and four small: pass; the ace turned up with one small: put it
+  on, with two or three: a small one); the king on a queen of trumps led with two or three
+  trumps; K-Q-x, Q-J-x, J-10-x second hand (no. 14); the lowest of sequences; maxim 37;
+  partner's ace then queen, king and two more; be fearful of finessing the third best when
+  second hand has played the fourth.
 * BUMB -- Pembridge, *Whist or Bumblepuppy?*, "The play of the second, third, and fourth hand":
   Mathews, "Put an honour on an honour, with only three of a suit; with four or more you should not".
 * 000 LST n / HNT n -- the seed /work/shared/seeds/000, «Ходы, масти, козыри» n / «Намеки и подсказки» n.
@@ -114,6 +116,13 @@ ROWS: tuple[Row, ...] = (
     Row("2nd A-10-x on a led queen: pass or cover", hand("AT4"), "E:DQ", "D4",
         "CAS-148 (queen from the right, holding ace, ten: pass it; some players cover)",
         maxim="second-hand-ace-on-honour", equal="DA"),
+    Row("2nd trumps A-x-x-x on a led king: ace or pass", hand("T98", clubs="A7654", spades="AKQ", hearts="A2"),
+        "E:CK", "C4", "HOY-212 no. 3 (ace and four small trumps: pass the king); HOY-254 (ace turned up "
+        "with two or three small: a small one) vs EB (ace alone on an honour led)",
+        maxim="second-hand-ace-on-honour", equal="CA"),
+    Row("2nd trumps A-x on a led king: ace", hand("T98", clubs="A7", spades="AKQJT", hearts="AK2"),
+        "E:CK", "CA", "HOY-254 (ace with only one small trump: put on the ace); EB",
+        maxim="second-hand-ace-on-honour"),
     Row("2nd K-J-x on a led queen: king (fourchette)", hand("KJ4"), "E:DQ", "DK",
         "GBK-16 (6) (cover holding the fourchette, king, knave -- queen led)", maxim="cover-with-fourchette"),
     Row("2nd K-x-x on a led queen: cover or pass (content review D-10)", hand("K74"), "E:DQ", "D4",
@@ -401,9 +410,9 @@ def test_third_hand_finesse_ace_queen_not_over_second_hands_knave():
     assert str(a.card) == "DA" and "third-hand-finesse-ace-queen" not in a.maxims
 
 
-def test_third_hand_finesse_ace_queen_overridden_by_the_call():
-    """The call for trumps ranks below the finesse, so the finesse is never overridden by it: with
-    five trumps and A-Q-x over a small card the student still finesses (CAV-25)."""
+def test_third_hand_finesse_ace_queen_with_trump_strength():
+    """The call for trumps ranks below the finesse: with five trumps and A-Q-x over a small card
+    the student still finesses (CAV-25)."""
     a = advise(Position.build(hand="A2.865.AQ4.AT987", trump="C", played="N:D5 D6"), "russian")
     assert str(a.card) == "DQ" and a.maxims[0] == "third-hand-finesse-ace-queen"
 

@@ -149,6 +149,18 @@ def second_hand_ace_on_honour(ctx: Context) -> Iterable[Finding]:
             accept=True,
         )
         return
+    if led.rank == K and led.suit == ctx.k.trump and len(mine) >= 3:
+        yield Finding(
+            "second-hand-ace-on-honour", frozenset(mine), frozenset({cover, mine[-1]}), "worse",
+            text("The king of trumps is led and you hold the ace with two or more: old Hoyle passes it to keep "
+                 "the command of trumps, EB puts the ace on; either is right.",
+                 "Пошли с козырного короля, а у вас туз и ещё две-три карты: старый Хойл пропускает, чтобы "
+                 "сохранить власть в козырях, «Британника» кладёт туза; верно и то, и другое."),
+            text("Under the king of trumps led, take with the ace or pass with your lowest ({best}), not {card}.",
+                 "Под козырного короля кладут туза или пропускают младшей ({best}), а не {card}."),
+            accept=True,
+        )
+        return
     yield Finding(
         "second-hand-ace-on-honour", frozenset(mine), frozenset({cover}), "worse",
         text("An honour is led and you hold the ace: put it on ({card}); the ace is there to take honours.",
