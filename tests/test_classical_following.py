@@ -89,7 +89,8 @@ ROWS: tuple[Row, ...] = (
     Row("2nd Q-J-10-x: ten", hand("QJT3"), "E:D5", "DT",
         "HOY-243 (queen, knave and ten: put on the ten)", maxim="second-hand-with-sequence"),
     Row("2nd Q-J-x, numerically weak: knave", hand("QJ3"), "E:D5", "DJ",
-        "CAV-21 (moderate sequence, numerically weak: the lowest of it)", maxim="second-hand-with-sequence"),
+        "CAV-21 (moderate sequence, numerically weak: the lowest of it); HOY-219 no. 14 (queen, knave and one "
+        "small: the knave)", maxim="second-hand-with-sequence"),
     Row("2nd Q-J-x-x: small", hand("QJ32"), "E:D5", "D2",
         "CAV-21 (with more than three cards of the suit, pass a small card led)", maxim="second-hand-low"),
     Row("2nd J-10-x: ten", hand("JT2"), "E:D4", "DT",
@@ -147,6 +148,8 @@ ROWS: tuple[Row, ...] = (
         "CAV-25 (with ace, queen you do finesse); 000 LST 13 «прорезать дамой»", maxim="third-hand-finesse-ace-queen"),
     Row("3rd A-Q-J-x: the knave", hand("AQJ4"), "N:D5 D6", "DJ",
         "CAV-25 (ace, queen, knave, &c., in sequence); 000 HNT 9", maxim="third-hand-finesse-ace-queen"),
+    Row("3rd A-Q-10-x: finesse the queen", hand("AQT4"), "N:D5 D6", "DQ",
+        "CAV-25 (with ace, queen you do finesse); GBK-19 (finesse queen, ace)", maxim="third-hand-finesse-ace-queen"),
     Row("3rd A-Q-x, second hand put on the knave: ace", hand("AQ4"), "N:D5 DJ", "DA",
         "HOY-269 (best and third best, second player the fourth: be fearful of finessing)", maxim="third-hand-high"),
     Row("3rd K-J-x: no finesse, the king", hand("KJ4"), "N:D5 D6", "DK",
