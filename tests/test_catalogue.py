@@ -232,7 +232,7 @@ def test_cite_formats_seed_and_book_sources() -> None:
     assert cite("king-third-lead-small", "ru") == "000 «Ходы, масти, козыри» 3"
     assert cite("king-third-lead-small", "en") == "000 “Ходы, масти, козыри” 3"
     assert cite("revoke-penalty-american") == "004 “Ренонсирование”"
-    assert cite("second-hand-low").startswith("Encyclopaedia Britannica, 11th ed. (1911)")
+    assert cite("second-hand-low").startswith("Cavendish, The Laws and Principles of Whist, 18th ed. (1889)")
     with pytest.raises(CatalogueError, match="language 'de'"):
         cite("king-third-lead-small", "de")
 

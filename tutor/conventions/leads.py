@@ -474,5 +474,5 @@ def lead_card(ctx: Context) -> Iterable[Finding]:
         if lead is None:
             continue
         yield Finding(lead.maxim, frozenset(mine), frozenset(lead.keep), "worse", lead.reason, lead.why,
-                      {"suit": suit, "best": lead.card}, prefer=frozenset({lead.card}) if lead.accept else frozenset(),
-                      equal_why=lead.accept_why)
+                      {"suit": suit, "best": lead.card}, accept=bool(lead.accept),
+                      prefer=frozenset({lead.card}) if lead.accept else frozenset(), equal_why=lead.accept_why)

@@ -42,7 +42,8 @@ class Finding:
 
     ``scope`` are the cards the maxim speaks about; ``keep`` (a subset) those it recommends; the
     rest of the scope it rejects with ``severity``. ``reason`` explains a kept card, ``why`` a
-    rejected one (templates with ``{card}``, ``{best}``). ``also`` names maxims it rests on, such
+    rejected one (templates with ``{card}``, ``{best}``; for an ``accept`` finding the ``reason``
+    also explains the accepted card that was not advised). ``also`` names maxims it rests on, such
     as call-for-trumps behind answer-the-call.
     """
 
@@ -54,9 +55,12 @@ class Finding:
     why: Mapping[str, str]
     fill: Mapping[str, Card | Suit] = field(default_factory=lambda: MappingProxyType({}))
     also: tuple[str, ...] = ()  #: maxims the finding rests on besides its own (cited after it)
-    #: Among the kept cards, the one(s) this maxim names first; the other kept cards it accepts as
-    #: just as right (another school's card: Pole's lowest beside Cavendish's fourth best), and
-    #: ``equal_why`` says why in their verdict. Empty: every kept card is named alike.
+    #: The kept cards are equally right (the authorities differ): such a finding may cut nothing
+    #: and is still recorded, and no lower rule may then separate the kept cards (an ``equal``
+    #: verdict whose ``why`` names the schools).
+    accept: bool = False
+    #: Of accepted cards, the one(s) this maxim names first (Cavendish's fourth best before Pole's
+    #: lowest); ``equal_why`` says why the others are just as right. Empty: all named alike.
     prefer: frozenset[Card] = frozenset()
     equal_why: Mapping[str, str] | None = None
 
