@@ -396,3 +396,19 @@ def test_parser_reports_structured_garbage_as_catalogue_error(entries: list[dict
     except CatalogueError:
         return
     assert len(cat) == len(entries)
+
+
+def test_every_card_play_maxim_states_its_scope() -> None:
+    """Issue 10: a maxim is read as a strong player reads it -- with its scope (plain suit or trumps,
+    which hand, how many cards), so every card-play maxim of the catalogue states it in en and ru."""
+    from tutor.conventions.catalogue import CARD_PLAY
+
+    missing = [m.id for m in CAT if m.category in CARD_PLAY and not (m.scope_in("en") and m.scope_in("ru"))]
+    assert missing == []
+
+
+def test_overriding_maxims_exist_and_differ() -> None:
+    """overridden_by names other maxims of the catalogue (never the maxim itself)."""
+    for m in CAT:
+        assert m.id not in m.overridden_by
+        assert all(o in CAT for o in m.overridden_by)
