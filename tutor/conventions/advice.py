@@ -398,14 +398,17 @@ def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
     d = diffs[0]
     other = d.system_b_card if ctx.system == "russian" else d.system_a_card
     other_maxim = d.maxims[1] if ctx.system == "russian" else d.maxims[0]
+    from tutor.conventions.catalogue import get_maxim  # the titles, not the ids, reach the learner
+
+    title = get_maxim(other_maxim).title
     if ctx.system == "russian":
         return text(
-            f"(English whist leads {other.symbol('en')} here: {other_maxim}.)",
-            f"(В английском висте здесь ходят {other.symbol('ru')}: {other_maxim}.)",
+            f"(English whist leads {other.symbol('en')} here: {title['en']}.)",
+            f"(В английском висте здесь ходят {other.symbol('ru')}: {title['ru']}.)",
         )
     return text(
-        f"(Russian whist leads {other.symbol('en')} here: {other_maxim}.)",
-        f"(В русском висте здесь ходят {other.symbol('ru')}: {other_maxim}.)",
+        f"(Russian whist leads {other.symbol('en')} here: {title['en']}.)",
+        f"(В русском висте здесь ходят {other.symbol('ru')}: {title['ru']}.)",
     )
 
 
