@@ -36,7 +36,7 @@ import pytest
 
 from tutor.cards import Suit
 from tutor.conventions import Position, advise
-from tutor.conventions.signals import read_refusals
+from tutor.conventions.calls import read_refusals
 from tutor.play import parse_history
 from tutor.seats import Seat
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from tutor.cards import Card, Suit
 from tutor.conventions import Position, advise
 from tutor.conventions.catalogue import get_maxim
-from tutor.conventions.signals import read_calls, read_signals
+from tutor.conventions.calls import read_calls, read_signals
 from tutor.deal import Deal
 from tutor.evidence import compare, maxim_name
 from tutor.play import PlayState, format_history, parse_history

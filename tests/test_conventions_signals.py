@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tutor.cards import Suit, parse_card
 from tutor.conventions import Position, advise
-from tutor.conventions.signals import read_calls, read_signals
+from tutor.conventions.calls import read_calls, read_signals
 from tutor.play import parse_history
 from tutor.seats import Seat
 

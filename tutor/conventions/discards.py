@@ -126,7 +126,6 @@ def is_doubtful(ctx: Context) -> bool:
     (HNT 12; Cavendish ch. 34), and so, in the russian system, is a thirteenth card led second hand.
     """
     k = ctx.k
-    cur = k.current
     if not _can_ruff(ctx) or k.winning_card is None or k.winning_card.suit == k.trump:
         return False
     if k.winning_seat == k.partner:
@@ -140,7 +139,6 @@ def is_doubtful(ctx: Context) -> bool:
 
 def do_not_ruff_thirteenth_unless_last(ctx: Context) -> Iterable[Finding]:
     """000 HNT 12 (russian system): do not trump a thirteenth card (the last of its suit) unless you play last."""
-    k = ctx.k
     if not _can_ruff(ctx) or _last(ctx) or not is_thirteenth(ctx):
         return
     yield _reject_trumps(

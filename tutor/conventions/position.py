@@ -24,7 +24,7 @@ from tutor.errors import WhistError
 from tutor.play import Trick, follow_history, follow_suit, parse_history, trick_winner
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, parse_seat
-from tutor.conventions.signals import Call, read_refusals, read_signals
+from tutor.conventions.calls import Call, read_refusals, read_signals
 
 __all__ = ["Position", "Knowledge", "PositionError", "RULESETS"]
 
@@ -100,7 +100,7 @@ class Knowledge:
 
     def has_refused_ruff(self, seat: Seat) -> bool:
         """Whether ``seat`` has refused to trump the opponents' sure winner (refused-ruff-is-a-call:
-        Cavendish ch. 32), as read by :func:`tutor.conventions.signals.read_refusals`."""
+        Cavendish ch. 32), as read by :func:`tutor.conventions.calls.read_refusals`."""
         return any(c.seat == seat for c in self.refused_ruffs)
 
     @property
