@@ -49,6 +49,7 @@ __all__ = [
     "load_study",
     "figure_line",
     "render_rules_doc",
+    "systems_measured",
     "replace_between_markers",
     "MARK_START",
     "MARK_END",
@@ -363,6 +364,13 @@ def _figure_md(fig: RuleFigure | None) -> str:
             f"best {100 * fig.best_share:.0f}%, n = {fig.n:,}{indep}")
 
 
+def systems_measured(m: Maxim, study: Study | None) -> list[str]:
+    """The systems whose figure of ``m`` to show: its own, and any other the engine used it in
+    (the russian system applies the english rule where the seeds are silent)."""
+    return [s for s in ("russian", "english")
+            if s in m.systems or (study is not None and study.figure(s, m.id) is not None)]
+
+
 def render_rules_doc(catalogue: Catalogue | Iterable[Maxim], study: Study | None) -> str:
     """The generated rule section of docs/conventions.md: a summary table of every card-play
     maxim (source, systems, figure per system) and one entry per maxim with its scope,
@@ -391,7 +399,7 @@ def render_rules_doc(catalogue: Catalogue | Iterable[Maxim], study: Study | None
     for m in maxims:
         figs = []
         for s in ("russian", "english"):
-            if s not in m.systems:
+            if s not in systems_measured(m, study):
                 figs.append("—")
                 continue
             fig = study.figure(s, m.id) if study else None
@@ -405,12 +413,16 @@ def render_rules_doc(catalogue: Catalogue | Iterable[Maxim], study: Study | None
         if m.see:
             lines.append("- See also: " + "; ".join(s.cite("en") for s in m.see))
         lines.append(f"- Systems: {', '.join(m.systems)}")
-        for label, value in (("Scope", m.scope), ("Exceptions", m.exceptions), ("Where the systems differ", m.differences)):
+        for label, value, missing in (("Scope", m.scope, "not stated in the catalogue yet"),
+                                      ("Exceptions", m.exceptions, "none stated"),
+                                      ("Where the systems differ", m.differences, "no difference recorded")):
             if value:
                 lines.append(f"- {label}: {_cell(value.get('en'))}" + (f" / {_cell(value.get('ru'))}" if value.get("ru") else ""))
+            else:
+                lines.append(f"- {label}: {missing}")
         if m.overridden_by:
             lines.append("- Overridden by: " + ", ".join(f"`{o}`" for o in m.overridden_by))
-        for s in m.systems:
+        for s in systems_measured(m, study):
             fig = study.figure(s, m.id) if study else None
             lines.append(f"- Double-dummy ({s}): {_figure_md(fig)}")
             note = study.note(m.id, s, "en") if study else None

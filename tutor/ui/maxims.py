@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.conventions.catalogue import CARD_PLAY, CATEGORIES, SYSTEMS, CatalogueError, Maxim, load_catalogue
-from tutor.conventions.figures import Study, figure_line, load_study
+from tutor.conventions.figures import Study, engine_digest, figure_line, load_study, systems_measured
 from tutor.i18n import t
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, tr
@@ -31,19 +31,28 @@ def figure_lines(m: Maxim, lang: str, study: Study | None, system: str = "all") 
     system named when the maxim belongs to both), with the study's n; empty for other maxims."""
     if study is None or m.category not in CARD_PLAY:
         return []
-    systems = [s for s in m.systems if system in ("all", s)]
+    systems = [s for s in systems_measured(m, study) if system in ("all", s)]
     lines = []
     for s in systems:
         fig = study.figure(s, m.id)
         if fig is None:
             continue
         line = figure_line(fig, lang, study.note(m.id, s, lang))
-        if len(m.systems) > 1:
+        if len(systems_measured(m, study)) > 1:
             line = f"{t(f'system.{s}', lang)}: {line}"
         lines.append(line)
     if lines and study.quick:
         lines.append(t("maxims.study_quick", lang))
+    if lines and study.meta.get("engine", {}).get("digest") not in (None, _digest()):
+        lines.append(t("maxims.study_older", lang))
     return lines
+
+
+def _digest() -> str:
+    try:
+        return engine_digest()
+    except OSError:  # an installed copy without the sources: nothing to compare
+        return ""
 
 
 def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None, study: Study | None = None,
