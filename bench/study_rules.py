@@ -7,7 +7,9 @@ the deciding maxim (the first the advice cites) is a card-play maxim (catalogue 
 lead-card, lead-suit, later-lead, following, trump-signal), the TRUE position (the real deal at
 that moment) is solved double-dummy with DDS (endplay, batched), and for the deciding maxim we
 record the conventional card's tricks and those of each card that maxim rejected (the cards whose
-verdict cites it). :func:`tutor.conventions.figures.aggregate` turns the records into, per
+verdict cites it first; a decision where no verdict cites the deciding maxim first is not
+recorded).
+:func:`tutor.conventions.figures.aggregate` turns the records into, per
 (system, maxim): n, the mean gain against the average and against the best rejected card, with
 standard errors, and the share of positions where the conventional card is double-dummy best.
 
@@ -15,7 +17,11 @@ The study is generic over the engine: it reads the maxims from the advice and th
 it runs unchanged whatever rules the engine holds. Deals are sampled in rounds until every maxim
 seen has ``--target`` positions (positions of maxims already complete are not solved, so the
 later rounds only pay for the rare maxims) or a cap on deals or time is hit; rare maxims are
-reported with their honest n. Two worker processes share the deals; the result is deterministic
+reported with their honest n. Targeted sampling for the rare ones: a maxim that at its rate so
+far would not reach the target by the deal cap also gets ``--resample`` layouts of the unseen
+cards for each of its decisions (consistent with what the seat saw, so the maxim decides the same
+way); such records share a cluster and the standard error counts each decision once, and the
+output gives the number of independent decisions beside n. Two worker processes share the deals; the result is deterministic
 for a seed (unless the time cap stops it).
 
     python bench/study_rules.py --quick                 # a test run, a minute or two
@@ -23,9 +29,11 @@ for a seed (unless the time cap stops it).
     python bench/study_rules.py --ship                  # ... and ship the JSON to the app
     python bench/study_rules.py --max-minutes 6 --trial --ship   # a labelled trial study
     python bench/study_rules.py --docs                  # only rewrite docs/conventions.md's rule table
+    python bench/study_rules.py --ship-file bench/results/X.json   # ship a finished run
 
 Output: bench/results/study_rules-<date>-<digest>.json and .md (git-ignored). ``--ship`` copies
-the JSON to tutor/conventions/study/<date>_<version>-<digest>.json (never over an existing file);
+the JSON to tutor/conventions/study/<UTC date and time>_<version>-<digest>.json (never over an
+existing file);
 the Maxims page and docs/conventions.md read the newest file there.
 """
 
@@ -56,6 +64,7 @@ from tutor.conventions.figures import (  # noqa: E402
 )
 from tutor.conventions.systems import applies  # noqa: E402
 from tutor.deal import Deal  # noqa: E402
+from tutor.errors import WhistError  # noqa: E402
 from tutor.play import PlayState  # noqa: E402
 from tutor.robots import FORCED, RobotView  # noqa: E402
 from tutor.seats import Seat  # noqa: E402
@@ -102,7 +111,12 @@ def play_deal(index: int, seed: int, system: str, done: frozenset[tuple[str, str
             state.play(legal[0])
             continue
         view = RobotView.from_state(state, seat)
-        advice = advise(view.position(), system)
+        try:
+            advice = advise(view.position(), system)
+        except WhistError as exc:  # an engine bug must not sink an hour's run: say so, play on
+            print(f"\nadvice failed in deal {index} ({system}), {seat.name}: {exc}", file=sys.stderr)
+            state.play(legal[0])
+            continue
         card = advice.card if advice.card in legal else legal[0]
         deciding = advice.maxims[0] if advice.maxims else None
         if deciding in card_play and (system, deciding) not in done:
@@ -209,6 +223,7 @@ def study(*, seed: int, target: int, max_deals: int, max_seconds: float, jobs: i
         "schema": SCHEMA,
         "engine": {"version": tutor.__version__, "digest": engine_digest()},
         "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d"),
+        "finished": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H%MZ"),
         "seed": seed, "target": target, "deals": deals, "stopped": stopped,
         "seconds": round(seconds, 1), "positions": len(records),
         "positions_per_second": round(len(records) / seconds, 2) if seconds else None,
@@ -258,7 +273,8 @@ def render_md(result: dict, command: str) -> str:
 def ship(json_path: Path, result: dict, directory: Path = STUDY_DIR) -> Path:
     """Copy the study to the app's folder as a NEW file named by date and engine version."""
     directory.mkdir(parents=True, exist_ok=True)
-    name = f"{result['date']}_{result['engine']['version']}-{result['engine']['digest']}"
+    # The UTC time first, so the newest study sorts last (the app reads the last one).
+    name = f"{result.get('finished', result['date'])}_{result['engine']['version']}-{result['engine']['digest']}"
     if result.get("quick"):
         least = min((r["n"] for r in result["rules"]), default=0)
         name += f"-trial-n{least}-{result['target']}"  # the n of the rarest maxim and the target
@@ -296,9 +312,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out-dir", default=str(RESULTS))
     ap.add_argument("--ship", action="store_true", help="copy the JSON to tutor/conventions/study/")
     ap.add_argument("--docs", action="store_true", help="only rewrite docs/conventions.md's rule section")
+    ap.add_argument("--ship-file", help="ship an existing study JSON (from bench/results/) without a run")
     args = ap.parse_args(argv)
     if args.docs:
         print(write_docs())
+        return
+    if args.ship_file:
+        path = Path(args.ship_file)
+        print(f"shipped {ship(path, json.loads(path.read_text(encoding='utf-8')))}")
         return
     if args.quick:
         args.target, args.max_deals, args.round, args.chunk = min(args.target, 30), min(args.max_deals, 40), 20, 5
