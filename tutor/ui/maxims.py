@@ -1,7 +1,10 @@
-"""The Maxims page: every maxim with its source quote, our wording, its puzzles, and where the
-two convention systems part ways."""
+"""The Maxims page: every maxim with its source quote, our wording, its puzzles, where the two
+convention systems part ways and, for card play, the rule's double-dummy figure from the newest
+shipped study (:mod:`tutor.conventions.figures`) beside its source."""
 
 from __future__ import annotations
+
+import functools
 
 import streamlit as st
 
@@ -48,7 +51,9 @@ def figure_lines(m: Maxim, lang: str, study: Study | None, system: str = "all") 
     return lines
 
 
+@functools.lru_cache(maxsize=1)
 def _digest() -> str:
+    """The running engine's rules digest (the code does not change under a running server)."""
     try:
         return engine_digest()
     except OSError:  # an installed copy without the sources: nothing to compare
