@@ -354,9 +354,17 @@ def _cell(text: str | None) -> str:
     return (text or "").replace("|", "\\|").replace("\n", " ").strip()
 
 
-def _figure_md(fig: RuleFigure | None) -> str:
+def _unmeasured(study: Study | None, system: str, maxim: str) -> str:
+    never = {(r.get("system"), r.get("maxim")) for r in (study.meta.get("never_decided") or [])} if study else set()
+    if (system, maxim) in never:
+        deals = study.meta.get("deals")  # type: ignore[union-attr]
+        return f"never the deciding maxim in {deals:,} deals" if isinstance(deals, int) else "never the deciding maxim"
+    return "not measured"
+
+
+def _figure_md(fig: RuleFigure | None, study: Study | None = None, system: str = "", maxim: str = "") -> str:
     if fig is None:
-        return "not measured"
+        return _unmeasured(study, system, maxim)
     m, se = fig.vs_mean
     b, bse = fig.vs_best
     indep = f" from {fig.independent:,} independent decisions" if fig.independent < fig.n else ""
@@ -384,7 +392,7 @@ def render_rules_doc(catalogue: Catalogue | Iterable[Maxim], study: Study | None
         lines.append(
             f"Figures: study `{study.name}` (engine {meta.get('engine', {}).get('version', '?')}, "
             f"rules digest `{meta.get('engine', {}).get('digest', '?')}`, {meta.get('date', '?')}, "
-            f"seed {meta.get('seed', '?')}, {meta.get('deals', '?')} deals"
+            f"seed {meta.get('seed', '?')}, {meta.get('deals', 0):,} deals"
             + (", **quick run: small samples, read the n**" if study.quick else "") + ").")
     lines += [
         "A figure is the mean, over random positions where the maxim decided the card, of the",
@@ -403,7 +411,11 @@ def render_rules_doc(catalogue: Catalogue | Iterable[Maxim], study: Study | None
                 figs.append("—")
                 continue
             fig = study.figure(s, m.id) if study else None
-            figs.append("not measured" if fig is None else f"{fig.vs_mean[0]:+.2f} ± {fig.vs_mean[1]:.2f} (n = {fig.n:,})")
+            if fig is None:
+                figs.append(_unmeasured(study, s, m.id))
+                continue
+            indep = f", {fig.independent:,} independent" if fig.independent < fig.n else ""
+            figs.append(f"{fig.vs_mean[0]:+.2f} ± {fig.vs_mean[1]:.2f} (n = {fig.n:,}{indep})")
         lines.append(f"| [`{m.id}`](#{m.id}) | {m.category} | {', '.join(m.systems)} | {_cell(m.cite('en'))} | "
                      f"{figs[0]} | {figs[1]} |")
     lines.append("")
@@ -424,7 +436,7 @@ def render_rules_doc(catalogue: Catalogue | Iterable[Maxim], study: Study | None
             lines.append("- Overridden by: " + ", ".join(f"`{o}`" for o in m.overridden_by))
         for s in systems_measured(m, study):
             fig = study.figure(s, m.id) if study else None
-            lines.append(f"- Double-dummy ({s}): {_figure_md(fig)}")
+            lines.append(f"- Double-dummy ({s}): {_figure_md(fig, study, s, m.id)}")
             note = study.note(m.id, s, "en") if study else None
             if note:
                 lines.append(f"  - Note: {note}")
