@@ -100,7 +100,7 @@ def test_figure_line_positive_in_both_languages():
 def test_figure_line_negative_says_what_double_dummy_cannot_see():
     fig = RuleFigure("russian", "ace-small-lead-small", 1000, (-0.09, 0.02), (-0.2, 0.03), 0.8)
     en = figure_line(fig, "en")
-    assert en.startswith("Costs 0.09 tricks double-dummy") and "partner" in en
+    assert en.startswith("Costs 0.09 tricks double-dummy") and "partner" in en and "not yet judged" in en
     note = figure_line(fig, "en", "Its value is information to partner.")
     assert note.endswith("Its value is information to partner.")
     assert figure_line(fig, "ru").startswith("В открытую правило стоит 0,09 взятки")
@@ -150,5 +150,5 @@ def test_aggregate_counts_a_resampled_decision_once_for_the_error():
     assert fig.n == 8 and fig.decisions == 2 and fig.independent == 2
     assert fig.vs_mean[0] == pytest.approx(0.5)
     assert fig.vs_mean[1] == pytest.approx(0.5)  # two cluster means 1 and 0: s.e. 0.5, not 0.19
-    assert "(2 independent)" in figure_line(fig, "en")
-    assert "(из 2 независимых)" in figure_line(fig, "ru")
+    assert "8 positions (2 independent decisions)" in figure_line(fig, "en")
+    assert "(из 2 независимых решений)" in figure_line(fig, "ru")

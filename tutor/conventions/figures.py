@@ -316,8 +316,10 @@ def _positions_ru(n: int) -> str:
 
 
 _DEFAULT_NEGATIVE = {
-    "en": "Double-dummy play sees all four hands, so it cannot value what the card tells partner.",
-    "ru": "Игра в открытую видит все четыре руки и не может оценить, что карта сообщает партнёру.",
+    "en": ("Double-dummy play sees all four hands, so it cannot value what a card tells partner; "
+           "whether this is the price of a convention or a misreading of the rule is not yet judged."),
+    "ru": ("Игра в открытую видит все четыре руки и не может оценить, что карта сообщает партнёру; "
+           "цена ли это соглашения или неверное прочтение правила — ещё не решено."),
 }
 
 
@@ -330,11 +332,11 @@ def figure_line(fig: RuleFigure, lang: str, note: str | None = None) -> str:
     if lang == "ru":
         n = f"{_count(fig.n, lang)} {_positions_ru(fig.n)}"
         if fig.independent < fig.n:  # resampled layouts: how many play decisions they come from
-            n += f" (из {_count(fig.independent, lang)} независимых)"
+            n += f" (из {_count(fig.independent, lang)} независимых решений)"
     else:
         n = f"{_count(fig.n, lang)} {'position' if fig.n == 1 else 'positions'}"
         if fig.independent < fig.n:
-            n += f" ({_count(fig.independent, lang)} independent)"
+            n += f" ({_count(fig.independent, lang)} independent decisions)"
     share = round(100 * fig.best_share)
     if lang == "ru":
         if m < 0 and fig.significant():
