@@ -183,6 +183,39 @@ def test_maxims_page_shows_source_quote_and_puzzles(app_env):
     assert "King fourth" in text and "king-fourth-lead" not in text  # puzzles by title, not id
 
 
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "+0.16 tricks against the cards it rules out (±0.03), 1,240 positions"),
+    ("ru", "+0,16 взятки против карт, которые правило отвергает (±0,03), 1\u00a0240 позиций"),
+])
+def test_maxims_page_shows_rule_figure_beside_source(app_env, monkeypatch, lang, expected):
+    """Each card-play maxim shows its double-dummy figure beside its source, in words and with its n,
+    no id on screen (issue 10 point 5; 000 LST 3 for the maxim shown)."""
+    import json
+
+    from tutor.conventions.figures import RuleFigure
+
+    study = app_env / "study"
+    study.mkdir()
+    figs = [RuleFigure("russian", "king-third-lead-small", 1240, (0.16, 0.03), (0.1, 0.02), 0.92),
+            RuleFigure("russian", "ace-small-lead-small", 1000, (-0.09, 0.02), (-0.2, 0.03), 0.8)]
+    (study / "2026-02-01_0.1.0-test.json").write_text(json.dumps(
+        {"schema": 1, "engine": {"version": "0.1.0"}, "rules": [f.as_json() for f in figs]}), encoding="utf-8")
+    (study / "notes.yaml").write_text(
+        "ace-small-lead-small: {en: Its value is information to partner., ru: Её ценность — сведения для партнёра.}\n",
+        encoding="utf-8")
+    monkeypatch.setenv("WHIST_TUTOR_STUDY_DIR", str(study))
+    at = start(lang)
+    open_page(at, "maxims")
+    at.text_input(key="maxims_query").input("king-third" if lang == "en" else "Король сам-третей").run()
+    captions = [c.value for c in at.caption]
+    lines = [c for c in captions if expected in c]
+    assert lines and all("king-third" not in c for c in lines), captions
+    at.text_input(key="maxims_query").input("ace-small").run()
+    costs = " ".join(c.value for c in at.caption)
+    assert ("Costs 0.09 tricks double-dummy" in costs and "information to partner" in costs) if lang == "en" \
+        else ("стоит 0,09 взятки" in costs and "сведения для партнёра" in costs)
+
+
 def test_rules_page_calculates_honours_of_the_demo_deal(app_env):
     """Russian rules: A, K (North) and J (South) of hearts are three honours = 2 points (000 REC 3)."""
     at = start("en")

@@ -1,11 +1,15 @@
-"""The Maxims page: every maxim with its source quote, our wording, its puzzles, and where the
-two convention systems part ways."""
+"""The Maxims page: every maxim with its source quote, our wording, its puzzles, where the two
+convention systems part ways and, for card play, the rule's double-dummy figure from the newest
+shipped study (:mod:`tutor.conventions.figures`) beside its source."""
 
 from __future__ import annotations
 
+import functools
+
 import streamlit as st
 
-from tutor.conventions.catalogue import CATEGORIES, SYSTEMS, CatalogueError, Maxim, load_catalogue
+from tutor.conventions.catalogue import CARD_PLAY, CATEGORIES, SYSTEMS, CatalogueError, Maxim, load_catalogue
+from tutor.conventions.figures import Study, engine_digest, figure_line, load_study, systems_measured
 from tutor.i18n import t
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, tr
@@ -16,12 +20,56 @@ __all__ = ["show", "maxim_block"]
 _QUOTE_LANG = {"ru": "lang.ru", "uk": "lang.uk", "en": "lang.en"}
 
 
-def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None) -> None:
-    """One maxim: our wording, the source quote in its language with the citation, differences."""
+def _study() -> Study | None:
+    """The newest shipped double-dummy study (tutor/conventions/study/; one small JSON, read per
+    run of the page so a newly shipped study shows without a restart)."""
+    try:
+        return load_study()
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # a broken study file must not take the page down; the figures are extra
+
+
+def figure_lines(m: Maxim, lang: str, study: Study | None, system: str = "all") -> list[str]:
+    """The double-dummy figure of a card-play maxim in each system shown, one line each (the
+    system named when the maxim belongs to both), with the study's n; empty for other maxims."""
+    if study is None or m.category not in CARD_PLAY:
+        return []
+    systems = [s for s in systems_measured(m, study) if system in ("all", s)]
+    lines = []
+    for s in systems:
+        fig = study.figure(s, m.id)
+        if fig is None:
+            continue
+        line = figure_line(fig, lang, study.note(m.id, s, lang))
+        if len(systems_measured(m, study)) > 1:
+            line = f"{t(f'system.{s}', lang)}: {line}"
+        lines.append(line)
+    if lines and study.quick:
+        lines.append(t("maxims.study_quick", lang))
+    if lines and study.meta.get("engine", {}).get("digest") not in (None, _digest()):
+        lines.append(t("maxims.study_older", lang))
+    return lines
+
+
+@functools.lru_cache(maxsize=1)
+def _digest() -> str:
+    """The running engine's rules digest (the code does not change under a running server)."""
+    try:
+        return engine_digest()
+    except OSError:  # an installed copy without the sources: nothing to compare
+        return ""
+
+
+def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None, study: Study | None = None,
+                system: str = "all") -> None:
+    """One maxim: our wording, the source quote in its language with the citation and, beside it,
+    the rule's double-dummy figure; differences between the systems."""
     st.markdown(m.text_in(lang))
     label = tr("maxims.paraphrase") if m.paraphrase else tr("maxims.quote")
     st.caption(f"{label} ({tr(_QUOTE_LANG.get(m.quote_lang, 'lang.en'))}) — {m.cite(lang)}")
     st.markdown("> " + m.quote.replace("\n", "\n> "))
+    for line in figure_lines(m, lang, study, system):
+        st.caption(line)
     if m.see:
         st.caption(tr("maxims.see_also") + ": " + "; ".join(s.cite(lang) for s in m.see))
     systems = ", ".join(tr(f"system.{s}") for s in m.systems)
@@ -43,6 +91,7 @@ def show() -> None:
         show_error(tr("maxims.broken") + f"\n\n`{exc}`")
         return
     lib = library()
+    study = _study()
     c1, c2, c3 = st.columns([2, 2, 3])
     system = c1.selectbox(tr("maxims.system"), ("all", *SYSTEMS), key="maxims_system",
                           format_func=lambda s: t("maxims.all", lang) if s == "all" else t(f"system.{s}", lang))
@@ -64,7 +113,7 @@ def show() -> None:
         shown += 1
         titles = [p.title[lang] for p in lib.puzzles_citing(m.id)]
         with st.expander(f"{m.title_in(lang)}  ·  `{m.id}`"):
-            maxim_block(m, lang, puzzles=titles)
+            maxim_block(m, lang, puzzles=titles, study=study, system=system)
     if not shown:
         show_info(tr("maxims.none_found"))
     st.caption(tr("maxims.count", shown=shown, total=len(catalogue)))
