@@ -235,3 +235,20 @@ def test_rules_page_random_deal_is_seeded(app_env):
     at.button(key="rules_random").click().run()
     assert at.text_input(key="rules_deal_pbn").value == first
     assert not at.exception and not at.error
+
+
+@pytest.mark.parametrize("lang, label, words", [
+    ("en", "Where it applies", "three trumps or fewer"),
+    ("ru", "Где действует", "с трёх козырей или меньше"),
+])
+def test_maxims_page_states_scope_and_exceptions(app_env, lang, label, words):
+    """A maxim is shown with its scope and exceptions, as a strong player reads it (issue 10 point 1:
+    000 HNT 13 is the rule for three trumps or fewer, led because one must), and without its id."""
+    at = start(lang)
+    open_page(at, "maxims")
+    at.text_input(key="maxims_query").input("lead-highest-trump").run()
+    captions = [c.value for c in at.caption]
+    scope = [c for c in captions if c.startswith(label)]
+    assert scope and words in scope[0], captions
+    assert any(c.startswith("Exceptions" if lang == "en" else "Исключения") for c in captions)
+    assert all(e.label != "" and "lead-highest-trump" not in e.label for e in at.expander)

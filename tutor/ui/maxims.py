@@ -70,6 +70,14 @@ def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None, study:
     st.markdown("> " + m.quote.replace("\n", "\n> "))
     for line in figure_lines(m, lang, study, system):
         st.caption(line)
+    scope, exceptions = m.scope_in(lang), m.exceptions_in(lang)
+    if scope:
+        st.caption(tr("maxims.scope") + ": " + scope)
+    if exceptions:
+        st.caption(tr("maxims.exceptions") + ": " + exceptions)
+    if m.overridden_by:
+        titles = "; ".join(load_catalogue().get(o).title_in(lang) for o in m.overridden_by)
+        st.caption(tr("maxims.overridden_by") + ": " + titles)
     if m.see:
         st.caption(tr("maxims.see_also") + ": " + "; ".join(s.cite(lang) for s in m.see))
     systems = ", ".join(tr(f"system.{s}") for s in m.systems)
@@ -112,7 +120,7 @@ def show() -> None:
             continue
         shown += 1
         titles = [p.title[lang] for p in lib.puzzles_citing(m.id)]
-        with st.expander(f"{m.title_in(lang)}  ·  `{m.id}`"):
+        with st.expander(m.title_in(lang)):
             maxim_block(m, lang, puzzles=titles, study=study, system=system)
     if not shown:
         show_info(tr("maxims.none_found"))
