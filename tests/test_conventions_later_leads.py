@@ -167,3 +167,22 @@ def test_no_thirteenth_card_before_trumps_out_overridden_by_partners_void():
     a = lead("A963.943.AKQ2.65", played)
     assert str(a.card) == "D2" and a.maxims[0] == "lead-into-partners-void"
     assert "no-thirteenth-card-before-trumps-out" not in a.maxims
+
+
+def test_avoid_suit_opponents_void_only_while_they_may_ruff():
+    """000 LST 17 read with its reason (Cavendish ch. 33: the ruff and the discard): once neither
+    opponent can hold a trump, a suit both have shown out of is a string of winners."""
+    played = "N:CA H2 C2 S2 / N:D3 H3 DA S3"  # both opponents show out of clubs (trumps) and diamonds
+    a = advise(Position.build(hand="987.987.AKQJ4.32", trump="C", played=played, dealer="W"), "russian")
+    v = a.verdict_for("DK")
+    assert v is None or "avoid-suit-opponents-void" not in v.maxims
+    assert "avoid-suit-opponents-void" not in a.maxims
+
+
+def test_never_return_opponents_suit_is_silent_through_the_opener():
+    """000 HNT 3 forbids leading up to the opener's strength; a suit the right-hand opponent opened
+    is led through him, as Pole advises ("lead through strength, up to weakness")."""
+    a = lead("943.9872.A93.543", "W:H5 H6 HA H2 / E:D5 DA D6 D7")
+    v = a.verdict_for("D9")
+    assert v is None or "never-return-opponents-suit" not in v.maxims
+    assert a.verdict_for("H9").maxims[0] == "never-return-opponents-suit"  # West's hearts: up to him
