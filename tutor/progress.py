@@ -25,6 +25,7 @@ import os
 import re
 import sqlite3
 import unicodedata
+import urllib.parse
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -35,6 +36,9 @@ from tutor.errors import WhistError
 
 __all__ = [
     "ProgressError",
+    "StoreUnavailable",
+    "StoreReadOnly",
+    "StoreBusy",
     "ProgressStore",
     "Learner",
     "Attempt",
@@ -146,6 +150,34 @@ SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 class ProgressError(WhistError):
     """Bad input to the progress store (an empty name, an unknown kind) or a database too new."""
+
+
+class StoreUnavailable(ProgressError):
+    """The progress file cannot be used at all: progress is off, lessons and puzzles go on.
+
+    ``reason`` is one word the app turns into a message in the learner's language:
+    ``no-folder`` (the configured folder does not exist), ``folder`` (the path is a folder),
+    ``foreign`` (a file of another program), ``damaged`` (a SQLite file that fails its check),
+    ``full`` (the disk is full), ``unreadable`` (the system refuses to open it).
+    """
+
+    def __init__(self, reason: str, path: Path, message: str) -> None:
+        self.reason = reason
+        self.path = path
+        super().__init__(message)
+
+
+class StoreReadOnly(ProgressError):
+    """A write to a store opened read-only (a read-only file, or a schema newer than ours)."""
+
+    def __init__(self, reason: str, path: Path, message: str) -> None:
+        self.reason = reason
+        self.path = path
+        super().__init__(message)
+
+
+class StoreBusy(ProgressError):
+    """Another program held the file's lock longer than the busy timeout: nothing was written."""
 
 
 @dataclass(frozen=True)
@@ -265,46 +297,196 @@ class ProgressStore:
     ['lead-001']
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, create_folder: bool | None = None) -> None:
+        """Open the store defensively: nothing is written to a file before it is known to be ours.
+
+        ``create_folder``: make the file's folder when it is missing. By default only for the
+        default location (no ``$WHIST_TUTOR_DB``): a mistyped configured path must say so, not
+        start an empty store somewhere else and make the learner's progress seem gone.
+        """
+        if path is not None and not str(path).strip():
+            raise ProgressError("the progress file's path is empty")
+        if create_folder is None:
+            create_folder = path is None and not os.environ.get("WHIST_TUTOR_DB")
         self.path = Path(path).expanduser() if path is not None else default_db_path()
         if str(self.path) == ":memory:":
             raise ProgressError("the progress store needs a file (several connections share it)")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._migrate()
+        #: Why the store is read-only (``"file"``: the file is not writable; ``"newer"``: its
+        #: schema is newer than this program's), or None when it can be written.
+        self.read_only: str | None = None
+        self._open(create_folder)
 
     def __repr__(self) -> str:
         return f"ProgressStore({str(self.path)!r})"
 
+    # -- opening ----------------------------------------------------------------------------
+    def _open(self, create_folder: bool) -> None:
+        """Check the file before touching it; then migrate it, or open it read-only.
+
+        Order matters: another program's SQLite file must not be switched to WAL (which
+        rewrites its header) or given our ``meta`` table before we know it is ours.
+        """
+        p = self.path
+        if p.is_dir():
+            raise StoreUnavailable("folder", p, f"the progress file {p} is a folder; give a file name in it")
+        if not p.exists():
+            if p.is_symlink():
+                raise StoreUnavailable("unreadable", p, f"the progress file {p} is a broken symbolic link")
+            if not p.parent.is_dir():
+                if not create_folder:
+                    raise StoreUnavailable(
+                        "no-folder", p,
+                        f"the folder {p.parent} of the progress file {p} does not exist "
+                        "(check WHIST_TUTOR_DB; the folder is not created for a configured path)")
+                p.parent.mkdir(parents=True, exist_ok=True)
+            self._migrate()
+            return
+        writable = _writable(p)
+        if p.stat().st_size == 0:  # a file made by touch, or by a crash before the first page
+            if not writable:
+                raise StoreUnavailable("unreadable", p, f"the progress file {p} is empty and read-only: "
+                                       "it cannot be set up; make it writable or remove it")
+            self._migrate()
+            return
+        version = self._inspect(p)
+        if version > SCHEMA_VERSION:
+            self.read_only = "newer"
+        elif not writable:
+            self.read_only = "file"
+            if version < SCHEMA_VERSION:
+                raise StoreUnavailable(
+                    "unreadable", p,
+                    f"the progress file {p} is read-only and has the old schema version {version}; "
+                    "make it writable once so it can be updated")
+        else:
+            self._migrate()
+
+    def _inspect(self, p: Path) -> int:
+        """The schema version of an existing file, read without writing; refuse a file that is
+        not a SQLite database, not ours, or damaged."""
+        try:
+            with open(p, "rb") as fh:
+                header = fh.read(100)
+        except OSError as exc:
+            raise StoreUnavailable("unreadable", p, f"cannot read the progress file {p}: "
+                                   f"{(exc.strerror or str(exc)).lower()}") from None
+        if not header.startswith(_SQLITE_MAGIC):
+            raise StoreUnavailable("foreign", p, f"{p} is not a SQLite database; Whist Tutor leaves it untouched "
+                                   "(point WHIST_TUTOR_DB at another file)")
+        if len(header) < 100:
+            raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged (cut short); "
+                                   "it is left untouched: restore a backup or move it aside")
+        try:
+            conn = self._connect_ro(p)
+            try:
+                tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                check = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+                row = (conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+                       if "meta" in tables else None)
+            finally:
+                conn.close()
+        except sqlite3.Error as exc:
+            if _errname(exc) in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+                raise StoreBusy(f"the progress file {p} is locked by another program; try again") from None
+            raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc}); "
+                                   "it is left untouched: restore a backup or move it aside") from None
+        if check != "ok":
+            raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({check}); "
+                                   "it is left untouched: restore a backup or move it aside")
+        if not tables:
+            return 0  # an empty SQLite file: ours to set up
+        try:
+            version = int(row[0]) if row is not None else -1
+        except (TypeError, ValueError):
+            version = -1
+        if version < 1 or not {"learners", "attempts"} <= tables:
+            shown = ", ".join(sorted(tables)[:5])
+            raise StoreUnavailable("foreign", p, f"{p} is the SQLite database of another program (tables: {shown}); "
+                                   "Whist Tutor leaves it untouched (point WHIST_TUTOR_DB at another file)")
+        return version
+
+    @staticmethod
+    def _connect_ro(p: Path) -> sqlite3.Connection:
+        """A connection that cannot write, even a journal: ``mode=ro``; where the folder is not
+        writable either (no ``-shm`` can be made), ``immutable=1``."""
+        uri = "file:" + urllib.parse.quote(str(p.resolve())) + "?mode=ro"
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError as exc:
+            if _errname(exc) != "SQLITE_CANTOPEN":
+                conn.close()
+                raise
+            conn.close()
+            conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+        return conn
+
     # -- connections ------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
+        if self.read_only is not None:
+            return self._connect_ro(self.path)
         conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA foreign_keys = ON")
         return conn
 
+    def _refuse_write(self) -> None:
+        if self.read_only == "newer":
+            raise StoreReadOnly("newer", self.path, f"{self.path} was written by a newer Whist Tutor (schema "
+                                "newer than this program's): progress is shown but nothing new is saved")
+        raise StoreReadOnly("file", self.path, f"the progress file {self.path} is read-only: "
+                            "progress is shown but nothing new is saved")
+
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One short write transaction; IMMEDIATE takes the write lock up front, so two tabs
         wait for each other (within the busy timeout) instead of failing half-way."""
-        conn = self._connect()
-        try:
-            conn.execute("BEGIN IMMEDIATE")
+        if self.read_only is not None:
+            self._refuse_write()
+        with self._sqlite_errors():
+            conn = self._connect()
             try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-        finally:
-            conn.close()
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                except BaseException:
+                    try:
+                        conn.execute("ROLLBACK")
+                    except sqlite3.Error:  # the failed statement may have rolled back already
+                        pass
+                    raise
+                conn.execute("COMMIT")
+            finally:
+                conn.close()
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
-        conn = self._connect()
+        with self._sqlite_errors():
+            conn = self._connect()
+            try:
+                yield conn
+            finally:
+                conn.close()
+
+    @contextmanager
+    def _sqlite_errors(self) -> Iterator[None]:
+        """A SQLite failure after opening (locked too long, disk full, the file damaged or
+        made read-only meanwhile) becomes one of our errors, with words instead of a trace."""
         try:
-            yield conn
-        finally:
-            conn.close()
+            yield
+        except sqlite3.Error as exc:
+            name = _errname(exc)
+            p = self.path
+            if name in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+                raise StoreBusy(f"the progress file {p} stayed locked by another program for more than "
+                                f"{BUSY_TIMEOUT_MS // 1000} s; nothing was saved, try again") from None
+            if name == "SQLITE_FULL":
+                raise StoreUnavailable("full", p, f"the disk holding {p} is full; nothing was saved") from None
+            if name.startswith("SQLITE_READONLY"):
+                raise StoreReadOnly("file", p, f"the progress file {p} is read-only: nothing was saved") from None
+            if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+                raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc})") from None
+            raise StoreUnavailable("unreadable", p, f"cannot use the progress file {p}: {exc}") from None
 
     def _migrate(self) -> None:
         with self._read() as conn:  # WAL is set outside a transaction, once per database file
@@ -336,8 +518,15 @@ class ProgressStore:
 
     # -- learners ---------------------------------------------------------------------------
     def learner(self, name: str) -> Learner:
-        """The learner of that name (case-insensitive), created if new."""
+        """The learner of that name (case-insensitive), created if new (a read-only store only
+        finds existing learners)."""
         cleaned = _clean_name(name)
+        if self.read_only is not None:
+            with self._read() as conn:
+                row = conn.execute("SELECT id, name FROM learners WHERE name = ?", (cleaned,)).fetchone()
+            if row is None:
+                self._refuse_write()
+            return Learner(int(row[0]), row[1])
         with self._write() as conn:
             conn.execute(
                 "INSERT INTO learners (name, created) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
@@ -649,6 +838,27 @@ def _draft(row: tuple[int, int | None, str | None, str, str, str]) -> Draft:
     draft_id, learner_id, browser, slot, text, ts = row
     return Draft(int(draft_id), None if learner_id is None else int(learner_id), browser, slot, text,
                  datetime.fromisoformat(ts))
+
+
+#: The first 16 bytes of every SQLite 3 database file.
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _errname(exc: sqlite3.Error) -> str:
+    return str(getattr(exc, "sqlite_errorname", "") or "")
+
+
+def _writable(p: Path) -> bool:
+    """Whether we may write the file: the system allows it and someone left a write bit on.
+
+    The write bits are asked too because root may write anything: a teacher who made the file
+    read-only (``chmod a-w``) means it, whoever runs the server.
+    """
+    try:
+        mode = p.stat().st_mode
+    except OSError:
+        return False
+    return bool(mode & 0o222) and os.access(p, os.W_OK) and os.access(p.parent, os.W_OK)
 
 
 def _statements(script: str) -> list[str]:
