@@ -23,6 +23,7 @@ from tutor.cards import parse_card
 from tutor.content.daily import DailyError, daily_pick
 from tutor.content.models import Puzzle
 from tutor.errors import WhistError
+from tutor.progress import ProgressError
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, current_learner, store, tr
 from tutor.ui.components import run_item
@@ -133,7 +134,10 @@ def show() -> None:
     c1.caption(tr("daily.meta", day=today.isoformat(), level=puzzle.difficulty,
                   themes=", ".join(theme_label(t_, lang) for t_ in puzzle.themes)))
     if learner is not None:
-        c2.metric(tr("progress.streak"), store().streak(learner.id, today))
+        try:
+            c2.metric(tr("progress.streak"), store().streak(learner.id, today))
+        except ProgressError:  # the file failed since the learner was looked up: no streak, the puzzle goes on
+            pass
     answered = run_item(puzzle, scope=SCOPE, item_id=f"{today.isoformat()}:{puzzle.id}", lang=lang, kind="daily",
                         themes=puzzle.themes, record_id=puzzle.id)
     if answered is not None and answered.settled:

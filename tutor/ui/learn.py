@@ -9,6 +9,7 @@ import streamlit as st
 from tutor.cards import Hand, parse_card
 from tutor.content.models import Diagram, ExerciseStep, Lesson, TeachStep
 from tutor.errors import WhistError
+from tutor.progress import ProgressError
 from tutor.play import parse_history
 from tutor.render import hand_html, history_html, table_html
 from tutor.deal import Deal
@@ -102,7 +103,10 @@ def show() -> None:
     else:
         if all(exercise_id(lesson, i) in solved for i, _ in exercises):
             if learner is not None and lesson.id not in done:
-                store().mark_lesson_done(learner.id, lesson.id)
+                try:
+                    store().mark_lesson_done(learner.id, lesson.id)
+                except ProgressError:  # progress is off or read-only (said in the sidebar): the lesson goes on
+                    pass
             show_success(tr("learn.lesson_done"))
             nxt = next((les for les in lib.lessons if les.order > lesson.order), None)
             if nxt is not None:

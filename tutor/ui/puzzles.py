@@ -12,7 +12,7 @@ from tutor.content.models import THEMES, Puzzle
 from tutor.progress import ProgressError
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
-from tutor.ui.common import current_lang, current_learner, store, tr
+from tutor.ui.common import current_lang, current_learner, store, store_reason, tr
 from tutor.ui.components import run_item
 from tutor.ui.library import library, show_problems
 from tutor.ui.progress_page import theme_label
@@ -45,7 +45,7 @@ def _report(puzzle_id: str) -> None:
     try:
         store().report_problem(puzzle_id, note, learner_id=learner.id if learner else None)
     except ProgressError as exc:
-        st.session_state[state.PUZZLE_REPORT_MSG] = ("error", str(exc))
+        st.session_state[state.PUZZLE_REPORT_MSG] = ("error", store_reason(exc, current_lang()))
         return
     st.session_state[REPORT_NOTE] = ""
     st.session_state[state.PUZZLE_REPORT_MSG] = ("ok", "")

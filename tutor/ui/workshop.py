@@ -29,9 +29,10 @@ from tutor.content.pbn import PbnError, puzzle_from_board, read_pbn
 from tutor.content.worksheet import worksheet_html
 from tutor.content.writer import puzzles_yaml
 from tutor.errors import WhistError
+from tutor.progress import ProgressError
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_success
-from tutor.ui.common import current_lang, store, tr
+from tutor.ui.common import current_lang, store, store_message, tr
 from tutor.ui.components import run_item
 from tutor.ui.validator_text import VALIDATOR_HEADER, translate_message
 
@@ -201,7 +202,11 @@ def show() -> None:
     gen, imp, out, rep = st.tabs([tr("workshop.tab_generate"), tr("workshop.tab_pbn"), tr("workshop.tab_export"),
                                   tr("workshop.tab_reports")])
     with rep:
-        reports = store().reports()
+        try:
+            reports = store().reports()
+        except ProgressError as exc:
+            reports = []
+            st.caption(store_message(exc, lang))
         if not reports:
             st.caption(tr("workshop.no_reports"))
         else:
