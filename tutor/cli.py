@@ -14,12 +14,15 @@ import importlib
 import json
 import pkgutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from tutor.errors import WhistError
 
-__all__ = ["main", "build_parser", "emit", "CliError"]
+__all__ = ["main", "build_parser", "emit", "CliError", "bounded_int", "nonempty", "MAX_SEED", "seed_type"]
+
+#: The largest seed any command takes: a 32-bit number, as the deals drawn without ``--seed``.
+MAX_SEED = 2**32 - 1
 
 
 class CliError(WhistError):
@@ -57,6 +60,36 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def bounded_int(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number from ``lo`` to ``hi`` (docs/limits.md says why each
+    range is what it is); outside it is a usage error: exit 2, one ``error:`` line."""
+
+    def parse(text: str) -> int:
+        raw = text.strip().replace("_", "")
+        if not raw or len(raw) > 30 or not raw.lstrip("+-").isdigit():
+            shown = text if len(text) <= 30 else text[:27] + "..."
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r} (give one from {lo} to {hi})")
+        value = int(raw)
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, got {value}")
+        return value
+
+    parse.__name__ = f"whole number from {lo} to {hi}"
+    return parse
+
+
+#: ``--seed`` of every command: 0 to :data:`MAX_SEED`.
+seed_type = bounded_int(0, MAX_SEED)
+
+
+def nonempty(text: str) -> str:
+    """An argparse ``type`` refusing an empty (or blank) value: ``--deal ""`` is a mistake, never
+    "no deal" (it used to be ignored silently)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("is empty")
+    return text
+
+
 def add_json_flag(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON (the documented shape) instead of a table")
 
@@ -73,7 +106,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     first = argv[0] if argv and not argv[0].startswith("-") else None
     parser = build_parser(first)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # a usage error (one ``error:`` line already written) or --help
+        return exc.code if isinstance(exc.code, int) else 0
     try:
         return int(args.func(args) or 0)
     except WhistError as exc:
