@@ -53,6 +53,9 @@ __all__ = [
     "SCHEMA_VERSION",
     "MIGRATIONS",
     "default_db_path",
+    "StoreCheck",
+    "check_store",
+    "backup_store",
 ]
 
 #: What an attempt answered: a lesson exercise, a puzzle from the collection, the daily puzzle.
@@ -348,7 +351,7 @@ class ProgressStore:
                                        "it cannot be set up; make it writable or remove it")
             self._migrate()
             return
-        version = self._inspect(p)
+        version = _inspect(p)
         if version > SCHEMA_VERSION:
             self.read_only = "newer"
         elif not writable:
@@ -361,70 +364,10 @@ class ProgressStore:
         else:
             self._migrate()
 
-    def _inspect(self, p: Path) -> int:
-        """The schema version of an existing file, read without writing; refuse a file that is
-        not a SQLite database, not ours, or damaged."""
-        try:
-            with open(p, "rb") as fh:
-                header = fh.read(100)
-        except OSError as exc:
-            raise StoreUnavailable("unreadable", p, f"cannot read the progress file {p}: "
-                                   f"{(exc.strerror or str(exc)).lower()}") from None
-        if not header.startswith(_SQLITE_MAGIC):
-            raise StoreUnavailable("foreign", p, f"{p} is not a SQLite database; Whist Tutor leaves it untouched "
-                                   "(point WHIST_TUTOR_DB at another file)")
-        if len(header) < 100:
-            raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged (cut short); "
-                                   "it is left untouched: restore a backup or move it aside")
-        try:
-            conn = self._connect_ro(p)
-            try:
-                tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-                check = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
-                row = (conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-                       if "meta" in tables else None)
-            finally:
-                conn.close()
-        except sqlite3.Error as exc:
-            if _errname(exc) in ("SQLITE_BUSY", "SQLITE_LOCKED"):
-                raise StoreBusy(f"the progress file {p} is locked by another program; try again") from None
-            raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc}); "
-                                   "it is left untouched: restore a backup or move it aside") from None
-        if check != "ok":
-            raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({check}); "
-                                   "it is left untouched: restore a backup or move it aside")
-        if not tables:
-            return 0  # an empty SQLite file: ours to set up
-        try:
-            version = int(row[0]) if row is not None else -1
-        except (TypeError, ValueError):
-            version = -1
-        if version < 1 or not {"learners", "attempts"} <= tables:
-            shown = ", ".join(sorted(tables)[:5])
-            raise StoreUnavailable("foreign", p, f"{p} is the SQLite database of another program (tables: {shown}); "
-                                   "Whist Tutor leaves it untouched (point WHIST_TUTOR_DB at another file)")
-        return version
-
-    @staticmethod
-    def _connect_ro(p: Path) -> sqlite3.Connection:
-        """A connection that cannot write, even a journal: ``mode=ro``; where the folder is not
-        writable either (no ``-shm`` can be made), ``immutable=1``."""
-        uri = "file:" + urllib.parse.quote(str(p.resolve())) + "?mode=ro"
-        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-        try:
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except sqlite3.OperationalError as exc:
-            if _errname(exc) != "SQLITE_CANTOPEN":
-                conn.close()
-                raise
-            conn.close()
-            conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
-        return conn
-
     # -- connections ------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
         if self.read_only is not None:
-            return self._connect_ro(self.path)
+            return _connect_ro(self.path)
         conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA foreign_keys = ON")
@@ -838,6 +781,162 @@ def _draft(row: tuple[int, int | None, str | None, str, str, str]) -> Draft:
     draft_id, learner_id, browser, slot, text, ts = row
     return Draft(int(draft_id), None if learner_id is None else int(learner_id), browser, slot, text,
                  datetime.fromisoformat(ts))
+
+
+def _inspect(p: Path) -> int:
+    """The schema version of an existing file, read without writing; refuse a file that is
+    not a SQLite database, not ours, or damaged."""
+    try:
+        with open(p, "rb") as fh:
+            header = fh.read(100)
+    except OSError as exc:
+        raise StoreUnavailable("unreadable", p, f"cannot read the progress file {p}: "
+                               f"{(exc.strerror or str(exc)).lower()}") from None
+    if not header.startswith(_SQLITE_MAGIC):
+        raise StoreUnavailable("foreign", p, f"{p} is not a SQLite database; Whist Tutor leaves it untouched "
+                               "(point WHIST_TUTOR_DB at another file)")
+    if len(header) < 100:
+        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged (cut short); "
+                               "it is left untouched: restore a backup or move it aside")
+    try:
+        conn = _connect_ro(p, inspect=True)
+        try:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            check = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+            row = (conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+                   if "meta" in tables else None)
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        if _errname(exc) in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+            raise StoreBusy(f"the progress file {p} is locked by another program; try again") from None
+        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc}); "
+                               "it is left untouched: restore a backup or move it aside") from None
+    if check != "ok":
+        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({check}); "
+                               "it is left untouched: restore a backup or move it aside")
+    if not tables:
+        return 0  # an empty SQLite file: ours to set up
+    try:
+        version = int(row[0]) if row is not None else -1
+    except (TypeError, ValueError):
+        version = -1
+    if version < 1 or not {"learners", "attempts"} <= tables:
+        shown = ", ".join(sorted(tables)[:5])
+        raise StoreUnavailable("foreign", p, f"{p} is the SQLite database of another program (tables: {shown}); "
+                               "Whist Tutor leaves it untouched (point WHIST_TUTOR_DB at another file)")
+    return version
+
+def _connect_ro(p: Path, *, inspect: bool = False) -> sqlite3.Connection:
+    """A connection that cannot write, even a journal: ``mode=ro``; where the folder is not
+    writable either (no ``-shm`` can be made), ``immutable=1``.
+
+    ``inspect``: a look at a file not yet known to be ours. Without a ``-wal`` file beside it
+    there is nothing but the file to read, and ``immutable=1`` reads it without creating the
+    ``-wal``/``-shm`` files that ``mode=ro`` makes for a WAL database: the folder stays as it was.
+    """
+    uri = "file:" + urllib.parse.quote(str(p.resolve())) + "?mode=ro"
+    if inspect and not Path(str(p) + "-wal").exists():
+        return sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+    conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError as exc:
+        if _errname(exc) != "SQLITE_CANTOPEN":
+            conn.close()
+            raise
+        conn.close()
+        conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+    return conn
+
+
+@dataclass(frozen=True)
+class StoreCheck:
+    """What ``tutor db check`` found: ``ok`` when the file is ours, whole and usable."""
+
+    path: Path
+    ok: bool
+    version: int | None
+    read_only: str | None
+    problem: str | None
+    reason: str | None
+    counts: dict[str, int]
+
+    def to_json(self) -> dict:
+        return {"path": str(self.path), "ok": self.ok, "schema_version": self.version,
+                "read_only": self.read_only, "problem": self.problem, "reason": self.reason,
+                "counts": dict(self.counts)}
+
+
+def check_store(path: str | os.PathLike[str]) -> StoreCheck:
+    """Check a progress file without writing to it: ours, whole (``PRAGMA integrity_check``),
+    which schema, how many learners and attempts. A missing file or a folder raises."""
+    p = Path(path).expanduser()
+    if not str(path).strip():
+        raise ProgressError("the progress file's path is empty")
+    if p.is_dir():
+        raise StoreUnavailable("folder", p, f"the progress file {p} is a folder; give a file name in it")
+    if not p.exists():
+        raise StoreUnavailable("no-file", p, f"there is no progress file at {p}")
+    read_only = None if _writable(p) else "file"
+    if p.stat().st_size == 0:
+        return StoreCheck(p, True, 0, read_only, None, None, {})
+    try:
+        version = _inspect(p)
+        conn = _connect_ro(p, inspect=True)
+        try:
+            rows = conn.execute("PRAGMA integrity_check(20)").fetchall()
+            counts = {}
+            for table in ("learners", "attempts", "lessons_done", "reviews", "reports", "drafts"):
+                try:
+                    counts[table] = int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+                except sqlite3.OperationalError:
+                    pass
+        finally:
+            conn.close()
+    except StoreUnavailable as exc:
+        return StoreCheck(p, False, None, read_only, str(exc), exc.reason, {})
+    except sqlite3.Error as exc:
+        return StoreCheck(p, False, None, read_only, f"the progress file {p} is damaged ({exc})", "damaged", {})
+    messages = [r[0] for r in rows]
+    if messages != ["ok"]:
+        return StoreCheck(p, False, version, read_only,
+                          f"the progress file {p} is damaged: " + "; ".join(messages[:3]), "damaged", counts)
+    if version > SCHEMA_VERSION:
+        read_only = "newer"
+    return StoreCheck(p, True, version, read_only, None, None, counts)
+
+
+def backup_store(path: str | os.PathLike[str], dest: Path) -> StoreCheck:
+    """Copy the progress file to ``dest`` with SQLite's online backup (consistent even while the
+    app writes), through a temporary file renamed into place; the source is only read."""
+    import tempfile
+
+    report = check_store(path)
+    if not report.ok:
+        raise StoreUnavailable(report.reason or "damaged", report.path, report.problem or "cannot back up")
+    fd, tmp = tempfile.mkstemp(dir=dest.parent, prefix=f".{dest.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        src = _connect_ro(report.path)
+        try:
+            dst = sqlite3.connect(tmp)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, dest)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return check_store(dest)
 
 
 #: The first 16 bytes of every SQLite 3 database file.

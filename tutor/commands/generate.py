@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.cli import MAX_SEED, add_json_flag, bounded_int, emit, seed_type
+from tutor.cli import add_json_flag, bounded_int, emit
+from tutor.content.generate import MAX_SEED as GEN_MAX_SEED
 from tutor.content.generate import generate, recipe_names
 from tutor.content.writer import puzzle_data, puzzles_yaml
 from tutor.outfiles import check_out, write_atomic
@@ -19,8 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--theme", required=True, choices=recipe_names(), help="what the puzzles practise")
     p.add_argument("--count", type=bounded_int(1, MAX_COUNT), default=1,
                    help=f"how many puzzles, 1 to {MAX_COUNT} (default 1)")
-    p.add_argument("--seed", type=seed_type, default=0,
-                   help=f"random seed, 0 to {MAX_SEED}: the same seed gives the same puzzles")
+    p.add_argument("--seed", type=bounded_int(0, GEN_MAX_SEED), default=0,
+                   help=f"random seed, 0 to {GEN_MAX_SEED}: the same seed gives the same puzzles")
     p.add_argument("--out", default=None, help="write the YAML to this file instead of printing it")
     p.add_argument("--force", action="store_true", help="replace --out if it exists")
     add_json_flag(p)

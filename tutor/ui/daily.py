@@ -34,12 +34,15 @@ __all__ = ["show", "evidence", "simulate_evidence", "evidence_samples"]
 
 SCOPE = "daily"
 DEFAULT_SAMPLES = 100
+#: The most layouts the evidence solves: as ``simulate --samples`` (about 25 a second here).
+MAX_SAMPLES = 10_000
 
 
 def evidence_samples() -> int:
-    """How many layouts the evidence solves (``$WHIST_TUTOR_SAMPLES``; tests use a handful)."""
+    """How many layouts the evidence solves (``$WHIST_TUTOR_SAMPLES``, 2 to :data:`MAX_SAMPLES`;
+    tests use a handful)."""
     try:
-        return max(2, int(os.environ.get("WHIST_TUTOR_SAMPLES", DEFAULT_SAMPLES)))
+        return min(MAX_SAMPLES, max(2, int(os.environ.get("WHIST_TUTOR_SAMPLES", DEFAULT_SAMPLES))))
     except ValueError:
         return DEFAULT_SAMPLES
 
