@@ -361,6 +361,8 @@ class ProgressStore:
                     "unreadable", p,
                     f"the progress file {p} is read-only and has the old schema version {version}; "
                     "make it writable once so it can be updated")
+        elif version == SCHEMA_VERSION and _is_wal(p):
+            return  # up to date: opening writes nothing, so a lock held elsewhere cannot stall it
         else:
             self._migrate()
 
@@ -941,6 +943,16 @@ def backup_store(path: str | os.PathLike[str], dest: Path) -> StoreCheck:
 
 #: The first 16 bytes of every SQLite 3 database file.
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _is_wal(p: Path) -> bool:
+    """Whether the file's header says WAL mode (bytes 18 and 19 are 2: the SQLite file format)."""
+    try:
+        with open(p, "rb") as fh:
+            header = fh.read(20)
+    except OSError:
+        return False
+    return len(header) == 20 and header[18] == 2 and header[19] == 2
 
 
 def _errname(exc: sqlite3.Error) -> str:
