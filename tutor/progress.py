@@ -466,12 +466,14 @@ class ProgressStore:
         """The learner of that name (case-insensitive), created if new (a read-only store only
         finds existing learners)."""
         cleaned = _clean_name(name)
-        if self.read_only is not None:
-            with self._read() as conn:
-                row = conn.execute("SELECT id, name FROM learners WHERE name = ?", (cleaned,)).fetchone()
-            if row is None:
-                self._refuse_write()
+        # a known learner is only read: the app looks the name up on every page, and a write
+        # would wait for (and, past the busy timeout, fail on) another program's lock
+        with self._read() as conn:
+            row = conn.execute("SELECT id, name FROM learners WHERE name = ?", (cleaned,)).fetchone()
+        if row is not None:
             return Learner(int(row[0]), row[1])
+        if self.read_only is not None:
+            self._refuse_write()
         with self._write() as conn:
             conn.execute(
                 "INSERT INTO learners (name, created) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
@@ -765,6 +767,30 @@ class ProgressStore:
             return int(conn.execute("SELECT count(*) FROM drafts").fetchone()[0])
 
 
+def _guard_rows(method):  # type: ignore[no-untyped-def]
+    """Turn a row that cannot be read back (a date, a number or JSON garbled on disk, which
+    SQLite's own check does not see) into :class:`StoreUnavailable` ("damaged"), so a page says
+    so instead of failing on a ``ValueError`` deep in a list of attempts."""
+    import functools
+
+    @functools.wraps(method)
+    def guarded(self: "ProgressStore", *args, **kwargs):  # type: ignore[no-untyped-def]
+        try:
+            return method(self, *args, **kwargs)
+        except ProgressError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise StoreUnavailable("damaged", self.path, f"the progress file {self.path} holds a damaged "
+                                   f"record ({type(exc).__name__}: {exc})") from None
+
+    return guarded
+
+
+for _name, _method in list(vars(ProgressStore).items()):
+    if not _name.startswith("_") and callable(_method):
+        setattr(ProgressStore, _name, _guard_rows(_method))
+
+
 def _draft_owner(learner_id: int | None, browser: str | None) -> None:
     if learner_id is None and browser is None:
         raise ProgressError("a draft belongs to a learner or to a browser: name one")
@@ -809,8 +835,8 @@ def _inspect(p: Path) -> int:
                    if "meta" in tables else None)
         finally:
             conn.close()
-    except sqlite3.Error as exc:
-        if _errname(exc) in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+    except (sqlite3.Error, ValueError) as exc:  # ValueError: text that is not UTF-8 in the schema
+        if isinstance(exc, sqlite3.Error) and _errname(exc) in ("SQLITE_BUSY", "SQLITE_LOCKED"):
             raise StoreBusy(f"the progress file {p} is locked by another program; try again") from None
         raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc}); "
                                "it is left untouched: restore a backup or move it aside") from None
@@ -898,7 +924,7 @@ def check_store(path: str | os.PathLike[str]) -> StoreCheck:
             conn.close()
     except StoreUnavailable as exc:
         return StoreCheck(p, False, None, read_only, str(exc), exc.reason, {})
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, ValueError) as exc:
         return StoreCheck(p, False, None, read_only, f"the progress file {p} is damaged ({exc})", "damaged", {})
     messages = [r[0] for r in rows]
     if messages != ["ok"]:
