@@ -33,8 +33,14 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage mistake as one ``error:`` line (exit 2), without the usage dump."""
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"error: {message}\n")
+        sys.stderr.write(_printable(f"error: {' '.join(message.split())}") + "\n")
         raise SystemExit(2)
+
+
+def _printable(text: str) -> str:
+    """``text`` with undecodable bytes (surrogates from the shell) shown as ``\\xNN``: writing
+    them would itself fail, and the error line must always get out."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -104,6 +110,10 @@ def emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    for i, arg in enumerate(argv, 1):
+        if _printable(arg) != arg:  # bytes that are not UTF-8: nothing below could use them
+            sys.stderr.write(f"error: argument {i} is not UTF-8 text: {_printable(arg)[:60]!r}\n")
+            return 2
     first = argv[0] if argv and not argv[0].startswith("-") else None
     parser = build_parser(first)
     try:
@@ -114,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except WhistError as exc:
         msg = " ".join(str(exc).split())  # one line, whatever line breaks the input carried
-        sys.stderr.write(f"error: {msg}\n")
+        sys.stderr.write(_printable(f"error: {msg}") + "\n")
         return 2
     except BrokenPipeError:
         # The reader went away (``… | head``): stop quietly, as Unix tools do.
@@ -123,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except (OSError, UnicodeError) as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        sys.stderr.write(_printable(f"error: {' '.join(str(exc).split())}") + "\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("error: interrupted\n")
