@@ -30,7 +30,7 @@ from pathlib import Path
 from tutor.cards import Card, Hand
 from tutor.content.engine import EngineUnavailable, conventions_api, engine_card, engine_number, unknown_maxims
 from tutor.content.laws import PenaltyError
-from tutor.content.loader import ContentSet, Located, Problem, load_paths, parse_text
+from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
 from tutor.content.markup import remote_loads
 from tutor.content.models import THEMES, Diagram, Item, Lesson, Puzzle, TeachStep, Text
 from tutor.deal import Deal
@@ -330,6 +330,7 @@ class LintReport:
         }
 
 
+@gc_paused()  # linear in the number of items (issue 16): see tutor.content.loader.gc_paused
 def lint(content: ContentSet) -> LintReport:
     """Prove every item of ``content`` and check what spans files (unique ids and orders)."""
     problems: list[Problem] = list(content.problems)

@@ -14,6 +14,8 @@ holding a list), told apart by its content, so fixtures can live anywhere.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -64,6 +66,25 @@ def max_file_bytes() -> int:
     if not 0 < mb <= 1024:
         mb = DEFAULT_MAX_FILE_MB
     return int(mb * 1024 * 1024)
+
+
+class gc_paused(contextlib.ContextDecorator):
+    """Pause Python's cyclic garbage collector while a library is read or checked.
+
+    Why: every object a load creates stays alive (models, line maps), and on Python 3.11 each
+    full collection walks all of them -- reading 10,000 items took twice as long per item as
+    reading 1,000, half of it in the collector. Nothing made here is cyclic garbage; the
+    collector runs again as soon as the work is done. Nested pauses are fine.
+    """
+
+    def __enter__(self) -> "gc_paused":
+        self._was = gc.isenabled()
+        gc.disable()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._was:
+            gc.enable()
 
 
 def _too_big(size: int, cap: int) -> str:
@@ -424,6 +445,7 @@ class ContentSet:
         raise ContentError([Problem("<content>", 0, f"no puzzle with id {puzzle_id!r}")])
 
 
+@gc_paused()
 def load_paths(paths: Iterable[str | Path] | None = None) -> ContentSet:
     """Read every ``*.yaml`` under the given files and folders (default: lessons/ and puzzles/).
 
