@@ -98,3 +98,25 @@ def test_unusable_store_keeps_lessons_and_puzzles_served(tmp_path, monkeypatch, 
     finally:
         if db.is_file():
             os.chmod(db, 0o644)
+
+
+def test_a_file_damaged_while_the_app_runs_never_stops_a_page(tmp_path, monkeypatch):
+    """The store was fine when the server started; then the file was overwritten (a bad copy, a
+    full disk): every page still runs, and answering a puzzle still grades it."""
+    write_content(tmp_path / "content")
+    db = tmp_path / "progress.db"
+    monkeypatch.setenv("WHIST_TUTOR_CONTENT_DIR", str(tmp_path / "content"))
+    monkeypatch.setenv("WHIST_TUTOR_DB", str(db))
+    monkeypatch.setenv("WHIST_TUTOR_SAMPLES", "4")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = "en"
+    at.session_state["learner"] = "Ann"
+    at.run()
+    assert not at.exception
+    for suffix in ("", "-wal", "-shm"):
+        p = Path(str(db) + suffix)
+        if p.exists():
+            p.write_bytes(b"\x00garbage" * 4096)
+    for key in ("learn", "daily", "puzzles", "progress", "workshop"):
+        at.switch_page(f"tutor/ui/pages/{key}.py").run()
+        assert not at.exception, (key, [e.value for e in at.exception])

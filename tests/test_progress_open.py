@@ -55,6 +55,8 @@ def test_default_location_creates_its_folder(tmp_path, monkeypatch):
     store = ProgressStore()
     assert store.path == tmp_path / "data" / "whist-tutor" / "progress.db"
     assert store.path.is_file()
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "other"))
+    assert ProgressStore(default_db_path()).path.is_file(), "the app names the default path explicitly"
 
 
 def test_a_folder_given_as_the_database_is_refused(tmp_path):

@@ -309,9 +309,9 @@ class ProgressStore:
         """
         if path is not None and not str(path).strip():
             raise ProgressError("the progress file's path is empty")
-        if create_folder is None:
-            create_folder = path is None and not os.environ.get("WHIST_TUTOR_DB")
         self.path = Path(path).expanduser() if path is not None else default_db_path()
+        if create_folder is None:  # the app passes the default path explicitly: compare, not `path is None`
+            create_folder = not os.environ.get("WHIST_TUTOR_DB") and self.path == default_db_path()
         if str(self.path) == ":memory:":
             raise ProgressError("the progress store needs a file (several connections share it)")
         #: Why the store is read-only (``"file"``: the file is not writable; ``"newer"``: its

@@ -6,6 +6,9 @@ Kept small and free of page logic so a page reads top to bottom: ``lang = curren
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import streamlit as st
 
 from tutor.i18n import LANGS, language_for_locale, t
@@ -16,9 +19,11 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_warning
 
 __all__ = ["LANG_PARAM", "current_lang", "init_lang", "tr", "get_store", "store", "current_learner", "inject_css",
-           "language_switch", "learner_box", "show_html", "store_problem", "store_message", "store_reason",
+           "language_switch", "learner_box", "show_html", "store_problem", "store_message", "store_reason", "progress_or",
            "progress_note"]
 
+
+T = TypeVar("T")
 
 #: The URL query parameter that keeps a language picked in the sidebar across a reload.
 LANG_PARAM = "lang"
@@ -66,6 +71,15 @@ def store() -> ProgressStore:
     """The progress store; raises :class:`ProgressError` (one line, naming the file) when the
     file cannot be used -- callers show :func:`store_message` and go on without progress."""
     return get_store(str(default_db_path()))
+
+
+def progress_or(default: T, read: Callable[[], T]) -> T:
+    """``read()`` from the store, or ``default`` when the file fails meanwhile (damaged, locked,
+    gone): a page shows what it can without the learner's progress rather than an exception."""
+    try:
+        return read()
+    except ProgressError:
+        return default
 
 
 def store_problem() -> ProgressError | None:
