@@ -13,6 +13,7 @@ import argparse
 import importlib
 import json
 import pkgutil
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -71,8 +72,8 @@ def bounded_int(lo: int, hi: int) -> Callable[[str], int]:
     range is what it is); outside it is a usage error: exit 2, one ``error:`` line."""
 
     def parse(text: str) -> int:
-        raw = text.strip().replace("_", "")
-        if not raw or len(raw) > 30 or not raw.lstrip("+-").isdigit():
+        raw = text.strip()
+        if len(raw) > 30 or not re.fullmatch(r"[+-]?[0-9]+", raw):
             shown = text if len(text) <= 30 else text[:27] + "..."
             raise argparse.ArgumentTypeError(f"not a whole number: {shown!r} (give one from {lo} to {hi})")
         value = int(raw)

@@ -20,6 +20,7 @@ puzzle in the queue for tomorrow; each later success pushes it further out, unti
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -771,7 +772,6 @@ def _guard_rows(method):  # type: ignore[no-untyped-def]
     """Turn a row that cannot be read back (a date, a number or JSON garbled on disk, which
     SQLite's own check does not see) into :class:`StoreUnavailable` ("damaged"), so a page says
     so instead of failing on a ``ValueError`` deep in a list of attempts."""
-    import functools
 
     @functools.wraps(method)
     def guarded(self: "ProgressStore", *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -854,6 +854,7 @@ def _inspect(p: Path) -> int:
         raise StoreUnavailable("foreign", p, f"{p} is the SQLite database of another program (tables: {shown}); "
                                "Whist Tutor leaves it untouched (point WHIST_TUTOR_DB at another file)")
     return version
+
 
 def _connect_ro(p: Path, *, inspect: bool = False) -> sqlite3.Connection:
     """A connection that cannot write, even a journal: ``mode=ro``; where the folder is not
