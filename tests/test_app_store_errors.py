@@ -120,3 +120,31 @@ def test_a_file_damaged_while_the_app_runs_never_stops_a_page(tmp_path, monkeypa
     for key in ("learn", "daily", "puzzles", "progress", "workshop"):
         at.switch_page(f"tutor/ui/pages/{key}.py").run()
         assert not at.exception, (key, [e.value for e in at.exception])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_draft_on_a_read_only_store_warns_in_the_teachers_language_and_keeps_the_text(tmp_path, monkeypatch,
+                                                                                       lang):
+    from tutor.ui import state
+
+    write_content(tmp_path / "content")
+    db = tmp_path / "progress.db"
+    _read_only(db)
+    before = db.read_bytes()
+    monkeypatch.setenv("WHIST_TUTOR_CONTENT_DIR", str(tmp_path / "content"))
+    monkeypatch.setenv("WHIST_TUTOR_DB", str(db))
+    try:
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.session_state["lang"] = lang
+        at.session_state["learner"] = "Ann"
+        at.run()
+        at.switch_page("tutor/ui/pages/workshop.py").run()
+        mine = "puzzles: []  # my work\n"
+        at.text_area(key=state.WORKSHOP_TEXT).input(mine).run()
+        assert not at.exception, [e.value for e in at.exception]
+        warning = " ".join(w.value for w in at.warning)
+        assert t("store.file", lang, path=str(db)).rstrip(".") in warning, warning
+        assert at.text_area(key=state.WORKSHOP_TEXT).value == mine
+        assert db.read_bytes() == before
+    finally:
+        os.chmod(db, 0o644)
