@@ -106,15 +106,21 @@ def test_version_2_database_gains_drafts_and_keeps_its_data(tmp_path):
     conn.close()
 
 
-def test_newer_database_is_refused(tmp_path):
+def test_newer_database_is_refused_read_only(tmp_path):
+    """A file of a newer program opens read-only: its progress is shown, nothing is written."""
     path = tmp_path / "new.db"
-    ProgressStore(path)
+    ann = ProgressStore(path).learner("Ann")
     conn = sqlite3.connect(path)
     conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION + 1),))
     conn.commit()
     conn.close()
+    before = path.read_bytes()
+    store = ProgressStore(path)
+    assert store.read_only == "newer"
+    assert store.learner("ann") == ann
     with pytest.raises(ProgressError, match="newer"):
-        ProgressStore(path)
+        store.record_attempt(ann.id, "x", "puzzle", correct=True)
+    assert path.read_bytes() == before
 
 
 def test_learner_is_picked_or_created_by_name(store):

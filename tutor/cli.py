@@ -13,13 +13,17 @@ import argparse
 import importlib
 import json
 import pkgutil
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from tutor.errors import WhistError
 
-__all__ = ["main", "build_parser", "emit", "CliError"]
+__all__ = ["main", "build_parser", "emit", "CliError", "bounded_int", "nonempty", "MAX_SEED", "seed_type"]
+
+#: The largest seed any command takes: a 32-bit number, as the deals drawn without ``--seed``.
+MAX_SEED = 2**32 - 1
 
 
 class CliError(WhistError):
@@ -30,8 +34,14 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage mistake as one ``error:`` line (exit 2), without the usage dump."""
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"error: {message}\n")
+        sys.stderr.write(_printable(f"error: {' '.join(message.split())}") + "\n")
         raise SystemExit(2)
+
+
+def _printable(text: str) -> str:
+    """``text`` with undecodable bytes (surrogates from the shell) shown as ``\\xNN``: writing
+    them would itself fail, and the error line must always get out."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -57,6 +67,36 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def bounded_int(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number from ``lo`` to ``hi`` (docs/limits.md says why each
+    range is what it is); outside it is a usage error: exit 2, one ``error:`` line."""
+
+    def parse(text: str) -> int:
+        raw = text.strip()
+        if len(raw) > 30 or not re.fullmatch(r"[+-]?[0-9]+", raw):
+            shown = text if len(text) <= 30 else text[:27] + "..."
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r} (give one from {lo} to {hi})")
+        value = int(raw)
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, got {value}")
+        return value
+
+    parse.__name__ = f"whole number from {lo} to {hi}"
+    return parse
+
+
+#: ``--seed`` of every command: 0 to :data:`MAX_SEED`.
+seed_type = bounded_int(0, MAX_SEED)
+
+
+def nonempty(text: str) -> str:
+    """An argparse ``type`` refusing an empty (or blank) value: ``--deal ""`` is a mistake, never
+    "no deal" (it used to be ignored silently)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("is empty")
+    return text
+
+
 def add_json_flag(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON (the documented shape) instead of a table")
 
@@ -71,14 +111,21 @@ def emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    for i, arg in enumerate(argv, 1):
+        if _printable(arg) != arg:  # bytes that are not UTF-8: nothing below could use them
+            sys.stderr.write(f"error: argument {i} is not UTF-8 text: {_printable(arg)[:60]!r}\n")
+            return 2
     first = argv[0] if argv and not argv[0].startswith("-") else None
     parser = build_parser(first)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # a usage error (one ``error:`` line already written) or --help
+        return exc.code if isinstance(exc.code, int) else 0
     try:
         return int(args.func(args) or 0)
     except WhistError as exc:
         msg = " ".join(str(exc).split())  # one line, whatever line breaks the input carried
-        sys.stderr.write(f"error: {msg}\n")
+        sys.stderr.write(_printable(f"error: {msg}") + "\n")
         return 2
     except BrokenPipeError:
         # The reader went away (``… | head``): stop quietly, as Unix tools do.
@@ -87,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except (OSError, UnicodeError) as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        sys.stderr.write(_printable(f"error: {' '.join(str(exc).split())}") + "\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("error: interrupted\n")

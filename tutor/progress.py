@@ -20,11 +20,13 @@ puzzle in the queue for tomorrow; each later success pushes it further out, unti
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
 import sqlite3
 import unicodedata
+import urllib.parse
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -35,6 +37,9 @@ from tutor.errors import WhistError
 
 __all__ = [
     "ProgressError",
+    "StoreUnavailable",
+    "StoreReadOnly",
+    "StoreBusy",
     "ProgressStore",
     "Learner",
     "Attempt",
@@ -49,6 +54,9 @@ __all__ = [
     "SCHEMA_VERSION",
     "MIGRATIONS",
     "default_db_path",
+    "StoreCheck",
+    "check_store",
+    "backup_store",
 ]
 
 #: What an attempt answered: a lesson exercise, a puzzle from the collection, the daily puzzle.
@@ -146,6 +154,34 @@ SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 class ProgressError(WhistError):
     """Bad input to the progress store (an empty name, an unknown kind) or a database too new."""
+
+
+class StoreUnavailable(ProgressError):
+    """The progress file cannot be used at all: progress is off, lessons and puzzles go on.
+
+    ``reason`` is one word the app turns into a message in the learner's language:
+    ``no-folder`` (the configured folder does not exist), ``folder`` (the path is a folder),
+    ``foreign`` (a file of another program), ``damaged`` (a SQLite file that fails its check),
+    ``full`` (the disk is full), ``unreadable`` (the system refuses to open it).
+    """
+
+    def __init__(self, reason: str, path: Path, message: str) -> None:
+        self.reason = reason
+        self.path = path
+        super().__init__(message)
+
+
+class StoreReadOnly(ProgressError):
+    """A write to a store opened read-only (a read-only file, or a schema newer than ours)."""
+
+    def __init__(self, reason: str, path: Path, message: str) -> None:
+        self.reason = reason
+        self.path = path
+        super().__init__(message)
+
+
+class StoreBusy(ProgressError):
+    """Another program held the file's lock longer than the busy timeout: nothing was written."""
 
 
 @dataclass(frozen=True)
@@ -265,46 +301,138 @@ class ProgressStore:
     ['lead-001']
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, create_folder: bool | None = None) -> None:
+        """Open the store defensively: nothing is written to a file before it is known to be ours.
+
+        ``create_folder``: make the file's folder when it is missing. By default only for the
+        default location (no ``$WHIST_TUTOR_DB``): a mistyped configured path must say so, not
+        start an empty store somewhere else and make the learner's progress seem gone.
+        """
+        if path is not None and not str(path).strip():
+            raise ProgressError("the progress file's path is empty")
         self.path = Path(path).expanduser() if path is not None else default_db_path()
+        if create_folder is None:  # the app passes the default path explicitly: compare, not `path is None`
+            create_folder = not os.environ.get("WHIST_TUTOR_DB") and self.path == default_db_path()
         if str(self.path) == ":memory:":
             raise ProgressError("the progress store needs a file (several connections share it)")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._migrate()
+        #: Why the store is read-only (``"file"``: the file is not writable; ``"newer"``: its
+        #: schema is newer than this program's), or None when it can be written.
+        self.read_only: str | None = None
+        self._open(create_folder)
 
     def __repr__(self) -> str:
         return f"ProgressStore({str(self.path)!r})"
 
+    # -- opening ----------------------------------------------------------------------------
+    def _open(self, create_folder: bool) -> None:
+        """Check the file before touching it; then migrate it, or open it read-only.
+
+        Order matters: another program's SQLite file must not be switched to WAL (which
+        rewrites its header) or given our ``meta`` table before we know it is ours.
+        """
+        p = self.path
+        if p.is_dir():
+            raise StoreUnavailable("folder", p, f"the progress file {p} is a folder; give a file name in it")
+        if not p.exists():
+            if p.is_symlink():
+                raise StoreUnavailable("unreadable", p, f"the progress file {p} is a broken symbolic link")
+            if not p.parent.is_dir():
+                if not create_folder:
+                    raise StoreUnavailable(
+                        "no-folder", p,
+                        f"the folder {p.parent} of the progress file {p} does not exist "
+                        "(check WHIST_TUTOR_DB; the folder is not created for a configured path)")
+                p.parent.mkdir(parents=True, exist_ok=True)
+            self._migrate()
+            return
+        writable = _writable(p)
+        if p.stat().st_size == 0:  # a file made by touch, or by a crash before the first page
+            if not writable:
+                raise StoreUnavailable("unreadable", p, f"the progress file {p} is empty and read-only: "
+                                       "it cannot be set up; make it writable or remove it")
+            self._migrate()
+            return
+        version = _inspect(p)
+        if version > SCHEMA_VERSION:
+            self.read_only = "newer"
+        elif not writable:
+            self.read_only = "file"
+            if version < SCHEMA_VERSION:
+                raise StoreUnavailable(
+                    "unreadable", p,
+                    f"the progress file {p} is read-only and has the old schema version {version}; "
+                    "make it writable once so it can be updated")
+        elif version == SCHEMA_VERSION and _is_wal(p):
+            return  # up to date: opening writes nothing, so a lock held elsewhere cannot stall it
+        else:
+            self._migrate()
+
     # -- connections ------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
+        if self.read_only is not None:
+            return _connect_ro(self.path)
         conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA foreign_keys = ON")
         return conn
 
+    def _refuse_write(self) -> None:
+        if self.read_only == "newer":
+            raise StoreReadOnly("newer", self.path, f"{self.path} was written by a newer Whist Tutor (schema "
+                                "newer than this program's): progress is shown but nothing new is saved")
+        raise StoreReadOnly("file", self.path, f"the progress file {self.path} is read-only: "
+                            "progress is shown but nothing new is saved")
+
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One short write transaction; IMMEDIATE takes the write lock up front, so two tabs
         wait for each other (within the busy timeout) instead of failing half-way."""
-        conn = self._connect()
-        try:
-            conn.execute("BEGIN IMMEDIATE")
+        if self.read_only is not None:
+            self._refuse_write()
+        with self._sqlite_errors():
+            conn = self._connect()
             try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-        finally:
-            conn.close()
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                except BaseException:
+                    try:
+                        conn.execute("ROLLBACK")
+                    except sqlite3.Error:  # the failed statement may have rolled back already
+                        pass
+                    raise
+                conn.execute("COMMIT")
+            finally:
+                conn.close()
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
-        conn = self._connect()
+        with self._sqlite_errors():
+            conn = self._connect()
+            try:
+                yield conn
+            finally:
+                conn.close()
+
+    @contextmanager
+    def _sqlite_errors(self) -> Iterator[None]:
+        """A SQLite failure after opening (locked too long, disk full, the file damaged or
+        made read-only meanwhile) becomes one of our errors, with words instead of a trace."""
         try:
-            yield conn
-        finally:
-            conn.close()
+            yield
+        except sqlite3.Error as exc:
+            name = _errname(exc)
+            p = self.path
+            if name in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+                raise StoreBusy(f"the progress file {p} stayed locked by another program for more than "
+                                f"{BUSY_TIMEOUT_MS // 1000} s; nothing was saved, try again") from None
+            if name == "SQLITE_FULL":
+                raise StoreUnavailable("full", p, f"the disk holding {p} is full; nothing was saved") from None
+            if name.startswith("SQLITE_READONLY"):
+                raise StoreReadOnly("file", p, f"the progress file {p} is read-only: nothing was saved") from None
+            if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+                raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc})") from None
+            raise StoreUnavailable("unreadable", p, f"cannot use the progress file {p}: {exc}") from None
 
     def _migrate(self) -> None:
         with self._read() as conn:  # WAL is set outside a transaction, once per database file
@@ -336,8 +464,17 @@ class ProgressStore:
 
     # -- learners ---------------------------------------------------------------------------
     def learner(self, name: str) -> Learner:
-        """The learner of that name (case-insensitive), created if new."""
+        """The learner of that name (case-insensitive), created if new (a read-only store only
+        finds existing learners)."""
         cleaned = _clean_name(name)
+        # a known learner is only read: the app looks the name up on every page, and a write
+        # would wait for (and, past the busy timeout, fail on) another program's lock
+        with self._read() as conn:
+            row = conn.execute("SELECT id, name FROM learners WHERE name = ?", (cleaned,)).fetchone()
+        if row is not None:
+            return Learner(int(row[0]), row[1])
+        if self.read_only is not None:
+            self._refuse_write()
         with self._write() as conn:
             conn.execute(
                 "INSERT INTO learners (name, created) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
@@ -631,6 +768,29 @@ class ProgressStore:
             return int(conn.execute("SELECT count(*) FROM drafts").fetchone()[0])
 
 
+def _guard_rows(method):  # type: ignore[no-untyped-def]
+    """Turn a row that cannot be read back (a date, a number or JSON garbled on disk, which
+    SQLite's own check does not see) into :class:`StoreUnavailable` ("damaged"), so a page says
+    so instead of failing on a ``ValueError`` deep in a list of attempts."""
+
+    @functools.wraps(method)
+    def guarded(self: "ProgressStore", *args, **kwargs):  # type: ignore[no-untyped-def]
+        try:
+            return method(self, *args, **kwargs)
+        except ProgressError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise StoreUnavailable("damaged", self.path, f"the progress file {self.path} holds a damaged "
+                                   f"record ({type(exc).__name__}: {exc})") from None
+
+    return guarded
+
+
+for _name, _method in list(vars(ProgressStore).items()):
+    if not _name.startswith("_") and callable(_method):
+        setattr(ProgressStore, _name, _guard_rows(_method))
+
+
 def _draft_owner(learner_id: int | None, browser: str | None) -> None:
     if learner_id is None and browser is None:
         raise ProgressError("a draft belongs to a learner or to a browser: name one")
@@ -649,6 +809,194 @@ def _draft(row: tuple[int, int | None, str | None, str, str, str]) -> Draft:
     draft_id, learner_id, browser, slot, text, ts = row
     return Draft(int(draft_id), None if learner_id is None else int(learner_id), browser, slot, text,
                  datetime.fromisoformat(ts))
+
+
+def _inspect(p: Path) -> int:
+    """The schema version of an existing file, read without writing; refuse a file that is
+    not a SQLite database, not ours, or damaged."""
+    try:
+        with open(p, "rb") as fh:
+            header = fh.read(100)
+    except OSError as exc:
+        raise StoreUnavailable("unreadable", p, f"cannot read the progress file {p}: "
+                               f"{(exc.strerror or str(exc)).lower()}") from None
+    if not header.startswith(_SQLITE_MAGIC):
+        raise StoreUnavailable("foreign", p, f"{p} is not a SQLite database; Whist Tutor leaves it untouched "
+                               "(point WHIST_TUTOR_DB at another file)")
+    if len(header) < 100:
+        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged (cut short); "
+                               "it is left untouched: restore a backup or move it aside")
+    try:
+        conn = _connect_ro(p, inspect=True)
+        try:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            check = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+            row = (conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+                   if "meta" in tables else None)
+        finally:
+            conn.close()
+    except (sqlite3.Error, ValueError) as exc:  # ValueError: text that is not UTF-8 in the schema
+        if isinstance(exc, sqlite3.Error) and _errname(exc) in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+            raise StoreBusy(f"the progress file {p} is locked by another program; try again") from None
+        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc}); "
+                               "it is left untouched: restore a backup or move it aside") from None
+    if check != "ok":
+        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({check}); "
+                               "it is left untouched: restore a backup or move it aside")
+    if not tables:
+        return 0  # an empty SQLite file: ours to set up
+    try:
+        version = int(row[0]) if row is not None else -1
+    except (TypeError, ValueError):
+        version = -1
+    if version < 1 or not {"learners", "attempts"} <= tables:
+        shown = ", ".join(sorted(tables)[:5])
+        raise StoreUnavailable("foreign", p, f"{p} is the SQLite database of another program (tables: {shown}); "
+                               "Whist Tutor leaves it untouched (point WHIST_TUTOR_DB at another file)")
+    return version
+
+
+def _connect_ro(p: Path, *, inspect: bool = False) -> sqlite3.Connection:
+    """A connection that cannot write, even a journal: ``mode=ro``; where the folder is not
+    writable either (no ``-shm`` can be made), ``immutable=1``.
+
+    ``inspect``: a look at a file not yet known to be ours. Without a ``-wal`` file beside it
+    there is nothing but the file to read, and ``immutable=1`` reads it without creating the
+    ``-wal``/``-shm`` files that ``mode=ro`` makes for a WAL database: the folder stays as it was.
+    """
+    uri = "file:" + urllib.parse.quote(str(p.resolve())) + "?mode=ro"
+    if inspect and not Path(str(p) + "-wal").exists():
+        return sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+    conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError as exc:
+        if _errname(exc) != "SQLITE_CANTOPEN":
+            conn.close()
+            raise
+        conn.close()
+        conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+    return conn
+
+
+@dataclass(frozen=True)
+class StoreCheck:
+    """What ``tutor db check`` found: ``ok`` when the file is ours, whole and usable."""
+
+    path: Path
+    ok: bool
+    version: int | None
+    read_only: str | None
+    problem: str | None
+    reason: str | None
+    counts: dict[str, int]
+
+    def to_json(self) -> dict:
+        return {"path": str(self.path), "ok": self.ok, "schema_version": self.version,
+                "read_only": self.read_only, "problem": self.problem, "reason": self.reason,
+                "counts": dict(self.counts)}
+
+
+def check_store(path: str | os.PathLike[str]) -> StoreCheck:
+    """Check a progress file without writing to it: ours, whole (``PRAGMA integrity_check``),
+    which schema, how many learners and attempts. A missing file or a folder raises."""
+    p = Path(path).expanduser()
+    if not str(path).strip():
+        raise ProgressError("the progress file's path is empty")
+    if p.is_dir():
+        raise StoreUnavailable("folder", p, f"the progress file {p} is a folder; give a file name in it")
+    if not p.exists():
+        raise StoreUnavailable("no-file", p, f"there is no progress file at {p}")
+    read_only = None if _writable(p) else "file"
+    if p.stat().st_size == 0:
+        return StoreCheck(p, True, 0, read_only, None, None, {})
+    try:
+        version = _inspect(p)
+        conn = _connect_ro(p, inspect=True)
+        try:
+            rows = conn.execute("PRAGMA integrity_check(20)").fetchall()
+            counts = {}
+            for table in ("learners", "attempts", "lessons_done", "reviews", "reports", "drafts"):
+                try:
+                    counts[table] = int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+                except sqlite3.OperationalError:
+                    pass
+        finally:
+            conn.close()
+    except StoreUnavailable as exc:
+        return StoreCheck(p, False, None, read_only, str(exc), exc.reason, {})
+    except (sqlite3.Error, ValueError) as exc:
+        return StoreCheck(p, False, None, read_only, f"the progress file {p} is damaged ({exc})", "damaged", {})
+    messages = [r[0] for r in rows]
+    if messages != ["ok"]:
+        return StoreCheck(p, False, version, read_only,
+                          f"the progress file {p} is damaged: " + "; ".join(messages[:3]), "damaged", counts)
+    if version > SCHEMA_VERSION:
+        read_only = "newer"
+    return StoreCheck(p, True, version, read_only, None, None, counts)
+
+
+def backup_store(path: str | os.PathLike[str], dest: Path) -> StoreCheck:
+    """Copy the progress file to ``dest`` with SQLite's online backup (consistent even while the
+    app writes), through a temporary file renamed into place; the source is only read."""
+    import tempfile
+
+    report = check_store(path)
+    if not report.ok:
+        raise StoreUnavailable(report.reason or "damaged", report.path, report.problem or "cannot back up")
+    fd, tmp = tempfile.mkstemp(dir=dest.parent, prefix=f".{dest.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        src = _connect_ro(report.path)
+        try:
+            dst = sqlite3.connect(tmp)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, dest)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return check_store(dest)
+
+
+#: The first 16 bytes of every SQLite 3 database file.
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _is_wal(p: Path) -> bool:
+    """Whether the file's header says WAL mode (bytes 18 and 19 are 2: the SQLite file format)."""
+    try:
+        with open(p, "rb") as fh:
+            header = fh.read(20)
+    except OSError:
+        return False
+    return len(header) == 20 and header[18] == 2 and header[19] == 2
+
+
+def _errname(exc: sqlite3.Error) -> str:
+    return str(getattr(exc, "sqlite_errorname", "") or "")
+
+
+def _writable(p: Path) -> bool:
+    """Whether we may write the file: the system allows it and someone left a write bit on.
+
+    The write bits are asked too because root may write anything: a teacher who made the file
+    read-only (``chmod a-w``) means it, whoever runs the server.
+    """
+    try:
+        mode = p.stat().st_mode
+    except OSError:
+        return False
+    return bool(mode & 0o222) and os.access(p, os.W_OK) and os.access(p.parent, os.W_OK)
 
 
 def _statements(script: str) -> list[str]:

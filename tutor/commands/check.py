@@ -7,6 +7,7 @@ as ``file:line: message``, so an author can fix a whole file in one pass.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from tutor.cli import CliError, add_json_flag, emit
 from tutor.content.lint import lint_paths
@@ -24,7 +25,14 @@ def run(args: argparse.Namespace) -> int:
     if any(not p.strip() for p in args.paths):
         # Path("") is the current folder: linting everything under it is never what was meant
         raise CliError("a PATH is empty")
+    for raw in args.paths:
+        path = Path(raw)
+        if path.is_dir() and not any(q.suffix in (".yaml", ".yml") and q.is_file() for q in path.rglob("*")):
+            # "0 file(s) -- all proved" with exit 0 would pass CI on a mistyped folder
+            raise CliError(f"{raw} holds no .yaml lesson or puzzle files")
     report = lint_paths(args.paths or None)
+    if report.files == 0:
+        raise CliError("no lesson or puzzle files to check")
     if report.problems:
         text = "\n".join(str(p) for p in report.problems)
         text += f"\n{len(report.problems)} problem(s) in {report.files} file(s)"

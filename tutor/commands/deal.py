@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from tutor.cli import add_json_flag, emit
+from tutor.cli import MAX_SEED, add_json_flag, emit, seed_type
 from tutor.deal import Deal
 from tutor.errors import DealError
 from tutor.seats import parse_seat
@@ -21,7 +21,7 @@ __all__ = ["register", "run"]
 
 def register(sub) -> None:
     p = sub.add_parser("deal", help="a random deal: PBN, dealer, trump card, diagram")
-    p.add_argument("--seed", type=int, help="seed for a reproducible deal")
+    p.add_argument("--seed", type=seed_type, help=f"seed for a reproducible deal (0 to {MAX_SEED})")
     p.add_argument("--dealer", default="E", help="the dealer (N, E, S, W); default E, so S leads")
     p.add_argument("--lang", default="en", choices=("en", "ru"), help="language of the diagram")
     add_json_flag(p)

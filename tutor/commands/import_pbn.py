@@ -9,27 +9,36 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tutor.cli import CliError, add_json_flag, emit
+from tutor.cli import CliError, add_json_flag, bounded_int, emit
 from tutor.content.pbn import load_pbn, puzzle_from_board
 from tutor.content.writer import puzzle_data, puzzles_yaml
+from tutor.outfiles import check_out, write_atomic
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("import-pbn", help="turn PBN deals into puzzle YAML")
     p.add_argument("file", metavar="FILE.pbn")
-    p.add_argument("--board", type=int, default=None, help="only this board number")
+    p.add_argument("--board", type=bounded_int(1, MAX_BOARD), default=None,
+                   help=f"only this board number (1 to {MAX_BOARD})")
     p.add_argument("--dealer", default=None, help="override the PBN dealer (E: South leads first)")
     p.add_argument("--trump", default=None, help="the trump card (default: one of the dealer's cards)")
     p.add_argument("--question", choices=("lead", "honours"), default=None,
                    help="default: lead when East deals, else honours")
+    p.add_argument("--out", default=None, help="write the YAML to this file instead of printing it")
+    p.add_argument("--force", action="store_true", help="replace --out if it exists")
     add_json_flag(p)
     p.set_defaults(func=run)
+
+
+#: PBN numbers boards from 1; an event rarely reaches a thousand, and no file a hundred thousand.
+MAX_BOARD = 99_999
 
 
 def run(args: argparse.Namespace) -> int:
     if not args.file.strip():
         raise CliError("FILE.pbn is empty")
     path = Path(args.file)
+    out = check_out(args.out, inputs=[path], force=args.force) if args.out is not None else None
     boards = load_pbn(path)
     if args.board is not None:
         boards = [b for b in boards if b.number == args.board]
@@ -38,5 +47,11 @@ def run(args: argparse.Namespace) -> int:
     puzzles = [puzzle_from_board(b, path.stem, dealer=args.dealer, trump=args.trump, question=args.question)
                for b in boards]
     header = f"imported from {path.name} by: python -m tutor import-pbn — review before adding to puzzles/"
-    emit(args, {"puzzles": [puzzle_data(p) for p in puzzles]}, puzzles_yaml(puzzles, header).rstrip("\n"))
+    text = puzzles_yaml(puzzles, header)
+    if out is not None:
+        size = write_atomic(out, text)
+        emit(args, {"out": str(out), "puzzles": len(puzzles), "bytes": size},
+             f"wrote {out}: {len(puzzles)} puzzle(s), {size} bytes")
+        return 0
+    emit(args, {"puzzles": [puzzle_data(p) for p in puzzles]}, text.rstrip("\n"))
     return 0

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from tutor.cards import Suit
-from tutor.cli import CliError, add_json_flag
+from tutor.cli import MAX_SEED, CliError, add_json_flag, bounded_int, nonempty, seed_type
 from tutor.conventions.rules import SYSTEMS
 from tutor.deal import Deal, parse_trump
 from tutor.errors import WhistError
@@ -39,40 +39,45 @@ _HELP = {
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play-deal", help="play whole deals against maxim-following robots",
                        description=__doc__.splitlines()[0])
-    p.add_argument("--seed", type=int, default=0, help="seed of the deals and the partnership draw")
+    p.add_argument("--seed", type=seed_type, default=0,
+                   help=f"seed of the deals and the partnership draw (0 to {MAX_SEED})")
     p.add_argument("--rules", default="russian", choices=RULESET_NAMES, help="scoring rule set")
     p.add_argument("--system", default="russian", choices=SYSTEMS, help="convention system")
     p.add_argument("--flag", default="now", choices=FLAG_MODES,
                    help="point out unconventional cards at once (now) or only in the review")
-    p.add_argument("--variant", default="classic", help=f"one of {', '.join(VARIANT_NAMES)}")
-    p.add_argument("--deal", help="the first deal as PBN (N:hand hand hand hand)")
-    p.add_argument("--puzzle", help="play out the whole deal of this puzzle (its id; the puzzle must give deal:)")
-    p.add_argument("--dealer", default=None, help="dealer of --deal (default E)")
-    p.add_argument("--trump", default=None, help="trump card of --deal (in the dealer's hand), or NT")
-    p.add_argument("--samples", type=int, default=6, help="layouts in the robots' double-dummy fallback")
-    p.add_argument("--deals", type=int, default=0, help="stop after this many deals (0: until quit)")
+    p.add_argument("--variant", type=nonempty, default="classic", help=f"one of {', '.join(VARIANT_NAMES)}")
+    p.add_argument("--deal", type=nonempty, help="the first deal as PBN (N:hand hand hand hand)")
+    p.add_argument("--puzzle", type=nonempty,
+                   help="play out the whole deal of this puzzle (its id; the puzzle must give deal:)")
+    p.add_argument("--dealer", type=nonempty, default=None, help="dealer of --deal (default E)")
+    p.add_argument("--trump", type=nonempty, default=None, help="trump card of --deal (in the dealer's hand), or NT")
+    p.add_argument("--samples", type=bounded_int(0, MAX_SAMPLES), default=6,
+                   help=f"layouts in the robots' double-dummy fallback, 0 to {MAX_SAMPLES} (default 6)")
+    p.add_argument("--deals", type=bounded_int(0, MAX_DEALS), default=0,
+                   help=f"stop after this many deals, 0 to {MAX_DEALS} (0: until quit)")
     p.add_argument("--lang", default="en", choices=("en", "ru"))
     add_json_flag(p)
     p.set_defaults(func=run)
 
 
+#: Each robot card solves this many layouts double-dummy when no maxim decides (about 25 a
+#: second here); 1,000,000,000 was accepted and ran the memory away (issue 16).
+MAX_SAMPLES = 100
+#: A robber is at most three deals of a game of ten; a thousand deals is a long evening.
+MAX_DEALS = 1000
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.deals < 0:
-        raise CliError(f"--deals must be 0 (until quit) or more, got {args.deals}")
-    if args.seed < 0:
-        raise CliError(f"--seed must be 0 or more, got {args.seed}")
-    if args.samples < 0:
-        raise CliError(f"--samples must be 0 or more, got {args.samples}")
-    if not args.deal and (args.trump or args.dealer):
+    if args.deal is None and (args.trump is not None or args.dealer is not None):
         raise CliError("--trump and --dealer describe --deal: give the deal too")
     options = SessionOptions(rules=args.rules, system=args.system, flag=args.flag,
                              variant=parse_variant(args.variant), samples=args.samples, seed=args.seed)
     deal = None
-    if args.deal:
-        suit, card = parse_trump(args.trump) if args.trump else (None, None)
+    if args.deal is not None:
+        suit, card = parse_trump(args.trump) if args.trump is not None else (None, None)
         deal = Deal.from_pbn(args.deal, dealer=args.dealer or "E", trump_card=card,
                              trump=suit if card is None else None)
-    if args.puzzle:
+    if args.puzzle is not None:
         if deal is not None:
             raise CliError("give --deal or --puzzle, not both")
         from tutor.content.loader import load_puzzles

@@ -18,7 +18,7 @@ from tutor.commands.honours import add_deal_arguments, deal_from_args
 from tutor.rulesets import Ruleset, find_ruleset
 from tutor.scoring import (Coronka, DealScore, ScoreError, coronkas, parse_standing, parse_tricks, score_deal,
                            what_label)
-from tutor.seats import Side
+from tutor.seats import Side, parse_seat, parse_side
 
 __all__ = ["register", "run", "score_text"]
 
@@ -75,7 +75,7 @@ def register(sub) -> None:
     add_deal_arguments(p)
     p.add_argument("--tricks", required=True, help="tricks taken: NS=8 or EW=5")
     p.add_argument("--revoke", action="append", default=[], metavar="SIDE",
-                   help="a side (or seat) that revoked; repeat for several revokes")
+                   help=f"a side (or seat) that revoked; repeat for several revokes (at most {MAX_REVOKES} a side)")
     p.add_argument("--revoke-penalty", choices=("points", "tricks"),
                    help="the opponents' choice of penalty where the law offers one")
     p.add_argument("--standing", help="score towards the game before the deal, e.g. NS=4,EW=2")
@@ -94,7 +94,26 @@ def _check_standing(text: str | None, rs: Ruleset) -> None:
                              f"already won the game ({rs.title.get('en')})")
 
 
+#: Each revoke is penalised on its own, and a side can revoke at most once in each of the 13
+#: tricks before the penalties alone would exceed the deal (a thousand --revoke was accepted).
+MAX_REVOKES = 13
+
+
+def _check_revokes(revokes: list[str]) -> None:
+    counts: dict[str, int] = {}
+    for r in revokes:
+        if not r.strip():
+            raise ScoreError("--revoke is empty: name the side (NS, EW) or the seat that revoked")
+        text = r.strip()
+        side = (parse_seat(text).side if len(text) == 1 else parse_side(text)).value
+        counts[side] = counts.get(side, 0) + 1
+        if counts[side] > MAX_REVOKES:
+            raise ScoreError(f"--revoke {side} is given more than {MAX_REVOKES} times: a side revokes at most "
+                             "once a trick, and a deal has 13 tricks")
+
+
 def run(args: argparse.Namespace) -> int:
+    _check_revokes(args.revoke)
     rs = find_ruleset(args.rules)
     _check_standing(args.standing, rs)
     deal = deal_from_args(args.deal, args.trump, args.dealer)

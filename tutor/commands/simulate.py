@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli import CliError, add_json_flag, emit
+from tutor.cli import MAX_SEED, CliError, add_json_flag, bounded_int, emit, seed_type
 from tutor.simulate import simulate_lead
 
 
@@ -23,8 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--dealer", default="E", help="dealer seat (default E)")
     p.add_argument("--seat", default="S", help="the student's seat (default S)")
     p.add_argument("--played", default="", help='tricks played so far, e.g. "S:DK D4 D9 D2 / …"')
-    p.add_argument("--samples", type=int, default=200, help="random layouts to solve (default 200)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--samples", type=bounded_int(2, MAX_SAMPLES), default=200,
+                   help=f"random layouts to solve, 2 to {MAX_SAMPLES} (default 200)")
+    p.add_argument("--seed", type=seed_type, default=0, help=f"random seed, 0 to {MAX_SEED} (default 0)")
     p.add_argument("--cards", default=None, help="only these candidate cards, e.g. 'SK S4'")
     p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is not a terminal")
     add_json_flag(p)
@@ -45,10 +46,6 @@ MAX_SAMPLES = 10_000
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 2 <= args.samples <= MAX_SAMPLES:
-        raise CliError(f"--samples must be from 2 to {MAX_SAMPLES}, got {args.samples}")
-    if args.seed < 0:
-        raise CliError(f"--seed must be 0 or more, got {args.seed}")
     show = args.progress or sys.stderr.isatty()
     if args.cards is not None and not args.cards.strip():
         raise CliError("--cards is empty: name the candidate cards, e.g. 'SK S4'")

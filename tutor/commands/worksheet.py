@@ -13,12 +13,14 @@ from tutor.cli import CliError, add_json_flag, emit
 from tutor.content.loader import ContentError, load_paths
 from tutor.content.models import Exercise, Puzzle
 from tutor.content.worksheet import worksheet_html
+from tutor.outfiles import check_out, write_atomic
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("worksheet", help="write a printable HTML worksheet with the answer key last")
     p.add_argument("items", nargs="+", metavar="PUZZLE_ID_OR_FILE")
-    p.add_argument("--out", required=True, help="the HTML file to write")
+    p.add_argument("--out", required=True, help="the HTML file to write (never one of the inputs)")
+    p.add_argument("--force", action="store_true", help="replace --out if it exists")
     p.add_argument("--lang", choices=("en", "ru"), default="en")
     p.add_argument("--title", default=None, help="the heading of the sheet")
     add_json_flag(p)
@@ -50,26 +52,12 @@ def _resolve(args: list[str]) -> list[Puzzle | Exercise]:
     return items
 
 
-def _check_out(text: str) -> Path:
-    """The ``--out`` file, refused before any work is done when it cannot be written."""
-    if not text.strip():
-        raise CliError("--out is empty")
-    out = Path(text)
-    if out.is_dir():
-        raise CliError(f"--out {out} is a folder, not a file")
-    if not out.parent.is_dir():
-        raise CliError(f"--out {out}: the folder {out.parent} does not exist")
-    return out
-
-
 def run(args: argparse.Namespace) -> int:
-    out = _check_out(args.out)
+    # refused before any work: an existing file without --force, an input, a link, no folder
+    out = check_out(args.out, inputs=[a for a in args.items if a.strip()], force=args.force)
     items = _resolve(args.items)
     html = worksheet_html(items, args.lang, args.title)
-    try:
-        out.write_text(html, encoding="utf-8")
-    except OSError as exc:  # e.g. permission denied: say so in words, not "[Errno 13] …"
-        raise CliError(f"cannot write {out}: {(exc.strerror or str(exc)).lower()}") from None
-    emit(args, {"out": str(out), "items": len(items), "bytes": len(html.encode("utf-8"))},
-         f"wrote {out}: {len(items)} item(s)")
+    size = write_atomic(out, html)
+    emit(args, {"out": str(out), "items": len(items), "bytes": size},
+         f"wrote {out}: {len(items)} item(s), {size} bytes")
     return 0

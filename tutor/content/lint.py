@@ -30,7 +30,8 @@ from pathlib import Path
 from tutor.cards import Card, Hand
 from tutor.content.engine import EngineUnavailable, conventions_api, engine_card, engine_number, unknown_maxims
 from tutor.content.laws import PenaltyError
-from tutor.content.loader import ContentSet, Located, Problem, load_paths, parse_text
+from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
+from tutor.content.markup import remote_loads
 from tutor.content.models import THEMES, Diagram, Item, Lesson, Puzzle, TeachStep, Text
 from tutor.deal import Deal
 from tutor.errors import WhistError
@@ -73,6 +74,9 @@ def _texts(item: Item) -> Iterable[tuple[tuple, Text]]:
 def _language_problems(loc: Located, texts: Iterable[tuple[tuple, Text]]) -> list[Problem]:
     out = []
     for path, text in texts:
+        for lang in ("en", "ru"):  # issue 16: nothing in a learner's text loads from elsewhere
+            out.extend(loc.problem(f"{'.'.join(map(str, path))}.{lang}: {what}", *path, lang)
+                       for what in remote_loads(getattr(text, lang)))
         if not _CYRILLIC.search(text.ru):
             out.append(loc.problem(f"{'.'.join(map(str, path))}.ru is not in Russian", *path, "ru"))
         elif text.ru == text.en:
@@ -326,6 +330,7 @@ class LintReport:
         }
 
 
+@gc_paused()  # linear in the number of items (issue 16): see tutor.content.loader.gc_paused
 def lint(content: ContentSet) -> LintReport:
     """Prove every item of ``content`` and check what spans files (unique ids and orders)."""
     problems: list[Problem] = list(content.problems)

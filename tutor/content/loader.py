@@ -14,6 +14,9 @@ holding a list), told apart by its content, so fixtures can live anywhere.
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +50,46 @@ __all__ = [
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 
 _MAX_NODES = 200_000  # aliases can multiply a small file; content files are far below this
+#: The largest content file read, in MB, unless ``$WHIST_TUTOR_MAX_FILE_MB`` says otherwise.
+#: Checked before parsing: a 60 MB file took 23 s and 1.2 GB before it was refused. The
+#: largest shipped file is under 100 KB; a library of 1,000 puzzles in one file is about 1 MB.
+DEFAULT_MAX_FILE_MB = 5
+
+
+def max_file_bytes() -> int:
+    """The size cap of one content file in bytes (``$WHIST_TUTOR_MAX_FILE_MB``, default 5)."""
+    raw = os.environ.get("WHIST_TUTOR_MAX_FILE_MB", "")
+    try:
+        mb = float(raw) if raw.strip() else DEFAULT_MAX_FILE_MB
+    except ValueError:
+        mb = DEFAULT_MAX_FILE_MB
+    if not 0 < mb <= 1024:
+        mb = DEFAULT_MAX_FILE_MB
+    return int(mb * 1024 * 1024)
+
+
+class gc_paused(contextlib.ContextDecorator):
+    """Pause Python's cyclic garbage collector while a library is read or checked.
+
+    Why: every object a load creates stays alive (models, line maps), and on Python 3.11 each
+    full collection walks all of them -- reading 10,000 items took twice as long per item as
+    reading 1,000, half of it in the collector. Nothing made here is cyclic garbage; the
+    collector runs again as soon as the work is done. Nested pauses are fine.
+    """
+
+    def __enter__(self) -> "gc_paused":
+        self._was = gc.isenabled()
+        gc.disable()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._was:
+            gc.enable()
+
+
+def _too_big(size: int, cap: int) -> str:
+    return (f"the file is {size / 1048576:.1f} MB, over the {cap / 1048576:g} MB limit of a content file "
+            "(WHIST_TUTOR_MAX_FILE_MB): split it into several files")
 _UNION_TAGS = {"teach-step", "exercise-step"}
 
 
@@ -178,7 +221,8 @@ def read_yaml(text: str, path: str = "<text>") -> tuple[Any, dict[Path_, int], l
         try:
             data = walk.build(node, ())
         except _TooBig:
-            return None, {}, [Problem(path, 1, f"the file expands to more than {_MAX_NODES} nodes (aliases?)")]
+            return None, {}, [Problem(path, 1, f"the file holds more than {_MAX_NODES} YAML nodes (too much in one "
+                                            "file, or aliases repeating parts): split it")]
         return data, walk.lines, walk.problems
     finally:
         loader.dispose()
@@ -283,6 +327,9 @@ def _validation_problems(exc: ValidationError, path: str, prefix: Path_, lines: 
 
 def parse_text(text: str, path: str = "<text>") -> LoadedFile:
     """Read one file's text (the Workshop validates an author's YAML live with this)."""
+    cap = max_file_bytes()
+    if len(text) > cap:  # characters: at least as many bytes, so no larger text passes
+        return LoadedFile(path, "unknown", problems=(Problem(path, 1, _too_big(len(text.encode("utf-8")), cap)),))
     data, lines, problems = read_yaml(text, path)
     if data is None:
         return LoadedFile(path, "unknown", problems=tuple(problems))
@@ -332,8 +379,16 @@ def _read_lesson(data: dict[Any, Any], lines: dict[Path_, int], problems: list[P
 def load_file(path: str | Path) -> LoadedFile:
     """Read one lesson or puzzle file; an unreadable file is a problem too, not an exception."""
     p = Path(path)
+    cap = max_file_bytes()
     try:
-        text = p.read_text(encoding="utf-8")
+        size = p.stat().st_size
+        if size > cap:  # before reading a byte: the size alone decides
+            return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, _too_big(size, cap)),))
+        with p.open("rb") as fh:
+            raw = fh.read(cap + 1)  # a device or a growing file: never more than the cap
+        if len(raw) > cap:
+            return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, _too_big(len(raw), cap)),))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:  # say it in an author's words, not the codec's
         why = f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}); save it as UTF-8"
         return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, f"cannot read the file: {why}"),))
@@ -390,6 +445,7 @@ class ContentSet:
         raise ContentError([Problem("<content>", 0, f"no puzzle with id {puzzle_id!r}")])
 
 
+@gc_paused()
 def load_paths(paths: Iterable[str | Path] | None = None) -> ContentSet:
     """Read every ``*.yaml`` under the given files and folders (default: lessons/ and puzzles/).
 

@@ -6,17 +6,24 @@ Kept small and free of page logic so a page reads top to bottom: ``lang = curren
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import streamlit as st
 
 from tutor.i18n import LANGS, language_for_locale, t
-from tutor.progress import Learner, ProgressError, ProgressStore, default_db_path
+from tutor.progress import (Learner, ProgressError, ProgressStore, StoreBusy, StoreReadOnly, StoreUnavailable,
+                             default_db_path)
 from tutor.render import CSS
 from tutor.ui import state
-from tutor.ui.alerts import show_error
+from tutor.ui.alerts import show_error, show_info, show_warning
 
 __all__ = ["LANG_PARAM", "current_lang", "init_lang", "tr", "get_store", "store", "current_learner", "inject_css",
-           "language_switch", "learner_box", "show_html"]
+           "language_switch", "learner_box", "show_html", "store_problem", "store_message", "store_reason", "progress_or",
+           "progress_note"]
 
+
+T = TypeVar("T")
 
 #: The URL query parameter that keeps a language picked in the sidebar across a reload.
 LANG_PARAM = "lang"
@@ -61,7 +68,64 @@ def get_store(path: str) -> ProgressStore:
 
 
 def store() -> ProgressStore:
+    """The progress store; raises :class:`ProgressError` (one line, naming the file) when the
+    file cannot be used -- callers show :func:`store_message` and go on without progress."""
     return get_store(str(default_db_path()))
+
+
+def progress_or(default: T, read: Callable[[], T]) -> T:
+    """``read()`` from the store, or ``default`` when the file fails meanwhile (damaged, locked,
+    gone): a page shows what it can without the learner's progress rather than an exception."""
+    try:
+        return read()
+    except ProgressError:
+        return default
+
+
+def store_problem() -> ProgressError | None:
+    """Why progress is off or read-only on this server, or None when it works."""
+    try:
+        db = store()
+    except ProgressError as exc:
+        return exc
+    if db.read_only is not None:
+        return StoreReadOnly(db.read_only, db.path, "read-only")
+    return None
+
+
+def store_message(exc: ProgressError, lang: str) -> str:
+    """A store error in the learner's language: what is wrong with the file, and that lessons and
+    puzzles go on (the English text of ``exc`` is for the command line and the logs)."""
+    why = store_reason(exc, lang)
+    if isinstance(exc, StoreReadOnly):
+        return t("store.read_only", lang, why=why)
+    if isinstance(exc, (StoreBusy, StoreUnavailable)):
+        return t("store.progress_off", lang, why=why)
+    return why
+
+
+def store_reason(exc: ProgressError, lang: str) -> str:
+    """What is wrong with the progress file, in the learner's language (bad input to the store,
+    such as an empty name, keeps its own words)."""
+    path = str(getattr(exc, "path", "") or default_db_path())
+    if isinstance(exc, StoreBusy):
+        return t("store.busy", lang, path=path)
+    if isinstance(exc, (StoreReadOnly, StoreUnavailable)):
+        return t(f"store.{exc.reason}", lang, path=path)
+    return str(exc)
+
+
+def progress_note(lang: str, where: object = st.sidebar) -> bool:
+    """Show, once per page, that progress is off or read-only; True when progress works."""
+    problem = store_problem()
+    if problem is None:
+        return True
+    text = store_message(problem, lang)
+    if isinstance(problem, StoreReadOnly):
+        show_info(text, where=where)
+    else:
+        show_warning(text, where=where)
+    return False
 
 
 def current_learner() -> Learner | None:
@@ -72,7 +136,10 @@ def current_learner() -> Learner | None:
     name = (st.session_state.get(state.LEARNER) or "").strip()
     if not name:
         return None
-    db = store()
+    try:
+        db = store()
+    except ProgressError:  # progress is off: the pages go on without a learner
+        return None
     cached = st.session_state.get(state.LEARNER_CACHE)
     if cached and cached[0] == (name, str(db.path)):
         return cached[1]
@@ -119,6 +186,10 @@ def learner_box(lang: str) -> Learner | None:
     st.sidebar.text_input(t("app.learner", lang), key=state.LEARNER, max_chars=40,
                           placeholder=t("app.learner_placeholder", lang))
     name = (st.session_state.get(state.LEARNER) or "").strip()
+    if not progress_note(lang):
+        problem = store_problem()
+        if not isinstance(problem, StoreReadOnly):
+            return None
     if not name:
         st.sidebar.caption(t("app.no_learner", lang))
         return None
@@ -126,6 +197,8 @@ def learner_box(lang: str) -> Learner | None:
     if learner is None:
         try:
             store().learner(name)
+        except (StoreReadOnly, StoreBusy, StoreUnavailable):
+            pass  # already said above (read-only: a new name cannot be created)
         except ProgressError as exc:
             show_error(str(exc), where=st.sidebar)
         return None

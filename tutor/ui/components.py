@@ -23,6 +23,7 @@ from tutor.content.grading import Feedback, grade, hint, hint_count
 from tutor.content.models import Item
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import WhistError
+from tutor.progress import ProgressError
 from tutor.i18n import has, t
 from tutor.render import history_html, table_html
 from tutor.seats import Seat
@@ -134,8 +135,13 @@ def _submit(item: Item, scope: str, item_id: str, response: Any, lang: str, kind
     if kind is not None and not st.session_state.get(state.seen_key(scope, item_id)):
         learner = current_learner()
         if learner is not None:
-            store().record_attempt(learner.id, record_id, kind, themes=themes, correct=feedback.correct,
-                                   hints_used=used, score=score, answer=_answer_text(response))
+            try:
+                store().record_attempt(learner.id, record_id, kind, themes=themes, correct=feedback.correct,
+                                       hints_used=used, score=score, answer=_answer_text(response))
+            except ProgressError as exc:  # the answer is graded all the same; only the record is lost
+                from tutor.ui.common import store_message
+
+                st.session_state[state.answer_key(scope, item_id) + ":not_saved"] = store_message(exc, lang)
 
 
 def _answer_text(response: Any) -> str:
@@ -274,6 +280,8 @@ def run_item(
         return None
     fb = answered.feedback
     revealed = bool(st.session_state.get(state.reveal_key(scope, item_id)))
+    if not_saved := st.session_state.get(state.answer_key(scope, item_id) + ":not_saved"):
+        show_warning(t("store.not_saved", lang, why=not_saved))
     if fb.correct:
         show_success(fb.message[lang] + (" " + t("item.score", lang, pct=round(100 * answered.score))
                                          if answered.hints_used else ""))

@@ -23,6 +23,7 @@ from tutor.cards import parse_card
 from tutor.content.daily import DailyError, daily_pick
 from tutor.content.models import Puzzle
 from tutor.errors import WhistError
+from tutor.progress import ProgressError
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, current_learner, store, tr
 from tutor.ui.components import run_item
@@ -33,12 +34,15 @@ __all__ = ["show", "evidence", "simulate_evidence", "evidence_samples"]
 
 SCOPE = "daily"
 DEFAULT_SAMPLES = 100
+#: The most layouts the evidence solves: as ``simulate --samples`` (about 25 a second here).
+MAX_SAMPLES = 10_000
 
 
 def evidence_samples() -> int:
-    """How many layouts the evidence solves (``$WHIST_TUTOR_SAMPLES``; tests use a handful)."""
+    """How many layouts the evidence solves (``$WHIST_TUTOR_SAMPLES``, 2 to :data:`MAX_SAMPLES`;
+    tests use a handful)."""
     try:
-        return max(2, int(os.environ.get("WHIST_TUTOR_SAMPLES", DEFAULT_SAMPLES)))
+        return min(MAX_SAMPLES, max(2, int(os.environ.get("WHIST_TUTOR_SAMPLES", DEFAULT_SAMPLES))))
     except ValueError:
         return DEFAULT_SAMPLES
 
@@ -133,7 +137,10 @@ def show() -> None:
     c1.caption(tr("daily.meta", day=today.isoformat(), level=puzzle.difficulty,
                   themes=", ".join(theme_label(t_, lang) for t_ in puzzle.themes)))
     if learner is not None:
-        c2.metric(tr("progress.streak"), store().streak(learner.id, today))
+        try:
+            c2.metric(tr("progress.streak"), store().streak(learner.id, today))
+        except ProgressError:  # the file failed since the learner was looked up: no streak, the puzzle goes on
+            pass
     answered = run_item(puzzle, scope=SCOPE, item_id=f"{today.isoformat()}:{puzzle.id}", lang=lang, kind="daily",
                         themes=puzzle.themes, record_id=puzzle.id)
     if answered is not None and answered.settled:

@@ -29,7 +29,7 @@ import streamlit as st
 from tutor.progress import Draft, ProgressError
 from tutor.ui import state
 from tutor.ui.alerts import show_success, show_warning
-from tutor.ui.common import current_learner, store, tr
+from tutor.ui.common import current_lang, current_learner, store, store_reason, tr
 
 __all__ = ["BROWSER_PARAM", "SLOT_WORKSHOP", "SLOT_PBN", "SLOT_REPORT", "DraftOwner", "browser_key",
            "new_browser_key", "keep_browser_key", "owner", "restore", "autosave", "versions", "saved_caption", "local_time"]
@@ -95,6 +95,13 @@ def _saved() -> dict[str, Draft]:
     return st.session_state.setdefault(state.DRAFTS_SAVED, {})
 
 
+def _why(exc: Exception) -> str:
+    """A store failure in the teacher's language; the text being typed stays in its box."""
+    if isinstance(exc, ProgressError):
+        return store_reason(exc, current_lang()).rstrip(".")
+    return str(exc)
+
+
 def restore(key: str, slot: str, default: str = "") -> Draft | None:
     """Fill the box ``key`` with the newest saved version of ``slot`` (else ``default``) when this
     session holds no value for it yet; returns the version restored."""
@@ -104,7 +111,7 @@ def restore(key: str, slot: str, default: str = "") -> Draft | None:
     try:
         draft = store().latest_draft(slot, **who.kwargs())
     except (ProgressError, sqlite3.Error) as exc:
-        show_warning(tr("drafts.not_read", error=str(exc)))
+        show_warning(tr("drafts.not_read", error=_why(exc)))
         draft = None
     st.session_state[key] = draft.text if draft is not None else default
     if draft is not None:
@@ -129,7 +136,7 @@ def autosave(key: str, slot: str, default: str = "") -> Draft | None:
     try:
         draft = store().save_draft(slot, text, **who.kwargs())
     except (ProgressError, sqlite3.Error) as exc:
-        show_warning(tr("drafts.not_saved", error=str(exc)))
+        show_warning(tr("drafts.not_saved", error=_why(exc)))
         return None
     saved[who.cache_key(slot)] = draft
     return draft

@@ -9,13 +9,14 @@ import streamlit as st
 from tutor.cards import Hand, parse_card
 from tutor.content.models import Diagram, ExerciseStep, Lesson, TeachStep
 from tutor.errors import WhistError
+from tutor.progress import ProgressError
 from tutor.play import parse_history
 from tutor.render import hand_html, history_html, table_html
 from tutor.deal import Deal
 from tutor.seats import Seat
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success
-from tutor.ui.common import current_lang, current_learner, show_html, store, tr
+from tutor.ui.common import current_lang, current_learner, progress_or, show_html, store, tr
 from tutor.ui.components import run_item
 from tutor.ui.library import library, show_problems
 
@@ -55,7 +56,7 @@ def _solved_before(lesson: Lesson) -> set[str]:
     if learner is None:
         return set()
     ids = {exercise_id(lesson, i) for i, _ in lesson.exercises()}
-    return ids & store().solved_items(learner.id)
+    return ids & progress_or(set(), lambda: store().solved_items(learner.id))
 
 
 def show() -> None:
@@ -67,7 +68,7 @@ def show() -> None:
         show_info(tr("learn.no_lessons"))
         return
     learner = current_learner()
-    done = store().lessons_done(learner.id) if learner else set()
+    done = progress_or(set(), lambda: store().lessons_done(learner.id)) if learner else set()
     ids = [les.id for les in lib.lessons]
     if st.session_state.get(state.LESSON) not in ids:
         st.session_state[state.LESSON] = next((i for i in ids if i not in done), ids[0])
@@ -102,7 +103,10 @@ def show() -> None:
     else:
         if all(exercise_id(lesson, i) in solved for i, _ in exercises):
             if learner is not None and lesson.id not in done:
-                store().mark_lesson_done(learner.id, lesson.id)
+                try:
+                    store().mark_lesson_done(learner.id, lesson.id)
+                except ProgressError:  # progress is off or read-only (said in the sidebar): the lesson goes on
+                    pass
             show_success(tr("learn.lesson_done"))
             nxt = next((les for les in lib.lessons if les.order > lesson.order), None)
             if nxt is not None:

@@ -15,6 +15,7 @@ from pathlib import Path
 import streamlit as st
 
 from tutor.content.loader import ContentSet, Problem, load_paths
+from tutor.content.markup import strip_model
 from tutor.content.models import Lesson, Puzzle
 from tutor.ui.alerts import show_error
 from tutor.ui.common import current_lang
@@ -66,9 +67,10 @@ def _load(root: str, signature: tuple[tuple[str, int, int], ...]) -> Library:
     a copy of 100 puzzles on each page run (~3 ms each)."""
     folders = [Path(root) / "lessons", Path(root) / "puzzles"]
     content: ContentSet = load_paths([f for f in folders if f.is_dir()])
+    # images and loading HTML are refused by `check`; a file served unchecked loses them here
     return Library(
-        lessons=tuple(les.item for les in content.lessons),
-        puzzles=tuple(sorted((p.item for p in content.puzzles), key=lambda p: (p.difficulty, p.id))),
+        lessons=tuple(strip_model(les.item) for les in content.lessons),
+        puzzles=tuple(sorted((strip_model(p.item) for p in content.puzzles), key=lambda p: (p.difficulty, p.id))),
         problems=tuple(content.problems),
     )
 

@@ -112,7 +112,7 @@ def _settings(lang: str) -> None:
         d1.selectbox(ptext("variant", lang), VARIANT_NAMES, key=OPT + "variant",
                      format_func=lambda v: parse_variant(v).title(lang))
         d2.number_input(ptext("samples", lang), min_value=0, max_value=32, value=4, step=1, key=OPT + "samples")
-        d3.number_input(ptext("seed", lang), min_value=0, value=1, step=1, key=OPT + "seed")
+        d3.number_input(ptext("seed", lang), min_value=0, max_value=2**32 - 1, value=1, step=1, key=OPT + "seed")
         st.caption(ptext("humbug", lang))
         st.button(ptext("new_session", lang), on_click=_new_session, key="play:new", type="primary")
 

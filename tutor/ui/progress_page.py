@@ -10,8 +10,8 @@ import streamlit as st
 from tutor.content.models import THEMES
 from tutor.progress import ProgressError
 from tutor.ui import state
-from tutor.ui.alerts import show_error, show_info
-from tutor.ui.common import current_lang, current_learner, store, tr
+from tutor.ui.alerts import show_error, show_info, show_warning
+from tutor.ui.common import current_lang, current_learner, store, store_message, tr
 from tutor.ui.library import library
 
 __all__ = ["show", "theme_label"]
@@ -35,7 +35,7 @@ def _create() -> None:
         try:
             learner = store().learner(name)
         except ProgressError as exc:
-            st.session_state[state.PROGRESS_ERROR] = str(exc)
+            st.session_state[state.PROGRESS_ERROR] = store_message(exc, current_lang())
             return
         st.session_state[state.LEARNER] = learner.name
         st.session_state[state.LEARNER_NEW] = ""
@@ -44,6 +44,13 @@ def _create() -> None:
 def show() -> None:
     lang = current_lang()
     st.title(tr("nav.progress"))
+    try:
+        _show(lang)
+    except ProgressError as exc:  # the file cannot be used: say so, never a raw sqlite trace
+        show_warning(store_message(exc, lang))
+
+
+def _show(lang: str) -> None:
     db = store()
     learners = db.learners()
     c1, c2 = st.columns(2)

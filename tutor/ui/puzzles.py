@@ -12,7 +12,7 @@ from tutor.content.models import THEMES, Puzzle
 from tutor.progress import ProgressError
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
-from tutor.ui.common import current_lang, current_learner, store, tr
+from tutor.ui.common import current_lang, current_learner, progress_or, store, store_reason, tr
 from tutor.ui.components import run_item
 from tutor.ui.library import library, show_problems
 from tutor.ui.progress_page import theme_label
@@ -45,7 +45,7 @@ def _report(puzzle_id: str) -> None:
     try:
         store().report_problem(puzzle_id, note, learner_id=learner.id if learner else None)
     except ProgressError as exc:
-        st.session_state[state.PUZZLE_REPORT_MSG] = ("error", str(exc))
+        st.session_state[state.PUZZLE_REPORT_MSG] = ("error", store_reason(exc, current_lang()))
         return
     st.session_state[REPORT_NOTE] = ""
     st.session_state[state.PUZZLE_REPORT_MSG] = ("ok", "")
@@ -72,7 +72,7 @@ def show() -> None:
                             placeholder=tr("puzzles.any"))
     due: set[str] | None = None
     if learner is not None:
-        reviews = store().due_reviews(learner.id, datetime.now(timezone.utc))
+        reviews = progress_or([], lambda: store().due_reviews(learner.id, datetime.now(timezone.utc)))
         c3.toggle(tr("puzzles.review_only", n=len(reviews)), key=state.REVIEW_ONLY, disabled=not reviews)
         if st.session_state.get(state.REVIEW_ONLY) and reviews:
             due = {r.item_id for r in reviews}
@@ -83,7 +83,7 @@ def show() -> None:
     ids = [p.id for p in chosen]
     if st.session_state.get(state.PUZZLE) not in ids:
         st.session_state[state.PUZZLE] = ids[0]
-    solved = store().solved_items(learner.id) if learner is not None else set()
+    solved = progress_or(set(), lambda: store().solved_items(learner.id)) if learner is not None else set()
     st.selectbox(tr("puzzles.pick", n=len(ids)), ids, key=state.PUZZLE,
                  format_func=lambda i: f"{'✓ ' if i in solved else ''}{lib.puzzle(i).title[lang]} · "
                                        f"{'★' * lib.puzzle(i).difficulty}")

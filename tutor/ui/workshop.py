@@ -24,14 +24,17 @@ import streamlit as st
 from tutor.content.generate import RECIPES, generate, recipe_names
 from tutor.content.lint import lint
 from tutor.content.loader import ContentSet, LoadedFile, Problem, parse_text
+from tutor.content.markup import strip_model
 from tutor.content.models import Item
 from tutor.content.pbn import PbnError, puzzle_from_board, read_pbn
 from tutor.content.worksheet import worksheet_html
 from tutor.content.writer import puzzles_yaml
 from tutor.errors import WhistError
+from tutor.outfiles import OutFileError, write_atomic
+from tutor.progress import ProgressError
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_success
-from tutor.ui.common import current_lang, store, tr
+from tutor.ui.common import current_lang, store, store_message, tr
 from tutor.ui.components import run_item
 from tutor.ui.validator_text import VALIDATOR_HEADER, translate_message
 
@@ -95,7 +98,10 @@ def save_yaml(folder: Path, name: str, text: str, *, overwrite: bool = False) ->
     if target.exists() and not overwrite:
         raise WorkshopError(f"{target.name} exists already: choose another name")
     root.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
+    try:  # a temporary file renamed into place: a crash or a full disk never leaves half a file
+        write_atomic(target, text)
+    except OutFileError as exc:
+        raise WorkshopError(str(exc)) from None
     return target
 
 
@@ -159,10 +165,15 @@ def _reset() -> None:
 
 
 def _items(loaded: LoadedFile, lang: str) -> list[tuple[str, str, Item]]:
-    out: list[tuple[str, str, Item]] = [(p.item.id, f"{p.item.id} — {p.item.title[lang]}", p.item) for p in loaded.puzzles]
+    """The items to preview, with images and loading HTML stripped: the preview shows a text
+    before it is checked, and must not make the teacher's browser fetch anything."""
+    out: list[tuple[str, str, Item]] = []
+    for p in loaded.puzzles:
+        item = strip_model(p.item)
+        out.append((item.id, f"{item.id} — {item.title[lang]}", item))
     for ex in loaded.exercises():
         key = f"{ex.where}".replace(" ", "-")
-        out.append((key, ex.where, ex.item))
+        out.append((key, ex.where, strip_model(ex.item)))
     return out
 
 
@@ -201,7 +212,11 @@ def show() -> None:
     gen, imp, out, rep = st.tabs([tr("workshop.tab_generate"), tr("workshop.tab_pbn"), tr("workshop.tab_export"),
                                   tr("workshop.tab_reports")])
     with rep:
-        reports = store().reports()
+        try:
+            reports = store().reports()
+        except ProgressError as exc:
+            reports = []
+            st.caption(store_message(exc, lang))
         if not reports:
             st.caption(tr("workshop.no_reports"))
         else:
