@@ -95,7 +95,7 @@ def test_version_2_database_gains_drafts_and_keeps_its_data(tmp_path):
     assert "drafts" not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     conn.close()
     store = ProgressStore(path)
-    assert store.schema_version() == SCHEMA_VERSION == 3
+    assert store.schema_version() == SCHEMA_VERSION == 4
     assert store.daily_days(1) == {date(2026, 1, 3)}
     assert [r.note for r in store.reports()] == ["odd"]
     assert store.count_drafts() == 0

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
+from tutor.clock import learner_today, zone_name
 from tutor.errors import WhistError
 
 __all__ = [
@@ -148,6 +149,14 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX drafts_by_browser ON drafts (browser, slot, id);
         """,
     ),
+    (
+        4,
+        # The learner's time zone (the browser's), so that the daily puzzle, the day an attempt
+        # counts for and the streak all read the learner's calendar (tutor.clock).
+        """
+        ALTER TABLE learners ADD COLUMN tz TEXT NOT NULL DEFAULT '';
+        """,
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -186,10 +195,11 @@ class StoreBusy(ProgressError):
 
 @dataclass(frozen=True)
 class Learner:
-    """A learner, known by name only."""
+    """A learner, known by name, with the time zone his days are counted in ("" = the machine's)."""
 
     id: int
     name: str
+    tz: str = ""
 
 
 @dataclass(frozen=True)
@@ -470,9 +480,9 @@ class ProgressStore:
         # a known learner is only read: the app looks the name up on every page, and a write
         # would wait for (and, past the busy timeout, fail on) another program's lock
         with self._read() as conn:
-            row = conn.execute("SELECT id, name FROM learners WHERE name = ?", (cleaned,)).fetchone()
+            row = conn.execute("SELECT id, name, tz FROM learners WHERE name = ?", (cleaned,)).fetchone()
         if row is not None:
-            return Learner(int(row[0]), row[1])
+            return Learner(int(row[0]), row[1], row[2])
         if self.read_only is not None:
             self._refuse_write()
         with self._write() as conn:
@@ -480,13 +490,31 @@ class ProgressStore:
                 "INSERT INTO learners (name, created) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
                 (cleaned, _iso(_now())),
             )
-            row = conn.execute("SELECT id, name FROM learners WHERE name = ?", (cleaned,)).fetchone()
-        return Learner(int(row[0]), row[1])
+            row = conn.execute("SELECT id, name, tz FROM learners WHERE name = ?", (cleaned,)).fetchone()
+        return Learner(int(row[0]), row[1], row[2])
 
     def learners(self) -> list[Learner]:
         with self._read() as conn:
-            rows = conn.execute("SELECT id, name FROM learners ORDER BY name COLLATE NOCASE").fetchall()
-        return [Learner(int(i), n) for i, n in rows]
+            rows = conn.execute("SELECT id, name, tz FROM learners ORDER BY name COLLATE NOCASE").fetchall()
+        return [Learner(int(i), n, z) for i, n, z in rows]
+
+    def set_zone(self, learner_id: int, name: str) -> Learner:
+        """Keep the learner's time zone (the browser's): his days are counted in it. An unknown
+        zone name is not stored; a read-only store only reports the learner as he is."""
+        known = zone_name(name)
+        with self._read() as conn:
+            row = conn.execute("SELECT id, name, tz FROM learners WHERE id = ?", (learner_id,)).fetchone()
+        if row is None:
+            raise ProgressError(f"no learner with id {learner_id}")
+        if not known or row[2] == known or self.read_only is not None:
+            return Learner(int(row[0]), row[1], row[2])
+        with self._write() as conn:
+            conn.execute("UPDATE learners SET tz = ? WHERE id = ?", (known, learner_id))
+        return Learner(int(row[0]), row[1], known)
+
+    def _zone_of(self, conn: sqlite3.Connection, learner_id: int) -> str:
+        row = conn.execute("SELECT tz FROM learners WHERE id = ?", (learner_id,)).fetchone()
+        return row[0] if row is not None else ""
 
     # -- attempts ---------------------------------------------------------------------------
     def record_attempt(
@@ -506,7 +534,8 @@ class ProgressStore:
         """Store one answer and update the review queue, in one transaction.
 
         ``score`` defaults to 1 for a correct answer and 0 otherwise; ``day`` (the learner's
-        calendar date, which the daily streak counts) defaults to the date of ``ts``.
+        calendar date, which the daily streak counts) defaults to the date of ``ts`` on the
+        learner's clock (:func:`tutor.clock.learner_today`, in his stored time zone).
         """
         if kind not in KINDS:
             raise ProgressError(f"unknown attempt kind {kind!r} (use one of {', '.join(KINDS)})")
@@ -519,10 +548,10 @@ class ProgressStore:
             raise ProgressError(f"a score lies between 0 and 1, got {score}")
         theme_list = tuple(str(t) for t in themes)
         ts = ts or _now()
-        day = day or ts.date()
         with self._write() as conn:
             if conn.execute("SELECT 1 FROM learners WHERE id = ?", (learner_id,)).fetchone() is None:
                 raise ProgressError(f"no learner with id {learner_id}")
+            day = day or learner_today(self._zone_of(conn, learner_id), ts)
             cur = conn.execute(
                 "INSERT INTO attempts (learner_id, item_id, kind, themes, correct, hints_used, score, answer, ts, day)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -600,8 +629,11 @@ class ProgressStore:
 
     def streak(self, learner_id: int, today: date | None = None) -> int:
         """Consecutive days with the daily puzzle solved, ending today -- or yesterday, since a
-        streak is not broken before the day is over."""
-        today = today or date.today()
+        streak is not broken before the day is over. ``today`` defaults to the learner's date
+        (:func:`tutor.clock.learner_today` in his stored time zone)."""
+        if today is None:
+            with self._read() as conn:
+                today = learner_today(self._zone_of(conn, learner_id))
         days = self.daily_days(learner_id)
         day = today if today in days else today - timedelta(days=1)
         count = 0

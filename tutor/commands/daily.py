@@ -10,6 +10,7 @@ import argparse
 from datetime import date
 
 from tutor.cli import CliError, add_json_flag, emit
+from tutor.clock import learner_today
 from tutor.content.daily import daily_pick
 from tutor.content.describe import position_lines, question_text
 from tutor.content.grading import grade
@@ -36,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.puzzles is not None and any(not p.strip() for p in args.puzzles):
         raise CliError("a --puzzles PATH is empty")
-    day = args.date or date.today()
+    day = args.date or learner_today(None)  # the machine's own calendar: the learner sits at it
     pick = daily_pick(load_puzzles(args.puzzles), day)
     pz, lang = pick.puzzle, args.lang
     data = {

@@ -7,10 +7,12 @@ Kept small and free of page logic so a page reads top to bottom: ``lang = curren
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import TypeVar
 
 import streamlit as st
 
+from tutor.clock import learner_today
 from tutor.i18n import LANGS, language_for_locale, t
 from tutor.progress import (Learner, ProgressError, ProgressStore, StoreBusy, StoreReadOnly, StoreUnavailable,
                              default_db_path)
@@ -145,10 +147,32 @@ def current_learner() -> Learner | None:
         return cached[1]
     try:
         learner = db.learner(name)
+        zone = browser_zone()
+        if zone and learner.tz != zone:  # the learner's days are counted in his browser's zone
+            learner = db.set_zone(learner.id, zone)
     except ProgressError:
         return None
     st.session_state[state.LEARNER_CACHE] = ((name, str(db.path)), learner)
     return learner
+
+
+def browser_zone() -> str:
+    """The browser's time zone name (``st.context.timezone``), "" when unknown (a test, a bot)."""
+    try:
+        return str(st.context.timezone or "")
+    except Exception:  # noqa: BLE001 -- no browser context outside a real session
+        return ""
+
+
+def learner_date() -> date:
+    """Today on the learner's clock: the browser's time zone, else the stored one, else the
+    server's (:func:`tutor.clock.learner_today`) -- the one calendar of the daily puzzle, the
+    attempts and the streak."""
+    zone = browser_zone()
+    if not zone:
+        learner = current_learner()
+        zone = learner.tz if learner is not None else ""
+    return learner_today(zone)
 
 
 def inject_css() -> None:

@@ -14,7 +14,6 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from datetime import date
 from typing import Any
 
 import streamlit as st
@@ -25,7 +24,7 @@ from tutor.content.models import Puzzle
 from tutor.errors import WhistError
 from tutor.progress import ProgressError
 from tutor.ui.alerts import show_error, show_info
-from tutor.ui.common import current_lang, current_learner, store, tr
+from tutor.ui.common import current_lang, current_learner, learner_date, store, tr
 from tutor.ui.components import run_item
 from tutor.ui.library import library, show_problems
 from tutor.ui.progress_page import theme_label
@@ -121,7 +120,7 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
 
 def show() -> None:
     lang = current_lang()
-    today = date.today()
+    today = learner_date()
     st.title(tr("nav.daily"))
     lib = library()
     show_problems(lib.problems, tr("content.broken"))

@@ -20,16 +20,16 @@ import re
 import secrets
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
+from tutor.clock import learner_time, zone_name
 from tutor.progress import Draft, ProgressError
 from tutor.ui import state
 from tutor.ui.alerts import show_success, show_warning
-from tutor.ui.common import current_lang, current_learner, store, store_reason, tr
+from tutor.ui.common import browser_zone, current_lang, current_learner, store, store_reason, tr
 
 __all__ = ["BROWSER_PARAM", "SLOT_WORKSHOP", "SLOT_PBN", "SLOT_REPORT", "DraftOwner", "browser_key",
            "new_browser_key", "keep_browser_key", "owner", "restore", "autosave", "versions", "saved_caption", "local_time"]
@@ -144,16 +144,9 @@ def autosave(key: str, slot: str, default: str = "") -> Draft | None:
 
 def local_time(ts: datetime) -> str:
     """A saved time in the browser's time zone (``st.context.timezone``), else in UTC."""
-    try:
-        zone = st.context.timezone
-    except Exception:  # noqa: BLE001 - no browser context (bare script run)
-        zone = None
-    try:
-        tz: Any = ZoneInfo(zone) if zone else timezone.utc
-    except (ZoneInfoNotFoundError, ValueError):
-        tz = timezone.utc
-    text = ts.astimezone(tz).strftime("%Y-%m-%d %H:%M:%S")
-    return text + (" UTC" if tz is timezone.utc else "")
+    zone = browser_zone()
+    text = learner_time(zone or "UTC", ts).strftime("%Y-%m-%d %H:%M:%S")
+    return text + ("" if zone_name(zone) else " UTC")
 
 
 def saved_caption(draft: Draft | None) -> None:

@@ -3,7 +3,7 @@ the failed puzzles waiting for review."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import datetime, timezone
 
 import streamlit as st
 
@@ -11,7 +11,7 @@ from tutor.content.models import THEMES
 from tutor.progress import ProgressError
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_warning
-from tutor.ui.common import current_lang, current_learner, store, store_message, tr
+from tutor.ui.common import current_lang, current_learner, learner_date, store, store_message, tr
 from tutor.ui.library import library
 
 __all__ = ["show", "theme_label"]
@@ -76,7 +76,7 @@ def _show(lang: str) -> None:
     done = db.lessons_done(learner.id)
     stats = db.accuracy_by_theme(learner.id)
     m1, m2, m3 = st.columns(3)
-    m1.metric(tr("progress.streak"), db.streak(learner.id, date.today()))
+    m1.metric(tr("progress.streak"), db.streak(learner.id, learner_date()))
     m2.metric(tr("progress.lessons_done"), f"{len(done & {les.id for les in lib.lessons})}/{len(lib.lessons)}")
     m3.metric(tr("progress.attempts"), len(db.attempts(learner.id)))
 
