@@ -317,7 +317,7 @@ class Hand:
         """Read a hand in any accepted form; with ``size``, insist on that many cards.
 
         >>> Hand.parse("KJ4.AQ32.T98.765").symbols()
-        '♠KJ4 ♥AQ32 ♦T98 ♣765'
+        '♠KJ4 ♥AQ32 ♦1098 ♣765'
         """
         if isinstance(text, Hand):
             hand = text
