@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cli import MAX_SEED, build_parser, main
+from tutor.cli import build_parser, main
+from tutor.commands._args import MAX_SEED
 from tutor.progress import ProgressStore
 
 REPO = Path(__file__).resolve().parents[1]

@@ -11,24 +11,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import pkgutil
-import re
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from collections.abc import Sequence
+from typing import NoReturn
 
+from tutor.commands._args import _printable
 from tutor.errors import WhistError
 
-__all__ = ["main", "build_parser", "emit", "CliError", "bounded_int", "nonempty", "MAX_SEED", "seed_type"]
-
-#: The largest seed any command takes: a 32-bit number, as the deals drawn without ``--seed``.
-MAX_SEED = 2**32 - 1
-
-
-class CliError(WhistError):
-    """A command-line argument that could not be used."""
-
+__all__ = ["main", "build_parser"]
 
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage mistake as one ``error:`` line (exit 2), without the usage dump."""
@@ -36,12 +27,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         sys.stderr.write(_printable(f"error: {' '.join(message.split())}") + "\n")
         raise SystemExit(2)
-
-
-def _printable(text: str) -> str:
-    """``text`` with undecodable bytes (surrogates from the shell) shown as ``\\xNN``: writing
-    them would itself fail, and the error line must always get out."""
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -55,7 +40,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.required = True
     import tutor.commands as pkg
 
-    names = sorted(m.name for m in pkgutil.iter_modules(pkg.__path__))
+    names = sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_"))
     wanted = command.replace("-", "_") if command else None
     if wanted in names:
         names = [wanted]
@@ -65,48 +50,6 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         if register is not None:
             register(sub)
     return parser
-
-
-def bounded_int(lo: int, hi: int) -> Callable[[str], int]:
-    """An argparse ``type`` for a whole number from ``lo`` to ``hi`` (docs/limits.md says why each
-    range is what it is); outside it is a usage error: exit 2, one ``error:`` line."""
-
-    def parse(text: str) -> int:
-        raw = text.strip()
-        if len(raw) > 30 or not re.fullmatch(r"[+-]?[0-9]+", raw):
-            shown = text if len(text) <= 30 else text[:27] + "..."
-            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r} (give one from {lo} to {hi})")
-        value = int(raw)
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, got {value}")
-        return value
-
-    parse.__name__ = f"whole number from {lo} to {hi}"
-    return parse
-
-
-#: ``--seed`` of every command: 0 to :data:`MAX_SEED`.
-seed_type = bounded_int(0, MAX_SEED)
-
-
-def nonempty(text: str) -> str:
-    """An argparse ``type`` refusing an empty (or blank) value: ``--deal ""`` is a mistake, never
-    "no deal" (it used to be ignored silently)."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("is empty")
-    return text
-
-
-def add_json_flag(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="print JSON (the documented shape) instead of a table")
-
-
-def emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    """Print ``data`` as JSON with ``--json``, else the readable ``text``."""
-    if getattr(args, "json", False):
-        print(json.dumps(data, ensure_ascii=False, indent=2))
-    else:
-        print(text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from tutor.play import PlayState, Trick, parse_history
 from tutor.robots import RobotCard
 from tutor.seats import Seat, Side
-from tutor.session import DealRecord, StudentCard
+from tutor.records import DealRecord, StudentCard
 from tutor.solver import solve
 
 __all__ = ["ReviewLine", "TrickReview", "Review", "build_review"]

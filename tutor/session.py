@@ -22,7 +22,7 @@ The same object drives the terminal (``python -m tutor play-deal``) and the Play
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
@@ -34,6 +34,8 @@ from tutor.conventions.rules import text as _text
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.play import PlayState, Trick
+from tutor.records import DealRecord, Player, StudentCard
+from tutor.review import Review, build_review
 from tutor.robots import Robot, RobotCard, RobotView
 from tutor.rulesets import find_ruleset
 from tutor.scoring import DealScore, ScoreSheet
@@ -57,8 +59,6 @@ __all__ = [
 FlagMode = Literal["now", "review"]
 #: When an unconventional card is pointed out: at once, or only in the review after the deal.
 FLAG_MODES: tuple[str, ...] = ("now", "review")
-#: Verdicts of the conventions engine that count as following the conventions.
-CONVENTIONAL = ("best", "equal")
 
 
 class SessionError(WhistError):
@@ -70,19 +70,6 @@ class ClaimError(SessionError):
 
 
 # -- players and the partnership draw -----------------------------------------------------------
-@dataclass(frozen=True)
-class Player:
-    """Someone at the table: the student or a named robot."""
-
-    key: str
-    name_en: str
-    name_ru: str
-    human: bool = False
-
-    def name(self, lang: str = "en") -> str:
-        return self.name_ru if lang == "ru" else self.name_en
-
-
 STUDENT = Player("you", "You", "Вы", human=True)
 ROBOT_PLAYERS: tuple[Player, ...] = (
     Player("anna", "Anna", "Анна"),
@@ -180,36 +167,6 @@ class SessionOptions:
 
 
 @dataclass(frozen=True)
-class StudentCard:
-    """A card the student played (for himself or his dummy), judged by the conventions engine.
-
-    ``advised`` is the conventional card and ``maxims`` the maxims behind it (deciding first);
-    ``verdict`` is the engine's word on the student's card (``best``, ``equal``, ``worse``,
-    ``bad``); ``broken`` the maxims that reject it and ``why`` the explanation of that.
-    """
-
-    trick: int
-    seat: Seat
-    card: Card
-    advised: Card
-    maxims: tuple[str, ...]
-    verdict: str
-    broken: tuple[str, ...] = ()
-    why: Mapping[str, str] = field(default_factory=lambda: _text("", ""))
-    explanation: Mapping[str, str] = field(default_factory=lambda: _text("", ""))
-    position_history: str = ""
-
-    @property
-    def conventional(self) -> bool:
-        return self.verdict in CONVENTIONAL
-
-    def as_json(self) -> dict:
-        return {"trick": self.trick, "seat": self.seat.name, "card": str(self.card), "advised": str(self.advised),
-                "maxims": list(self.maxims), "verdict": self.verdict, "broken": list(self.broken),
-                "conventional": self.conventional, "why": dict(self.why)}
-
-
-@dataclass(frozen=True)
 class PlayResult:
     """What one student action produced: his card (judged), the flag to show now (None in
     review mode or when the card was conventional), the robots' cards that followed, and the
@@ -219,22 +176,6 @@ class PlayResult:
     flag: StudentCard | None
     robots: tuple[RobotCard, ...]
     finished: DealScore | None = None
-
-
-@dataclass(frozen=True)
-class DealRecord:
-    """A finished deal as the session keeps it for the review and the score sheet."""
-
-    number: int
-    robber: int
-    deal: Deal
-    variant: Variant
-    history: str
-    moves: tuple[StudentCard | RobotCard, ...]
-    claimed_at: int | None  # the trick from which the student claimed the rest
-    tricks_ns: int
-    score: DealScore
-    seating: Mapping[Seat, Player]
 
 
 # -- the session --------------------------------------------------------------------------------
@@ -515,10 +456,8 @@ class Session:
         return self._opening
 
     # -- review --------------------------------------------------------------------------------
-    def review(self, record: DealRecord | None = None):
+    def review(self, record: DealRecord | None = None) -> Review:
         """The review of a finished deal (the last one by default): see :mod:`tutor.review`."""
-        from tutor.review import build_review
-
         if record is None:
             if not self.records:
                 raise SessionError("no deal has been finished yet")

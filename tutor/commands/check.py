@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tutor.cli import CliError, add_json_flag, emit
+from tutor.commands._args import CliError, add_json_flag, emit
 from tutor.content.lint import lint_paths
 from tutor.content.models import THEMES
 

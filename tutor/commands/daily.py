@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from datetime import date
 
-from tutor.cli import CliError, add_json_flag, emit
+from tutor.commands._args import CliError, add_json_flag, emit
 from tutor.clock import learner_today
 from tutor.content.daily import daily_pick
 from tutor.content.describe import position_lines, question_text

@@ -21,7 +21,7 @@ import argparse
 import os
 from pathlib import Path
 
-from tutor.cli import CliError, add_json_flag, emit, nonempty
+from tutor.commands._args import CliError, add_json_flag, emit, nonempty
 from tutor.outfiles import check_out
 from tutor.progress import SCHEMA_VERSION, StoreCheck, backup_store, check_store, default_db_path
 

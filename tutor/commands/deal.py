@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from tutor.cli import MAX_SEED, add_json_flag, emit, seed_type
+from tutor.commands._args import MAX_SEED, add_json_flag, emit, seed_type
 from tutor.deal import Deal
 from tutor.errors import DealError
 from tutor.seats import parse_seat

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.cli import add_json_flag, bounded_int, emit
+from tutor.commands._args import add_json_flag, bounded_int, emit
 from tutor.content.generate import MAX_SEED as GEN_MAX_SEED
 from tutor.content.generate import generate, recipe_names
 from tutor.content.writer import puzzle_data, puzzles_yaml

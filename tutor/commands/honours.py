@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from tutor.cards import Rank
-from tutor.cli import add_json_flag, emit
+from tutor.commands._args import add_json_flag, emit
 from tutor.deal import Deal, parse_trump
 from tutor.rulesets import RULESET_NAMES, Ruleset, find_ruleset
 from tutor.scoring import Coronka, Honours, coronkas, honours

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tutor.cli import CliError, add_json_flag, bounded_int, emit
+from tutor.commands._args import CliError, add_json_flag, bounded_int, emit
 from tutor.content.pbn import load_pbn, puzzle_from_board
 from tutor.content.writer import puzzle_data, puzzles_yaml
 from tutor.outfiles import check_out, write_atomic

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 
 from tutor.cards import parse_suit
-from tutor.cli import CliError, add_json_flag, emit
+from tutor.commands._args import CliError, add_json_flag, emit
 from tutor.conventions.advice import Advice, advise
 from tutor.conventions.position import Position
 from tutor.conventions.rules import SYSTEMS

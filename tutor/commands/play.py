@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.cli import add_json_flag, emit
+from tutor.commands._args import add_json_flag, emit
 from tutor.commands.lead import add_position_arguments, advice_text, position_from_args
 from tutor.conventions.advice import advise
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from tutor.cards import Suit
-from tutor.cli import MAX_SEED, CliError, add_json_flag, bounded_int, nonempty, seed_type
+from tutor.commands._args import MAX_SEED, CliError, add_json_flag, bounded_int, nonempty, seed_type
 from tutor.conventions.rules import SYSTEMS
 from tutor.deal import Deal, parse_trump
 from tutor.errors import WhistError

@@ -13,7 +13,7 @@ import argparse
 from collections.abc import Sequence
 
 from tutor.cards import Rank
-from tutor.cli import add_json_flag, emit
+from tutor.commands._args import add_json_flag, emit
 from tutor.commands.honours import add_deal_arguments, deal_from_args
 from tutor.rulesets import Ruleset, find_ruleset
 from tutor.scoring import (Coronka, DealScore, ScoreError, coronkas, parse_standing, parse_tricks, score_deal,

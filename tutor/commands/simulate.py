@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli import MAX_SEED, CliError, add_json_flag, bounded_int, emit, seed_type
+from tutor.commands._args import MAX_SEED, CliError, add_json_flag, bounded_int, emit, seed_type
 from tutor.simulate import simulate_lead
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.cli import add_json_flag, emit
+from tutor.commands._args import add_json_flag, emit
 from tutor.deal import Deal, parse_trump
 from tutor.solver import solve
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tutor.cli import CliError, add_json_flag, emit
+from tutor.commands._args import CliError, add_json_flag, emit
 from tutor.content.loader import ContentError, load_paths
 from tutor.content.models import Exercise, Puzzle
 from tutor.content.worksheet import worksheet_html

@@ -1,0 +1,73 @@
+"""What every command shares: its error type, the ranges of numeric options, ``--json`` and the
+printing of a result. Kept under :mod:`tutor.commands` so that the commands depend on it and not
+on :mod:`tutor.cli`, which loads them (no import cycle).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from tutor.errors import WhistError
+
+__all__ = ["CliError", "MAX_SEED", "bounded_int", "seed_type", "nonempty", "add_json_flag", "emit"]
+
+#: The largest seed any command takes: a 32-bit number, as the deals drawn without ``--seed``.
+MAX_SEED = 2**32 - 1
+
+
+class CliError(WhistError):
+    """A command-line argument that could not be used."""
+
+
+
+def _printable(text: str) -> str:
+    """``text`` with undecodable bytes (surrogates from the shell) shown as ``\\xNN``: writing
+    them would itself fail, and the error line must always get out."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+
+def bounded_int(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number from ``lo`` to ``hi`` (docs/limits.md says why each
+    range is what it is); outside it is a usage error: exit 2, one ``error:`` line."""
+
+    def parse(text: str) -> int:
+        raw = text.strip()
+        if len(raw) > 30 or not re.fullmatch(r"[+-]?[0-9]+", raw):
+            shown = text if len(text) <= 30 else text[:27] + "..."
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r} (give one from {lo} to {hi})")
+        value = int(raw)
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, got {value}")
+        return value
+
+    parse.__name__ = f"whole number from {lo} to {hi}"
+    return parse
+
+
+#: ``--seed`` of every command: 0 to :data:`MAX_SEED`.
+seed_type = bounded_int(0, MAX_SEED)
+
+
+def nonempty(text: str) -> str:
+    """An argparse ``type`` refusing an empty (or blank) value: ``--deal ""`` is a mistake, never
+    "no deal" (it used to be ignored silently)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("is empty")
+    return text
+
+
+def add_json_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print JSON (the documented shape) instead of a table")
+
+
+def emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    """Print ``data`` as JSON with ``--json``, else the readable ``text``."""
+    if getattr(args, "json", False):
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print(text)
