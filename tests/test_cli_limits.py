@@ -183,7 +183,7 @@ def db(tmp_path) -> Path:
 def test_db_check_reports_a_good_file_and_changes_nothing(capsys, db) -> None:
     files = {p.name: digest(p) for p in db.parent.iterdir()}
     code, out, _ = run(capsys, "db", "check", "--db", str(db))
-    assert code == 0 and "ok, schema 3" in out and "5 attempt(s)" in out
+    assert code == 0 and "ok, schema 4" in out and "5 attempt(s)" in out
     assert {p.name: digest(p) for p in db.parent.iterdir()} == files
 
 
