@@ -149,3 +149,92 @@ def test_third_hand_queen_jack_explains_the_inference_truly(content: ContentSet)
     p = _item(content, "third-hand-queen-jack")
     assert "partner knows you hold the queen" not in p.explanation.en
     assert "never with West" in p.explanation.en and "не у Запада" in p.explanation.ru
+
+
+# -- L-1 … L-9: language ------------------------------------------------------------------------
+
+def _learner_texts(content: ContentSet) -> list[tuple[str, str, str]]:
+    """(where, lang, text) for every text a learner reads in lessons and puzzles."""
+    from tutor.content.lint import _texts
+    from tutor.content.models import TeachStep
+
+    out: list[tuple[str, str, str]] = []
+    for loc in content.items():
+        for path, text in _texts(loc.item):
+            out += [(f"{loc.path}:{loc.line} {path}", "en", text.en), (f"{loc.path}:{loc.line} {path}", "ru", text.ru)]
+    for les in content.lessons:
+        texts = [les.item.title, les.item.summary] + [s.teach for s in les.item.steps if isinstance(s, TeachStep)]
+        for t in texts:
+            out += [(les.path, "en", t.en), (les.path, "ru", t.ru)]
+    return out
+
+
+def _catalogue_and_locale_english() -> list[tuple[str, str]]:
+    import yaml
+
+    from tutor.content.loader import REPO_ROOT
+    from tutor.conventions.catalogue import load_catalogue
+
+    out = [(m.id, m.title_in("en") + " " + m.text_in("en")) for m in load_catalogue().maxims]
+    for name in ("en.yaml", "play.en.yaml"):
+        def walk(x, where):
+            if isinstance(x, dict):
+                for k, v in x.items():
+                    walk(v, f"{where}.{k}")
+            elif isinstance(x, str):
+                out.append((where, x.replace("{robber}", "")))
+        walk(yaml.safe_load((REPO_ROOT / "tutor" / "locales" / name).read_text(encoding="utf-8")), name)
+    return out
+
+
+def test_english_says_rubber_not_robber(content: ContentSet) -> None:
+    """L-1. «робер» is "rubber" in English; "robber" is a transliteration (the id partie-and-robber stays)."""
+    import re
+
+    bad = [w for w, lang, t in _learner_texts(content) if lang == "en" and re.search(r"\brobbers?\b", t, re.I)]
+    bad += [w for w, t in _catalogue_and_locale_english() if re.search(r"\brobbers?\b", t, re.I)]
+    assert not bad, bad
+
+
+def test_english_texts_use_english_quotation_marks(content: ContentSet) -> None:
+    """L-5. English texts quote with “…”, not with Russian guillemets."""
+    bad = [(w, t) for w, lang, t in _learner_texts(content) if lang == "en" and ("«" in t or "»" in t)]
+    assert not bad, bad
+
+
+def test_russian_discard_is_sbros_not_snos(content: ContentSet) -> None:
+    """L-2. The seeds «сносят» a suit they follow and «сбрасывают» a discard («Первая карта,
+    сбрасываемая партнером», 000 HNT 14): a partner's discard is never «снос»."""
+    import re
+
+    pattern = re.compile(r"снос партн|первый снос|партн[её]р сн[её]с|что сн[её]с", re.I)
+    bad = [(w, t) for w, lang, t in _learner_texts(content) if lang == "ru" and pattern.search(t)]
+    assert not bad, bad
+
+
+def test_one_spelling_of_sam_chetvert_and_the_section_names(content: ContentSet) -> None:
+    """L-4, L-6, L-7, L-9: «сам-четверт» as the seed spells it; "Hints §" for «Намеки и подсказки»;
+    the section «Порядок карт и роберы» by its full name; the echo is «эхо»."""
+    texts = _learner_texts(content)
+    assert not [w for w, lang, t in texts if "сам-четвёрт" in t]
+    assert not [w for w, lang, t in texts if lang == "en" and "Tips §" in t]
+    assert not [w for w, lang, t in texts if "«Порядок карт»" in t]
+    assert not [w for w, lang, t in texts if lang == "ru" and "ответный сигнал" in t.lower()]
+
+
+def test_crossruff_has_a_russian_whist_title() -> None:
+    """L-3. «Перекрёстное козыряние», not a calque."""
+    from tutor.conventions.catalogue import get_maxim
+
+    assert get_maxim("crossruff-with-partner").title_in("ru") == "Перекрёстное козыряние с партнёром"
+
+
+def test_american_revoke_penalty_is_a_rule_set_law_in_both_systems() -> None:
+    """D-13. 004 «Ренонсирование»: the two-trick penalty belongs to the American laws, whichever
+    convention system is taught; the English (Clay) laws take three tricks (Hoyle's Games
+    Modernized, the laws, law 75)."""
+    from tutor.conventions.catalogue import get_maxim
+
+    m = get_maxim("revoke-penalty-american")
+    assert set(m.systems) == {"russian", "english"}
+    assert "American laws" in m.text_in("en") and "rule set" in m.text_in("en")
