@@ -72,6 +72,8 @@ def _texts(item: Item) -> Iterable[tuple[tuple, Text]]:
         yield ("override",), item.override
     for i, a in enumerate(item.accept):
         yield ("accept", i, "reason"), a.reason
+    for i, d in enumerate(item.deliberate):
+        yield ("deliberate", i, "reason"), d.reason
 
 
 def _language_problems(loc: Located, texts: Iterable[tuple[tuple, Text]]) -> list[Problem]:
