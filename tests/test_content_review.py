@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.cards import Card, Suit
-from tutor.content.loader import ContentSet, Located, load_paths
+from tutor.content.loader import ContentSet, load_paths
 from tutor.content.models import Item
 from tutor.deal import Deal
 from tutor.laws import judge_lead_out_of_turn
