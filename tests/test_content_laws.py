@@ -60,6 +60,7 @@ LEGAL = textwrap.dedent("""\
         dealer: S
         trump: C9
         hand: Q85.K73.AJ64.972
+        DEAL
         played: "PLAYED"
         exposed: [HK]
         called: HK
@@ -78,8 +79,14 @@ def score_text(answer: str = "5", revokes: str = "[EW]", penalty: str = "points"
             .replace("PENALTY", penalty).replace("ANSWER", answer))
 
 
+#: A hidden deal in which every card of the default history is conventional (tutor.content.history).
+LEGAL_DEAL = "N:73.QJ.975.AQJ864 AKJ962.A98.KQ.T5 Q85.K73.AJ64.972 T4.T6542.T832.K3"
+
+
 def legal_text(answer: str = "[HK]", played: str = "W:H4 HJ HA", question: str = "legal") -> str:
-    return LEGAL.replace("PLAYED", played).replace("QUESTION", question).replace("ANSWER", answer)
+    deal = f'    deal: "{LEGAL_DEAL}"\n' if played == "W:H4 HJ HA" else ""
+    return (LEGAL.replace("    DEAL\n", deal).replace("PLAYED", played).replace("QUESTION", question)
+            .replace("ANSWER", answer))
 
 
 def line_of(text: str, start: str) -> int:

@@ -92,10 +92,13 @@ def test_history_must_be_legal_and_leave_south_to_play():
     got = problems(PUZZLE.replace("question: lead", 'played: "S:S2 SA SQ S3"\n    question: lead'))
     assert got == ["9: after the played tricks W is to play, not South"]
     # East, the dealer, may ruff with the turned-up trump card; he wins and leads; South plays second
-    ruffed = PUZZLE.replace("question: lead", 'played: "S:S2 SA SQ D7 / E:H2"\n    question: play')
-    assert problems(ruffed.replace("answer: S2", "answer: H5")) == []
-    got = problems(ruffed.replace('"S:S2 SA SQ D7 / E:H2"', '"S:S2 SA D7 SQ / N:H2 H3"'))
-    assert got == ["9: played: N plays the trump card D7, which lies in the dealer's (E) hand"]
+    # (the hidden deal proves every card of the history conventional: tutor.content.history)
+    ruffed = PUZZLE.replace("question: lead", 'played: "S:S2 S3 SQ D7 / E:H2"\n    question: play')
+    dealt = ruffed.replace("    hand: K742.985.J63.863\n", "    hand: K742.985.J63.863\n"
+                           '    deal: "N:QT98.AJ43.K84.J5 .KT762.QT7.AKT94 K742.985.J63.863 AJ653.Q.A952.Q72"\n')
+    assert problems(dealt.replace("answer: S2", "answer: H5")) == []
+    got = problems(ruffed.replace('"S:S2 S3 SQ D7 / E:H2"', '"S:S2 SA D7 SQ / N:H2 H3"'))
+    assert got[0] == "9: played: N plays the trump card D7, which lies in the dealer's (E) hand"
 
 
 def test_legal_answer_is_exactly_the_legal_set():
@@ -103,10 +106,12 @@ def test_legal_answer_is_exactly_the_legal_set():
     base = (PUZZLE.replace("dealer: E", "dealer: S").replace("trump: D7", "trump: C3")
             .replace("question: lead", 'played: "W:HK H4 H2"\n    question: legal')
             .replace("maxims: [king-third-lead-small]", "maxims: [must-follow-suit]")
-            .replace("    prompt: {en: \"You lead first.\", ru: \"Вы ходите первым.\"}\n", ""))
+            .replace("    prompt: {en: \"You lead first.\", ru: \"Вы ходите первым.\"}\n", "")
+            .replace("    hand: K742.985.J63.863\n", "    hand: K742.985.J63.863\n"
+                     '    deal: "N:83.Q4.975.AQJ974 AQT9.AT2.T842.K5 K742.985.J63.863 J65.KJ763.AKQ.T2"\n'))
     assert problems(base.replace("answer: S2", "answer: [H9, H8, H5]")) == []
     got = problems(base.replace("answer: S2", "answer: [H9, H8, S2]"))
-    assert got == ["11: answer: the legal cards are H9 H8 H5 (missing H5; not legal S2)"]
+    assert got == ["12: answer: the legal cards are H9 H8 H5 (missing H5; not legal S2)"]
 
 
 def test_engine_disagreement_needs_an_override_and_a_stale_override_is_flagged():

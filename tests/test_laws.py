@@ -93,9 +93,48 @@ def test_lead_out_of_turn_suit_called_from_offender_russian():
 
 def test_lead_out_of_turn_american_only_right_hand_opponent_decides():
     """004 «Внеочередной заход»: «Штраф может взыскать только противник, сидящий справа от игрока»;
-    the suit may be called from the offender or his partner."""
+    the suit may be called from the offender or his partner, each time by the opponent on the
+    right of the player it is called from (E's right: N; W's right: S)."""
     ruling = judge_lead_out_of_turn(state(), Seat.E, c("H7"), rules="american")
-    assert ruling.decided_by == (Seat.N,) and ruling.suit_may_be_called_from == (Seat.E, Seat.W)
+    assert ruling.suit_may_be_called_from == (Seat.E, Seat.W)
+    assert ruling.callers_for(Seat.E) == (Seat.N,) and ruling.callers_for(Seat.W) == (Seat.S,)
+    assert ruling.decided_by == (Seat.N, Seat.S)
+
+
+def test_lead_out_of_turn_suit_called_from_partner_by_the_opponent_on_his_right():
+    """004 «Внеочередной заход»: «Штраф может взыскать только противник, сидящий справа от игрока,
+    у которого на законных основаниях может быть отозвана масть». North leads out of turn before
+    South's opening lead (East dealt); the suit called from South is called by South's right-hand
+    opponent, East -- not by North's right-hand opponent West (content review E-1, E-2)."""
+    st = state(dealer="E")  # S should lead
+    ruling = judge_lead_out_of_turn(st, Seat.N, c("SA"), rules="american")
+    assert ruling.callers_for(Seat.S) == (Seat.E,)
+    assert ruling.callers_for(Seat.N) == (Seat.W,)
+    exposed, called = ruling.call_suit(Suit.H, from_seat=Seat.S, by=Seat.E)
+    assert exposed == CalledCard(Seat.N, c("SA")) and called == CalledSuit(Seat.S, Suit.H)
+    with pytest.raises(LawError, match="only E may"):
+        ruling.call_suit(Suit.H, from_seat=Seat.S, by=Seat.W)
+
+
+def test_lead_out_of_turn_suit_called_from_offender_by_the_opponent_on_his_right():
+    """004 «Внеочередной заход»: from the offender himself the suit is called by the offender's
+    right-hand opponent; his partner's side cannot be called from by anyone else."""
+    st = state(dealer="E")
+    ruling = judge_lead_out_of_turn(st, Seat.N, c("SA"), rules="american")
+    with pytest.raises(LawError, match="only W may"):
+        ruling.call_suit(Suit.C, from_seat=Seat.N, by=Seat.E)
+    with pytest.raises(LawError, match="no suit may be called from E"):
+        ruling.call_suit(Suit.C, from_seat=Seat.E)
+
+
+def test_lead_out_of_turn_russian_either_opponent_calls_from_the_offender_only():
+    """000 «Ошибки» 3: «противники имеют право … требовать, чтобы он ходил с известной масти» --
+    the opponents (either) and from him, the offender, only."""
+    st = state(dealer="E")
+    ruling = judge_lead_out_of_turn(st, Seat.N, c("SA"))
+    assert set(ruling.callers_for(Seat.N)) == {Seat.E, Seat.W} and ruling.callers_for(Seat.S) == ()
+    with pytest.raises(LawError, match="no suit may be called from S"):
+        ruling.call_suit(Suit.C, from_seat=Seat.S)
 
 
 def test_no_lead_out_of_turn_by_the_rightful_leader_or_mid_trick():

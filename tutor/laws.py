@@ -11,8 +11,12 @@ Sources:
   opponents call it, so long as that does not make the player revoke.
 - 000 «Ошибки» 3: «Если игрок ходит не в очередь, то противники имеют право или признать карту,
   или требовать, чтобы он ходил с известной масти»; 004 «Внеочередной заход»: a suit may be called
-  from the offender or his partner when next either of them has the lead, and only by the
-  opponent on the offender's right.
+  from the offender or his partner when next either of them has the lead, and «Штраф может
+  взыскать только противник, сидящий справа от игрока, у которого на законных основаниях может
+  быть отозвана масть» -- the opponent on the right of the player *from whom* the suit is called
+  (the offender's right-hand opponent when it is called from him, the partner's when from the
+  partner). Seats go clockwise N-E-S-W and play passes to the left (:mod:`tutor.seats`), so when
+  the suit is called from South, East calls it.
 - 000 «Масти и взятки» 4 and 004 «Ренонсирование»: the revoke penalty (:mod:`tutor.scoring`).
 - 000 «Ошибки» 8: only the last two tricks may be looked at (:meth:`PlayState.last_tricks`).
 """
@@ -134,34 +138,70 @@ def expire_penalties(penalties: Iterable[Penalty], seat: Seat, card: Card, led: 
 @dataclass(frozen=True)
 class OutOfTurnLead:
     """What the opponents may do about a lead out of turn, and who decides (see
-    :func:`judge_lead_out_of_turn`)."""
+    :func:`judge_lead_out_of_turn`).
+
+    ``suit_may_be_called_from`` are the seats a suit may be demanded from; ``callers`` pairs each
+    of them with the opponents who may demand it (:meth:`callers_for`); ``decided_by`` is every
+    opponent who has some say.
+    """
 
     offender: Seat
     card: Card
     rightful_leader: Seat
     suit_may_be_called_from: tuple[Seat, ...]
-    decided_by: tuple[Seat, ...]
+    callers: tuple[tuple[Seat, tuple[Seat, ...]], ...]
+
+    @property
+    def decided_by(self) -> tuple[Seat, ...]:
+        """Every opponent who may exact a penalty from some seat (in the order of the seats)."""
+        out: list[Seat] = []
+        for _, who in self.callers:
+            out.extend(s for s in who if s not in out)
+        return tuple(out)
+
+    def callers_for(self, seat: Seat) -> tuple[Seat, ...]:
+        """Who may call a suit from ``seat`` (empty when no suit may be called from him).
+
+        american (004 «Внеочередной заход»): only the opponent on the right of ``seat`` -- «противник,
+        сидящий справа от игрока, у которого на законных основаниях может быть отозвана масть»;
+        russian (000 «Ошибки» 3): «противники», either opponent.
+        """
+        return next((who for s, who in self.callers if s == seat), ())
 
     def accept(self, state: PlayState) -> None:
         """The card stands as the lead; play goes on from the offender (000 «Ошибки» 3)."""
         state.accept_lead_out_of_turn(self.offender, self.card)
 
-    def call_suit(self, suit: Suit) -> tuple[CalledCard, CalledSuit]:
+    def call_suit(self, suit: Suit, *, from_seat: Seat | None = None, by: Seat | None = None) -> tuple[CalledCard, CalledSuit]:
         """The card goes back to the offender's hand face up, at the opponents' disposal
-        (000 «Ошибки» 7), and the suit is demanded from the offending side's next leader.
+        (000 «Ошибки» 7), and the suit is demanded from ``from_seat`` (default: the offender).
 
-        Returns the exposed card as a penalty the opponents may call, and the called suit.
+        ``by`` is the opponent who calls; a call from a seat that may not be called from, or by an
+        opponent who has no right to call it (004: only the one on that seat's right), raises
+        :class:`LawError`. Returns the exposed card as a penalty the opponents may call, and the
+        called suit.
         """
-        return CalledCard(self.offender, self.card), CalledSuit(self.suit_may_be_called_from[0], suit)
+        target = self.suit_may_be_called_from[0] if from_seat is None else from_seat
+        allowed = self.callers_for(target)
+        if not allowed:
+            raise LawError(f"no suit may be called from {target.name} after {self.offender.name}'s lead out of turn")
+        if by is not None and by not in allowed:
+            raise LawError(
+                f"{by.name} may not call a suit from {target.name}: only "
+                f"{' or '.join(s.name for s in allowed)} may (004 «Внеочередной заход»: «Штраф может взыскать "
+                "только противник, сидящий справа от игрока, у которого на законных основаниях может быть "
+                "отозвана масть»)")
+        return CalledCard(self.offender, self.card), CalledSuit(target, suit)
 
 
 def judge_lead_out_of_turn(state: PlayState, offender: Seat, card: Card, *, rules: str = "russian") -> OutOfTurnLead:
     """A lead by ``offender`` when another seat should lead: the opponents' options.
 
-    russian (000 «Ошибки» 3): accept the card, or demand a suit from the offender; either
-    opponent may speak. american (004 «Внеочередной заход»): the suit may be called from the
-    offender or his partner when either next has the lead; only the opponent on the offender's
-    right may exact it.
+    russian (000 «Ошибки» 3): accept the card, or demand a suit from the offender; «противники»
+    -- either opponent -- may speak. american (004 «Внеочередной заход»): the suit may be called
+    from the offender or his partner when either next has the lead, and only by the opponent on
+    the right of the player from whom it is called: the offender's right-hand opponent for the
+    offender, the partner's right-hand opponent (the offender's left-hand one) for the partner.
     """
     if state.current:
         raise LawError("a lead out of turn is made to an empty table")
@@ -170,7 +210,7 @@ def judge_lead_out_of_turn(state: PlayState, offender: Seat, card: Card, *, rule
     if not state.holds(offender, card):
         raise LawError(f"{offender.name} does not hold {card}")
     if rules == "american":
-        from_seats, deciders = (offender, offender.partner), (offender.rho,)
+        callers = tuple((seat, (seat.rho,)) for seat in (offender, offender.partner))
     else:
-        from_seats, deciders = (offender,), (offender.lho, offender.rho)
-    return OutOfTurnLead(offender, card, state.to_play, from_seats, deciders)
+        callers = ((offender, (offender.lho, offender.rho)),)
+    return OutOfTurnLead(offender, card, state.to_play, tuple(s for s, _ in callers), callers)

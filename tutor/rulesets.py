@@ -240,11 +240,11 @@ _FIVE = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
 
 RUSSIAN = Ruleset(
     name="russian",
-    title=Text("Russian whist (partie and robber)", "Русский вист (партии и робер)"),
+    title=Text("Russian whist (partie and rubber)", "Русский вист (партии и робер)"),
     source='000 "Порядок карт и роберы", "Масти и взятки" 4, "Правила записи" 1-9; 002',
     summary=Text(
         "Two points per trick over six, below the line; 10 below wins the partie (+5), two parties "
-        "running or two of three win the robber (+10). Honours A K Q J 10 of trumps per side: "
+        "running or two of three win the rubber (+10). Honours A K Q J 10 of trumps per side: "
         "3 → 2, 4 → 4, 5 → 5; coronkas in one hand: A-K-Q 5, to the jack 10, to the ten 20, "
         "+5 a card, double in trumps; small slam +10, grand slam +20, above the line. At each "
         "partie's end the side with more points keeps the difference (000 REC 8).",
@@ -267,7 +267,7 @@ RUSSIAN = Ruleset(
     rubber_bonus=10,
     netting=True,
     game_word=Text("partie", "партия"),
-    rubber_word=Text("robber", "робер"),
+    rubber_word=Text("rubber", "робер"),
     variants=(
         Variant(
             "no-trump",

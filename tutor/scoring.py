@@ -687,7 +687,7 @@ _WHAT_LABELS = {
     "grand-slam": ("grand slam", "большой шлем"),
     "revoke": ("revoke penalty", "штраф за ренонс"),
     "partie": ("partie bonus", "за партию"),
-    "robber": ("robber bonus", "за робер"),
+    "robber": ("rubber bonus", "за робер"),
     "game": ("game value", "цена игры"),
     "rubber": ("rubber bonus", "за робер"),
 }

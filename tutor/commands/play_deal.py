@@ -140,7 +140,7 @@ def table_text(session: Session, lang: str = "en") -> str:
 
     trump = deal.trump.symbol if deal.trump is not None else ("без козырей" if ru else "no trumps")
     head = (f"Сдача {session.deal_number} · робер {session.robber} · козырь {trump}" if ru
-            else f"Deal {session.deal_number} · robber {session.robber} · trumps {trump}")
+            else f"Deal {session.deal_number} · rubber {session.robber} · trumps {trump}")
     lines = [head, ("Партнёр: " if ru else "Partner: ") + session.partner.name(lang)]
     pad = " " * 22
     lines.append(pad + who(Seat.N))
@@ -193,7 +193,7 @@ def _end_of_deal(session: Session, out: TextIO, lang: str) -> None:
     print("\n".join(session.sheet.lines(lang)), file=out)
     if session.sheet.is_over:
         print(("Робер окончен; после него — новый жребий партнёров (000 «Сдача и партнерство» 3)." if ru
-               else "The robber is over; partners are drawn again (000 «Сдача и партнерство» 3)."), file=out)
+               else "The rubber is over; partners are drawn again (000 «Сдача и партнерство» 3)."), file=out)
 
 
 def play_loop(session: Session, *, input_fn: Callable[[str], str], out: TextIO, lang: str = "en",

@@ -168,19 +168,23 @@ def _sequence(rng: random.Random) -> list[Rank]:
 
 
 def _call_draft(rng: random.Random) -> Draft:
-    """North deals, East cashes A-K of a plain suit while North, fourth hand, plays high then low
-    (the call: free cards, not third hand on partner's lead); South wins the third trick with an ace
-    and is on lead."""
+    """North deals, East cashes Q-K from A-K-Q of a plain suit while North, fourth hand, plays high then low
+    (the call: free cards, not third hand on partner's lead); East then leads a king and South
+    takes it with the ace (an honour led is covered) and is on lead. The hidden hands are dealt
+    again by :func:`tutor.content.history.find_deal` so that every card of the history is
+    conventional."""
     y, z, trump = rng.sample(list(Suit), 3)
     hi, lo = sorted(rng.sample([r for r in SMALL if r > Rank.TWO], 2), reverse=True)
     y_rest = [r for r in SMALL if r not in (hi, lo)]
     rng.shuffle(y_rest)
     s_y = sorted(y_rest[:rng.choice((2, 3))])
     w_y = sorted(y_rest[len(s_y):len(s_y) + 2])
-    z_rest = [r for r in Rank if r != Rank.ACE]
+    z_low = [r for r in Rank if r < Rank.SEVEN]
+    e_z = Rank.KING
+    w_z, n_z = rng.sample(z_low, 2)  # no honour falls for nothing under the ace (play low when not winning)
+    z_rest = [r for r in Rank if r not in (Rank.ACE, Rank.KING, w_z, n_z) and r < Rank.QUEEN]
     rng.shuffle(z_rest)
-    e_z, w_z, n_z = z_rest[:3]
-    s_z = [Rank.ACE] + [r for r in z_rest[3:] if r < Rank.QUEEN][:rng.choice((1, 2, 3))]
+    s_z = [Rank.ACE] + z_rest[:rng.choice((1, 2, 3))]
     n_trumps = rng.choice((2, 3))
     other = next(s for s in Suit if s not in (y, z, trump))
     n_other = 13 - len(s_y) - len(s_z) - n_trumps
@@ -189,17 +193,18 @@ def _call_draft(rng: random.Random) -> Draft:
     south = Hand([Card(y, r) for r in s_y] + [Card(z, r) for r in s_z]
                  + [Card(trump, r) for r in rng.sample([r for r in Rank if r < Rank.ACE], n_trumps)]
                  + _plain_cards(rng, other, n_other))
-    taken = set(south) | {Card(y, r) for r in (Rank.ACE, Rank.KING, hi, lo, *w_y)} | {Card(z, r) for r in (e_z, w_z, n_z)}
+    taken = (set(south) | {Card(y, r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, hi, lo, *w_y)}
+             | {Card(z, r) for r in (e_z, w_z, n_z)})
     trump_card = rng.choice([Card(trump, r) for r in Rank if Card(trump, r) not in taken])
     known = {
         Seat.S: list(south.cards),
         Seat.N: [Card(y, hi), Card(y, lo), Card(z, n_z), trump_card],
-        Seat.E: [Card(y, Rank.ACE), Card(y, Rank.KING), Card(z, e_z)],
+        Seat.E: [Card(y, Rank.ACE), Card(y, Rank.KING), Card(y, Rank.QUEEN), Card(z, e_z)],
         Seat.W: [Card(y, r) for r in w_y] + [Card(z, w_z)],
     }
     layout = _complete(rng, known)
     deal = Deal(layout, dealer=Seat.N, trump_card=trump_card)
-    played = (f"E:{Card(y, Rank.ACE)} {Card(y, s_y[0])} {Card(y, w_y[0])} {Card(y, hi)} / "
+    played = (f"E:{Card(y, Rank.QUEEN)} {Card(y, s_y[0])} {Card(y, w_y[0])} {Card(y, hi)} / "
               f"E:{Card(y, Rank.KING)} {Card(y, s_y[1])} {Card(y, w_y[1])} {Card(y, lo)} / "
               f"E:{Card(z, e_z)} {Card(z, Rank.ACE)} {Card(z, w_z)} {Card(z, n_z)}")
     prompt = _t(f"North dealt, the trump card is {trump_card.symbol('en')}. East won the first two tricks, "
@@ -342,6 +347,18 @@ def _number_puzzle(recipe: Recipe, d: Draft, pid: str) -> Puzzle | None:
                   explanation=explanation)
 
 
+def _with_conventional_history(puzzle: Puzzle) -> Puzzle | None:
+    """The puzzle with a hidden deal in which every card of its history is conventional (the
+    linter's rule, :mod:`tutor.content.history`), or None when South's own cards are not or no
+    such deal is found quickly."""
+    from tutor.content.history import find_deal
+
+    found = find_deal(puzzle, seed=0, seconds=30.0, max_iterations=400)  # bounded by iterations: reproducible
+    if found.south or found.deal is None:
+        return None
+    return puzzle.model_copy(update={"deal": found.deal.pbn()})
+
+
 def generate(theme: str, count: int = 1, seed: int = 0, *, attempts: int = 400) -> list[Puzzle]:
     """``count`` puzzles on ``theme`` (a recipe name), reproducible from ``seed``.
 
@@ -371,6 +388,8 @@ def generate(theme: str, count: int = 1, seed: int = 0, *, attempts: int = 400) 
                     and (d.focus is None or advice.card.suit == d.focus)
                     and not equal_accepts(advice))
             puzzle = _card_puzzle(recipe, d, advice, pid) if fits else None
+            if puzzle is not None and puzzle.played:
+                puzzle = _with_conventional_history(puzzle)
         if puzzle is None:
             misses += 1
             if misses >= attempts:

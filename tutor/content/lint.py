@@ -8,6 +8,10 @@ Reading a file (:mod:`tutor.content.loader`) checks its shape. Here each item is
   with only South's hand known, followed with :func:`follow_history` -- and South is to play;
 * the laws: a called exposed card or a called suit narrows what is legal (:mod:`tutor.content.laws`),
   and a lead/play item under a binding penalty must leave one card; revokes fit the rule set;
+* the history makes sense: every card of ``played`` -- South's and the hidden hands' -- is the
+  conventions engine's card for that seat at that moment (or one it rates ``equal``), judged on
+  the item's hidden ``deal:``, unless ``deliberate:`` names it as a mistake and says why
+  (:mod:`tutor.content.history`; ``--find-deals`` finds such a deal);
 * the answer: held and legal; for lead/play the conventions engine's card is the answer or an
   accepted one, else the item must carry an ``override`` saying why (and no override when the
   engine agrees); for honours/score the scoring engine's number is the answer; for a legal
@@ -69,6 +73,8 @@ def _texts(item: Item) -> Iterable[tuple[tuple, Text]]:
         yield ("override",), item.override
     for i, a in enumerate(item.accept):
         yield ("accept", i, "reason"), a.reason
+    for i, d in enumerate(item.deliberate):
+        yield ("deliberate", i, "reason"), d.reason
 
 
 def _language_problems(loc: Located, texts: Iterable[tuple[tuple, Text]]) -> list[Problem]:
@@ -208,6 +214,33 @@ def _check_engine(loc: Located[Item], sit: Situation | None = None) -> list[Prob
     return []
 
 
+def _check_history(loc: Located[Item]) -> list[Problem]:
+    """Every card of the played tricks is conventional for its seat, or a named deliberate mistake."""
+    from tutor.content.history import check_history, deliberate_cards
+
+    item = loc.item
+    if not item.played:
+        if item.deliberate:
+            return [loc.problem("deliberate: there is no history (played:) to excuse a card of", "deliberate")]
+        return []
+    deal = item.full_deal()
+    if deal is None:
+        return [loc.problem("played: every card of the history must be proved conventional on a hidden deal: add "
+                            "deal: (python -m tutor check --find-deals FILE finds one)", "played")]
+    excused = deliberate_cards(item)
+    out: list[Problem] = []
+    checks = check_history(item, deal)
+    for c in checks:
+        if not c.conventional and (c.seat, c.card) not in excused:
+            out.append(loc.problem(c.message(), "played"))
+    for i, d in enumerate(item.deliberate):
+        seat, card = d.seat_card
+        if any(c.conventional and c.seat == seat and c.card == card for c in checks):
+            out.append(loc.problem(f"deliberate: {d.card} is conventional now; remove it from deliberate",
+                                   "deliberate", i, "card"))
+    return out
+
+
 def engines_missing() -> dict[str, str]:
     """What keeps the linter from proving items: each engine ("catalogue", "conventions",
     "scoring") that cannot be imported or read, with the reason."""
@@ -251,6 +284,7 @@ def prove(loc: Located[Item], *, skip: frozenset[str] = frozenset()) -> list[Pro
             if not out and engine not in skip:
                 try:
                     out.extend(_check_engine(loc, sit))
+                    out.extend(_check_history(loc))
                 except EngineUnavailable as exc:
                     out.append(loc.problem(f"cannot prove the answer: {exc}", "answer"))
                 except WhistError as exc:

@@ -18,8 +18,12 @@ A documented puzzle (see also ``puzzles/examples.yaml``)::
         dealer: E                       # the trump card lies in the dealer's hand; S leads when E deals
         trump: D7                       # the turned-up trump card (SK, ♠K, K♠, H10, ♦Д are all read)
         hand: K74.Q853.A92.J64          # the student's 13 cards; the student always sits S
-        # deal: "N:AQ5.AK42.T73.J84 …"  # optional: all four hands, PBN clockwise from N; for honours/score
-        # played: "W:DK D4 D9 D2 / …"   # optional: tricks played so far, each LEADER:cards
+        # deal: "N:AQ5.AK42.T73.J84 …"  # all four hands, PBN clockwise from N: shown for honours/score;
+        #                               # with played tricks, the hidden deal proving them (never shown)
+        # played: "W:DK D4 D9 D2 / …"   # optional: tricks played so far, each LEADER:cards; every card
+        #                               # must be conventional for its seat (python -m tutor check)
+        # deliberate: [{card: "W:SK", reason: {en: "…", ru: "…"}}]   # a card of played that is a
+        #                               # deliberate mistake, and why
         question: lead                  # lead | play | legal | honours | score
         prompt: {en: "You lead to the first trick.", ru: "Вы ходите первым."}   # optional
         answer: S4                      # lead/play: a card; legal: a list of cards; honours/score: a number
@@ -86,6 +90,7 @@ __all__ = [
     "FieldProblem",
     "Text",
     "Accept",
+    "Deliberate",
     "Tricks",
     "Item",
     "Puzzle",
@@ -273,6 +278,37 @@ class Accept(_Model):
     reason: Text
 
 
+def _canon_seat_card(value: Any) -> str:
+    """``W:SK`` (the seat that played it, then the card) -> canonical ``W:SK``."""
+    if not isinstance(value, str) or ":" not in value:
+        raise ValueError(f"a played card is written like W:SK (the seat, then the card), not {value!r}")
+    seat, card = value.split(":", 1)
+    seat = seat.strip().upper()
+    if seat not in ("N", "E", "S", "W"):
+        raise ValueError(f"{seat!r} is not a seat (N, E, S or W) in {value!r}")
+    return f"{seat}:{_canon_card(card.strip())}"
+
+
+SeatCardStr = Annotated[
+    str,
+    AfterValidator(_canon_seat_card),
+    Field(description="A card of the history and the seat that played it: W:SK."),
+]
+
+
+class Deliberate(_Model):
+    """A card of the history that is not the conventional one, played on purpose, and why
+    (the linter requires every other card of ``played`` to be conventional)."""
+
+    card: SeatCardStr
+    reason: Text
+
+    @property
+    def seat_card(self) -> tuple[Seat, Card]:
+        seat, card = self.card.split(":")
+        return Seat[seat], parse_card(card)
+
+
 class Tricks(_Model):
     """Tricks taken in the deal, by one side (the other has the rest of 13)."""
 
@@ -302,8 +338,14 @@ class Item(_Model):
     dealer: SeatName = Field("E", description="The dealer holds the trump card; S leads first when E deals.")
     trump: CardStr = Field(description="The turned-up trump card, in the dealer's hand.")
     hand: Hand13 = Field(description="South's 13 cards as dealt (cards already played included).")
-    deal: DealStr | None = None
+    deal: DealStr | None = Field(None, description=(
+        "All four hands. honours/score: the deal counted (shown). lead/play/legal with played tricks: the "
+        "hidden deal that proves every card of the history conventional (never shown before the answer; "
+        "python -m tutor check --find-deals PATH finds one)."))
     played: History | None = None
+    deliberate: list[Deliberate] = Field(default_factory=list, description=(
+        "Cards of played that are deliberate mistakes, each {card: W:SK, reason: {en, ru}}: the linter "
+        "excuses them from the rule that every card of the history is conventional."))
     question: Question
     ask: Ask | None = None
     tricks: Tricks | None = None
@@ -345,6 +387,20 @@ class Item(_Model):
         for i, card in enumerate(self.exposed):
             if card not in self.student_hand:
                 raise FieldProblem(("exposed", i), f"the exposed card {card} is not in South's hand")
+        return self
+
+    @model_validator(mode="after")
+    def _deliberate_cards_were_played(self) -> "Item":
+        if not self.deliberate:
+            return self
+        plays = {(s, c) for t in parse_history(self.played) for s, c in t.plays()}
+        seen: set[str] = set()
+        for i, d in enumerate(self.deliberate):
+            if d.card in seen:
+                raise FieldProblem(("deliberate", i, "card"), f"{d.card} is listed twice in deliberate")
+            seen.add(d.card)
+            if d.seat_card not in plays:
+                raise FieldProblem(("deliberate", i, "card"), f"{d.card} was not played in the history (played:)")
         return self
 
     @model_validator(mode="after")

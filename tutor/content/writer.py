@@ -18,7 +18,7 @@ __all__ = ["FIELD_ORDER", "puzzle_data", "puzzles_yaml"]
 #: The order fields are written in (the order of the documented example in models.py).
 FIELD_ORDER: tuple[str, ...] = (
     "id", "title", "themes", "difficulty", "rules", "system", "dealer", "trump", "hand", "deal",
-    "played", "exposed", "called", "called_suit", "question", "ask", "tricks", "revokes", "revoke_penalty",
+    "played", "deliberate", "exposed", "called", "called_suit", "question", "ask", "tricks", "revokes", "revoke_penalty",
     "prompt", "answer", "accept", "maxims", "hints", "explanation", "override",
 )
 
@@ -27,7 +27,7 @@ def puzzle_data(puzzle: Puzzle) -> dict[str, Any]:
     """The puzzle as plain data in :data:`FIELD_ORDER`, leaving out empty optional fields."""
     raw = puzzle.model_dump(mode="json", exclude_none=True)
     raw.pop("seat", None)  # always S
-    for name in ("accept", "revokes", "exposed"):
+    for name in ("accept", "revokes", "exposed", "deliberate"):
         if not raw.get(name):
             raw.pop(name, None)
     if isinstance(raw.get("tricks"), dict):

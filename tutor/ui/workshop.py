@@ -49,7 +49,7 @@ MAX_BOARDS = 20
 TEMPLATE = """\
 puzzles:
   - id: my-first-puzzle
-    title: {en: "King fourth", ru: "Король сам-четвёрт"}
+    title: {en: "King fourth", ru: "Король сам-четверт"}
     themes: [opening-lead, king-third]
     difficulty: 1
     dealer: E
@@ -64,7 +64,7 @@ puzzles:
       - {en: "With the king and small cards, the king waits.", ru: "С королём и маленькими король ждёт."}
     explanation:
       en: "Spades are your longest suit; from K-x-x-x lead the smallest card."
-      ru: "Пики — самая длинная масть; с короля сам-четвёрт ходят с маленькой."
+      ru: "Пики — самая длинная масть; с короля сам-четверт ходят с маленькой."
 """
 
 
