@@ -167,7 +167,7 @@ MAXIMS_USED: tuple[str, ...] = (
     "strong-suit-top-or-bottom", "fourth-best-from-long-suit", "answer-trumps-low-from-four",
     "quart-major-in-trumps-lead-knave", "ace-king-only-lead-ace", "ace-king-after-ruffing-lead-ace",
     "honours-and-small-trumps-lead-small", "ace-queen-knave-lead-ace", "king-queen-knave-long-lead-knave",
-    "under-sequence-lead-lowest", "short-suit-lead-highest", "lead-low-from-long-trumps",
+    "under-sequence-lead-lowest", "short-suit-lead-highest", "lead-low-from-long-trumps", "long-suit-lead-lowest",
     # later leads: the card
     "continue-with-next-card", "return-higher-of-two-lowest-of-more",
     # following

@@ -311,10 +311,19 @@ def is_strong_suit(cards: Sequence[Card]) -> bool:
 
 
 def _top_or_bottom(h: _H) -> _Pick | None:
-    """000 LST 7, plain suits: a strong suit -> its top or its bottom card, never a middle one."""
-    if h.trump or not is_strong_suit(h.cards):
+    """000 LST 7, plain suits: a strong suit -> its top or its bottom card, never a middle one.
+    "Strong" for the top card means two of the top honours (A-Q-x-x, K-Q-x-x-x, …): from a king
+    or queen with small cards only, however many, no book leads the honour (content review D-1;
+    Hoyle, Cavendish) -- such a suit is led from the bottom (:func:`_long_suit_low`)."""
+    if h.trump or not is_strong_suit(h.cards) or sum(1 for c in h.cards if c.rank >= Q) < 2:
         return None
     return _Pick((h.cards[0], h.lowest))
+
+
+def _long_suit_low(h: _H) -> _Pick | None:
+    """000 LST 7 («с самой младшей, но только не со средней») for a long plain suit with no leading
+    combination: the lowest (Pole, old Hoyle, Chambers); never a middle card."""
+    return _one(h.lowest) if not h.trump and h.n >= 4 else None
 
 
 def _long_trumps_low(h: _H) -> _Pick | None:
@@ -434,6 +443,11 @@ _TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
         text("{card} is a middle card: from a long suit lead the top or the bottom.",
              "{card} — средняя карта: с сильной масти ходят со старшей или с младшей."),
     ),
+    "long-suit-lead-lowest": (
+        text("From a long suit with no honours in sequence, lead the lowest card, never a middle one.",
+             "С длинной масти без старших ровных карт ходят самой младшей, но не средней."),
+        text("From a long suit the lowest leads, not {card}.", "С длинной масти ходят младшей, а не {card}."),
+    ),
     "lead-low-from-long-trumps": (
         text("From four or more trumps with no sequence at the head, lead a small trump.",
              "С четырёх и более козырей без старшего ряда ходят маленьким козырем."),
@@ -465,7 +479,7 @@ RUSSIAN_CARD_ORDER: tuple[tuple[str, Pattern], ...] = (
     ("short-suit-lead-highest", _short_small_suit),
     ("strong-suit-top-or-bottom", _top_or_bottom),
     ("lead-low-from-long-trumps", _long_trumps_low),
-    ("fourth-best-from-long-suit", _fourth_best),
+    ("long-suit-lead-lowest", _long_suit_low),
 )
 
 #: Card rules of the english system: Cavendish's Analysis of Leads (plain suits and trumps),
