@@ -198,11 +198,21 @@ def test_top_of_touching_honours_overridden_by_trump_lead():
 
 
 def test_strong_suit_top_or_bottom():
-    """000 LST 7: «выходят с самой старшей карты или уж с самой младшей, но только не со средней»."""
-    a = lead("K9753.932.932.54")
+    """000 LST 7: «выходят с самой старшей карты или уж с самой младшей, но только не со средней» --
+    a suit strong at the head (A-Q-x-x-x, asked of its own cards: 000 LST 13 keeps the suit
+    closed while another lead exists): its top or its bottom."""
+    a = lead("AQ753.932.932.54", suit=Suit.S)
     assert str(a.card) == "S3" and a.maxims[0] == "strong-suit-top-or-bottom"
-    assert a.verdict_for("SK").verdict == "equal"
+    assert a.verdict_for("SA").verdict == "equal"
     assert why_not(a, "S7") == "strong-suit-top-or-bottom"
+
+
+def test_king_fifth_leads_the_lowest_not_the_king():
+    """Content review D-1: K-x-x-x-x is long, not strong at the head; no book leads the king from
+    king and small (Hoyle, Cavendish), and 000 LST 7 rules out a middle card: the lowest."""
+    a = lead("K9753.932.932.54")
+    assert str(a.card) == "S3" and a.maxims[0] == "long-suit-lead-lowest"
+    assert why_not(a, "SK") == "long-suit-lead-lowest" and why_not(a, "S5") == "long-suit-lead-lowest"
 
 
 def test_strong_suit_top_or_bottom_overridden_by_touching_honours():
@@ -212,11 +222,10 @@ def test_strong_suit_top_or_bottom_overridden_by_touching_honours():
 
 
 def test_fourth_best_from_long_suit():
-    """English (Cavendish; EB1911), and the russian fallback for a long weak suit: the fourth best."""
+    """English (Cavendish's American leads): the fourth best, Pole's lowest accepted as equal."""
     a = lead("Q9742.93.932.543", system="english")
     assert str(a.card) == "S4" and a.maxims[0] == "fourth-best-from-long-suit"
-    b = lead("J8742.93.932.543")
-    assert str(b.card) == "S4" and b.maxims[0] == "fourth-best-from-long-suit"
+    assert a.verdict_for("S2").verdict == "equal"
 
 
 def test_fourth_best_from_long_suit_overridden_by_touching_honours():

@@ -223,7 +223,9 @@ def _ace_queen_knave(h: _H) -> _Pick | None:
 
 
 def _ace_fifth(h: _H) -> _Pick | None:
-    return _one(h.cards[0]) if A in h.ranks and K not in h.ranks and h.n >= 5 else None
+    """000 HNT 11 «при тузе сам-пят»: the ace with four or more SMALL cards (no king or queen:
+    A-Q-x-x-x is strong at the head, LST 7; Cavendish's example A-J-9-8-7 counts the knave small)."""
+    return _one(h.cards[0]) if A in h.ranks and K not in h.ranks and Q not in h.ranks and h.n >= 5 else None
 
 
 def _ace_fifth_plain(h: _H) -> _Pick | None:
