@@ -50,8 +50,8 @@ Priority, highest first (``system="english"`` drops maxims the catalogue marks r
   second-lowest card of the weakest suit), discard-from-strong-suit-against-trumps (english:
   trumps declared against you, Cavendish ch. 28), discard-from-weakest-suit.
 
-A refused ruff is read back as a call (refused-ruff-is-a-call: :func:`calls.read_signals` puts it
-in ``Knowledge.calls``), so answer-the-call cites it. answer-the-call chooses only the suit; the
+A refused ruff is read back as a call (refused-ruff-is-a-call: :func:`calls.read_refusals` puts it
+in ``Knowledge.refused_ruffs``), so answer-the-call cites it. answer-the-call chooses only the suit; the
 trump to lead is left to the lead-card rules. echo-the-call and make-the-call accept any card
 that starts a readable high-low (all equal), the lowest of them shown first.
 """
