@@ -6,14 +6,9 @@ the king); the verdicts must follow from the paired figures of the very same sam
 
 from __future__ import annotations
 
-import sys
-import types
-
 import pytest
 
-from tutor.cards import Card
 from tutor.evidence import NOISE_Z, Comparison, EvidenceError, compare, compare_with_advice
-from tutor.seats import Seat
 from tutor.simulate import simulate_lead
 
 HAND = "KJ4.AQ32.T98.765"
@@ -39,13 +34,14 @@ def test_verdict_follows_the_paired_cost_of_the_conventional_card():
 
 
 def test_costly_convention_is_explained_in_both_languages():
-    """The learner reads the cost in English and Russian, with the maxim id cited."""
+    """The learner reads the cost in English and Russian, the maxim named by its title (no id)."""
     an = simulate_lead(HAND, "H7", played=PLAYED, samples=24, seed=11)
     worst = an.leads[-1]
     cmp = compare(HAND, "H7", worst.card, an, maxims=["ace-small-lead-small"], played=PLAYED)
     assert cmp.cost >= 0
     en, ru = cmp.text("en"), cmp.text("ru")
-    assert "ace-small-lead-small" in en and "ace-small-lead-small" in ru
+    assert "Ace with small cards" in en and "Туз с маленькими" in ru
+    assert "ace-small-lead-small" not in en + ru
     assert worst.card.symbol("ru") in ru and worst.card.symbol("en") in en
     assert en != ru and set(cmp.as_json()["text"]) == {"en", "ru"}
 
@@ -68,28 +64,25 @@ def test_analysis_of_another_position_is_refused():
         compare(HAND, "D7", "HA", an, played=PLAYED)
 
 
-def test_wrapper_asks_the_engine_when_it_exists(monkeypatch):
-    """compare_with_advice() calls tutor.conventions.advise(position, system) at call time."""
-    fake = types.ModuleType("tutor.conventions")
-    seen = {}
+def test_wrapper_asks_the_engine():
+    """compare_with_advice() sets the conventions engine's card (a plain import: no bridge) beside
+    the simulation's."""
+    from tutor.conventions import Position, advise
 
-    def advise(position, system):
-        seen["system"] = system
-        return types.SimpleNamespace(card=Card.parse("H2"), maxims=("second-hand-low",))
-
-    fake.advise = advise
-    monkeypatch.setitem(sys.modules, "tutor.conventions", fake)
-    from tutor.play import parse_history
-    from tutor.cards import Hand
-    pos = types.SimpleNamespace(hand=Hand.parse(HAND), trump_card=Card.parse("H7"), trump=None,
-                                dealer=Seat.E, seat=Seat.S, played=tuple(parse_history(PLAYED)))
+    pos = Position.build(hand=HAND, trump="H7", played=PLAYED)
     cmp = compare_with_advice(pos, "english", samples=8, seed=3)
-    assert seen["system"] == "english" and isinstance(cmp, Comparison)
-    assert cmp.advice_card == Card.parse("H2") and cmp.maxims == ("second-hand-low",)
+    advice = advise(pos, "english")
+    assert isinstance(cmp, Comparison)
+    assert cmp.advice_card == advice.card and cmp.maxims == tuple(advice.maxims)
 
 
-def test_wrapper_without_engine_is_a_clear_error(monkeypatch):
-    """Without an advise() function, the wrapper says so instead of crashing."""
-    monkeypatch.setitem(sys.modules, "tutor.conventions", types.ModuleType("tutor.conventions"))
-    with pytest.raises(EvidenceError):
-        compare_with_advice(object())
+def test_engine_error_surfaces_as_the_projects_error():
+    """An engine error is never swallowed: asking from a seat whose turn it is not is a WhistError
+    naming the seat (issue 13 point 1)."""
+    from tutor.conventions import Position
+    from tutor.errors import WhistError
+
+    pos = Position.build(hand=HAND, trump="H7", played=PLAYED, seat="S").with_play(
+        Position.build(hand=HAND, trump="H7", played=PLAYED).legal_cards()[0])
+    with pytest.raises(WhistError, match="turn"):
+        compare_with_advice(pos, samples=8)

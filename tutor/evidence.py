@@ -6,18 +6,18 @@ by side, in words a learner reads (English and Russian), shows where the convent
 also the best card, where the difference is within the simulation's noise, and where following
 the maxim costs tricks on average -- and how many ("the maxim costs 0.12 tricks on average here").
 
-:func:`compare` takes the convention's card and maxim ids as plain values, so it does not
-depend on the conventions engine; :func:`compare_with_advice` calls the engine's ``advise()``
-when it is importable.
+:func:`compare` takes the convention's card and maxim ids as plain values (a puzzle's answer, a
+robot's card); :func:`compare_with_advice` asks the conventions engine's ``advise()`` for them.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.cards import Card, Hand, parse_card
+from tutor.conventions import Position, advise
+from tutor.conventions.catalogue import get_maxim
 from tutor.deal import parse_trump
 from tutor.errors import WhistError
 from tutor.play import Trick, format_history, parse_history
@@ -101,15 +101,10 @@ class Comparison:
 
 
 def maxim_name(maxim_id: str, lang: str) -> str:
-    """A maxim as the learner reads it: its catalogue title in ``lang``, quoted, with the id as a
-    look-up tag (the Maxims page shows both). The catalogue is imported only now, so this module
-    keeps working without the conventions package; an id it does not know is shown as it is."""
-    try:
-        catalogue = importlib.import_module("tutor.conventions.catalogue")
-        title = catalogue.get_maxim(maxim_id).title[lang]
-    except (ImportError, AttributeError, KeyError, WhistError):
-        return maxim_id
-    return f"«{title}» ({maxim_id})" if lang == "ru" else f"“{title}” ({maxim_id})"
+    """A maxim as the learner reads it: its catalogue title in ``lang``, quoted (never the id: the
+    learner reads words). An id the catalogue does not know raises its error."""
+    title = get_maxim(maxim_id).title[lang]
+    return f"«{title}»" if lang == "ru" else f"“{title}”"
 
 
 def _ru_of_deals(n: int) -> str:
@@ -167,7 +162,7 @@ def compare(
 
 
 def compare_with_advice(
-    position: object,
+    position: Position,
     system: str = "russian",
     *,
     analysis: LeadAnalysis | None = None,
@@ -176,21 +171,12 @@ def compare_with_advice(
 ) -> Comparison:
     """Ask the conventions engine (``tutor.conventions.advise``) for its card, then :func:`compare`.
 
-    ``position`` is the engine's position (it has ``hand``, ``trump_card``/``trump``, ``dealer``,
-    ``seat``, ``played``). The engine is imported only now, so this module works without it.
+    ``position`` is the engine's :class:`~tutor.conventions.Position` (the seat's view).
     """
-    try:
-        engine = importlib.import_module("tutor.conventions")
-        advise = getattr(engine, "advise")
-    except (ImportError, AttributeError):
-        raise EvidenceError("the conventions engine (tutor.conventions.advise) is not available") from None
     advice = advise(position, system)
-    try:
-        hand = position.hand  # type: ignore[attr-defined]
-        trump = position.trump_card if position.trump_card is not None else position.trump  # type: ignore[attr-defined]
-        dealer, seat, played = position.dealer, position.seat, position.played  # type: ignore[attr-defined]
-    except AttributeError as exc:
-        raise EvidenceError(f"the position lacks {exc.name!r}: cannot simulate it") from None
+    hand = position.hand
+    trump = position.trump_card if position.trump_card is not None else position.trump
+    dealer, seat, played = position.dealer, position.seat, position.played
     return compare(hand, trump if trump is not None else "NT", advice.card, analysis,
                    maxims=tuple(advice.maxims), dealer=dealer, seat=seat, played=played,
                    samples=samples, seed=seed)

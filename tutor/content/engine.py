@@ -2,15 +2,14 @@
 
 Content must never carry its own idea of the right card or number: the linter, the grader and the
 generator all ask here, and here asks :mod:`tutor.conventions` (``advise``/``explain_card`` on a
-``Position`` built from the item) and :mod:`tutor.scoring` (``honours``/``score_deal``). The
-engines are written by teammates in parallel, so they are imported when first needed; when one is
-missing the caller gets :class:`EngineUnavailable` (a problem the linter reports), never a guess.
+``Position`` built from the item) and :mod:`tutor.scoring` (``honours``/``score_deal``), by plain
+imports. An engine error is the project's own (:class:`~tutor.errors.WhistError`); the linter
+reports it at the item's file:line, never a guess.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,12 +17,15 @@ from typing import Any
 from tutor.i18n import ru_plural
 from tutor.cards import Card, Hand, parse_card
 from tutor.content.models import Accept, Item, Text
+from tutor.conventions import Position, advise, explain_card
+from tutor.conventions.catalogue import UnknownMaximError, check_ids, get_maxim
 from tutor.deal import Deal
 from tutor.errors import WhistError
+from tutor.rulesets import find_ruleset
+from tutor.scoring import coronkas, honours, score_deal, what_label
 from tutor.seats import Seat, Side
 
 __all__ = [
-    "EngineUnavailable",
     "EngineCard",
     "EngineVerdict",
     "Breakdown",
@@ -43,36 +45,6 @@ __all__ = [
 ]
 
 
-class EngineUnavailable(WhistError):
-    """An engine the content depends on (conventions, scoring, catalogue) cannot be imported."""
-
-
-def _import(module: str, *names: str) -> tuple[Any, ...]:
-    try:
-        mod = importlib.import_module(module)
-    except ImportError as exc:
-        raise EngineUnavailable(f"{module} is not available: {exc}") from None
-    out = []
-    for name in names:
-        if not hasattr(mod, name):
-            raise EngineUnavailable(f"{module}.{name} is not available")
-        out.append(getattr(mod, name))
-    return tuple(out)
-
-
-def conventions_api(*names: str) -> tuple[Any, ...]:
-    """``advise``/``explain_card``/``Position`` from tutor.conventions (or its advice module)."""
-    try:
-        return _import("tutor.conventions", *names)
-    except EngineUnavailable:
-        try:
-            return _import("tutor.conventions.advice", *names)
-        except EngineUnavailable:
-            if names == ("Position",):
-                return _import("tutor.conventions.position", *names)
-            raise
-
-
 def as_text(value: Any) -> Text:
     """A two-language text from whatever the engine returns: a mapping, an object with en/ru, a Text."""
     if isinstance(value, Text):
@@ -81,7 +53,7 @@ def as_text(value: Any) -> Text:
         return Text(en=str(value["en"]), ru=str(value["ru"]))
     if hasattr(value, "en") and hasattr(value, "ru"):
         return Text(en=str(value.en), ru=str(value.ru))
-    raise EngineUnavailable(f"the engine returned a text without en/ru: {value!r}")
+    raise WhistError(f"the engine returned a text without en/ru: {value!r}")
 
 
 def _field(obj: Any, name: str, default: Any = None) -> Any:
@@ -115,15 +87,14 @@ class EngineCard:
     system: str
 
 
-def position_of(item: Item) -> Any:
+def position_of(item: Item) -> Position:
     """The conventions engine's ``Position`` for what South sees in the item."""
     return build_position(item.student_hand, item.trump_card, item.played, item.dealer_seat, item.rules)
 
 
-def build_position(hand: Hand, trump: Card, played: str | None, dealer: Seat, rules: str = "russian") -> Any:
+def build_position(hand: Hand, trump: Card, played: str | None, dealer: Seat, rules: str = "russian") -> Position:
     """A ``Position`` from South's seat (the generator asks before an item exists)."""
-    (position_cls,) = conventions_api("Position")
-    return position_cls.build(hand=hand, trump=trump, played=played, dealer=dealer, seat=Seat.S, rules=rules)
+    return Position.build(hand=hand, trump=trump, played=played, dealer=dealer, seat=Seat.S, rules=rules)
 
 
 def _verdict(v: Any) -> EngineVerdict:
@@ -140,9 +111,8 @@ def engine_card(item: Item) -> EngineCard:
     return advise_position(position_of(item), item.system)
 
 
-def advise_position(position: Any, system: str = "russian") -> EngineCard:
+def advise_position(position: Position, system: str = "russian") -> EngineCard:
     """The engine's card for a ``Position`` (see :func:`build_position`)."""
-    (advise,) = conventions_api("advise")
     advice = advise(position, system)
     return EngineCard(
         card=_card(_field(advice, "card")),
@@ -161,7 +131,6 @@ def equal_accepts(advice: EngineCard) -> list[Accept]:
 
 def engine_verdict(item: Item, card: Card) -> EngineVerdict:
     """Why the engine rates ``card`` as it does in the item's position (``explain_card``)."""
-    (explain_card,) = conventions_api("explain_card")
     return _verdict(explain_card(position_of(item), card, item.system))
 
 
@@ -214,11 +183,9 @@ def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russia
     unchanged: the penalty is the scoring engine's, never the item's own arithmetic.
     """
     side = _side_key(ask)
-    (find_ruleset,) = _import("tutor.rulesets", "find_ruleset")
     ruleset = find_ruleset(rules)
     if ask.startswith(("honours-", "coronka-")):
         if ask.startswith("coronka-"):
-            (coronkas,) = _import("tutor.scoring", "coronkas")
             runs = [_to_data(r) for r in coronkas(deal, ruleset)]
             runs = [r for r in runs if Seat[str(_field(r, "seat"))].side.value == side]
             parts = tuple(
@@ -229,7 +196,6 @@ def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russia
                 for r in runs
             )
             return Breakdown(sum(int(_field(r, "points", 0)) for r in runs), parts)
-        (honours,) = _import("tutor.scoring", "honours")
         result = honours(deal, ruleset)
         rec = _field(_to_data(result), side, {}) or {}
         count, points = int(_field(rec, "honours", 0)), int(_field(rec, "points", 0))
@@ -244,7 +210,6 @@ def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russia
                          f"{points} {ru_plural(points, 'очко', 'очка', 'очков')}"),)
         return Breakdown(count if ask.startswith("honours-count") else points, parts)
     if ask.startswith("score-"):
-        (score_deal,) = _import("tutor.scoring", "score_deal")
         if tricks_ns is None:
             raise WhistError("a score question needs tricks:")
         if revokes:
@@ -254,10 +219,7 @@ def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russia
         data = _to_data(result)
         where = "below" if ask.startswith("score-below") else "above"
         value = int(_field(_field(data, where, {}) or {}, side, 0))
-        try:
-            (label,) = _import("tutor.scoring", "what_label")
-        except EngineUnavailable:
-            label = lambda what, lang="en": what  # noqa: E731 -- the raw item name is still true
+        label = what_label
         parts = _transfer_parts(result) + tuple(
             Text(en=f"{label(str(_field(i, 'what')), 'en')} {_field(i, 'points')}",
                  ru=f"{label(str(_field(i, 'what')), 'ru')} {_field(i, 'points')}")
@@ -293,21 +255,18 @@ def _transfer_parts(result: Any) -> tuple[Text, ...]:
 
 def unknown_maxims(ids: Sequence[str]) -> tuple[str, ...]:
     """The ids the catalogue does not define (empty when all exist)."""
-    check_ids, unknown_error = _import("tutor.conventions.catalogue", "check_ids", "UnknownMaximError")
     try:
         check_ids(list(ids))
-    except unknown_error as exc:
+    except UnknownMaximError as exc:
         return tuple(getattr(exc, "ids", ())) or tuple(ids)
     return ()
 
 
 def maxim_text(maxim_id: str) -> Text:
     """The maxim in the project's own words, en and ru."""
-    (get_maxim,) = _import("tutor.conventions.catalogue", "get_maxim")
     return as_text(get_maxim(maxim_id).text)
 
 
 def maxim_title(maxim_id: str) -> Text:
     """The maxim's short name, en and ru."""
-    (get_maxim,) = _import("tutor.conventions.catalogue", "get_maxim")
     return as_text(get_maxim(maxim_id).title)

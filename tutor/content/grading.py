@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.cards import Card, parse_card
-from tutor.content.engine import EngineUnavailable, engine_number, engine_verdict
+from tutor.content.engine import engine_number, engine_verdict
 from tutor.content.situation import situation
 from tutor.content.models import Item, Text
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
@@ -146,11 +146,8 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
                      ru=f"Тоже верно: {card.symbol('ru')}. {acc.reason.ru} Обычно играют {answer.symbol('ru')}."),
                 item.explanation, lang,
             )
-    try:
-        verdict = engine_verdict(item, card)
-    except EngineUnavailable:
-        verdict = None
-    if verdict is not None and verdict.verdict == "equal":
+    verdict = engine_verdict(item, card)
+    if verdict.verdict == "equal":
         # no maxim tells this card from the answer: equally good moves are all accepted (anchors.md)
         return Feedback(
             True, "accepted", verdict.maxims or tuple(item.maxims),
@@ -158,7 +155,7 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
                  ru=f"Тоже верно: {card.symbol('ru')} не хуже, чем {answer.symbol('ru')}. {verdict.why.ru}"),
             item.explanation, lang,
         )
-    if verdict is not None and verdict.maxims:
+    if verdict.maxims:
         return Feedback(
             False, verdict.verdict if verdict.verdict in VERDICTS else "worse", verdict.maxims,
             _wrong_card_message(card, verdict.maxims),
@@ -196,10 +193,7 @@ def _solution(answer: Card, item: Item, why: Text | None = None) -> Text:
 
 def _grade_number(item: Item, number: int, lang: str) -> Feedback:
     right = int(item.answer)  # type: ignore[arg-type]
-    try:
-        parts = engine_number(item).parts
-    except (EngineUnavailable, WhistError):
-        parts = ()
+    parts = engine_number(item).parts
     made_en = "; ".join(p.en for p in parts)
     made_ru = "; ".join(p.ru for p in parts)
     if number == right:

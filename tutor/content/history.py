@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor.cards import CARDS, Card, Hand, Suit
-from tutor.content.engine import advise_position, conventions_api
+from tutor.content.engine import advise_position
+from tutor.conventions import Position
 from tutor.content.loader import Located
 from tutor.content.models import Item
 from tutor.deal import Deal
@@ -101,7 +102,6 @@ def check_seat(
     Each card is judged from that seat: ``Position.build(hand=…, played=<what was seen before
     the card>, seat=seat)``, and the engine's advice for it (:func:`advise_position`).
     """
-    (position_cls,) = conventions_api("Position")
     out: list[CardCheck] = []
     for n, trick in enumerate(tricks):
         for i, (s, card) in enumerate(trick.plays()):
@@ -109,7 +109,7 @@ def check_seat(
                 continue
             before = _before(tricks, n, i)
             try:
-                pos = position_cls.build(hand=hand, trump=trump, played=before or None, dealer=dealer, seat=seat,
+                pos = Position.build(hand=hand, trump=trump, played=before or None, dealer=dealer, seat=seat,
                                          rules=rules)
                 advice = advise_position(pos, system)
             except WhistError as exc:
