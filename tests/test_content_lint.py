@@ -108,7 +108,7 @@ def test_legal_answer_is_exactly_the_legal_set():
             .replace("maxims: [king-third-lead-small]", "maxims: [must-follow-suit]")
             .replace("    prompt: {en: \"You lead first.\", ru: \"Вы ходите первым.\"}\n", "")
             .replace("    hand: K742.985.J63.863\n", "    hand: K742.985.J63.863\n"
-                     '    deal: "N:83.Q4.975.AQJ974 AQT9.AT2.T842.K5 K742.985.J63.863 J65.KJ763.AKQ.T2"\n'))
+                     '    deal: "N:83.Q4.975.AQJ974 JT9.762.AKQT42.2 K742.985.J63.863 AQ65.AKJT3.8.KT5"\n'))
     assert problems(base.replace("answer: S2", "answer: [H9, H8, H5]")) == []
     got = problems(base.replace("answer: S2", "answer: [H9, H8, S2]"))
     assert got == ["12: answer: the legal cards are H9 H8 H5 (missing H5; not legal S2)"]
