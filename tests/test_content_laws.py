@@ -80,7 +80,7 @@ def score_text(answer: str = "5", revokes: str = "[EW]", penalty: str = "points"
 
 
 #: A hidden deal in which every card of the default history is conventional (tutor.content.history).
-LEGAL_DEAL = "N:73.QJ.975.AQJ864 AKJ962.A98.KQ.T5 Q85.K73.AJ64.972 T4.T6542.T832.K3"
+LEGAL_DEAL = "N:AK.J.T73.AJT8653 JT9642.A962.K8.Q Q85.K73.AJ64.972 73.QT854.Q952.K4"
 
 
 def legal_text(answer: str = "[HK]", played: str = "W:H4 HJ HA", question: str = "legal") -> str:

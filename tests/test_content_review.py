@@ -132,12 +132,13 @@ def test_lead_into_partners_void_history_shows_the_void_by_a_ruff(content: Conte
 
 def test_echo_partners_call_is_made_under_a_plain_card_not_an_honour(content: ContentSet) -> None:
     """E-9. EB 14th ed., "Whist", second hand: "ace alone on an honour led"; the catalogue's
-    cover-honour-with-honour. The echo (♠6 from ♠A865) is right only under a card that is no
-    honour."""
+    cover-honour-with-honour. The echo (♠8 from ♠A865; not the ♠6, in sequence with the ♠5 and
+    read as the lower of equals, 000 HNT 9 and content review D-4) is right only under a card
+    that is no honour."""
     p = _item(content, "echo-partners-call")
     led = Card.parse(p.played.split("/")[-1].split(":")[1].split()[0])
     assert led.suit == Suit.S and not led.rank.is_honour
-    assert p.answer == "S6"
+    assert p.answer == "S8"
     assert "second hand plays low on a queen" not in p.explanation.en
 
 

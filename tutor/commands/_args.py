@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor.errors import WhistError
 
-__all__ = ["CliError", "MAX_SEED", "bounded_int", "seed_type", "nonempty", "add_json_flag", "emit"]
+__all__ = ["CliError", "MAX_SEED", "bounded_int", "bounded_float", "seed_type", "nonempty", "add_json_flag", "emit"]
 
 #: The largest seed any command takes: a 32-bit number, as the deals drawn without ``--seed``.
 MAX_SEED = 2**32 - 1
@@ -46,6 +46,24 @@ def bounded_int(lo: int, hi: int) -> Callable[[str], int]:
         return value
 
     parse.__name__ = f"whole number from {lo} to {hi}"
+    return parse
+
+
+def bounded_float(lo: float, hi: float) -> Callable[[str], float]:
+    """An argparse ``type`` for a number from ``lo`` to ``hi`` (a time in seconds); outside it, or
+    not a finite number, is a usage error: exit 2, one ``error:`` line."""
+
+    def parse(text: str) -> float:
+        raw = text.strip()
+        try:
+            value = float(raw) if len(raw) <= 30 else float("nan")
+        except ValueError:
+            value = float("nan")
+        if not lo <= value <= hi:  # NaN fails too
+            raise argparse.ArgumentTypeError(f"must be a number from {lo:g} to {hi:g}, got {text[:30]!r}")
+        return value
+
+    parse.__name__ = f"number from {lo:g} to {hi:g}"
     return parse
 
 

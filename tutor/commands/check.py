@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tutor.commands._args import CliError, add_json_flag, emit
+from tutor.commands._args import CliError, add_json_flag, bounded_float, emit, seed_type
 from tutor.content.lint import lint_paths
 from tutor.content.models import THEMES
 
@@ -26,8 +26,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders of YAML content")
     p.add_argument("--find-deals", action="store_true",
                    help="first write a hidden deal proving the history into every item with played tricks")
-    p.add_argument("--seconds", type=float, default=10.0, help="--find-deals: search time per item (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="--find-deals: seed of the search (default 0)")
+    p.add_argument("--seconds", type=bounded_float(0.1, 600.0), default=10.0,
+                   help="--find-deals: search time per item, 0.1 to 600 s (default 10)")
+    p.add_argument("--seed", type=seed_type, default=0,
+                   help="--find-deals: seed of the search, 0 to 4,294,967,295 (default 0)")
     p.add_argument("--force", action="store_true", help="--find-deals: search again even where the deal proves the history")
     add_json_flag(p)
     p.set_defaults(func=run)
