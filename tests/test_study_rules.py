@@ -152,3 +152,23 @@ def test_aggregate_counts_a_resampled_decision_once_for_the_error():
     assert fig.vs_mean[1] == pytest.approx(0.5)  # two cluster means 1 and 0: s.e. 0.5, not 0.19
     assert "8 positions (2 independent decisions)" in figure_line(fig, "en")
     assert "(из 2 независимых решений)" in figure_line(fig, "ru")
+
+
+def test_rules_digest_ignores_wording_but_not_code(tmp_path):
+    """A study names the rules it measured: a corrected docstring or catalogue sentence keeps the
+    digest (the figures still hold), a changed line of code or a maxim moved between systems does
+    not (issue 10 point 5: the figure shown is the figure of these rules)."""
+    import shutil
+    from pathlib import Path
+
+    from tutor.conventions import figures
+
+    src = Path(figures.__file__).parent
+    for f in list(src.glob("*.py")) + [src / "catalogue.yaml"]:
+        shutil.copy(f, tmp_path / f.name)
+    base = figures.engine_digest(tmp_path)
+    leads = tmp_path / "leads.py"
+    leads.write_text(leads.read_text(encoding="utf-8").replace('"""Leads:', '"""Leads (reworded):', 1), encoding="utf-8")
+    assert figures.engine_digest(tmp_path) == base
+    leads.write_text(leads.read_text(encoding="utf-8") + "\nEXTRA = 1\n", encoding="utf-8")
+    assert figures.engine_digest(tmp_path) != base

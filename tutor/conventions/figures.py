@@ -22,6 +22,7 @@ figure is not by itself a verdict on the maxim, and the page says so.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import math
@@ -220,16 +221,32 @@ def aggregate(records: Iterable[Record]) -> list[RuleFigure]:
     return out
 
 
+def _code_of(source: str) -> str:
+    """The code of a module without its docstrings: what a rule does, not how it is described."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree, annotate_fields=False)
+
+
 def engine_digest(root: Path | None = None) -> str:
-    """Eight hex digits naming the engine's rules: a hash of the conventions modules and the
-    catalogue, so a study names the exact rules it measured."""
+    """Eight hex digits naming the engine's rules: a hash of the conventions modules' code (their
+    docstrings and comments left out) and of which maxims the catalogue gives each system, so a
+    study names the exact rules it measured and a corrected sentence does not make it stale."""
     root = root or Path(__file__).parent
     h = hashlib.sha256()
-    for path in sorted(list(root.glob("*.py")) + [root / "catalogue.yaml"]):
+    for path in sorted(root.glob("*.py")):
         if path.name == "figures.py":
             continue  # the study's own plumbing is not a rule
         h.update(path.name.encode())
-        h.update(path.read_bytes())
+        h.update(_code_of(path.read_text(encoding="utf-8")).encode())
+    catalogue = yaml.safe_load((root / "catalogue.yaml").read_text(encoding="utf-8"))
+    for entry in catalogue.get("maxims", []):
+        h.update(f"{entry.get('id')}:{','.join(entry.get('systems', []))}:{entry.get('category')}".encode())
     return h.hexdigest()[:8]
 
 
