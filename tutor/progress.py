@@ -32,6 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 from tutor.clock import learner_today, zone_name
 from tutor.errors import WhistError
@@ -923,7 +924,7 @@ class StoreCheck:
     reason: str | None
     counts: dict[str, int]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"path": str(self.path), "ok": self.ok, "schema_version": self.version,
                 "read_only": self.read_only, "problem": self.problem, "reason": self.reason,
                 "counts": dict(self.counts)}

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from tutor.cards import Card, Rank, Suit
 from tutor.deal import Deal
@@ -125,7 +125,7 @@ class Coronka:
         """The run as ranks, ``AKQJ``."""
         return "".join(Rank(Rank.ACE - i).char for i in range(self.length))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat.name, "suit": self.suit.name, "length": self.length,
                 "trump": self.trump, "points": self.points}
 
@@ -211,7 +211,7 @@ class ScoreItem:
         if self.where not in ("above", "below"):
             raise ScoreError(f"a score item is written above or below the line, not {self.where!r}")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"side": self.side.value, "what": self.what, "points": self.points, "where": self.where}
 
     def __repr__(self) -> str:
@@ -258,7 +258,7 @@ class DealScore:
         found = (item_maxim(i.what, self.ruleset) for i in self.items)
         return tuple(dict.fromkeys(m for m in found if m is not None))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The design's shape, plus the tricks after any revoke transfer and the maxims cited."""
         return {
             "below": {s.value: v for s, v in self.below.items()},
@@ -461,7 +461,7 @@ class SheetEntry:
     item: ScoreItem
     counted: bool = True
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"deal": self.deal, **self.item.to_json(), "counted": self.counted}
 
 
@@ -478,7 +478,7 @@ class GameRecord:
         return sum(e.item.points for e in self.entries
                    if e.counted and e.item.side is side and (where is None or e.item.where == where))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
             "winner": None if self.winner is None else self.winner.value,
@@ -623,7 +623,7 @@ class ScoreSheet:
             self._winner = winner
 
     # -- output ---------------------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset.name,
             "games": [g.to_json() for g in self.games],

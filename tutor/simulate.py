@@ -23,6 +23,7 @@ import random
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tutor.cards import CARDS, Card, Hand, Suit, parse_card
 from tutor.deal import LayoutSampler, parse_trump
@@ -63,7 +64,7 @@ class CardStats:
     delta_stderr: float  # standard error of that paired difference
     best_share: float  # fraction of samples where this card is best or tied best
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "card": str(self.card),
             "mean": round(self.mean, 3),
@@ -201,7 +202,7 @@ class LeadAnalysis:
         except ValueError:
             raise SimulationError(f"{card} is not one of the cards analysed ({', '.join(map(str, self.cards))})") from None
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The ``simulate`` command's shape: ``{"samples": N, "leads": [{"card", "mean", "stderr",
         "delta_vs_best", "delta_stderr", "best_share"}, …]}`` sorted best first."""
         return {

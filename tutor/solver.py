@@ -24,6 +24,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 import endplay._dds as _dds
 
@@ -199,7 +200,7 @@ class Solution:
     def totals(self) -> dict[Card, int]:
         return {c: self.won + t for c, t in self.tricks.items()}
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The ``solve`` command's shape: ``{"leader": "S", "tricks": {"S4": 7, …}}``; tricks
         for the side of the player to move over the whole deal (won so far included)."""
         return {"leader": self.to_play.name, "tricks": {str(c): self.won + t for c, t in self.tricks.items()}}

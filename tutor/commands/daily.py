@@ -24,7 +24,7 @@ def _date(text: str) -> date:
         raise argparse.ArgumentTypeError(f"not a date: {text!r} (write YYYY-MM-DD)") from None
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("daily", help="the puzzle of the day (the same for everyone on a date)")
     p.add_argument("--date", type=_date, default=None, help="YYYY-MM-DD (default: today)")
     p.add_argument("--answer", default=None, help="grade this answer (a card like S4, or a number)")

@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tutor.cards import Card, Hand
 from tutor.content.engine import engine_card, engine_number, unknown_maxims
@@ -339,7 +340,7 @@ class LintReport:
     def ok(self) -> bool:
         return not self.problems
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
             "files": self.files,

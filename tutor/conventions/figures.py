@@ -145,7 +145,7 @@ class RuleFigure:
         """How many independent play decisions the figure rests on (``n`` unless resampled)."""
         return self.n if self.decisions is None else self.decisions
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "system": self.system, "maxim": self.maxim, "n": self.n,
             "vs_mean": [round(self.vs_mean[0], 4), round(self.vs_mean[1], 4)],

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from tutor.cards import Card, Hand
 from tutor.conventions.holdings import lead_from_holding
@@ -58,7 +59,7 @@ class Difference:
     maxims: tuple[str, ...]  #: (russian maxim, english maxim)
     note: Mapping[str, str]
 
-    def to_json(self, lang: str = "en") -> dict:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
             "russian": str(self.system_a_card),
             "english": str(self.system_b_card),
