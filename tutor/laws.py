@@ -209,6 +209,7 @@ def judge_lead_out_of_turn(state: PlayState, offender: Seat, card: Card, *, rule
         raise LawError(f"{offender.name} is on lead: this is no lead out of turn")
     if not state.holds(offender, card):
         raise LawError(f"{offender.name} does not hold {card}")
+    callers: tuple[tuple[Seat, tuple[Seat, ...]], ...]
     if rules == "american":
         callers = tuple((seat, (seat.rho,)) for seat in (offender, offender.partner))
     else:

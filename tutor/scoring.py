@@ -97,7 +97,7 @@ class Honours:
     cards: tuple[str, ...] = ()
 
     def __getitem__(self, side: Side | str) -> SideHonours:
-        return getattr(self, parse_side(side).value)
+        return self.NS if parse_side(side) is Side.NS else self.EW
 
     def to_json(self) -> dict[str, dict[str, int]]:
         return {"NS": self.NS.to_json(), "EW": self.EW.to_json()}
@@ -135,7 +135,7 @@ def _require_full(deal: Deal, what: str) -> None:
         raise ScoreError(f"{what} are counted from the full deal; this one has {deal.size} cards a hand")
 
 
-def _honour_cards(deal: Deal, rs: Ruleset) -> tuple:
+def _honour_cards(deal: Deal, rs: Ruleset) -> tuple[Card, ...]:
     scale = rs.honours
     if scale is None:
         return ()
@@ -304,7 +304,7 @@ def parse_tricks(text: str | int) -> int:
     return ns
 
 
-def parse_standing(text: str | Mapping | None) -> dict[Side, int]:
+def parse_standing(text: str | Mapping[Side, int] | Mapping[str, int] | None) -> dict[Side, int]:
     """Read a standing score towards the game, ``NS=4,EW=2`` (a side not named stands at 0)."""
     if text is None:
         return {Side.NS: 0, Side.EW: 0}
@@ -349,7 +349,7 @@ def score_deal(
     *,
     revokes: Sequence[Side | Seat | str] = (),
     revoke_penalty: Literal["points", "tricks"] | None = None,
-    standing: Mapping[Side | str, int] | str | None = None,
+    standing: Mapping[Side, int] | Mapping[str, int] | str | None = None,
 ) -> DealScore:
     """Score one deal: North-South took ``tricks_ns`` tricks, East-West the rest.
 
@@ -563,7 +563,7 @@ class ScoreSheet:
         return out
 
     # -- recording ------------------------------------------------------------------------------
-    def score(self, deal: Deal, tricks_ns: int | str, **kwargs) -> DealScore:
+    def score(self, deal: Deal, tricks_ns: int | str, **kwargs: Any) -> DealScore:
         """Score a deal against the sheet's standing and record it; returns the deal's score."""
         ds = score_deal(deal, tricks_ns, self.ruleset, standing=self.standing, **kwargs)
         self.record(ds)
