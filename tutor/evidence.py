@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.cards import Card, Hand, parse_card
+from tutor.cards import Card, Hand, Suit, parse_card
 from tutor.conventions import Position, advise
 from tutor.conventions.catalogue import get_maxim
 from tutor.deal import parse_trump
@@ -115,7 +115,7 @@ def _ru_of_deals(n: int) -> str:
 
 def compare(
     hand: Hand | str,
-    trump_card: Card | str | None,
+    trump_card: Card | Suit | str | None,
     advice_card: Card | str,
     analysis: LeadAnalysis | None = None,
     *,

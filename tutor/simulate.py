@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,7 +105,7 @@ class StudentView:
 
 def student_view(
     hand: Hand | str,
-    trump_card: Card | str | None,
+    trump_card: Card | Suit | str | None,
     *,
     dealer: Seat | str = Seat.E,
     seat: Seat | str = Seat.S,
@@ -236,7 +236,7 @@ def _summarise(cards: Sequence[Card], table: Sequence[Sequence[int]]) -> tuple[C
     return tuple(out)
 
 
-_CACHE: "OrderedDict[tuple, LeadAnalysis]" = OrderedDict()
+_CACHE: "OrderedDict[tuple[Hashable, ...], LeadAnalysis]" = OrderedDict()
 
 
 def clear_cache() -> None:
@@ -246,7 +246,7 @@ def clear_cache() -> None:
 
 def simulate_lead(
     hand: Hand | str,
-    trump_card: Card | str | None,
+    trump_card: Card | Suit | str | None,
     *,
     dealer: Seat | str = Seat.E,
     seat: Seat | str = Seat.S,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from datetime import date
+from typing import Any
 
 from tutor.commands._args import CliError, add_json_flag, emit
 from tutor.clock import learner_today
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     day = args.date or learner_today(None)  # the machine's own calendar: the learner sits at it
     pick = daily_pick(load_puzzles(args.puzzles), day)
     pz, lang = pick.puzzle, args.lang
-    data = {
+    data: dict[str, Any] = {
         "date": day.isoformat(),
         "id": pz.id,
         "cycle": pick.cycle,

@@ -21,7 +21,7 @@ One function per maxim; the order is :data:`tutor.conventions.advice.VOID_ORDER`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.rules import Context, Finding, equal_groups, text
@@ -66,7 +66,8 @@ def _second(ctx: Context) -> bool:
     return len(ctx.k.current.cards) == 1  # type: ignore[union-attr]
 
 
-def _reject_trumps(ctx: Context, maxim: str, severity: str, reason, why) -> Finding:
+def _reject_trumps(ctx: Context, maxim: str, severity: str, reason: Mapping[str, str],
+                   why: Mapping[str, str]) -> Finding:
     return Finding(maxim, frozenset(ctx.trumps()), frozenset(), severity, reason, why)
 
 
@@ -338,7 +339,7 @@ def keep_trumps_when_not_winning(ctx: Context) -> Iterable[Finding]:
     rejected = ctx.trumps() if partner_sure else tuple(useless)
     if not rejected:
         return
-    scope, keep = frozenset(rejected), frozenset()
+    scope, keep = frozenset(rejected), frozenset[Card]()
     if scope >= frozenset(ctx.legal):  # nothing but trumps left: then the lowest of them
         keep = frozenset({min(rejected, key=lambda c: c.rank)})
     yield Finding(

@@ -26,7 +26,7 @@ import hashlib
 import json
 import math
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -104,12 +104,12 @@ class Record:
         """The conventional card is (tied) double-dummy best among all legal cards."""
         return self.conventional >= self.best
 
-    def as_row(self) -> list:
+    def as_row(self) -> list[Any]:
         return [self.system, self.maxim, self.conventional, list(self.rejected), self.best, list(self.kinds),
                 self.cluster]
 
     @classmethod
-    def from_row(cls, row: Sequence) -> "Record":
+    def from_row(cls, row: Sequence[Any]) -> "Record":
         return cls(row[0], row[1], int(row[2]), tuple(int(x) for x in row[3]), int(row[4]), tuple(row[5]),
                    int(row[6]) if len(row) > 6 else -1)
 
@@ -178,7 +178,7 @@ class RuleFigure:
         return abs(m) > z * se and m != 0
 
 
-def _clustered(rs: Sequence[Record], value) -> tuple[float, float]:
+def _clustered(rs: Sequence[Record], value: Callable[[Record], float]) -> tuple[float, float]:
     """Mean of ``value`` over records and its standard error, counting each cluster (one play
     decision with its resampled layouts) as one observation: the cluster means are averaged,
     so correlated layouts never shrink the error below what the decisions support."""
