@@ -319,11 +319,12 @@ def _number_maxims(d: Draft, rules: str) -> list[str]:
 
 
 def _number_puzzle(recipe: Recipe, d: Draft, pid: str) -> Puzzle | None:
+    maxims = _number_maxims(d, "russian")
     base = dict(
         id=pid, title=recipe.title, themes=list(recipe.themes), difficulty=recipe.difficulty,
         dealer=d.dealer.name, trump=str(d.trump), hand=d.deal.hands[Seat.S].pbn(), deal=d.deal.pbn(),
         question=d.question, ask=d.ask, tricks={"NS": d.tricks_ns} if d.tricks_ns is not None else None,
-        prompt=ask_text(d.ask or ""), maxims=_number_maxims(d, "russian"),
+        prompt=ask_text(d.ask or ""), maxims=maxims,
     )
     got: Breakdown = number_for(d.deal, d.ask or "", d.tricks_ns, "russian")
     if got.value == 0 and d.question == "honours":
@@ -343,7 +344,7 @@ def _number_puzzle(recipe: Recipe, d: Draft, pid: str) -> Puzzle | None:
         made_ru = (f"Север и Юг взяли {ns} взяток, Восток и Запад {ew}. {who_ru} записывают {where_ru}: "
                    + (made_ru or "ничего"))
     explanation = _t(f"{made_en}. So the answer is {got.value}.", f"{made_ru}. Поэтому ответ: {got.value}.")
-    return Puzzle(**base, answer=got.value, hints=[recipe.vague_hint, maxim_text(base["maxims"][0])],
+    return Puzzle(**base, answer=got.value, hints=[recipe.vague_hint, maxim_text(maxims[0])],
                   explanation=explanation)
 
 
