@@ -50,7 +50,8 @@ def init_lang() -> str:
                 locale = None
             if locale or st.session_state.get(state.LANG) not in LANGS:
                 st.session_state[state.LANG] = language_for_locale(locale)
-    return st.session_state[state.LANG]
+    lang: str = st.session_state[state.LANG]  # set just above, to one of LANGS
+    return lang
 
 
 def current_lang() -> str:
@@ -144,7 +145,8 @@ def current_learner() -> Learner | None:
         return None
     cached = st.session_state.get(state.LEARNER_CACHE)
     if cached and cached[0] == (name, str(db.path)):
-        return cached[1]
+        hit: Learner = cached[1]  # stored below as ((name, path), learner)
+        return hit
     try:
         learner = db.learner(name)
         zone = browser_zone()
