@@ -424,7 +424,9 @@ def explain_card(position: Position, card: Card | str, system: str = "russian") 
     if card not in ctx.k.remaining:
         raise IllegalPlayError(f"{card} is not in the student's hand")
     if card not in ctx.legal:
-        led = ctx.k.current.suit_led  # type: ignore[union-attr]
+        cur = ctx.k.current
+        assert cur is not None  # a held card is illegal only when it fails to follow a trick in progress
+        led = cur.suit_led
         return Verdict(
             card,
             "bad",

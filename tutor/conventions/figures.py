@@ -358,8 +358,8 @@ def _cell(text: str | None) -> str:
 
 def _unmeasured(study: Study | None, system: str, maxim: str) -> str:
     never = {(r.get("system"), r.get("maxim")) for r in (study.meta.get("never_decided") or [])} if study else set()
-    if (system, maxim) in never:
-        deals = study.meta.get("deals")  # type: ignore[union-attr]
+    if study is not None and (system, maxim) in never:  # ``never`` is empty without a study
+        deals = study.meta.get("deals")
         return f"never the deciding maxim in {deals:,} deals" if isinstance(deals, int) else "never the deciding maxim"
     return "not measured"
 
