@@ -390,4 +390,4 @@ class LayoutSampler:
                     hands[self.seats[i]].extend(cards[pos:pos + n])
                     pos += n
             remaining = rests[j]
-        return tuple(Hand(hands[s]) for s in Seat)  # type: ignore[return-value]
+        return Hand(hands[Seat.N]), Hand(hands[Seat.E]), Hand(hands[Seat.S]), Hand(hands[Seat.W])

@@ -50,6 +50,12 @@ class SolverError(WhistError):
     """A position the solver cannot analyse: inconsistent hands, nothing left to play, a DDS failure."""
 
 
+def _four_hands(hands: Sequence[Hand]) -> tuple[Hand, Hand, Hand, Hand]:
+    """The hands of N, E, S and W, in that order, as the fixed-size tuple a :class:`Position` holds."""
+    north, east, south, west = hands
+    return north, east, south, west
+
+
 @dataclass(frozen=True)
 class Position:
     """A point in the play with all four hands known: the input of both solvers.
@@ -101,7 +107,7 @@ class Position:
         if state.is_over:
             raise SolverError("nothing is left to play: the deal is over")
         return cls(
-            hands=tuple(state.hand(s) for s in Seat),  # type: ignore[arg-type]
+            hands=_four_hands([state.hand(s) for s in Seat]),
             trump=state.trump,
             leader=state.leader,
             current=tuple(state.current),
@@ -151,10 +157,10 @@ class Position:
         hands[self.to_play] = hands[self.to_play].without(card)
         current = self.current + (card,)
         if len(current) < 4:
-            return Position(tuple(hands), self.trump, self.leader, current, self.won)  # type: ignore[arg-type]
+            return Position(_four_hands(hands), self.trump, self.leader, current, self.won)
         winner = trick_winner(self.leader, current, self.trump)
         won = (self.won[0] + 1, self.won[1]) if winner.side is Side.NS else (self.won[0], self.won[1] + 1)
-        return Position(tuple(hands), self.trump, winner, (), won)  # type: ignore[arg-type]
+        return Position(_four_hands(hands), self.trump, winner, (), won)
 
 
 @dataclass(frozen=True)

@@ -220,17 +220,23 @@ def _random_deal(rng: random.Random) -> tuple[Deal, Seat]:
     return deal, dealer
 
 
+def _turned_up(deal: Deal) -> Card:
+    """The trump card of a random deal: dealt as the laws say, it always has one."""
+    assert deal.trump_card is not None
+    return deal.trump_card
+
+
 def _honours_draft(rng: random.Random) -> Draft:
     deal, dealer = _random_deal(rng)
     ask = rng.choice(("honours-points-ns", "honours-points-ew", "honours-count-ns"))
-    return Draft(dealer, deal.trump_card, deal, None, "honours", ask=ask)  # type: ignore[arg-type]
+    return Draft(dealer, _turned_up(deal), deal, None, "honours", ask=ask)
 
 
 def _score_draft(rng: random.Random) -> Draft:
     deal, dealer = _random_deal(rng)
     tricks = rng.choice((4, 5, 6, 7, 7, 8, 8, 9, 9, 10, 11, 12))
     ask = rng.choice(("score-below-ns", "score-above-ns", "score-below-ew", "score-above-ew"))
-    return Draft(dealer, deal.trump_card, deal, None, "score", ask=ask, tricks_ns=tricks)  # type: ignore[arg-type]
+    return Draft(dealer, _turned_up(deal), deal, None, "score", ask=ask, tricks_ns=tricks)
 
 
 def _t(en: str, ru: str) -> Text:

@@ -18,7 +18,7 @@ from tutor.progress import (Learner, ProgressError, ProgressStore, StoreBusy, St
                              default_db_path)
 from tutor.render import CSS
 from tutor.ui import state
-from tutor.ui.alerts import show_error, show_info, show_warning
+from tutor.ui.alerts import AlertTarget, show_error, show_info, show_warning
 
 __all__ = ["LANG_PARAM", "current_lang", "init_lang", "tr", "get_store", "store", "current_learner", "inject_css",
            "language_switch", "learner_box", "show_html", "store_problem", "store_message", "store_reason", "progress_or",
@@ -118,7 +118,7 @@ def store_reason(exc: ProgressError, lang: str) -> str:
     return str(exc)
 
 
-def progress_note(lang: str, where: object = st.sidebar) -> bool:
+def progress_note(lang: str, where: AlertTarget = st.sidebar) -> bool:
     """Show, once per page, that progress is off or read-only; True when progress works."""
     problem = store_problem()
     if problem is None:
