@@ -162,6 +162,7 @@ class Card:
     __slots__ = ("suit", "rank", "_index")
     suit: Suit
     rank: Rank
+    _index: int
 
     def __new__(cls, suit: Suit | int, rank: Rank | int) -> "Card":
         try:
@@ -180,7 +181,7 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self):  # pickling keeps the interning
+    def __reduce__(self) -> tuple[type["Card"], tuple[int, int]]:  # pickling keeps the interning
         return (Card, (int(self.suit), int(self.rank)))
 
     @property
@@ -225,7 +226,7 @@ class Card:
     def __copy__(self) -> "Card":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Card":
+    def __deepcopy__(self, memo: dict[int, object]) -> "Card":
         return self
 
 

@@ -241,8 +241,8 @@ class Deal:
             rng.shuffle(deck)
             hands: list[list[Card]] = [[], [], [], []]
             seat = dealer.lho
-            for card in deck:
-                hands[seat].append(card)
+            for dealt in deck:
+                hands[seat].append(dealt)
                 seat = seat.next
             return cls([Hand(h) for h in hands], dealer=dealer, trump_card=deck[-1])
         fixed_hands = {parse_seat(s): (h if isinstance(h, Hand) else Hand.parse(h)) for s, h in (fixed or {}).items()}
@@ -323,12 +323,12 @@ class LayoutSampler:
         if self.total == 0:
             raise DealError("no layout of the unseen cards fits what has been shown")
 
-    def _splits(self, suit_i: int, remaining: tuple[int, ...]):
+    def _splits(self, suit_i: int, remaining: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
         """(multinomial weight, split, rest) for every way to place this suit's cards."""
         n = len(self.by_suit[suit_i])
         eligible = self.eligible[suit_i]
         k = len(remaining)
-        out = []
+        out: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
 
         def rec(i: int, left: int, split: list[int], weight: int) -> None:
             if i == k:
@@ -355,7 +355,8 @@ class LayoutSampler:
             self._ways[key] = value
         return value
 
-    def _choices(self, suit_i: int, remaining: tuple[int, ...]):
+    def _choices(self, suit_i: int,
+                 remaining: tuple[int, ...]) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]:
         key = (suit_i, remaining)
         table = self._options.get(key)
         if table is None:
@@ -389,4 +390,4 @@ class LayoutSampler:
                     hands[self.seats[i]].extend(cards[pos:pos + n])
                     pos += n
             remaining = rests[j]
-        return tuple(Hand(hands[s]) for s in Seat)  # type: ignore[return-value]
+        return Hand(hands[Seat.N]), Hand(hands[Seat.E]), Hand(hands[Seat.S]), Hand(hands[Seat.W])

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from tutor.cards import Card, Hand, parse_card
+from tutor.cards import Card, Hand, Suit, parse_card
 from tutor.conventions import Position, advise
 from tutor.conventions.catalogue import get_maxim
 from tutor.deal import parse_trump
@@ -87,7 +88,7 @@ class Comparison:
         return (f"Double-dummy, {b} takes {self.cost:.2f} ± {self.cost_stderr:.2f} tricks more on average than "
                 f"{a}, {of}, over {n} deals. The solver sees every hand, so it does not value what the maxim tells partner.")
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "advice": str(self.advice_card),
             "best": str(self.best_card),
@@ -114,7 +115,7 @@ def _ru_of_deals(n: int) -> str:
 
 def compare(
     hand: Hand | str,
-    trump_card: Card | str | None,
+    trump_card: Card | Suit | str | None,
     advice_card: Card | str,
     analysis: LeadAnalysis | None = None,
     *,

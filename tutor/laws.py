@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from tutor.cards import Card, Suit
 from tutor.errors import IllegalPlayError, WhistError
@@ -75,7 +76,20 @@ class CalledSuit:
 Penalty = CalledCard | CalledSuit
 
 
-def legal_under_penalties(state: PlayState, penalties: Iterable[Penalty]) -> tuple[Card, ...]:
+class TableView(Protocol):
+    """As much of a position as :func:`legal_under_penalties` reads: a :class:`PlayState`, or a
+    learner's partial view of the table (the content engine knows only South's cards)."""
+
+    @property
+    def to_play(self) -> Seat: ...
+
+    @property
+    def current(self) -> Sequence[Card]: ...
+
+    def legal_cards(self, seat: Seat | None = None) -> tuple[Card, ...]: ...
+
+
+def legal_under_penalties(state: TableView, penalties: Iterable[Penalty]) -> tuple[Card, ...]:
     """The cards the player to move may play once the penalties against him are applied.
 
     The duty to follow suit always comes first: a called card or suit that would make the player
@@ -209,6 +223,7 @@ def judge_lead_out_of_turn(state: PlayState, offender: Seat, card: Card, *, rule
         raise LawError(f"{offender.name} is on lead: this is no lead out of turn")
     if not state.holds(offender, card):
         raise LawError(f"{offender.name} does not hold {card}")
+    callers: tuple[tuple[Seat, tuple[Seat, ...]], ...]
     if rules == "american":
         callers = tuple((seat, (seat.rho,)) for seat in (offender, offender.partner))
     else:

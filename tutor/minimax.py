@@ -14,6 +14,8 @@ run for minutes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tutor.cards import Card, Rank, Suit
 from tutor.seats import Seat, Side
 from tutor.solver import Position, Solution, SolverError
@@ -27,8 +29,14 @@ _CARD = {(int(s), r): Card(s, Rank(r)) for s in Suit for r in range(2, 15)}
 _NS = (True, False, True, False)  # seat index -> is North-South
 
 
-def _masks(pos: Position) -> tuple[tuple[int, int, int, int], ...]:
-    rows = []
+#: A seat's cards as four rank bitmasks, one per suit; all four seats' rows make the hands.
+_Hands = tuple[tuple[int, ...], ...]
+#: The cards of the trick so far, as (suit, rank) pairs of ints.
+_Trick = tuple[tuple[int, int], ...]
+
+
+def _masks(pos: Position) -> _Hands:
+    rows: list[tuple[int, ...]] = []
     for seat in Seat:
         row = [0, 0, 0, 0]
         for card in pos.hands[seat]:
@@ -42,13 +50,13 @@ class _Search:
 
     def __init__(self, trump: Suit | None) -> None:
         self.trump = -1 if trump is None else int(trump)
-        self.memo: dict[tuple, int] = {}
+        self.memo: dict[tuple[_Hands, int], int] = {}
 
     # Cards are (suit, rank) pairs of ints here, for speed.
-    def moves(self, hands, seat: int, current: tuple) -> list[tuple[int, int]]:
+    def moves(self, hands: _Hands, seat: int, current: _Trick) -> list[tuple[int, int]]:
         """One representative (the highest) of each run of equal legal cards."""
         row = hands[seat]
-        suits = range(4)
+        suits: Sequence[int] = range(4)
         if current and row[current[0][0]]:
             suits = (current[0][0],)
         out: list[tuple[int, int]] = []
@@ -71,7 +79,7 @@ class _Search:
                     in_run = False
         return out
 
-    def winner(self, leader: int, current: tuple) -> int:
+    def winner(self, leader: int, current: _Trick) -> int:
         best = 0
         bs, br = current[0]
         for i in range(1, 4):
@@ -80,7 +88,7 @@ class _Search:
                 best, bs, br = i, s, r
         return (leader + best) % 4
 
-    def start(self, hands, leader: int) -> int:
+    def start(self, hands: _Hands, leader: int) -> int:
         """NS tricks from the start of a trick, exact (memoised)."""
         if not any(hands[leader]):
             return 0
@@ -92,7 +100,7 @@ class _Search:
             self.memo[key] = value
         return value
 
-    def ply(self, hands, leader: int, current: tuple, alpha: int, beta: int) -> int:
+    def ply(self, hands: _Hands, leader: int, current: _Trick, alpha: int, beta: int) -> int:
         """NS tricks from inside a trick, alpha-beta within (alpha, beta)."""
         seat = (leader + len(current)) % 4
         maximise = _NS[seat]

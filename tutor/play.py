@@ -254,7 +254,7 @@ def follow_history(
 
 # Card lookup tables for the play loop: the cards of a suit held, from a 13-bit rank mask.
 _BY_SUIT_RANK: tuple[tuple[Card, ...], ...] = tuple(
-    tuple(Card(s, Rank(r)) if r >= 2 else None for r in range(15)) for s in Suit  # type: ignore[misc]
+    tuple(Card(s, Rank(r)) for r in range(2, 15)) for s in Suit  # index rank - 2
 )
 _MASK_CACHE: dict[tuple[int, int], tuple[Card, ...]] = {}
 
@@ -264,7 +264,7 @@ def _cards_from_mask(suit: int, mask: int) -> tuple[Card, ...]:
     cards = _MASK_CACHE.get(key)
     if cards is None:
         row = _BY_SUIT_RANK[suit]
-        cards = tuple(row[r] for r in range(14, 1, -1) if mask >> (r - 2) & 1)
+        cards = tuple(row[r - 2] for r in range(14, 1, -1) if mask >> (r - 2) & 1)
         _MASK_CACHE[key] = cards
     return cards
 

@@ -27,11 +27,12 @@ import re
 import sqlite3
 import unicodedata
 import urllib.parse
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 from tutor.clock import learner_today, zone_name
 from tutor.errors import WhistError
@@ -558,7 +559,8 @@ class ProgressStore:
                 (learner_id, item_id, kind, json.dumps(theme_list, ensure_ascii=False), int(bool(correct)),
                  hints_used, score, str(answer), _iso(ts), day.isoformat()),
             )
-            attempt_id = int(cur.lastrowid)
+            # cast: an INSERT has just run, so lastrowid is the new row's id (None only before any)
+            attempt_id = int(cast(int, cur.lastrowid))
             if kind != "lesson":
                 self._schedule(conn, learner_id, item_id, bool(correct), ts)
         return Attempt(attempt_id, learner_id, item_id, kind, theme_list, bool(correct), hints_used, score,
@@ -710,7 +712,8 @@ class ProgressStore:
                 "INSERT INTO reports (learner_id, item_id, note, ts) VALUES (?, ?, ?, ?)",
                 (learner_id, item_id, note, _iso(ts)),
             )
-        return Report(int(cur.lastrowid), learner_id, item_id, note, ts)
+        # cast: an INSERT has just run, so lastrowid is the new row's id (None only before any)
+        return Report(int(cast(int, cur.lastrowid)), learner_id, item_id, note, ts)
 
     def reports(self, item_id: str | None = None) -> list[Report]:
         sql = "SELECT id, learner_id, item_id, note, ts FROM reports"
@@ -751,7 +754,8 @@ class ProgressStore:
                 "INSERT INTO drafts (learner_id, browser, slot, text, ts) VALUES (?, ?, ?, ?, ?)",
                 (learner_id, browser, slot, text, _iso(ts)),
             )
-            draft_id = int(cur.lastrowid)
+            # cast: an INSERT has just run, so lastrowid is the new row's id (None only before any)
+            draft_id = int(cast(int, cur.lastrowid))
             # keep a version while it is among the newest of its learner or of its browser
             conn.execute(
                 "DELETE FROM drafts WHERE slot = ? AND (learner_id = ? OR browser = ?)"
@@ -800,13 +804,17 @@ class ProgressStore:
             return int(conn.execute("SELECT count(*) FROM drafts").fetchone()[0])
 
 
-def _guard_rows(method):  # type: ignore[no-untyped-def]
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _guard_rows(method: Callable[Concatenate[ProgressStore, _P], _R]) -> Callable[Concatenate[ProgressStore, _P], _R]:
     """Turn a row that cannot be read back (a date, a number or JSON garbled on disk, which
     SQLite's own check does not see) into :class:`StoreUnavailable` ("damaged"), so a page says
     so instead of failing on a ``ValueError`` deep in a list of attempts."""
 
     @functools.wraps(method)
-    def guarded(self: "ProgressStore", *args, **kwargs):  # type: ignore[no-untyped-def]
+    def guarded(self: ProgressStore, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return method(self, *args, **kwargs)
         except ProgressError:
@@ -923,7 +931,7 @@ class StoreCheck:
     reason: str | None
     counts: dict[str, int]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"path": str(self.path), "ok": self.ok, "schema_version": self.version,
                 "read_only": self.read_only, "problem": self.problem, "reason": self.reason,
                 "counts": dict(self.counts)}

@@ -14,7 +14,7 @@ dealer's seat, where it lies in the real game.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -266,7 +266,7 @@ class ScoreLine:
         wrapping one (``.item``)."""
         if not isinstance(item, Mapping) and hasattr(item, "item"):
             item = item.item
-        get = item.get if isinstance(item, Mapping) else (lambda k: getattr(item, k))
+        get: Callable[[str], Any] = item.get if isinstance(item, Mapping) else (lambda k: getattr(item, k))
         side = get("side")
         side = side if isinstance(side, Side) else Side(str(getattr(side, "value", side)))
         where = str(getattr(get("where"), "value", get("where")))

@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal
 
 from tutor.cards import Rank
 from tutor.errors import RulesetError
@@ -202,7 +202,7 @@ class Ruleset:
             lines.append(f"- {v.title.get(lang)} [{mark}]: {v.description.get(lang)}")
         return "\n".join(lines)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "title": self.title.to_json(),

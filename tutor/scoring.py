@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from tutor.cards import Card, Rank, Suit
 from tutor.deal import Deal
@@ -97,7 +97,7 @@ class Honours:
     cards: tuple[str, ...] = ()
 
     def __getitem__(self, side: Side | str) -> SideHonours:
-        return getattr(self, parse_side(side).value)
+        return self.NS if parse_side(side) is Side.NS else self.EW
 
     def to_json(self) -> dict[str, dict[str, int]]:
         return {"NS": self.NS.to_json(), "EW": self.EW.to_json()}
@@ -125,7 +125,7 @@ class Coronka:
         """The run as ranks, ``AKQJ``."""
         return "".join(Rank(Rank.ACE - i).char for i in range(self.length))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat.name, "suit": self.suit.name, "length": self.length,
                 "trump": self.trump, "points": self.points}
 
@@ -135,7 +135,7 @@ def _require_full(deal: Deal, what: str) -> None:
         raise ScoreError(f"{what} are counted from the full deal; this one has {deal.size} cards a hand")
 
 
-def _honour_cards(deal: Deal, rs: Ruleset) -> tuple:
+def _honour_cards(deal: Deal, rs: Ruleset) -> tuple[Card, ...]:
     scale = rs.honours
     if scale is None:
         return ()
@@ -211,7 +211,7 @@ class ScoreItem:
         if self.where not in ("above", "below"):
             raise ScoreError(f"a score item is written above or below the line, not {self.where!r}")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"side": self.side.value, "what": self.what, "points": self.points, "where": self.where}
 
     def __repr__(self) -> str:
@@ -258,7 +258,7 @@ class DealScore:
         found = (item_maxim(i.what, self.ruleset) for i in self.items)
         return tuple(dict.fromkeys(m for m in found if m is not None))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The design's shape, plus the tricks after any revoke transfer and the maxims cited."""
         return {
             "below": {s.value: v for s, v in self.below.items()},
@@ -304,7 +304,7 @@ def parse_tricks(text: str | int) -> int:
     return ns
 
 
-def parse_standing(text: str | Mapping | None) -> dict[Side, int]:
+def parse_standing(text: str | Mapping[Side, int] | Mapping[str, int] | None) -> dict[Side, int]:
     """Read a standing score towards the game, ``NS=4,EW=2`` (a side not named stands at 0)."""
     if text is None:
         return {Side.NS: 0, Side.EW: 0}
@@ -349,7 +349,7 @@ def score_deal(
     *,
     revokes: Sequence[Side | Seat | str] = (),
     revoke_penalty: Literal["points", "tricks"] | None = None,
-    standing: Mapping[Side | str, int] | str | None = None,
+    standing: Mapping[Side, int] | Mapping[str, int] | str | None = None,
 ) -> DealScore:
     """Score one deal: North-South took ``tricks_ns`` tricks, East-West the rest.
 
@@ -461,7 +461,7 @@ class SheetEntry:
     item: ScoreItem
     counted: bool = True
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"deal": self.deal, **self.item.to_json(), "counted": self.counted}
 
 
@@ -478,7 +478,7 @@ class GameRecord:
         return sum(e.item.points for e in self.entries
                    if e.counted and e.item.side is side and (where is None or e.item.where == where))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
             "winner": None if self.winner is None else self.winner.value,
@@ -563,7 +563,7 @@ class ScoreSheet:
         return out
 
     # -- recording ------------------------------------------------------------------------------
-    def score(self, deal: Deal, tricks_ns: int | str, **kwargs) -> DealScore:
+    def score(self, deal: Deal, tricks_ns: int | str, **kwargs: Any) -> DealScore:
         """Score a deal against the sheet's standing and record it; returns the deal's score."""
         ds = score_deal(deal, tricks_ns, self.ruleset, standing=self.standing, **kwargs)
         self.record(ds)
@@ -623,7 +623,7 @@ class ScoreSheet:
             self._winner = winner
 
     # -- output ---------------------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset.name,
             "games": [g.to_json() for g in self.games],

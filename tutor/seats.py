@@ -94,8 +94,8 @@ class Side(enum.Enum):
         return self.value
 
 
-def parse_seat(text: str) -> Seat:
-    """Read a seat: ``N``/``E``/``S``/``W``, a full name, or Russian ``С В Ю З``."""
+def parse_seat(text: Seat | str) -> Seat:
+    """Read a seat: ``N``/``E``/``S``/``W``, a full name, or Russian ``С В Ю З``; a Seat is itself."""
     if isinstance(text, Seat):
         return text
     key = text.strip().upper() if isinstance(text, str) else None
@@ -104,7 +104,7 @@ def parse_seat(text: str) -> Seat:
     raise SeatError(f"not a seat: {text!r} (use N, E, S or W)")
 
 
-def parse_side(text: str) -> Side:
+def parse_side(text: Side | str) -> Side:
     """Read a side: ``NS``/``EW`` (``SN``/``WE`` too)."""
     if isinstance(text, Side):
         return text

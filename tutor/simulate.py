@@ -21,8 +21,9 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tutor.cards import CARDS, Card, Hand, Suit, parse_card
 from tutor.deal import LayoutSampler, parse_trump
@@ -63,7 +64,7 @@ class CardStats:
     delta_stderr: float  # standard error of that paired difference
     best_share: float  # fraction of samples where this card is best or tied best
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "card": str(self.card),
             "mean": round(self.mean, 3),
@@ -104,7 +105,7 @@ class StudentView:
 
 def student_view(
     hand: Hand | str,
-    trump_card: Card | str | None,
+    trump_card: Card | Suit | str | None,
     *,
     dealer: Seat | str = Seat.E,
     seat: Seat | str = Seat.S,
@@ -201,7 +202,7 @@ class LeadAnalysis:
         except ValueError:
             raise SimulationError(f"{card} is not one of the cards analysed ({', '.join(map(str, self.cards))})") from None
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The ``simulate`` command's shape: ``{"samples": N, "leads": [{"card", "mean", "stderr",
         "delta_vs_best", "delta_stderr", "best_share"}, …]}`` sorted best first."""
         return {
@@ -235,7 +236,7 @@ def _summarise(cards: Sequence[Card], table: Sequence[Sequence[int]]) -> tuple[C
     return tuple(out)
 
 
-_CACHE: "OrderedDict[tuple, LeadAnalysis]" = OrderedDict()
+_CACHE: "OrderedDict[tuple[Hashable, ...], LeadAnalysis]" = OrderedDict()
 
 
 def clear_cache() -> None:
@@ -245,7 +246,7 @@ def clear_cache() -> None:
 
 def simulate_lead(
     hand: Hand | str,
-    trump_card: Card | str | None,
+    trump_card: Card | Suit | str | None,
     *,
     dealer: Seat | str = Seat.E,
     seat: Seat | str = Seat.S,

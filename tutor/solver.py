@@ -24,6 +24,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 import endplay._dds as _dds
 
@@ -47,6 +48,12 @@ _DDS_LOCK = threading.Lock()
 
 class SolverError(WhistError):
     """A position the solver cannot analyse: inconsistent hands, nothing left to play, a DDS failure."""
+
+
+def _four_hands(hands: Sequence[Hand]) -> tuple[Hand, Hand, Hand, Hand]:
+    """The hands of N, E, S and W, in that order, as the fixed-size tuple a :class:`Position` holds."""
+    north, east, south, west = hands
+    return north, east, south, west
 
 
 @dataclass(frozen=True)
@@ -100,7 +107,7 @@ class Position:
         if state.is_over:
             raise SolverError("nothing is left to play: the deal is over")
         return cls(
-            hands=tuple(state.hand(s) for s in Seat),  # type: ignore[arg-type]
+            hands=_four_hands([state.hand(s) for s in Seat]),
             trump=state.trump,
             leader=state.leader,
             current=tuple(state.current),
@@ -150,10 +157,10 @@ class Position:
         hands[self.to_play] = hands[self.to_play].without(card)
         current = self.current + (card,)
         if len(current) < 4:
-            return Position(tuple(hands), self.trump, self.leader, current, self.won)  # type: ignore[arg-type]
+            return Position(_four_hands(hands), self.trump, self.leader, current, self.won)
         winner = trick_winner(self.leader, current, self.trump)
         won = (self.won[0] + 1, self.won[1]) if winner.side is Side.NS else (self.won[0], self.won[1] + 1)
-        return Position(tuple(hands), self.trump, winner, (), won)  # type: ignore[arg-type]
+        return Position(_four_hands(hands), self.trump, winner, (), won)
 
 
 @dataclass(frozen=True)
@@ -199,7 +206,7 @@ class Solution:
     def totals(self) -> dict[Card, int]:
         return {c: self.won + t for c, t in self.tricks.items()}
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The ``solve`` command's shape: ``{"leader": "S", "tricks": {"S4": 7, …}}``; tricks
         for the side of the player to move over the whole deal (won so far included)."""
         return {"leader": self.to_play.name, "tricks": {str(c): self.won + t for c, t in self.tricks.items()}}

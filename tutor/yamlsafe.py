@@ -68,7 +68,7 @@ StrictLoader.add_constructor(None, _refuse)
 
 if getattr(yaml, "__with_libyaml__", False):
 
-    class _FastLoader(yaml.CSafeLoader):  # type: ignore[name-defined,misc]
+    class _FastLoader(yaml.CSafeLoader):
         """The same rules on libyaml's parser."""
 
         construct_mapping = _construct_mapping

@@ -21,7 +21,7 @@ from tutor.content.lint import lint_paths
 from tutor.content.models import THEMES
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("check", help="lint lessons and puzzles (default: lessons/ and puzzles/)")
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders of YAML content")
     p.add_argument("--find-deals", action="store_true",
@@ -71,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
 def find_deals(args: argparse.Namespace) -> str:
     """Give each item with played tricks a hidden deal proving its history; what was done, as text."""
     from tutor.content.history import find_deal, unconventional, write_deal
-    from tutor.content.loader import load_paths
+    from tutor.content.loader import Located, load_paths
+    from tutor.content.models import Item, Puzzle
     from tutor.errors import WhistError
 
     lines: list[str] = []
@@ -79,11 +80,14 @@ def find_deals(args: argparse.Namespace) -> str:
     # one file at a time, re-read after each write so that every line number stays true
     content = load_paths(args.paths or None)
     for f in content.files:
-        ids = [(i, loc.where or f"puzzle {loc.item.id}") for i, loc in enumerate([*f.puzzles, *f.exercises()])
-               if loc.item.played]
+        located: list[Located[Item]] = [*f.puzzles, *f.exercises()]
+        # an exercise is always located with its ``where``; only a puzzle is named by its id
+        ids = [(i, loc.where or (f"puzzle {loc.item.id}" if isinstance(loc.item, Puzzle) else ""))
+               for i, loc in enumerate(located) if loc.item.played]
         for index, where in ids:
             fresh = load_paths([f.path]).files[0]
-            loc = [*fresh.puzzles, *fresh.exercises()][index]
+            fresh_located: list[Located[Item]] = [*fresh.puzzles, *fresh.exercises()]
+            loc = fresh_located[index]
             item = loc.item
             try:
                 if item.deal is not None and not args.force and not unconventional(item):
@@ -94,7 +98,7 @@ def find_deals(args: argparse.Namespace) -> str:
                 failed += 1
                 lines.append(f"{loc.path}:{loc.line}: {where}: no deal: {exc}")
                 continue
-            if result.found:
+            if result.deal is not None:  # the same test as ``result.found``, spelt so it narrows
                 write_deal(loc, result.deal)
                 written += 1
                 note = ""

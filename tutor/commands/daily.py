@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from datetime import date
+from typing import Any
 
 from tutor.commands._args import CliError, add_json_flag, emit
 from tutor.clock import learner_today
@@ -24,7 +25,7 @@ def _date(text: str) -> date:
         raise argparse.ArgumentTypeError(f"not a date: {text!r} (write YYYY-MM-DD)") from None
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("daily", help="the puzzle of the day (the same for everyone on a date)")
     p.add_argument("--date", type=_date, default=None, help="YYYY-MM-DD (default: today)")
     p.add_argument("--answer", default=None, help="grade this answer (a card like S4, or a number)")
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     day = args.date or learner_today(None)  # the machine's own calendar: the learner sits at it
     pick = daily_pick(load_puzzles(args.puzzles), day)
     pz, lang = pick.puzzle, args.lang
-    data = {
+    data: dict[str, Any] = {
         "date": day.isoformat(),
         "id": pz.id,
         "cycle": pick.cycle,

@@ -28,7 +28,7 @@ from tutor.progress import SCHEMA_VERSION, StoreCheck, backup_store, check_store
 __all__ = ["register", "run_check", "run_backup"]
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("db", help="check or back up the progress file (for teachers)",
                        description=__doc__.splitlines()[0])
     inner = p.add_subparsers(dest="db_command", metavar="check|backup", parser_class=type(p))

@@ -19,7 +19,7 @@ from tutor.seats import parse_seat
 __all__ = ["register", "run"]
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("deal", help="a random deal: PBN, dealer, trump card, diagram")
     p.add_argument("--seed", type=seed_type, help=f"seed for a reproducible deal (0 to {MAX_SEED})")
     p.add_argument("--dealer", default="E", help="the dealer (N, E, S, W); default E, so S leads")

@@ -15,7 +15,7 @@ from tutor.content.writer import puzzle_data, puzzles_yaml
 from tutor.outfiles import check_out, write_atomic
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("generate", help="generate puzzles on a theme from random deals (YAML)")
     p.add_argument("--theme", required=True, choices=recipe_names(), help="what the puzzles practise")
     p.add_argument("--count", type=bounded_int(1, MAX_COUNT), default=1,

@@ -9,6 +9,7 @@ JSON: ``{"NS": {"honours": 3, "points": 2}, "EW": {"honours": 2, "points": 0},
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from tutor.cards import Rank
 from tutor.commands._args import add_json_flag, emit
@@ -47,7 +48,7 @@ def deal_from_args(deal: str, trump: str, dealer: str | None) -> Deal:
     return d
 
 
-def honours_json(h: Honours, cs: list[Coronka]) -> dict:
+def honours_json(h: Honours, cs: list[Coronka]) -> dict[str, Any]:
     return {**h.to_json(), "coronkas": [c.to_json() for c in cs]}
 
 
@@ -89,7 +90,7 @@ def _rank(ch: str, lang: str) -> str:
     return Rank.parse(ch).display(lang)
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("honours", help="honours per side and coronkas of a deal")
     add_deal_arguments(p)
     add_json_flag(p)

@@ -15,7 +15,7 @@ from tutor.content.writer import puzzle_data, puzzles_yaml
 from tutor.outfiles import check_out, write_atomic
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("import-pbn", help="turn PBN deals into puzzle YAML")
     p.add_argument("file", metavar="FILE.pbn")
     p.add_argument("--board", type=bounded_int(1, MAX_BOARD), default=None,

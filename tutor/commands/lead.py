@@ -70,7 +70,7 @@ def advice_text(advice: Advice, lang: str = "en", verb: str = "lead") -> str:
     return "\n".join(lines)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("lead", help="the card to lead, with the maxims and why every other card is worse")
     add_position_arguments(p, played_required=False)
     p.add_argument("--suit", default=None, help="only ask which card of this suit to lead (S, H, D, C)")

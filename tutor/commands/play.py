@@ -18,7 +18,7 @@ from tutor.conventions.advice import advise
 __all__ = ["register", "run"]
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="the card to play now, with the maxims and why every other card is worse")
     add_position_arguments(p, played_required=True)
     add_json_flag(p)

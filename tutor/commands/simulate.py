@@ -15,7 +15,7 @@ from tutor.commands._args import MAX_SEED, CliError, add_json_flag, bounded_int,
 from tutor.simulate import simulate_lead
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("simulate", help="Monte-Carlo double-dummy table of the student's leads",
                        description=__doc__.splitlines()[0])
     p.add_argument("--hand", required=True, help="the student's hand, e.g. KJ4.AQ32.T98.765")

@@ -13,7 +13,7 @@ from tutor.deal import Deal, parse_trump
 from tutor.solver import solve
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("solve", help="double-dummy tricks for every card of the player to move",
                        description=__doc__.splitlines()[0])
     p.add_argument("--deal", required=True, help='PBN deal, e.g. "N:KJ4.AQ32.T98.765 …"')

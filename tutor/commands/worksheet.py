@@ -16,7 +16,7 @@ from tutor.content.worksheet import worksheet_html
 from tutor.outfiles import check_out, write_atomic
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("worksheet", help="write a printable HTML worksheet with the answer key last")
     p.add_argument("items", nargs="+", metavar="PUZZLE_ID_OR_FILE")
     p.add_argument("--out", required=True, help="the HTML file to write (never one of the inputs)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from tutor.i18n import ru_plural
 from tutor.cards import Card, Hand, parse_card
@@ -176,7 +176,7 @@ def engine_number(item: Item) -> Breakdown:
 
 
 def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russian", *,
-               revokes: Sequence[str] = (), revoke_penalty: str | None = None) -> Breakdown:
+               revokes: Sequence[str] = (), revoke_penalty: Literal["points", "tricks"] | None = None) -> Breakdown:
     """The number ``ask`` names in ``deal`` (``tricks_ns`` for score questions), with its parts.
 
     ``revokes`` (a side per revoke) and ``revoke_penalty`` go to :func:`tutor.scoring.score_deal`
@@ -213,14 +213,14 @@ def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russia
         if tricks_ns is None:
             raise WhistError("a score question needs tricks:")
         if revokes:
-            result = score_deal(deal, tricks_ns, ruleset, revokes=list(revokes), revoke_penalty=revoke_penalty)
+            scored = score_deal(deal, tricks_ns, ruleset, revokes=list(revokes), revoke_penalty=revoke_penalty)
         else:
-            result = score_deal(deal, tricks_ns, ruleset)
-        data = _to_data(result)
+            scored = score_deal(deal, tricks_ns, ruleset)
+        data = _to_data(scored)
         where = "below" if ask.startswith("score-below") else "above"
         value = int(_field(_field(data, where, {}) or {}, side, 0))
         label = what_label
-        parts = _transfer_parts(result) + tuple(
+        parts = _transfer_parts(scored) + tuple(
             Text(en=f"{label(str(_field(i, 'what')), 'en')} {_field(i, 'points')}",
                  ru=f"{label(str(_field(i, 'what')), 'ru')} {_field(i, 'points')}")
             for i in (_field(data, "items", ()) or ())

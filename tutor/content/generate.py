@@ -220,17 +220,23 @@ def _random_deal(rng: random.Random) -> tuple[Deal, Seat]:
     return deal, dealer
 
 
+def _turned_up(deal: Deal) -> Card:
+    """The trump card of a random deal: dealt as the laws say, it always has one."""
+    assert deal.trump_card is not None
+    return deal.trump_card
+
+
 def _honours_draft(rng: random.Random) -> Draft:
     deal, dealer = _random_deal(rng)
     ask = rng.choice(("honours-points-ns", "honours-points-ew", "honours-count-ns"))
-    return Draft(dealer, deal.trump_card, deal, None, "honours", ask=ask)  # type: ignore[arg-type]
+    return Draft(dealer, _turned_up(deal), deal, None, "honours", ask=ask)
 
 
 def _score_draft(rng: random.Random) -> Draft:
     deal, dealer = _random_deal(rng)
     tricks = rng.choice((4, 5, 6, 7, 7, 8, 8, 9, 9, 10, 11, 12))
     ask = rng.choice(("score-below-ns", "score-above-ns", "score-below-ew", "score-above-ew"))
-    return Draft(dealer, deal.trump_card, deal, None, "score", ask=ask, tricks_ns=tricks)  # type: ignore[arg-type]
+    return Draft(dealer, _turned_up(deal), deal, None, "score", ask=ask, tricks_ns=tricks)
 
 
 def _t(en: str, ru: str) -> Text:
@@ -319,11 +325,12 @@ def _number_maxims(d: Draft, rules: str) -> list[str]:
 
 
 def _number_puzzle(recipe: Recipe, d: Draft, pid: str) -> Puzzle | None:
+    maxims = _number_maxims(d, "russian")
     base = dict(
         id=pid, title=recipe.title, themes=list(recipe.themes), difficulty=recipe.difficulty,
         dealer=d.dealer.name, trump=str(d.trump), hand=d.deal.hands[Seat.S].pbn(), deal=d.deal.pbn(),
         question=d.question, ask=d.ask, tricks={"NS": d.tricks_ns} if d.tricks_ns is not None else None,
-        prompt=ask_text(d.ask or ""), maxims=_number_maxims(d, "russian"),
+        prompt=ask_text(d.ask or ""), maxims=maxims,
     )
     got: Breakdown = number_for(d.deal, d.ask or "", d.tricks_ns, "russian")
     if got.value == 0 and d.question == "honours":
@@ -343,7 +350,7 @@ def _number_puzzle(recipe: Recipe, d: Draft, pid: str) -> Puzzle | None:
         made_ru = (f"Север и Юг взяли {ns} взяток, Восток и Запад {ew}. {who_ru} записывают {where_ru}: "
                    + (made_ru or "ничего"))
     explanation = _t(f"{made_en}. So the answer is {got.value}.", f"{made_ru}. Поэтому ответ: {got.value}.")
-    return Puzzle(**base, answer=got.value, hints=[recipe.vague_hint, maxim_text(base["maxims"][0])],
+    return Puzzle(**base, answer=got.value, hints=[recipe.vague_hint, maxim_text(maxims[0])],
                   explanation=explanation)
 
 

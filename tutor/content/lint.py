@@ -30,6 +30,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
 
 from tutor.cards import Card, Hand
 from tutor.content.engine import engine_card, engine_number, unknown_maxims
@@ -60,10 +63,15 @@ def names_card(text: str, card: Card) -> bool:
     return False
 
 
-def _texts(item: Item) -> Iterable[tuple[tuple, Text]]:
+#: Where a text sits in an item: its field names and list indices (``("hints", 0)``).
+_FieldPath = tuple[str | int, ...]
+
+
+def _texts(item: Item) -> Iterable[tuple[_FieldPath, Text]]:
     """Every learner-facing text of an item with its field path."""
-    if isinstance(item, Puzzle) or getattr(item, "title", None) is not None:
-        yield ("title",), item.title  # type: ignore[attr-defined]
+    title: Text | None = item.title if isinstance(item, Puzzle) else getattr(item, "title", None)
+    if title is not None:
+        yield ("title",), title
     if item.prompt is not None:
         yield ("prompt",), item.prompt
     for i, h in enumerate(item.hints):
@@ -77,8 +85,8 @@ def _texts(item: Item) -> Iterable[tuple[tuple, Text]]:
         yield ("deliberate", i, "reason"), d.reason
 
 
-def _language_problems(loc: Located, texts: Iterable[tuple[tuple, Text]]) -> list[Problem]:
-    out = []
+def _language_problems(loc: Located[BaseModel], texts: Iterable[tuple[_FieldPath, Text]]) -> list[Problem]:
+    out: list[Problem] = []
     for path, text in texts:
         for lang in ("en", "ru"):  # issue 16: nothing in a learner's text loads from elsewhere
             out.extend(loc.problem(f"{'.'.join(map(str, path))}.{lang}: {what}", *path, lang)
@@ -289,7 +297,7 @@ def prove(loc: Located[Item], *, skip: frozenset[str] = frozenset()) -> list[Pro
     out.extend(_language_problems(loc, _texts(item)))
     if item.question in ("lead", "play") and isinstance(item.answer, str):
         card = Card.parse(item.answer)
-        spots: list[tuple[tuple, Text | None]] = [(("prompt",), item.prompt),
+        spots: list[tuple[_FieldPath, Text | None]] = [(("prompt",), item.prompt),
                                                    (("hints", 0), item.hints[0] if item.hints else None),
                                                    (("title",), getattr(item, "title", None))]
         for path, text in spots:
@@ -317,7 +325,7 @@ def _diagram_problems(les: Located[Lesson]) -> list[Problem]:
                                    known={Seat.S: Hand.parse(d.hand)} if len(Hand.parse(d.hand)) == 13 else None)
         except WhistError as exc:
             out.append(les.problem(f"diagram: {exc}", *at))
-    texts = [(("title",), les.item.title), (("summary",), les.item.summary)]
+    texts: list[tuple[_FieldPath, Text]] = [(("title",), les.item.title), (("summary",), les.item.summary)]
     texts += [(("steps", i, "teach"), s.teach) for i, s in enumerate(lines) if isinstance(s, TeachStep)]
     out.extend(_language_problems(les, texts))
     return out
@@ -339,7 +347,7 @@ class LintReport:
     def ok(self) -> bool:
         return not self.problems
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
             "files": self.files,
@@ -360,15 +368,16 @@ def lint(content: ContentSet) -> LintReport:
     problems.extend(Problem("<engine>", 0, f"{m}: not proved with it") for m in missing.values())
     for loc in content.items():
         problems.extend(prove(loc, skip=frozenset(missing)))
-    seen: dict[str, Located] = {}
-    for loc in [*content.puzzles, *content.lessons]:
-        key = loc.item.id
+    seen: dict[str, Located[Puzzle | Lesson]] = {}
+    named: list[Located[Puzzle | Lesson]] = [*content.puzzles, *content.lessons]
+    for entry in named:
+        key = entry.item.id
         if key in seen:
             first = seen[key]
-            problems.append(loc.problem(f"id {key!r} is already used at {first.path}:{first.line}", "id"))
+            problems.append(entry.problem(f"id {key!r} is already used at {first.path}:{first.line}", "id"))
         else:
-            seen[key] = loc
-    orders: dict[int, Located] = {}
+            seen[key] = entry
+    orders: dict[int, Located[Lesson]] = {}
     for les in content.lessons:
         problems.extend(_diagram_problems(les))
         o = les.item.order

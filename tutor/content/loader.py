@@ -230,7 +230,8 @@ def read_yaml(text: str, path: str = "<text>") -> tuple[Any, dict[Path_, int], l
 
 # -- located items ----------------------------------------------------------------------------
 
-T = TypeVar("T", bound=BaseModel)
+#: Covariant: a located puzzle is a located item (``Located`` is frozen, so it is only read).
+T = TypeVar("T", bound=BaseModel, covariant=True)
 
 
 @dataclass(frozen=True)
@@ -432,7 +433,7 @@ class ContentSet:
 
     def items(self) -> list[Located[Item]]:
         """Everything with a question (puzzles and lesson exercises), for the linter."""
-        return [*self.puzzles, *self.exercises]  # type: ignore[list-item]
+        return [*self.puzzles, *self.exercises]
 
     @property
     def problems(self) -> list[Problem]:

@@ -62,7 +62,7 @@ Lessons teach first: the first step is a ``teach`` step.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import (
     AfterValidator,
@@ -246,11 +246,21 @@ SeatName = Literal["N", "E", "S", "W"]
 SideName = Annotated[Literal["NS", "EW"], Field(description="A side: NS (North-South) or EW (East-West).")]
 SuitName = Literal["S", "H", "D", "C"]
 Penalty = Literal["points", "tricks"]
-Theme = Literal[tuple(THEMES)]  # type: ignore[valid-type]
-Question = Literal[QUESTIONS]  # type: ignore[valid-type]
-Ask = Literal[ASKS]  # type: ignore[valid-type]
-RulesetName = Literal[RULESETS]  # type: ignore[valid-type]
-SystemName = Literal[SYSTEMS]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    # These Literals are built at run time from the names the project defines (themes, questions,
+    # rule sets, systems) so that pydantic refuses any other; a static checker cannot build a
+    # Literal from a tuple, so it sees the plain strings they are.
+    Theme = str
+    Question = str
+    Ask = str
+    RulesetName = str
+    SystemName = str
+else:
+    Theme = Literal[tuple(THEMES)]
+    Question = Literal[QUESTIONS]
+    Ask = Literal[ASKS]
+    RulesetName = Literal[RULESETS]
+    SystemName = Literal[SYSTEMS]
 
 
 class _Model(BaseModel):
@@ -488,7 +498,7 @@ class Puzzle(Item):
 
     id: Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=80)]
     title: Text
-    themes: list[Theme] = Field(min_length=1)  # type: ignore[valid-type]
+    themes: list[Theme] = Field(min_length=1)
     difficulty: Annotated[int, Field(ge=1, le=5)]
     hints: list[Text] = Field(min_length=1)
 
@@ -497,7 +507,7 @@ class Exercise(Item):
     """An exercise inside a lesson: a puzzle that needs no id, title or themes."""
 
     title: Text | None = None
-    themes: list[Theme] = Field(default_factory=list)  # type: ignore[valid-type]
+    themes: list[Theme] = Field(default_factory=list)
     difficulty: Annotated[int, Field(ge=1, le=5)] | None = None
 
 

@@ -80,7 +80,7 @@ def read_pbn(text: str) -> list[PbnBoard]:
         games.append((current, start))
     boards: list[PbnBoard] = []
     previous: dict[str, str] = {}
-    for tags, line in games:
+    for tags, start_line in games:
         # PBN "#" means: the same value as the previous game's tag
         tags = {k: (previous.get(k, "") if v == "#" else v) for k, v in tags.items()}
         previous = tags
@@ -92,8 +92,8 @@ def read_pbn(text: str) -> list[PbnBoard]:
             try:
                 dealer = parse_seat(tags["Dealer"])
             except WhistError:
-                raise PbnError(f"line {line}: not a dealer: {tags['Dealer']!r}") from None
-        boards.append(PbnBoard(number, dealer, tags["Deal"].strip(), tags, line))
+                raise PbnError(f"line {start_line}: not a dealer: {tags['Dealer']!r}") from None
+        boards.append(PbnBoard(number, dealer, tags["Deal"].strip(), tags, start_line))
     if not boards:
         raise PbnError("no [Deal \"…\"] found: is this a PBN file?")
     return boards

@@ -39,11 +39,11 @@ class _Dumper(yaml.SafeDumper):
     """Block style, but a text ({en, ru}) and short lists of words stay on one line each."""
 
 
-def _represent_dict(dumper: yaml.SafeDumper, data: dict) -> yaml.Node:
+def _represent_dict(dumper: yaml.SafeDumper, data: dict[Any, Any]) -> yaml.Node:
     return dumper.represent_mapping("tag:yaml.org,2002:map", data.items())
 
 
-def _represent_list(dumper: yaml.SafeDumper, data: list) -> yaml.Node:
+def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
     flow = all(isinstance(x, (str, int)) for x in data)
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
 

@@ -61,6 +61,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import Any
 
 from tutor.cards import Card, Suit, parse_card
 from tutor.conventions import discards, following, leads, signals
@@ -199,7 +200,7 @@ class Verdict:
     maxims: tuple[str, ...]
     why: Mapping[str, str]
 
-    def to_json(self, lang: str = "en") -> dict:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {"card": str(self.card), "verdict": self.verdict, "maxims": list(self.maxims), "why": self.why[lang]}
 
 
@@ -219,7 +220,7 @@ class Advice:
         card = parse_card(card) if isinstance(card, str) else card
         return next((v for v in self.candidates if v.card == card), None)
 
-    def to_json(self, lang: str = "en") -> dict:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         """The design's shape: ``{"card", "maxims", "explanation", "candidates", "system"}``."""
         return {
             "card": str(self.card),
@@ -423,7 +424,9 @@ def explain_card(position: Position, card: Card | str, system: str = "russian") 
     if card not in ctx.k.remaining:
         raise IllegalPlayError(f"{card} is not in the student's hand")
     if card not in ctx.legal:
-        led = ctx.k.current.suit_led  # type: ignore[union-attr]
+        cur = ctx.k.current
+        assert cur is not None  # a held card is illegal only when it fails to follow a trick in progress
+        led = cur.suit_led
         return Verdict(
             card,
             "bad",

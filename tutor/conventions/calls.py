@@ -173,6 +173,7 @@ def _refused_winner(trick: Trick, i: int, trump: Suit | None, gone: set[Card]) -
     if winner.side is seat.side:
         return None
     high = trick.card_of(winner)
+    assert high is not None  # the winner of cards[:i] played one of them
     if high.suit != trick.suit_led:
         return None
     if i == 1:

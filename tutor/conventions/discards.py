@@ -21,7 +21,7 @@ One function per maxim; the order is :data:`tutor.conventions.advice.VOID_ORDER`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.rules import Context, Finding, equal_groups, text
@@ -55,18 +55,24 @@ def _void(ctx: Context) -> bool:
 
 def _can_ruff(ctx: Context) -> bool:
     k = ctx.k
-    return _void(ctx) and k.trump is not None and k.current.suit_led != k.trump and bool(ctx.trumps())  # type: ignore[union-attr]
+    cur = k.current  # not None when _void: spelt out below so that it narrows
+    return _void(ctx) and cur is not None and k.trump is not None and cur.suit_led != k.trump and bool(ctx.trumps())
 
 
 def _last(ctx: Context) -> bool:
-    return len(ctx.k.current.cards) == 3  # type: ignore[union-attr]
+    cur = ctx.k.current
+    assert cur is not None  # asked only of a trick in progress
+    return len(cur.cards) == 3
 
 
 def _second(ctx: Context) -> bool:
-    return len(ctx.k.current.cards) == 1  # type: ignore[union-attr]
+    cur = ctx.k.current
+    assert cur is not None  # asked only of a trick in progress
+    return len(cur.cards) == 1
 
 
-def _reject_trumps(ctx: Context, maxim: str, severity: str, reason, why) -> Finding:
+def _reject_trumps(ctx: Context, maxim: str, severity: str, reason: Mapping[str, str],
+                   why: Mapping[str, str]) -> Finding:
     return Finding(maxim, frozenset(ctx.trumps()), frozenset(), severity, reason, why)
 
 
@@ -81,7 +87,7 @@ def _fourth_may_ruff(ctx: Context) -> bool:
     the suit led (or none of it is left) and has not shown out of trumps, and trumps are out."""
     k = ctx.k
     cur = k.current
-    if cur is None or _last(ctx) or k.trumps_out or k.is_void(k.seat.lho, k.trump):  # type: ignore[arg-type]
+    if cur is None or _last(ctx) or k.trump is None or k.trumps_out or k.is_void(k.seat.lho, k.trump):
         return False
     return k.is_void(k.seat.lho, cur.suit_led) or not k.outstanding(cur.suit_led)
 
@@ -170,7 +176,7 @@ def thirteenth_card_by_leaders_trumps(ctx: Context) -> Iterable[Finding]:
     cur = k.current
     if ctx.system != "english":  # the russian system has 000 HNT 12 (do-not-ruff-thirteenth-unless-last)
         return
-    if not _can_ruff(ctx) or _last(ctx) or not is_thirteenth(ctx) or cur.leader != k.partner:  # type: ignore[union-attr]
+    if not _can_ruff(ctx) or cur is None or _last(ctx) or not is_thirteenth(ctx) or cur.leader != k.partner:
         return
     if k.winning_seat != k.partner:
         return
@@ -274,7 +280,7 @@ def refusing_ruff(ctx: Context) -> bool:
     cur = k.current
     if not _can_ruff(ctx) or k.winning_seat is None or k.winning_seat.side is k.seat.side:
         return False
-    if k.winning_card is None or k.winning_card.suit != cur.suit_led or is_doubtful(ctx):  # type: ignore[union-attr]
+    if k.winning_card is None or cur is None or k.winning_card.suit != cur.suit_led or is_doubtful(ctx):
         return False
     if _second(ctx) and (is_thirteenth(ctx) or not k.is_master(k.winning_card)):
         return False
@@ -309,9 +315,10 @@ def ruff_as_cheaply_as_possible(ctx: Context) -> Iterable[Finding]:
     """The opponents are winning and you can trump (or overtrump): win with the lowest trump
     that does (EB1911, Cavendish: win as cheaply as possible)."""
     k = ctx.k
-    if not _can_ruff(ctx) or k.winning_seat is None or k.winning_seat.side is k.seat.side:
+    winning = k.winning_card  # set whenever winning_seat is
+    if not _can_ruff(ctx) or k.winning_seat is None or winning is None or k.winning_seat.side is k.seat.side:
         return
-    winners = [c for c in ctx.trumps() if c.beats(k.winning_card, k.trump)]  # type: ignore[arg-type]
+    winners = [c for c in ctx.trumps() if c.beats(winning, k.trump)]
     if not winners:
         return
     cheapest = min(winners, key=lambda c: c.rank)
@@ -338,7 +345,7 @@ def keep_trumps_when_not_winning(ctx: Context) -> Iterable[Finding]:
     rejected = ctx.trumps() if partner_sure else tuple(useless)
     if not rejected:
         return
-    scope, keep = frozenset(rejected), frozenset()
+    scope, keep = frozenset(rejected), frozenset[Card]()
     if scope >= frozenset(ctx.legal):  # nothing but trumps left: then the lowest of them
         keep = frozenset({min(rejected, key=lambda c: c.rank)})
     yield Finding(

@@ -27,7 +27,7 @@ import hashlib
 import json
 import math
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -105,12 +105,12 @@ class Record:
         """The conventional card is (tied) double-dummy best among all legal cards."""
         return self.conventional >= self.best
 
-    def as_row(self) -> list:
+    def as_row(self) -> list[Any]:
         return [self.system, self.maxim, self.conventional, list(self.rejected), self.best, list(self.kinds),
                 self.cluster]
 
     @classmethod
-    def from_row(cls, row: Sequence) -> "Record":
+    def from_row(cls, row: Sequence[Any]) -> "Record":
         return cls(row[0], row[1], int(row[2]), tuple(int(x) for x in row[3]), int(row[4]), tuple(row[5]),
                    int(row[6]) if len(row) > 6 else -1)
 
@@ -146,7 +146,7 @@ class RuleFigure:
         """How many independent play decisions the figure rests on (``n`` unless resampled)."""
         return self.n if self.decisions is None else self.decisions
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "system": self.system, "maxim": self.maxim, "n": self.n,
             "vs_mean": [round(self.vs_mean[0], 4), round(self.vs_mean[1], 4)],
@@ -179,7 +179,7 @@ class RuleFigure:
         return abs(m) > z * se and m != 0
 
 
-def _clustered(rs: Sequence[Record], value) -> tuple[float, float]:
+def _clustered(rs: Sequence[Record], value: Callable[[Record], float]) -> tuple[float, float]:
     """Mean of ``value`` over records and its standard error, counting each cluster (one play
     decision with its resampled layouts) as one observation: the cluster means are averaged,
     so correlated layouts never shrink the error below what the decisions support."""
@@ -375,8 +375,8 @@ def _cell(text: str | None) -> str:
 
 def _unmeasured(study: Study | None, system: str, maxim: str) -> str:
     never = {(r.get("system"), r.get("maxim")) for r in (study.meta.get("never_decided") or [])} if study else set()
-    if (system, maxim) in never:
-        deals = study.meta.get("deals")  # type: ignore[union-attr]
+    if study is not None and (system, maxim) in never:  # ``never`` is empty without a study
+        deals = study.meta.get("deals")
         return f"never the deciding maxim in {deals:,} deals" if isinstance(deals, int) else "never the deciding maxim"
     return "not measured"
 

@@ -81,7 +81,9 @@ def _hand(ctx: Context) -> int:
 
 
 def _led(ctx: Context) -> Card:
-    return ctx.k.current.cards[0]  # type: ignore[union-attr]
+    cur = ctx.k.current
+    assert cur is not None  # asked only of a trick in progress (second, third or fourth hand)
+    return cur.cards[0]
 
 
 def _beaters(ctx: Context, mine: tuple[Card, ...]) -> list[Card]:
@@ -251,7 +253,8 @@ def second_hand_win_last_chance(ctx: Context) -> Iterable[Finding]:
     k = ctx.k
     if not mine or not k.is_void(k.partner, mine[0].suit) or not k.is_master(mine[0]):
         return
-    if not mine[0].beats(k.winning_card, k.trump):  # type: ignore[arg-type]
+    assert k.winning_card is not None  # second hand: the card led is winning
+    if not mine[0].beats(k.winning_card, k.trump):
         return
     card = _lowest_winning_of(ctx, mine, mine[0])
     yield Finding(
@@ -273,8 +276,10 @@ def second_hand_with_sequence(ctx: Context) -> Iterable[Finding]:
     if not mine or _led(ctx).rank >= T:
         return
     k = ctx.k
+    winning = k.winning_card
+    assert winning is not None  # second hand: the card led is winning
     for group in equal_groups(mine, k.settled):
-        if len(group) < 2 or not group[-1].beats(k.winning_card, k.trump):  # type: ignore[arg-type]
+        if len(group) < 2 or not group[-1].beats(winning, k.trump):
             continue
         top = group[0].rank
         high = top >= K or (top == Q and len(group) >= 3)

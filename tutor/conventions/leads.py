@@ -12,7 +12,7 @@ holds once the suit is running.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.holdings import (
@@ -25,6 +25,7 @@ from tutor.conventions.holdings import (
 )
 from tutor.conventions.rules import Context, Finding, text
 from tutor.conventions.systems import applies
+from tutor.seats import Seat
 
 __all__ = [
     "crossruff_with_partner",
@@ -61,13 +62,16 @@ def _unopened(ctx: Context, suit: Suit) -> bool:
     return suit not in ctx.k.first_leads
 
 
-def _keep_suits(ctx: Context, maxim: str, suits: Iterable[Suit], severity: str, reason, why, fill=None) -> Finding:
+def _keep_suits(ctx: Context, maxim: str, suits: Iterable[Suit | None], severity: str, reason: Mapping[str, str],
+                why: Mapping[str, str], fill: Mapping[str, Card | Suit] | None = None) -> Finding:
+    """Keep the legal cards of ``suits`` (a None there, the trump of a no-trump deal, keeps none)."""
     wanted = set(suits)
     keep = frozenset(c for c in ctx.legal if c.suit in wanted)
     return Finding(maxim, frozenset(ctx.legal), keep, severity, reason, why, fill or {})
 
 
-def _reject_suit(ctx: Context, maxim: str, suit: Suit, severity: str, reason, why, fill=None) -> Finding:
+def _reject_suit(ctx: Context, maxim: str, suit: Suit, severity: str, reason: Mapping[str, str],
+                 why: Mapping[str, str], fill: Mapping[str, Card | Suit] | None = None) -> Finding:
     return Finding(maxim, _suit_cards(ctx, suit), frozenset(), severity, reason, why, {"suit": suit, **(fill or {})})
 
 
@@ -121,7 +125,7 @@ def lead_trumps_when_opponents_ruff(ctx: Context) -> Iterable[Finding]:
     )
 
 
-def _may_ruff(ctx: Context, seat) -> bool:
+def _may_ruff(ctx: Context, seat: Seat) -> bool:
     """``seat`` may still hold a trump: trumps are out and he has not shown out of them."""
     k = ctx.k
     return k.trump is not None and k.trumps_remaining > 0 and not k.is_void(seat, k.trump)
@@ -262,7 +266,7 @@ def few_trumps_wait_for_call(ctx: Context) -> Iterable[Finding]:
                   "Имея не более трёх козырей, не козыряют, пока этого не захочет партнёр.")
     why = text("With three trumps or fewer, {card} leads trumps before partner asked for them.",
                "Имея не более трёх козырей, {card} — ход в козырь без приглашения партнёра.")
-    fill: dict = {}
+    fill: dict[str, Card | Suit] = {}
     also: tuple[str, ...] = ()
     if false is not None:
         fill = {"high": false.high, "low": false.low}

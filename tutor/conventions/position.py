@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TypeVar
 
 from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.deal import parse_trump
@@ -37,7 +38,11 @@ class PositionError(WhistError):
     """A position that cannot arise: the trump card in the wrong hand, an unknown rule set, …"""
 
 
-def _frozen_map(d: Mapping) -> Mapping:
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _frozen_map(d: Mapping[_K, _V]) -> Mapping[_K, _V]:
     return MappingProxyType(dict(d))
 
 

@@ -36,7 +36,7 @@ the trump to lead comes from the lead-card rules.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.calls import could_signal
@@ -156,7 +156,8 @@ def _signal_cards(ctx: Context) -> tuple[Card, ...]:
     """
     k = ctx.k
     cur = k.current
-    if cur is None or k.winning_card is None or cur.suit_led == k.trump or len(cur.cards) == 2:
+    winning = k.winning_card
+    if cur is None or winning is None or cur.suit_led == k.trump or len(cur.cards) == 2:
         return ()  # third hand's card is forced by 000 LST 14 and reads as no call
     mine = ctx.mine(cur.suit_led)
     if len(mine) < 2:
@@ -164,7 +165,7 @@ def _signal_cards(ctx: Context) -> tuple[Card, ...]:
     # A card in sequence with the lowest (the 3 from 3-2) would read as the lower of two equals
     # played at random (000 HNT 9), "the least legible peter" (content review D-4): not offered.
     def free(c: Card) -> bool:
-        return not c.rank.is_honour and not c.beats(k.winning_card, k.trump)
+        return not c.rank.is_honour and not c.beats(winning, k.trump)
 
     # Of equal cards (8-7) the lower is offered: the same call, and 000 HNT 9 plays the lower. A
     # card in sequence with the lowest (the 3 from 3-2) is the least legible peter (content review
@@ -215,7 +216,8 @@ def _complete_call(ctx: Context, maxim: str, high: Card) -> Iterable[Finding]:
     )
 
 
-def _call_finding(ctx: Context, maxim: str, cards: tuple[Card, ...], reason, why) -> Finding:
+def _call_finding(ctx: Context, maxim: str, cards: tuple[Card, ...], reason: Mapping[str, str],
+                  why: Mapping[str, str]) -> Finding:
     cur = ctx.k.current
     assert cur is not None
     return Finding(maxim, frozenset(ctx.mine(cur.suit_led)), frozenset(cards), "worse", reason, why,

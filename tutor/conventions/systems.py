@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from tutor.cards import Card, Hand
 from tutor.conventions.holdings import lead_from_holding
@@ -58,7 +59,7 @@ class Difference:
     maxims: tuple[str, ...]  #: (russian maxim, english maxim)
     note: Mapping[str, str]
 
-    def to_json(self, lang: str = "en") -> dict:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
             "russian": str(self.system_a_card),
             "english": str(self.system_b_card),
@@ -80,10 +81,11 @@ def _holding(holding: str | Sequence[Card]) -> tuple[Card, ...]:
     return tuple(holding)
 
 
-def _choice(cards: tuple[Card, ...], system: str, trump: bool, gone: frozenset[Card]):
+def _choice(cards: tuple[Card, ...], system: str, trump: bool, gone: frozenset[Card]) -> tuple[Card, str] | None:
+    """The card ``system`` leads from ``cards`` and the maxim that names it; None if none does."""
     lead = lead_from_holding(cards, system=system, trump=trump, gone=gone, applies=lambda m: applies(m, system))
     if lead is None:
-        return None, None
+        return None
     # The card the rule names first; where it keeps several alike (top or bottom), the engine's
     # choice among equals: the lowest.
     card = lead.card if lead.accept else min(lead.keep, key=lambda c: c.rank)
@@ -105,10 +107,11 @@ def differences(
     if len(suits) > 1:
         raise HandError(f"a holding is one suit, got {Hand(cards).symbols()}")
     gone_set = frozenset(gone)
-    ru_card, ru_maxim = _choice(cards, "russian", trump, gone_set)
-    en_card, en_maxim = _choice(cards, "english", trump, gone_set)
-    if ru_card is None or en_card is None or ru_card == en_card:
+    ru = _choice(cards, "russian", trump, gone_set)
+    en = _choice(cards, "english", trump, gone_set)
+    if ru is None or en is None or ru[0] == en[0]:
         return []
+    (ru_card, ru_maxim), (en_card, en_maxim) = ru, en
     note = text(
         f"Russian whist leads {ru_card.symbol('en')} ({ru_maxim}); English whist leads {en_card.symbol('en')} ({en_maxim}).",
         f"В русском висте ходят {ru_card.symbol('ru')} ({ru_maxim}); в английском — {en_card.symbol('ru')} ({en_maxim}).",

@@ -7,9 +7,23 @@ icon keeps the text whole, so every alert of the app goes through these four fun
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import streamlit as st
 
-__all__ = ["ICONS", "show_error", "show_warning", "show_success", "show_info"]
+__all__ = ["ICONS", "AlertTarget", "show_error", "show_warning", "show_success", "show_info"]
+
+
+class AlertTarget(Protocol):
+    """Where an alert can be drawn: the ``st`` module itself, ``st.sidebar`` or a column."""
+
+    def error(self, body: str, *, icon: str | None = None) -> object: ...
+
+    def warning(self, body: str, *, icon: str | None = None) -> object: ...
+
+    def success(self, body: str, *, icon: str | None = None) -> object: ...
+
+    def info(self, body: str, *, icon: str | None = None) -> object: ...
 
 #: The icon of each kind of alert (Material Symbols, drawn by Streamlit).
 ICONS: dict[str, str] = {
@@ -20,21 +34,21 @@ ICONS: dict[str, str] = {
 }
 
 
-def show_error(body: str, *, where: object = st) -> None:
+def show_error(body: str, *, where: AlertTarget = st) -> None:
     """An error box; ``where`` may be ``st.sidebar`` or a column."""
-    where.error(body, icon=ICONS["error"])  # type: ignore[attr-defined]
+    where.error(body, icon=ICONS["error"])
 
 
-def show_warning(body: str, *, where: object = st) -> None:
+def show_warning(body: str, *, where: AlertTarget = st) -> None:
     """A warning box whose text is kept whole even when it starts with a suit symbol."""
-    where.warning(body, icon=ICONS["warning"])  # type: ignore[attr-defined]
+    where.warning(body, icon=ICONS["warning"])
 
 
-def show_success(body: str, *, where: object = st) -> None:
+def show_success(body: str, *, where: AlertTarget = st) -> None:
     """A success box whose text is kept whole even when it starts with a suit symbol."""
-    where.success(body, icon=ICONS["success"])  # type: ignore[attr-defined]
+    where.success(body, icon=ICONS["success"])
 
 
-def show_info(body: str, *, where: object = st) -> None:
+def show_info(body: str, *, where: AlertTarget = st) -> None:
     """An info box whose text is kept whole even when it starts with a suit symbol."""
-    where.info(body, icon=ICONS["info"])  # type: ignore[attr-defined]
+    where.info(body, icon=ICONS["info"])

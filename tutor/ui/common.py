@@ -18,7 +18,7 @@ from tutor.progress import (Learner, ProgressError, ProgressStore, StoreBusy, St
                              default_db_path)
 from tutor.render import CSS
 from tutor.ui import state
-from tutor.ui.alerts import show_error, show_info, show_warning
+from tutor.ui.alerts import AlertTarget, show_error, show_info, show_warning
 
 __all__ = ["LANG_PARAM", "current_lang", "init_lang", "tr", "get_store", "store", "current_learner", "inject_css",
            "language_switch", "learner_box", "show_html", "store_problem", "store_message", "store_reason", "progress_or",
@@ -50,7 +50,8 @@ def init_lang() -> str:
                 locale = None
             if locale or st.session_state.get(state.LANG) not in LANGS:
                 st.session_state[state.LANG] = language_for_locale(locale)
-    return st.session_state[state.LANG]
+    lang: str = st.session_state[state.LANG]  # set just above, to one of LANGS
+    return lang
 
 
 def current_lang() -> str:
@@ -117,7 +118,7 @@ def store_reason(exc: ProgressError, lang: str) -> str:
     return str(exc)
 
 
-def progress_note(lang: str, where: object = st.sidebar) -> bool:
+def progress_note(lang: str, where: AlertTarget = st.sidebar) -> bool:
     """Show, once per page, that progress is off or read-only; True when progress works."""
     problem = store_problem()
     if problem is None:
@@ -144,7 +145,8 @@ def current_learner() -> Learner | None:
         return None
     cached = st.session_state.get(state.LEARNER_CACHE)
     if cached and cached[0] == (name, str(db.path)):
-        return cached[1]
+        hit: Learner = cached[1]  # stored below as ((name, path), learner)
+        return hit
     try:
         learner = db.learner(name)
         zone = browser_zone()

@@ -190,7 +190,12 @@ def _explanation(fb: Feedback, lang: str) -> None:
         st.markdown(maxim_note(mid, lang))
 
 
-def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, lang: str, args: tuple) -> None:
+#: What an answer control passes on to :func:`_submit` after the response: the kind recorded
+#: (None: nothing), the item's themes, and the id stored.
+_RecordArgs = tuple[str | None, tuple[str, ...], str]
+
+
+def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, lang: str, args: _RecordArgs) -> None:
     """One button per card, grouped by suit: a single click answers."""
     by_suit = [(s, [c for c in cards if c.suit == s]) for s in Suit]
     by_suit = [(s, cs) for s, cs in by_suit if cs]
@@ -201,7 +206,7 @@ def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, l
                        on_click=_submit, args=(item, scope, item_id, str(card), lang, *args))
 
 
-def _answer_controls(item: Item, view: SeatView, scope: str, item_id: str, lang: str, args: tuple) -> None:
+def _answer_controls(item: Item, view: SeatView, scope: str, item_id: str, lang: str, args: _RecordArgs) -> None:
     if item.question in ("honours", "score"):
         key = state.widget_key(scope, item_id, "number")
         st.number_input(t("item.your_number", lang), min_value=0, max_value=200, step=1, value=0, key=key)
@@ -269,7 +274,7 @@ def run_item(
     used = int(st.session_state.get(state.hints_key(scope, item_id), 0))
     for level in range(1, min(used, total) + 1):
         show_info(t("item.hint_n", lang, n=level, total=total) + " " + hint(item, level)[lang])
-    args = (kind, tuple(themes), record_id or item_id)
+    args: _RecordArgs = (kind, tuple(themes), record_id or item_id)
     if answered is None:
         _answer_controls(item, view, scope, item_id, lang, args)
         if err := st.session_state.get(state.answer_key(scope, item_id) + ":error"):

@@ -21,7 +21,7 @@ import secrets
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 import streamlit as st
 
@@ -47,7 +47,7 @@ def new_browser_key() -> str:
     return secrets.token_urlsafe(12)
 
 
-def _valid(key: object) -> bool:
+def _valid(key: object) -> TypeGuard[str]:
     return isinstance(key, str) and bool(_KEY.fullmatch(key))
 
 
@@ -92,7 +92,8 @@ def owner() -> DraftOwner:
 
 
 def _saved() -> dict[str, Draft]:
-    return st.session_state.setdefault(state.DRAFTS_SAVED, {})
+    saved: dict[str, Draft] = st.session_state.setdefault(state.DRAFTS_SAVED, {})
+    return saved
 
 
 def _why(exc: Exception) -> str:

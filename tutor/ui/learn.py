@@ -18,7 +18,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.common import current_lang, current_learner, progress_or, show_html, store, tr
 from tutor.ui.components import run_item
-from tutor.ui.library import library, show_problems
+from tutor.ui.library import Library, library, show_problems
 
 __all__ = ["show", "show_diagram", "exercise_id"]
 
@@ -56,7 +56,14 @@ def _solved_before(lesson: Lesson) -> set[str]:
     if learner is None:
         return set()
     ids = {exercise_id(lesson, i) for i, _ in lesson.exercises()}
-    return ids & progress_or(set(), lambda: store().solved_items(learner.id))
+    return ids & progress_or(set[str](), lambda: store().solved_items(learner.id))
+
+
+def _lesson(lib: Library, lesson_id: str) -> Lesson:
+    """A lesson by an id taken from ``lib``'s own lessons (the picker's), so it is there."""
+    found = lib.lesson(lesson_id)
+    assert found is not None
+    return found
 
 
 def show() -> None:
@@ -68,15 +75,15 @@ def show() -> None:
         show_info(tr("learn.no_lessons"))
         return
     learner = current_learner()
-    done = progress_or(set(), lambda: store().lessons_done(learner.id)) if learner else set()
+    done = progress_or(set[str](), lambda: store().lessons_done(learner.id)) if learner else set[str]()
     ids = [les.id for les in lib.lessons]
     if st.session_state.get(state.LESSON) not in ids:
         st.session_state[state.LESSON] = next((i for i in ids if i not in done), ids[0])
     st.selectbox(
         tr("learn.pick"), ids, key=state.LESSON,
-        format_func=lambda i: f"{'✓ ' if i in done else ''}{lib.lesson(i).order}. {lib.lesson(i).title[lang]}",
+        format_func=lambda i: f"{'✓ ' if i in done else ''}{_lesson(lib, i).order}. {_lesson(lib, i).title[lang]}",
     )
-    lesson = lib.lesson(st.session_state[state.LESSON])
+    lesson = _lesson(lib, st.session_state[state.LESSON])
     st.header(lesson.title[lang])
     st.caption(lesson.summary[lang])
     solved = _solved_before(lesson)

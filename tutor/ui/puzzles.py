@@ -9,12 +9,12 @@ from datetime import datetime, timezone
 import streamlit as st
 
 from tutor.content.models import THEMES, Puzzle
-from tutor.progress import ProgressError
+from tutor.progress import ProgressError, ReviewItem
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.common import current_lang, current_learner, progress_or, store, store_reason, tr
 from tutor.ui.components import run_item
-from tutor.ui.library import library, show_problems
+from tutor.ui.library import Library, library, show_problems
 from tutor.ui.progress_page import theme_label
 
 __all__ = ["show", "filter_puzzles"]
@@ -55,6 +55,13 @@ def _go(puzzle_id: str) -> None:
     st.session_state[state.PUZZLE] = puzzle_id
 
 
+def _puzzle(lib: Library, puzzle_id: str) -> Puzzle:
+    """A puzzle by an id taken from ``lib``'s own puzzles (the picker's), so it is there."""
+    found = lib.puzzle(puzzle_id)
+    assert found is not None
+    return found
+
+
 def show() -> None:
     lang = current_lang()
     st.title(tr("nav.puzzles"))
@@ -72,7 +79,7 @@ def show() -> None:
                             placeholder=tr("puzzles.any"))
     due: set[str] | None = None
     if learner is not None:
-        reviews = progress_or([], lambda: store().due_reviews(learner.id, datetime.now(timezone.utc)))
+        reviews = progress_or(list[ReviewItem](), lambda: store().due_reviews(learner.id, datetime.now(timezone.utc)))
         c3.toggle(tr("puzzles.review_only", n=len(reviews)), key=state.REVIEW_ONLY, disabled=not reviews)
         if st.session_state.get(state.REVIEW_ONLY) and reviews:
             due = {r.item_id for r in reviews}
@@ -83,11 +90,11 @@ def show() -> None:
     ids = [p.id for p in chosen]
     if st.session_state.get(state.PUZZLE) not in ids:
         st.session_state[state.PUZZLE] = ids[0]
-    solved = progress_or(set(), lambda: store().solved_items(learner.id)) if learner is not None else set()
+    solved = progress_or(set[str](), lambda: store().solved_items(learner.id)) if learner is not None else set[str]()
     st.selectbox(tr("puzzles.pick", n=len(ids)), ids, key=state.PUZZLE,
-                 format_func=lambda i: f"{'✓ ' if i in solved else ''}{lib.puzzle(i).title[lang]} · "
-                                       f"{'★' * lib.puzzle(i).difficulty}")
-    puzzle = lib.puzzle(st.session_state[state.PUZZLE])
+                 format_func=lambda i: f"{'✓ ' if i in solved else ''}{_puzzle(lib, i).title[lang]} · "
+                                       f"{'★' * _puzzle(lib, i).difficulty}")
+    puzzle = _puzzle(lib, st.session_state[state.PUZZLE])
     st.caption(", ".join(theme_label(t_, lang) for t_ in puzzle.themes) + " · " + tr("puzzles.level", n=puzzle.difficulty))
     answered = run_item(puzzle, scope=SCOPE, item_id=puzzle.id, lang=lang, kind="puzzle", themes=puzzle.themes)
     pos = ids.index(puzzle.id)

@@ -18,6 +18,7 @@ import os
 import re
 import unicodedata
 from pathlib import Path
+from typing import cast
 
 import streamlit as st
 
@@ -118,7 +119,8 @@ def validate(text: str) -> tuple[LoadedFile, list[Problem]]:
 def problems_text(problems: list[Problem], lang: str) -> str:
     """The workshop's error box: each problem on its line, in the teacher's language (common
     kinds translated; a rare one stays English under a header saying it is the validator's)."""
-    lines, verbatim = [], []
+    lines: list[str] = []
+    verbatim: list[str] = []
     for p in problems:
         msg = translate_message(p.message, lang)
         line = f"- {tr('workshop.line', n=p.line)}: {msg.text}"
@@ -131,7 +133,8 @@ def problems_text(problems: list[Problem], lang: str) -> str:
 
 
 def _put_generated() -> None:
-    theme = st.session_state.get(state.WORKSHOP_THEME)
+    # cast: the theme selectbox sets it to a recipe name; generate() refuses anything else
+    theme = cast(str, st.session_state.get(state.WORKSHOP_THEME))
     count = int(st.session_state.get("workshop_count") or 1)
     seed = int(st.session_state.get("workshop_seed") or 0)
     try:
@@ -204,7 +207,9 @@ def show() -> None:
         if items:
             st.markdown("#### " + tr("workshop.preview"))
             labels = {key: label for key, label, _ in items}
-            key = st.selectbox(tr("workshop.preview_pick"), list(labels), format_func=labels.get, key="workshop_pick")
+            key = st.selectbox(tr("workshop.preview_pick"), list(labels), format_func=lambda k: labels[k],
+                               key="workshop_pick")
+            assert key is not None  # a selectbox over a non-empty list with no index=None always has a pick
             item = next(it for k, _, it in items if k == key)
             with st.container(border=True):
                 run_item(item, scope=SCOPE, item_id=key, lang=lang, kind=None)
