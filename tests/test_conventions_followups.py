@@ -267,7 +267,13 @@ def test_evidence_names_the_maxim_by_its_title_in_both_languages():
         assert len(said) < 330
 
 
-def test_unknown_maxim_id_is_shown_as_it_is():
-    """A maxim the catalogue lacks is still named (by its id), never dropped or crashing."""
-    assert maxim_name("no-such-maxim", "ru") == "no-such-maxim"
-    assert maxim_name("third-hand-high", "ru").startswith("«" + get_maxim("third-hand-high").title["ru"])
+def test_maxim_is_named_by_its_title_and_an_unknown_id_is_an_error():
+    """The evidence names a maxim by its title, never its id; an id the catalogue lacks is the
+    catalogue's error, not a slug on screen (issue 12 point 5; issue 13 point 1: never swallowed)."""
+    import pytest
+
+    from tutor.conventions.catalogue import UnknownMaximError
+
+    with pytest.raises(UnknownMaximError):
+        maxim_name("no-such-maxim", "ru")
+    assert maxim_name("third-hand-high", "ru") == "«" + get_maxim("third-hand-high").title["ru"] + "»"
