@@ -185,8 +185,9 @@ ROWS: tuple[Row, ...] = (
         "000 HNT 11 (a queen lead is from A-K-Q or Q-J: the king is not wanted on it); CAV-25",
         maxim="do-not-overtake-touching-honour"),
     Row("3rd on partner's ace then queen with K-x-x: king (unblock)", hand("K743"), "N:DA D2 D3 D8 / N:DQ D6", "DK",
-        "HOY-265 (friend leads ace, then queen; king and two more: take the queen)",
-        maxim="unblock-king-under-ace-queen"),
+        "HOY-265 (friend leads ace, then queen; king and two more: take the queen); the small card is "
+        "accepted too (old Hoyle alone gives the rule; the double-dummy study found it costly)",
+        maxim="unblock-king-under-ace-queen", equal="D4"),
     Row("3rd on partner's knave with A-x: ace (unblock)", hand("A4"), "N:DJ D6", "DA",
         "CAV-25 (knave led: ace with one small card, play the ace); GBK-19", maxim="play-to-partners-jack-lead"),
     Row("3rd on partner's knave with A-x-x: pass", hand("A74"), "N:DJ D6", "D4",

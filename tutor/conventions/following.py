@@ -399,12 +399,18 @@ def unblock_king_under_ace_queen(ctx: Context) -> Iterable[Finding]:
     led_ace = any(t.leader == ctx.k.partner and t.cards and t.cards[0] == ace for t in ctx.position.played)
     if not led_ace:
         return
+    # Old Hoyle alone gives the rule, and the double-dummy study found it costing tricks as often
+    # as not (the king kept is a sure trick when partner's suit is not long): the tutor names the
+    # school, plays the king as Hoyle does and accepts the small card too.
     yield Finding(
-        "unblock-king-under-ace-queen", frozenset(mine), frozenset({mine[0]}), "worse",
-        text("Partner led the ace and then the queen: take the queen with your king ({card}) so as not to stop his suit.",
-             "Партнёр пошёл с туза, потом с дамы: возьмите даму королём ({card}), чтобы не запереть его масть."),
-        text("Under partner's ace-then-queen, unblock with the king ({best}), not {card}.",
-             "Под тузом и дамой партнёра освободите масть королём ({best}), а не кладите {card}."),
+        "unblock-king-under-ace-queen", frozenset(mine), frozenset({mine[0], mine[-1]}), "worse",
+        text("Partner led the ace and then the queen: old Hoyle takes the queen with the king so as not to stop "
+             "his suit; keeping the king for a trick of its own is just as right.",
+             "Партнёр пошёл с туза, потом с дамы: старый Хойл берёт даму королём, чтобы не запереть его масть; "
+             "сберечь короля для своей взятки тоже верно."),
+        text("Under partner's ace-then-queen, unblock with the king or keep it with a small card, not {card}.",
+             "Под тузом и дамой партнёра освободите масть королём или сберегите его, положив маленькую, но не {card}."),
+        accept=True, prefer=frozenset({mine[0]}),
     )
 
 
