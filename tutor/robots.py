@@ -90,9 +90,10 @@ LARGE_GAIN = 0.9
 #: The beginner's habits (tag ``habit:<name>``), each the breach of a maxim a learner can punish,
 #: and how often (per chance) the beginner gives in to it.
 HABITS: Mapping[str, tuple[str, float]] = MappingProxyType({
-    "grab-the-trick": ("second-hand-low", 0.6),
-    "cash-aces-first": ("lead-long-suit", 0.5),
-    "ruff-partners-winner": ("do-not-ruff-partners-winner", 0.7),
+    "grab-the-trick": ("second-hand-low", 0.9),
+    "cash-aces-first": ("lead-long-suit", 0.9),
+    "ruff-partners-winner": ("do-not-ruff-partners-winner", 1.0),
+    "high-on-partners-trick": ("play-low-when-not-winning", 0.8),
     "no-signals": ("make-the-call", 1.0),
 })
 #: Layouts the classic robot reads from; the reading decides when its scores differ by this much.
@@ -493,6 +494,8 @@ class Robot:
             "cash-aces-first": _text("leads out an ace to make it", "спешит сыграть туза"),
             "ruff-partners-winner": _text("trumps partner's winning card", "бьёт козырем выигрывающую карту партнёра"),
             "no-signals": _text("never signals with high-low", "не подаёт сигналов"),
+            "high-on-partners-trick": _text("plays a high card on partner's winning trick",
+                                            "кладёт старшую карту на взятку партнёра"),
         }[habit]
         note = _text(f"beginner's habit: {why['en']} (breaks {broken})",
                      f"привычка новичка: {why['ru']} (нарушает {broken})")
@@ -528,6 +531,11 @@ class Robot:
             winners = [c for c in legal if c.suit == led and beats(c)]
             if winners and chance("grab-the-trick"):
                 return "grab-the-trick", min(winners, key=lambda c: c.rank)
+        if (winner_seat == view.seat.partner and view.remaining.has_suit(led) and len(view.current) >= 2
+                and advice.maxims[:1] == ("play-low-when-not-winning",)):
+            high = max((c for c in legal if c.suit == led), key=lambda c: c.rank)
+            if high.rank >= 11 and chance("high-on-partners-trick"):
+                return "high-on-partners-trick", high
         if (trump is not None and led != trump and not view.remaining.has_suit(led)
                 and winner_seat == view.seat.partner and advice.card.suit != trump):
             trumps = [c for c in legal if c.suit == trump and beats(c)]

@@ -48,7 +48,8 @@ __all__ = [
     "keep_short_honours_for_re_entry",
     "pursue_original_lead",
     "lead_up_to_weakness",
-    "stronger_of_equal_long_suits",
+    "lead_four_card_suit_when_in_doubt",
+    "strongest_suit_length_then_honours",
     "forced_lead_strongest_weak_suit",
     "turned_up_honour_trump_lead",
     "lead_card",
@@ -446,12 +447,6 @@ def _cand_plain_suits(ctx: Context) -> list[Suit]:
     return [s for s in Suit if s != ctx.k.trump and any(c.suit == s for c in ctx.cands)]
 
 
-def _strength(cards: tuple[Card, ...]) -> tuple[int, int, int]:
-    """Cavendish's two kinds of strength, length first, then high cards: (length, honours, top rank)."""
-    honours = sum(1 for c in cards if c.rank in _HONOURS)
-    return (len(cards), honours, int(cards[0].rank) if cards else 0)
-
-
 def keep_short_honours_for_re_entry(ctx: Context) -> Iterable[Finding]:
     """Foster (Complete Hoyle, "Rules for leading plain suits"): lead the long suit first and keep
     the high cards of a short suit to bring it in again -- led first, they leave the long suit dead.
@@ -536,33 +531,56 @@ def lead_up_to_weakness(ctx: Context) -> Iterable[Finding]:
     )
 
 
-def stronger_of_equal_long_suits(ctx: Context) -> Iterable[Finding]:
-    """Cavendish ch. 14 ("Which is the strongest suit?"): strength is length first, then high cards.
-    Of suits of equal length still in question (none yet led), open the one with more honours."""
+def lead_four_card_suit_when_in_doubt(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 17: a suit of three may be better cards than a suit of four small ones, "as a
+    rule, when you are in doubt, stick to the general principle, and lead from your four-card
+    suit". Among the suits still in question (not yet led), a suit of four or more is preferred
+    to a short one, even one headed by touching cards."""
     if not _leading(ctx):
         return
     suits = [s for s in _cand_plain_suits(ctx) if _unopened(ctx, s)]
+    if not any(len(ctx.mine(s)) >= 4 for s in suits):
+        return
+    for suit in suits:
+        if len(ctx.mine(suit)) <= 3:
+            yield _reject_suit(
+                ctx, "lead-four-card-suit-when-in-doubt", suit, "worse",
+                text("When in doubt, lead from your suit of four or more, not from a short {suit}.",
+                     "В сомнении ходите от масти из четырёх и более карт, а не от короткой {suit}."),
+                text("{card} opens a short suit; when in doubt the four-card suit is led.",
+                     "{card} открывает короткую масть; в сомнении ходят от масти из четырёх карт."),
+            )
+
+
+def _strength(cards: tuple[Card, ...]) -> tuple:
+    """Cavendish's order of strength: length first, then honours, then the cards from the top."""
+    honours = sum(1 for c in cards if c.rank in _HONOURS)
+    return (len(cards), honours, tuple(int(c.rank) for c in cards))
+
+
+def strongest_suit_length_then_honours(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 14 ("Which is the strongest suit?"): a suit is strong by its length and by its
+    high cards, and "numerical strength is the principal point". Of suits of four or more still in
+    question (none yet led), open the longest, and of those as long the one with more honours,
+    then the higher cards."""
+    if not _leading(ctx):
+        return
+    suits = [s for s in _cand_plain_suits(ctx) if _unopened(ctx, s) and len(ctx.mine(s)) >= 4]
     if len(suits) < 2:
         return
-    longest = max(len(ctx.mine(s)) for s in suits)
-    if longest < 4:
-        return  # a numerically weak hand: forced-lead-strongest-weak-suit
-    level = [s for s in suits if len(ctx.mine(s)) == longest]
-    if len(level) < 2:
-        return
-    best = max(_strength(ctx.mine(s)) for s in level)
-    keep = [s for s in level if _strength(ctx.mine(s)) == best]
-    if len(keep) == len(level):
+    best = max(_strength(ctx.mine(s)) for s in suits)
+    keep = [s for s in suits if _strength(ctx.mine(s)) == best]
+    if len(keep) == len(suits):
         return
     yield Finding(
-        "stronger-of-equal-long-suits",
-        frozenset(c for c in ctx.legal if c.suit in level),
+        "strongest-suit-length-then-honours",
+        frozenset(c for c in ctx.legal if c.suit in suits),
         frozenset(c for c in ctx.legal if c.suit in keep),
         "worse",
-        text("Of two suits as long, open the one with more high cards ({suit}).",
-             "Из двух одинаково длинных мастей открывайте ту, где больше старших карт ({suit})."),
-        text("{card} opens the weaker of two suits as long; {suit} has more high cards.",
-             "{card} открывает более слабую из двух равных по длине мастей; в {suit} старших карт больше."),
+        text("Open your strongest suit ({suit}): length first, then high cards.",
+             "Открывайте самую сильную масть ({suit}): сперва по длине, потом по старшим картам."),
+        text("{card} opens a weaker suit than {suit} (shorter, or as long with fewer high cards).",
+             "{card} открывает масть слабее, чем {suit} (короче или с меньшим числом старших карт)."),
         {"suit": keep[0]},
     )
 
