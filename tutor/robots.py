@@ -36,8 +36,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from typing import Literal, get_args
-
 from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.conventions.advice import Advice, advise
 from tutor.conventions.rules import equal_groups
@@ -50,6 +48,7 @@ from tutor.play import PlayState, Trick, follow_suit
 from tutor.seats import Seat, Side
 from tutor.solver import Position as SolverPosition
 from tutor.solver import solve_many
+from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS, Strength, UnknownStrengthError, parse_strength
 
 __all__ = [
     "Strength",
@@ -60,6 +59,7 @@ __all__ = [
     "SEARCH",
     "LARGE_GAIN",
     "parse_strength",
+    "UnknownStrengthError",
     "DOUBLE_DUMMY",
     "FORCED",
     "RobotError",
@@ -77,10 +77,6 @@ FORCED = "must-follow-suit"
 MIN_SAMPLES = 2
 
 
-Strength = Literal["beginner", "classic", "strong"]
-#: The robots' strengths, weakest first (``--robots``, the Play page's table settings).
-STRENGTHS: tuple[Strength, ...] = get_args(Strength)
-DEFAULT_STRENGTH: Strength = "classic"
 #: The tag of a card the robot's card reading chose among cards the maxims left equal.
 READING = "reading"
 #: The tag of a card the strong robot's Monte-Carlo search chose (or broke a convention for).
@@ -103,18 +99,6 @@ READ_MARGIN = 0.15
 
 class RobotError(WhistError):
     """A robot asked to play when it is not its turn, or with a bad setting."""
-
-
-class UnknownStrengthError(RobotError):
-    """A robot strength other than beginner, classic or strong."""
-
-
-def parse_strength(value: str) -> Strength:
-    """``value`` as a :data:`Strength` (case-insensitive); raises UnknownStrengthError."""
-    v = str(value).strip().lower()
-    if v not in STRENGTHS:
-        raise UnknownStrengthError(f"unknown robot strength {value!r} (use {', '.join(STRENGTHS)})")
-    return v  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from tutor.cli import CliError, add_json_flag
 from tutor.conventions.rules import SYSTEMS
 from tutor.deal import Deal, parse_trump
 from tutor.errors import WhistError
-from tutor.robots import RobotCard
+from tutor.robots import DEFAULT_STRENGTH, STRENGTHS, RobotCard
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side
 from tutor.session import FLAG_MODES, PlayResult, Session, SessionOptions, StudentCard
@@ -49,7 +49,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--puzzle", help="play out the whole deal of this puzzle (its id; the puzzle must give deal:)")
     p.add_argument("--dealer", default=None, help="dealer of --deal (default E)")
     p.add_argument("--trump", default=None, help="trump card of --deal (in the dealer's hand), or NT")
-    p.add_argument("--samples", type=int, default=6, help="layouts in the robots' double-dummy fallback")
+    p.add_argument("--samples", type=int, default=6, help="layouts in the robots' search and double-dummy fallback")
+    p.add_argument("--robots", default=DEFAULT_STRENGTH, choices=STRENGTHS, help="the robots' strength")
     p.add_argument("--deals", type=int, default=0, help="stop after this many deals (0: until quit)")
     p.add_argument("--lang", default="en", choices=("en", "ru"))
     add_json_flag(p)
@@ -66,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.deal and (args.trump or args.dealer):
         raise CliError("--trump and --dealer describe --deal: give the deal too")
     options = SessionOptions(rules=args.rules, system=args.system, flag=args.flag,
-                             variant=parse_variant(args.variant), samples=args.samples, seed=args.seed)
+                             variant=parse_variant(args.variant), samples=args.samples, seed=args.seed,
+                             robots=args.robots)
     deal = None
     if args.deal:
         suit, card = parse_trump(args.trump) if args.trump else (None, None)
@@ -88,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         data = {
             "options": {"rules": options.rules, "system": options.system, "flag": options.flag,
-                        "variant": options.variant.name, "seed": options.seed},
+                        "variant": options.variant.name, "seed": options.seed,
+                        "robots": options.robots},
             "deals": [
                 {"number": r.number, "robber": r.robber, "deal": r.deal.pbn(), "dealer": r.deal.dealer.name,
                  "trump": None if r.deal.trump is None else r.deal.trump.name,
@@ -160,7 +163,7 @@ def table_text(session: Session, lang: str = "en") -> str:
 
 def _robot_line(rc: RobotCard, session: Session, lang: str) -> str:
     name = session.seating[rc.seat].name(lang)
-    return f"  {rc.seat.name} ({name}) {rc.card.symbol(lang)} — {rc.maxim}"
+    return f"  {rc.seat.name} ({name}) {rc.card.symbol(lang)} — {rc.summary(lang)}"
 
 
 def _flag_line(sc: StudentCard, lang: str) -> str:
