@@ -50,15 +50,22 @@ def test_robot_card_always_names_a_maxim_reading_or_double_dummy():
     assert seen_tie, "no position left the maxims undecided"
 
 
+#: Deals per strength in the slow legality test. Issue 11 asks for 10,000 per strength; classic
+#: (the default robots) runs all 10,000 here, beginner and strong fewer to keep CI time reasonable
+#: (strong solves a Monte-Carlo sample at most cards: about a second a deal). The full count for
+#: every strength: ``python bench/bench_robot_legality.py --deals 10000``.
+LEGALITY_DEALS = {"classic": 10_000, "beginner": 2_000, "strong": 100}
+
+
 @pytest.mark.slow
-def test_robots_never_revoke_over_10000_whole_deals():
-    """000 «Масти и взятки» 1: over 10,000 random deals (every dealer), played out in full by four
-    robots on the cheap policy path (``samples=0``: the maxims decide, a minimal double-dummy sample
-    only where the engine cites nothing), every card is legal and every card names its maxim.
-    About three minutes here; bench/bench_robots.py times single decisions."""
-    robots = {s: Robot(s, samples=0) for s in Seat}
+@pytest.mark.parametrize("strength", list(LEGALITY_DEALS))
+def test_robots_never_revoke_over_whole_deals(strength):
+    """000 «Масти и взятки» 1: over many random deals (every dealer), played out in full by four
+    robots of one strength, every card is legal and names what decided it."""
+    deals = LEGALITY_DEALS[strength]
+    robots = {s: Robot(s, strength=strength, samples=0 if strength != "strong" else 4) for s in Seat}
     played = 0
-    for i in range(10_000):
+    for i in range(deals):
         state = PlayState(Deal.random(i, dealer=Seat(i % 4)))
         while not state.is_over:
             rc = robots[state.to_play].choose(state)
@@ -67,7 +74,7 @@ def test_robots_never_revoke_over_10000_whole_deals():
             state.play(rc.card)
             played += 1
         assert len(state.tricks) == 13
-    assert played == 10_000 * 52
+    assert played == deals * 52
 
 
 def test_robot_decides_from_its_own_view_only():
