@@ -32,7 +32,7 @@ import time
 
 from tutor.deal import Deal
 from tutor.play import PlayState
-from tutor.robots import DOUBLE_DUMMY, READING, SEARCH, STRENGTHS, Robot, RobotView
+from tutor.robots import DOUBLE_DUMMY, LARGE_GAIN, READING, SEARCH, STRENGTHS, Robot, RobotView
 from tutor.seats import Seat
 from tutor.solver import Position, solve_many
 
@@ -49,11 +49,11 @@ def _mc_card(state: PlayState, rng: random.Random, samples: int):
     return max(legal, key=lambda c: (means[c], -int(c.rank)))
 
 
-def play(policy: str, deal: Deal, seed: int, mc_samples: int, search_samples: int):
+def play(policy: str, deal: Deal, seed: int, mc_samples: int, search_samples: int, large_gain: float = LARGE_GAIN):
     """Play ``deal`` out; return (positions before each card, cards, tags, decision times)."""
     state = PlayState(deal)
     rng = random.Random(seed)
-    robots = {s: Robot(s, strength=policy, samples=search_samples, seed=seed) for s in Seat} if policy in STRENGTHS else {}
+    robots = {s: Robot(s, strength=policy, samples=search_samples, seed=seed, large_gain=large_gain) for s in Seat} if policy in STRENGTHS else {}
     positions, cards, tags, times = [], [], [], []
     while not state.is_over:
         positions.append(Position.from_state(state))
@@ -90,6 +90,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20260)
     parser.add_argument("--mc-samples", type=int, default=6)
     parser.add_argument("--search-samples", type=int, default=10, help="layouts of the strong robot's search")
+    parser.add_argument("--large-gain", type=float, default=LARGE_GAIN,
+                        help="mean tricks the strong robot must gain to break a convention")
     parser.add_argument("--policies", default=",".join(POLICIES))
     args = parser.parse_args()
     policies = [p.strip() for p in args.policies.split(",") if p.strip()]
@@ -107,7 +109,8 @@ def main() -> None:
         t0 = time.time()
         for i in range(args.deals):
             deal = Deal.random(args.seed + i, dealer=Seat(i % 4))
-            positions, cards, tg, tm = play(policy, deal, args.seed + i, args.mc_samples, args.search_samples)
+            positions, cards, tg, tm = play(policy, deal, args.seed + i, args.mc_samples, args.search_samples,
+                                               args.large_gain)
             losses = judge(positions, cards)
             for j, loss in enumerate(losses):
                 lost_by_trick[j // 4] += loss

@@ -274,6 +274,7 @@ class Robot:
         seed: int = 0,
         rules: str = "russian",
         exposed: Sequence[Seat] = (),
+        large_gain: float = LARGE_GAIN,
     ) -> None:
         if system not in SYSTEMS:
             raise RobotError(f"unknown convention system {system!r} (use {', '.join(SYSTEMS)})")
@@ -286,6 +287,7 @@ class Robot:
         self.seed = int(seed)
         self.rules = rules
         self.exposed = tuple(exposed)
+        self.large_gain = float(large_gain)
 
     def __repr__(self) -> str:
         return (f"Robot({self.seat!r}, {self.system!r}, strength={self.strength!r}, samples={self.samples}, "
@@ -430,7 +432,7 @@ class Robot:
         best_conv = max(conventional, key=lambda c: (means[c], -int(c.rank), -c.index))
         best_any = max(legal, key=lambda c: (means[c], -int(c.rank), -c.index))
         k = len(sols)
-        if best_any not in conventional and means[best_any] - means[best_conv] >= LARGE_GAIN:
+        if best_any not in conventional and means[best_any] - means[best_conv] >= self.large_gain:
             verdict = advice.verdict_for(best_any)
             broken = tuple(verdict.maxims) if verdict is not None else ()
             broken_txt = ", ".join(broken) or advice.maxim if hasattr(advice, "maxim") else ", ".join(broken)
