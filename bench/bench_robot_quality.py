@@ -54,23 +54,25 @@ def play(policy: str, deal: Deal, seed: int, mc_samples: int, search_samples: in
     state = PlayState(deal)
     rng = random.Random(seed)
     robots = {s: Robot(s, strength=policy, samples=search_samples, seed=seed, large_gain=large_gain) for s in Seat} if policy in STRENGTHS else {}
-    positions, cards, tags, times = [], [], [], []
+    positions, cards, tags, times, deciders = [], [], [], [], []
     while not state.is_over:
         positions.append(Position.from_state(state))
         t0 = time.perf_counter()
+        decider = policy
         if policy == "random":
             card, tag = rng.choice(state.legal_cards()), "random"
         elif policy == "mc":
             card, tag = _mc_card(state, rng, mc_samples), "mc"
         else:
             rc = robots[state.to_play].choose(state)
-            card = rc.card
+            card, decider = rc.card, rc.maxim
             tag = rc.maxim if rc.maxim in (DOUBLE_DUMMY, READING, SEARCH) or rc.maxim.startswith("habit:") else "maxim"
+        deciders.append(decider)
         times.append((time.perf_counter() - t0) * 1000)
         tags.append(tag)
         cards.append(card)
         state.play(card)
-    return positions, cards, tags, times
+    return positions, cards, tags, times, deciders
 
 
 def judge(positions, cards) -> list[int]:
@@ -106,15 +108,18 @@ def main() -> None:
         tags: collections.Counter = collections.Counter()
         opening_fallback = 0
         times: list[float] = []
+        by_decider: collections.Counter = collections.Counter()
         t0 = time.time()
         for i in range(args.deals):
             deal = Deal.random(args.seed + i, dealer=Seat(i % 4))
-            positions, cards, tg, tm = play(policy, deal, args.seed + i, args.mc_samples, args.search_samples,
+            positions, cards, tg, tm, dec = play(policy, deal, args.seed + i, args.mc_samples, args.search_samples,
                                                args.large_gain)
             losses = judge(positions, cards)
             for j, loss in enumerate(losses):
                 lost_by_trick[j // 4] += loss
             total += sum(losses)
+            for d, loss in zip(dec, losses):
+                by_decider[d] += loss
             tags.update(tg)
             opening_fallback += tg[0] == DOUBLE_DUMMY
             times.extend(tm)
@@ -133,6 +138,8 @@ def main() -> None:
                   f"{opening_fallback} of {args.deals} opening leads")
             print(f"  move time: median {statistics.median(times):.1f} ms, p95 {_p95(times):.1f} ms, "
                   f"max {max(times):.0f} ms over {len(times)} cards")
+            worst = ", ".join(f"{d} {v / (2 * args.deals):.2f}" for d, v in by_decider.most_common(8))
+            print(f"  tricks lost per deal per side by the deciding maxim (top 8): {worst}")
         elif policy == "mc":
             print(f"  move time: median {statistics.median(times):.1f} ms, p95 {_p95(times):.1f} ms")
     print("\nsummary: " + ", ".join(f"{p} {v:.2f}" for p, v in results.items()))

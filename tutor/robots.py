@@ -58,6 +58,8 @@ __all__ = [
     "READING",
     "SEARCH",
     "LARGE_GAIN",
+    "PLAY_GAIN_SHARE",
+    "SIGNAL_MAXIMS",
     "parse_strength",
     "UnknownStrengthError",
     "DOUBLE_DUMMY",
@@ -81,8 +83,14 @@ MIN_SAMPLES = 2
 READING = "reading"
 #: The tag of a card the strong robot's Monte-Carlo search chose (or broke a convention for).
 SEARCH = "search"
-#: Mean double-dummy tricks a strong robot must gain before it breaks a convention partner relies on.
-LARGE_GAIN = 0.9
+#: Mean double-dummy tricks a strong robot must gain before it breaks a convention partner relies on
+#: (a lead, a discard, a call or echo: the cards partner reads).
+LARGE_GAIN = 0.6
+#: ... and before it departs from a maxim of following suit or ruffing, which tells partner less
+#: (second hand low, third hand high, the cheapest ruff): a third of it.
+PLAY_GAIN_SHARE = 1 / 3
+#: Maxims whose card partner reads as a message (besides every lead and discard).
+SIGNAL_MAXIMS = frozenset({"make-the-call", "echo-the-call"})
 #: The beginner's habits (tag ``habit:<name>``), each the breach of a maxim a learner can punish,
 #: and how often (per chance) the beginner gives in to it.
 HABITS: Mapping[str, tuple[str, float]] = MappingProxyType({
@@ -318,7 +326,8 @@ class Robot:
         if advice.card not in legal:  # the engine is trusted, the law is checked anyway
             raise RobotError(f"the conventions engine offered {advice.card}, not a legal card for {view.seat.name}")
         tied = self._tied(advice, legal)
-        if not advice.maxims:  # no maxim speaks at all: the fallback decides (and is counted)
+        if not advice.maxims and self.strength != "strong":
+            # no maxim speaks at all: the fallback decides (and is counted); strong searches
             return self._double_dummy(view, tied if len(tied) > 1 else legal, MIN_SAMPLES)
         if self.strength == "beginner":
             return self._beginner(view, advice, legal)
@@ -420,8 +429,10 @@ class Robot:
         from tutor.reading import Reading
 
         groups = _groups(view, legal)
-        if len({groups[c] for c in legal}) == 1:  # every legal card is an equal of the others
-            return self._by_maxims(view, advice) if advice.maxims else self._double_dummy(view, tied, MIN_SAMPLES, ())
+        if not advice.maxims:  # no maxim speaks: every legal card is open to the search
+            tied, open_choice = tuple(legal), True
+        if len({groups[c] for c in legal}) == 1 and advice.maxims:  # every legal card an equal of the others
+            return self._by_maxims(view, advice)
         n = max(self.samples, MIN_SAMPLES)
         reading = Reading.of(view, self.rules)
         layouts = reading.sample(self._rng(view, "search"), n)
@@ -432,15 +443,19 @@ class Robot:
         best_conv = max(conventional, key=lambda c: (means[c], -int(c.rank), -c.index))
         best_any = max(legal, key=lambda c: (means[c], -int(c.rank), -c.index))
         k = len(sols)
-        if best_any not in conventional and means[best_any] - means[best_conv] >= self.large_gain:
+        led = view.current[0].suit if view.current else None
+        signal = (led is None or not view.remaining.has_suit(led) and best_any.suit != view.trump
+                  or bool(SIGNAL_MAXIMS.intersection(advice.maxims)))
+        need = self.large_gain if signal else self.large_gain * PLAY_GAIN_SHARE
+        if best_any not in conventional and means[best_any] - means[best_conv] >= need:
             verdict = advice.verdict_for(best_any)
             broken = tuple(verdict.maxims) if verdict is not None else ()
-            broken_txt = ", ".join(broken) or advice.maxim if hasattr(advice, "maxim") else ", ".join(broken)
+            broken_txt = ", ".join(broken or advice.maxims)
             note = _text(
                 f"search: {means[best_any]:.2f} tricks on {k} layouts against {means[best_conv]:.2f} for "
-                f"{best_conv.symbol('en')}; breaks {broken_txt or ', '.join(advice.maxims)}",
+                f"{best_conv.symbol('en')}; breaks {broken_txt}",
                 f"перебор: {means[best_any]:.2f} взятки на {k} раскладах против {means[best_conv]:.2f} у "
-                f"{best_conv.symbol('ru')}; нарушает {broken_txt or ', '.join(advice.maxims)}",
+                f"{best_conv.symbol('ru')}; нарушает {broken_txt}",
             )
             expl = _text(
                 f"{best_any.symbol('en')}: the conventions advise {advice.card.symbol('en')}, but over {k} layouts "
