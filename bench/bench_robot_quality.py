@@ -91,7 +91,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=20260)
     parser.add_argument("--mc-samples", type=int, default=6)
-    parser.add_argument("--search-samples", type=int, default=10, help="layouts of the strong robot's search")
+    parser.add_argument("--search-samples", type=int, default=20, help="layouts of the strong robot's search")
     parser.add_argument("--large-gain", type=float, default=LARGE_GAIN,
                         help="mean tricks the strong robot must gain to break a convention")
     parser.add_argument("--policies", default=",".join(POLICIES))

@@ -165,7 +165,7 @@ class SessionOptions:
     system: str = "russian"
     flag: FlagMode = "now"
     variant: Variant = field(default_factory=Variant)
-    samples: int = 6
+    samples: int = 20  #: layouts of the strong robots' search (the others use at most 4 in the fallback)
     seed: int = 0
     robots: Strength = DEFAULT_STRENGTH  #: the robots' strength at this table (beginner, classic, strong)
 

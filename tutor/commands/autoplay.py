@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--robots", default=DEFAULT_STRENGTH, choices=STRENGTHS, help="the robots' strength")
     p.add_argument("--system", default="russian", choices=SYSTEMS, help="convention system")
     p.add_argument("--rules", default="russian", choices=RULESET_NAMES, help="rule set the robots are told")
-    p.add_argument("--samples", type=int, default=10, help="layouts of the strong robots' search")
+    p.add_argument("--samples", type=int, default=20, help="layouts of the strong robots' search")
     add_json_flag(p)
     p.set_defaults(func=run)
 
@@ -48,7 +48,7 @@ def _history(tricks) -> str:
 
 
 def autoplay(seed: int, deals: int, *, robots: str = DEFAULT_STRENGTH, system: str = "russian",
-             rules: str = "russian", samples: int = 10, progress=None) -> list[dict]:
+             rules: str = "russian", samples: int = 20, progress=None) -> list[dict]:
     """Play ``deals`` deals robot against robot; one dict per deal in the documented shape."""
     from tutor.deal import Deal
     from tutor.play import PlayState

@@ -49,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--puzzle", help="play out the whole deal of this puzzle (its id; the puzzle must give deal:)")
     p.add_argument("--dealer", default=None, help="dealer of --deal (default E)")
     p.add_argument("--trump", default=None, help="trump card of --deal (in the dealer's hand), or NT")
-    p.add_argument("--samples", type=int, default=6, help="layouts in the robots' search and double-dummy fallback")
+    p.add_argument("--samples", type=int, default=20, help="layouts in the robots' search and double-dummy fallback")
     p.add_argument("--robots", default=DEFAULT_STRENGTH, choices=STRENGTHS, help="the robots' strength")
     p.add_argument("--deals", type=int, default=0, help="stop after this many deals (0: until quit)")
     p.add_argument("--lang", default="en", choices=("en", "ru"))

@@ -51,7 +51,7 @@ def _new_session() -> None:
         system=st.session_state.get(OPT + "system", "russian"),
         flag=st.session_state.get(OPT + "flag", "now"),
         variant=parse_variant(st.session_state.get(OPT + "variant", "classic")),
-        samples=int(st.session_state.get(OPT + "samples", 4)),
+        samples=int(st.session_state.get(OPT + "samples", 20)),
         seed=int(st.session_state.get(OPT + "seed", 1)),
         robots=st.session_state.get(OPT + "robots", "classic"),
     )
@@ -113,7 +113,7 @@ def _settings(lang: str) -> None:
         d1, d2, d3 = st.columns(3)
         d1.selectbox(ptext("variant", lang), VARIANT_NAMES, key=OPT + "variant",
                      format_func=lambda v: parse_variant(v).title(lang))
-        d2.number_input(ptext("samples", lang), min_value=0, max_value=32, value=4, step=1, key=OPT + "samples")
+        d2.number_input(ptext("samples", lang), min_value=0, max_value=32, value=20, step=1, key=OPT + "samples")
         d3.number_input(ptext("seed", lang), min_value=0, value=1, step=1, key=OPT + "seed")
         st.radio(ptext("robots", lang), STRENGTHS, index=STRENGTHS.index("classic"), key=OPT + "robots",
                  format_func=lambda v: ptext("robots_" + v, lang), horizontal=True)
