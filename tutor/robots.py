@@ -98,11 +98,15 @@ SIGNAL_MAXIMS = frozenset({"make-the-call", "echo-the-call"})
 #: The beginner's habits (tag ``habit:<name>``), each the breach of a maxim a learner can punish,
 #: and how often (per chance) the beginner gives in to it.
 HABITS: Mapping[str, tuple[str, float]] = MappingProxyType({
-    "grab-the-trick": ("second-hand-low", 0.9),
+    "grab-the-trick": ("second-hand-low", 1.0),
     "cash-aces-first": ("lead-long-suit", 0.9),
     "ruff-partners-winner": ("do-not-ruff-partners-winner", 1.0),
     "high-on-partners-trick": ("play-low-when-not-winning", 0.8),
     "no-signals": ("make-the-call", 1.0),
+    "discard-from-long-suit": ("discard-from-weakest-suit", 0.8),
+    "own-suit-not-partners": ("return-partners-suit", 0.8),
+    "third-hand-low": ("third-hand-high", 0.8),
+    "never-cover": ("cover-honour-with-honour", 0.7),
 })
 #: Layouts the classic robot reads from; the reading decides when its scores differ by this much.
 READ_LAYOUTS = 16
@@ -499,6 +503,13 @@ class Robot:
             "cash-aces-first": _text("leads out an ace to make it", "спешит сыграть туза"),
             "ruff-partners-winner": _text("trumps partner's winning card", "бьёт козырем выигрывающую карту партнёра"),
             "no-signals": _text("never signals with high-low", "не подаёт сигналов"),
+            "discard-from-long-suit": _text("throws a small card of his long suit and keeps short honours",
+                                            "сносит маленькую карту длинной масти и бережёт короткие онеры"),
+            "own-suit-not-partners": _text("leads his own suit instead of returning partner's",
+                                           "ходит в свою масть вместо масти партнёра"),
+            "third-hand-low": _text("plays low third hand, hoping partner's card will do",
+                                    "третьим кладёт маленькую в надежде на карту партнёра"),
+            "never-cover": _text("does not cover an honour with an honour", "не покрывает онер онером"),
             "high-on-partners-trick": _text("plays a high card on partner's winning trick",
                                             "кладёт старшую карту на взятку партнёра"),
         }[habit]
@@ -520,6 +531,11 @@ class Robot:
             aces = [c for c in legal if c.rank == 14 and c.suit != trump and len(view.remaining.suit(c.suit)) > 1]
             if aces and chance("cash-aces-first"):
                 return "cash-aces-first", aces[0]
+            if "return-partners-suit" in advice.maxims[:2]:
+                own = [s for s in Suit if s != trump and s != advice.card.suit and view.remaining.has_suit(s)]
+                if own and chance("own-suit-not-partners"):
+                    longest = max(own, key=lambda s: (len(view.remaining.suit(s)), -int(s)))
+                    return "own-suit-not-partners", view.remaining.suit(longest)[-1]
             return None, None
         from tutor.play import trick_winner
 
@@ -532,6 +548,13 @@ class Robot:
                 return c.rank > win_card.rank
             return trump is not None and c.suit == trump
 
+        follow = [c for c in legal if c.suit == led]
+        lowest = min(follow, key=lambda c: c.rank) if follow else None
+        if lowest is not None and lowest != advice.card:
+            if advice.maxims[:1] == ("third-hand-high",) and chance("third-hand-low"):
+                return "third-hand-low", lowest
+            if advice.maxims[:1] == ("cover-honour-with-honour",) and chance("never-cover"):
+                return "never-cover", lowest
         if len(view.current) == 1 and advice.maxims[:1] == ("second-hand-low",):
             winners = [c for c in legal if c.suit == led and beats(c)]
             if winners and chance("grab-the-trick"):
@@ -541,6 +564,12 @@ class Robot:
             high = max((c for c in legal if c.suit == led), key=lambda c: c.rank)
             if high.rank >= 11 and chance("high-on-partners-trick"):
                 return "high-on-partners-trick", high
+        if (not view.remaining.has_suit(led) and advice.card.suit != trump
+                and advice.maxims[:1] == ("discard-from-weakest-suit",)):
+            plain = [s for s in Suit if s != trump and view.remaining.has_suit(s)]
+            longest = max(plain, key=lambda s: (len(view.remaining.suit(s)), -int(s)), default=None)
+            if longest is not None and longest != advice.card.suit and chance("discard-from-long-suit"):
+                return "discard-from-long-suit", view.remaining.suit(longest)[-1]
         if (trump is not None and led != trump and not view.remaining.has_suit(led)
                 and winner_seat == view.seat.partner and advice.card.suit != trump):
             trumps = [c for c in legal if c.suit == trump and beats(c)]
