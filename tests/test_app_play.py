@@ -123,3 +123,16 @@ def test_play_page_text_keys_match_in_both_languages():
     for key in en:
         names = lambda s: {n for _, n, _, _ in string.Formatter().parse(s) if n}  # noqa: E731
         assert names(en[key]) == names(ru[key]), key
+
+
+@pytest.mark.parametrize("strength", ["beginner", "strong"])
+def test_play_page_table_takes_the_robots_strength(strength):
+    """Issue 11 point 3: the robots' strength is chosen per table in the settings (a radio with
+    the three strengths, named in the learner's language) and the session's robots play at it."""
+    at = _page(**{"play:opt:robots": strength})
+    session = at.session_state[SESSION_KEY]
+    assert session.options.robots == strength
+    assert {r.strength for r in session.robots.values()} == {strength}
+    radio = at.radio(key="play:opt:robots")
+    assert list(radio.options) == [ptext(f"robots_{s}", "en") for s in ("beginner", "classic", "strong")]
+    assert ptext("robots_strong", "ru") != ptext("robots_strong", "en")

@@ -19,7 +19,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game", ("tutor.play", "tutor.deal", "tutor.rulesets")),
     ("engines", ("tutor.conventions", "tutor.solver", "tutor.minimax", "tutor.scoring", "tutor.laws",
                  "tutor.variants")),
-    ("players", ("tutor.robots", "tutor.simulate", "tutor.render", "tutor.reading")),
+    ("players", ("tutor.robots", "tutor.simulate", "tutor.render", "tutor.reading", "tutor.strengths")),
     ("session", ("tutor.session", "tutor.review", "tutor.records", "tutor.content", "tutor.progress",
                  "tutor.evidence")),
     ("interface", ("tutor.ui", "tutor.cli", "tutor.commands", "tutor.__main__", "tutor")),

@@ -15,7 +15,7 @@ from tutor.cards import Card
 from tutor.conventions.catalogue import load_catalogue
 from tutor.deal import Deal
 from tutor.play import PlayState
-from tutor.robots import DOUBLE_DUMMY, FORCED, Robot, RobotCard, RobotError, RobotView
+from tutor.robots import DOUBLE_DUMMY, FORCED, READING, SEARCH, Robot, RobotCard, RobotError, RobotView
 from tutor.seats import Seat
 
 CATALOGUE = load_catalogue()
@@ -33,29 +33,39 @@ def _play_out(deal: Deal, *, samples: int, seed: int = 0) -> list[RobotCard]:
     return cards
 
 
-def test_robot_card_always_names_a_maxim_or_double_dummy():
-    """anchors.md («our robots follow the maxims and say which one»): every card cites a
-    catalogue maxim id first, or "double-dummy" where no maxim decided."""
-    seen_dd = False
+def test_robot_card_always_names_a_maxim_reading_or_double_dummy():
+    """anchors.md («our robots follow the maxims and say which one»), issue 11 point 4: every card
+    cites a catalogue maxim id first, or "reading" (its note says the inference), or
+    "double-dummy" where neither maxim nor reading decided."""
+    seen_tie = False
     for seed in range(3):
         for rc in _play_out(Deal.random(100 + seed), samples=3, seed=seed):
             assert rc.maxims, rc
-            assert rc.maxim == DOUBLE_DUMMY or rc.maxim in CATALOGUE, rc.maxim
-            assert all(m == DOUBLE_DUMMY or m in CATALOGUE for m in rc.maxims)
+            assert rc.maxim in (DOUBLE_DUMMY, READING) or rc.maxim in CATALOGUE, rc.maxim
+            assert all(m in (DOUBLE_DUMMY, READING) or m in CATALOGUE for m in rc.maxims)
             assert rc.explanation["en"] and rc.explanation["ru"]
-            seen_dd |= rc.by_double_dummy
-    assert seen_dd, "the fallback never ran: no position left the maxims undecided"
+            if rc.maxim in (DOUBLE_DUMMY, READING):
+                assert rc.note is not None and rc.note["en"].startswith(rc.maxim)
+                seen_tie = True
+    assert seen_tie, "no position left the maxims undecided"
+
+
+#: Deals per strength in the slow legality test. Issue 11 asks for 10,000 per strength; classic
+#: (the default robots) runs all 10,000 here, beginner and strong fewer to keep CI time reasonable
+#: (strong solves a Monte-Carlo sample at most cards: about a second a deal). The full count for
+#: every strength: ``python bench/bench_robot_legality.py --deals 10000``.
+LEGALITY_DEALS = {"classic": 10_000, "beginner": 2_000, "strong": 100}
 
 
 @pytest.mark.slow
-def test_robots_never_revoke_over_10000_whole_deals():
-    """000 «Масти и взятки» 1: over 10,000 random deals (every dealer), played out in full by four
-    robots on the cheap policy path (``samples=0``: the maxims decide, a minimal double-dummy sample
-    only where the engine cites nothing), every card is legal and every card names its maxim.
-    About three minutes here; bench/bench_robots.py times single decisions."""
-    robots = {s: Robot(s, samples=0) for s in Seat}
+@pytest.mark.parametrize("strength", list(LEGALITY_DEALS))
+def test_robots_never_revoke_over_whole_deals(strength):
+    """000 «Масти и взятки» 1: over many random deals (every dealer), played out in full by four
+    robots of one strength, every card is legal and names what decided it."""
+    deals = LEGALITY_DEALS[strength]
+    robots = {s: Robot(s, strength=strength, samples=0 if strength != "strong" else 4) for s in Seat}
     played = 0
-    for i in range(10_000):
+    for i in range(deals):
         state = PlayState(Deal.random(i, dealer=Seat(i % 4)))
         while not state.is_over:
             rc = robots[state.to_play].choose(state)
@@ -64,7 +74,7 @@ def test_robots_never_revoke_over_10000_whole_deals():
             state.play(rc.card)
             played += 1
         assert len(state.tricks) == 13
-    assert played == 10_000 * 52
+    assert played == deals * 52
 
 
 def test_robot_decides_from_its_own_view_only():

@@ -7,11 +7,26 @@ an exposed dummy when there is one. A robot never looks at a hidden hand: :class
 built from a :class:`~tutor.play.PlayState` by copying only what that seat may see, and the
 decision (:meth:`Robot.decide`) receives nothing else.
 
-Where no maxim decides -- the engine ranks several cards "equal" -- the robot falls back to a
-small double-dummy sample: a few layouts of the unseen cards consistent with what it has seen
-(:class:`tutor.deal.LayoutSampler`: the trump card stays with the dealer until played, shown voids
-respected), each solved by DDS (:func:`tutor.solver.solve_many`), and the tied card with the best
-mean wins. Every card a robot plays carries the deciding maxim id, or ``"double-dummy"``.
+Three strengths (:data:`STRENGTHS`, chosen per table and with ``--robots``):
+
+* ``beginner`` plays the maxims but keeps the typical beginner's habits (:data:`HABITS`: grabs
+  the trick second hand, plays low third hand, does not cover, cashes his aces, leads his own suit
+  before partner's, ruffs partner's winner, plays high on partner's trick, throws small cards of
+  his long suit, never signals) -- mistakes a learner can see and punish (about 3 double-dummy
+  tricks a deal a side, against 2.3 for classic). Such a card names the habit (``habit:…``) and
+  the maxim it breaks.
+* ``classic`` (default) plays every maxim of the chosen system. Where the maxims leave cards of
+  different suits equal, its card reading (:mod:`tutor.reading`: the cards gone, the voids, and
+  what the other seats' conventional cards showed) decides -- a note ``reading: …`` -- and only
+  where reading cannot separate them a small double-dummy sample over the layouts the reading
+  allows (the *fallback*, tagged ``"double-dummy"``).
+* ``strong`` is classic plus a Monte-Carlo search: DDS (:func:`tutor.solver.solve_many`) over
+  layouts sampled from its reading decides where the maxims allow a choice (``search: …``), and
+  it breaks a convention only when the search says the gain is large (:data:`LARGE_GAIN` tricks
+  on average), saying which maxim it broke.
+
+Every card names what decided it -- a maxim, ``reading``, ``search``, a habit or ``double-dummy``
+-- and never a maxim that did not.
 
 Decisions are deterministic: the random source of each decision is seeded by the robot's seed,
 its seat and the history so far, so replaying a deal (or undoing and redoing) repeats it.
@@ -26,6 +41,7 @@ from types import MappingProxyType
 
 from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.conventions.advice import Advice, advise
+from tutor.conventions.rules import equal_groups
 from tutor.conventions.position import Position as ConventionPosition
 from tutor.conventions.rules import SYSTEMS
 from tutor.conventions.rules import text as _text
@@ -35,8 +51,21 @@ from tutor.play import PlayState, Trick, follow_suit
 from tutor.seats import Seat, Side
 from tutor.solver import Position as SolverPosition
 from tutor.solver import solve_many
+from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS, Strength, UnknownStrengthError, parse_strength
 
 __all__ = [
+    "Strength",
+    "STRENGTHS",
+    "DEFAULT_STRENGTH",
+    "HABITS",
+    "READING",
+    "SEARCH",
+    "LARGE_GAIN",
+    "PLAY_GAIN_SHARE",
+    "SIGNAL_MAXIMS",
+    "parse_strength",
+    "UnknownStrengthError",
+    "DEFAULT_SAMPLES",
     "DOUBLE_DUMMY",
     "FORCED",
     "RobotError",
@@ -52,6 +81,39 @@ DOUBLE_DUMMY = "double-dummy"
 FORCED = "must-follow-suit"
 #: Layouts drawn when the engine cites no maxim at all and the robot was told not to sample.
 MIN_SAMPLES = 2
+#: Layouts of the strong robot's search by default (bench/bench_robot_quality.py: 20 layouts and
+#: LARGE_GAIN 0.4 reach the issue's aim with p95 move time well under the 1.5 s allowed).
+DEFAULT_SAMPLES = 20
+
+
+#: The tag of a card the robot's card reading chose among cards the maxims left equal.
+READING = "reading"
+#: The tag of a card the strong robot's Monte-Carlo search chose (or broke a convention for).
+SEARCH = "search"
+#: Mean double-dummy tricks a strong robot must gain before it breaks a convention partner relies on
+#: (a lead, a discard, a call or echo: the cards partner reads).
+LARGE_GAIN = 0.4
+#: ... and before it departs from a maxim of following suit or ruffing, which tells partner less
+#: (second hand low, third hand high, the cheapest ruff): a third of it.
+PLAY_GAIN_SHARE = 1 / 3
+#: Maxims whose card partner reads as a message (besides every lead and discard).
+SIGNAL_MAXIMS = frozenset({"make-the-call", "echo-the-call"})
+#: The beginner's habits (tag ``habit:<name>``), each the breach of a maxim a learner can punish,
+#: and how often (per chance) the beginner gives in to it.
+HABITS: Mapping[str, tuple[str, float]] = MappingProxyType({
+    "grab-the-trick": ("second-hand-low", 1.0),
+    "cash-aces-first": ("lead-long-suit", 0.9),
+    "ruff-partners-winner": ("do-not-ruff-partners-winner", 1.0),
+    "high-on-partners-trick": ("play-low-when-not-winning", 0.8),
+    "no-signals": ("make-the-call", 1.0),
+    "discard-from-long-suit": ("discard-from-weakest-suit", 0.8),
+    "own-suit-not-partners": ("return-partners-suit", 0.8),
+    "third-hand-low": ("third-hand-high", 0.8),
+    "never-cover": ("cover-honour-with-honour", 0.7),
+})
+#: Layouts the classic robot reads from; the reading decides when its scores differ by this much.
+READ_LAYOUTS = 16
+READ_MARGIN = 0.15
 
 
 class RobotError(WhistError):
@@ -158,10 +220,12 @@ class RobotView:
 
 @dataclass(frozen=True)
 class RobotCard:
-    """A card a robot played and why: the deciding maxim first, or ``"double-dummy"``.
+    """A card a robot played and why: what decided it first (a maxim id, ``"reading"``,
+    ``"search"``, ``"habit:…"`` or ``"double-dummy"``), then the maxims that narrowed the choice.
 
-    ``dd_means`` (double-dummy fallback only) are the mean tricks of the robot's side over the
-    sampled layouts for each tied card.
+    ``note`` is the short true note shown beside the card (``"reading: …"``, ``"search: …"``);
+    ``dd_means`` (fallback and search) the mean tricks of the robot's side per card over the
+    sampled layouts.
     """
 
     seat: Seat
@@ -169,6 +233,7 @@ class RobotCard:
     maxims: tuple[str, ...]
     explanation: Mapping[str, str]
     dd_means: Mapping[Card, float] | None = None
+    note: Mapping[str, str] | None = None
 
     def __post_init__(self) -> None:
         if not self.maxims:
@@ -176,28 +241,46 @@ class RobotCard:
 
     @property
     def maxim(self) -> str:
-        """The deciding maxim (or ``"double-dummy"``)."""
+        """What decided the card (a maxim id, ``reading``, ``search``, a habit or ``double-dummy``)."""
         return self.maxims[0]
 
     @property
     def by_double_dummy(self) -> bool:
         return self.maxims[0] == DOUBLE_DUMMY
 
+    def summary(self, lang: str = "en") -> str:
+        """The note shown beside the card: the deciding maxim's id, or the reading / search note."""
+        if self.note is not None:
+            return self.note[lang]
+        return self.maxim
+
     def as_json(self) -> dict:
         out = {"seat": self.seat.name, "card": str(self.card), "maxims": list(self.maxims),
                "explanation": dict(self.explanation)}
+        if self.note is not None:
+            out["note"] = dict(self.note)
         if self.dd_means is not None:
             out["dd_means"] = {str(c): round(v, 3) for c, v in self.dd_means.items()}
         return out
 
 
-class Robot:
-    """One robot seat playing by the maxims of ``system``.
+def _groups(view: RobotView, cards: Sequence[Card]) -> dict[Card, int]:
+    """Each card's run of equals in the robot's hand (cards with nothing unplayed between them)."""
+    gone = frozenset(c for t in view.played for c in t.cards)
+    out: dict[Card, int] = {}
+    for suit in {c.suit for c in cards}:
+        for i, g in enumerate(equal_groups(view.remaining.suit(suit), gone)):
+            for c in g:
+                out[c] = int(suit) * 100 + i
+    return out
 
-    ``samples``: layouts in the double-dummy fallback. With 0 the fallback is cheap: the engine's
-    own pick among equal cards is played and cites the engine's maxims; only where the engine
-    cites no maxim at all does a minimal sample (:data:`MIN_SAMPLES`) decide. ``rules`` is the
-    rule-set name the conventions engine is told. ``exposed``: seats whose cards lie open (a dummy).
+
+class Robot:
+    """One robot seat playing by the maxims of ``system`` at ``strength``.
+
+    ``samples``: layouts of the strong robot's search and of the double-dummy fallback (the
+    fallback uses at most 4). ``rules`` is the rule-set name the conventions engine is told.
+    ``exposed``: seats whose cards lie open (a dummy).
     """
 
     def __init__(
@@ -205,10 +288,12 @@ class Robot:
         seat: Seat,
         system: str = "russian",
         *,
-        samples: int = 6,
+        strength: str = DEFAULT_STRENGTH,
+        samples: int = DEFAULT_SAMPLES,
         seed: int = 0,
         rules: str = "russian",
         exposed: Sequence[Seat] = (),
+        large_gain: float = LARGE_GAIN,
     ) -> None:
         if system not in SYSTEMS:
             raise RobotError(f"unknown convention system {system!r} (use {', '.join(SYSTEMS)})")
@@ -216,20 +301,26 @@ class Robot:
             raise RobotError(f"samples must be 0 or more, got {samples}")
         self.seat = seat
         self.system = system
+        self.strength: Strength = parse_strength(strength)
         self.samples = int(samples)
         self.seed = int(seed)
         self.rules = rules
         self.exposed = tuple(exposed)
+        self.large_gain = float(large_gain)
 
     def __repr__(self) -> str:
-        return (f"Robot({self.seat!r}, {self.system!r}, samples={self.samples}, seed={self.seed}, "
-                f"rules={self.rules!r}, exposed={self.exposed!r})")
+        return (f"Robot({self.seat!r}, {self.system!r}, strength={self.strength!r}, samples={self.samples}, "
+                f"seed={self.seed}, rules={self.rules!r}, exposed={self.exposed!r})")
 
     def choose(self, state: PlayState) -> RobotCard:
         """The card this robot plays now (its turn in ``state``); the hidden hands are not read."""
         if state.is_over or state.to_play != self.seat:
             raise RobotError(f"it is not {self.seat.name}'s turn")
         return self.decide(RobotView.from_state(state, self.seat, exposed=self.exposed))
+
+    def _rng(self, view: RobotView, purpose: str) -> random.Random:
+        # Seeded by what the seat can see only, so equal views give equal cards (the re-deal test).
+        return random.Random(f"{self.seed}|{view.seat.name}|{purpose}|{view.history_key()}")
 
     def decide(self, view: RobotView) -> RobotCard:
         """The card to play from ``view`` alone."""
@@ -243,31 +334,262 @@ class Robot:
                 f"{card.symbol('ru')} — единственная карта в масть хода.",
             ))
         advice = advise(view.position(self.rules), self.system)
-        card = advice.card
-        if card not in legal:  # the engine is trusted, the law is checked anyway
-            raise RobotError(f"the conventions engine offered {card}, not a legal card for {view.seat.name}")
+        if advice.card not in legal:  # the engine is trusted, the law is checked anyway
+            raise RobotError(f"the conventions engine offered {advice.card}, not a legal card for {view.seat.name}")
         tied = self._tied(advice, legal)
-        maxims = tuple(advice.maxims)
-        if len(tied) > 1 and (self.samples > 0 or not maxims):
-            # No maxim separates the tied cards; with ``samples=0`` the engine's pick stands
-            # unless it cites no maxim at all, and then a minimal sample decides.
-            return self._double_dummy(view, tied, self.samples or MIN_SAMPLES, maxims)
-        if not maxims:
-            raise RobotError(f"the conventions engine gave {card} without a maxim")
-        return RobotCard(view.seat, card, maxims, MappingProxyType(dict(advice.explanation)))
+        if not advice.maxims and self.strength != "strong":
+            # no maxim speaks at all: the fallback decides (and is counted); strong searches
+            return self._double_dummy(view, tied if len(tied) > 1 else legal, MIN_SAMPLES)
+        if self.strength == "beginner":
+            return self._beginner(view, advice, legal)
+        open_choice = self._open_choice(view, advice, tied)
+        if self.strength == "strong":
+            return self._strong(view, advice, legal, tied, open_choice)
+        if not open_choice:
+            return self._by_maxims(view, advice)
+        read = self._by_reading(view, advice, tied)
+        if read is not None:
+            return read
+        return self._double_dummy(view, tied, min(4, self.samples) or MIN_SAMPLES, tuple(advice.maxims))
 
+    # -- what the maxims decided ------------------------------------------------------------------
     @staticmethod
     def _tied(advice: Advice, legal: Sequence[Card]) -> tuple[Card, ...]:
         """The cards no maxim separates from the engine's pick (its "equal" candidates)."""
         cards = {advice.card, *(v.card for v in advice.candidates if v.verdict == "equal")}
         return tuple(c for c in legal if c in cards)
 
+    @staticmethod
+    def _open_choice(view: RobotView, advice: Advice, tied: Sequence[Card]) -> bool:
+        """Whether the maxims really left a choice: tied cards that are not equals of one run, and
+        not one suit's cards the card rules accepted as equally right (the schools: the engine
+        names one first, and that maxim decides)."""
+        if len(tied) < 2:
+            return False
+        groups = _groups(view, tied)
+        if len({groups[c] for c in tied}) == 1:
+            return False
+        same_suit = len({c.suit for c in tied}) == 1
+        return not (same_suit and advice.maxims)
+
+    def _by_maxims(self, view: RobotView, advice: Advice) -> RobotCard:
+        if not advice.maxims:
+            raise RobotError(f"the conventions engine gave {advice.card} without a maxim")
+        return RobotCard(view.seat, advice.card, tuple(advice.maxims), MappingProxyType(dict(advice.explanation)))
+
+    # -- classic: card reading ----------------------------------------------------------------------
+    def _by_reading(self, view: RobotView, advice: Advice, tied: Sequence[Card]) -> RobotCard | None:
+        """Among tied cards of different suits, the reading decides: on a lead, the suit whose top
+        card our side most likely holds (lead to partner's strength, through the opponents'
+        weakness); on a discard, the card least likely to win a trick. None when it cannot tell."""
+        from tutor.reading import Reading
+
+        if len({c.suit for c in tied}) < 2 or view.current and any(c.suit == view.current[0].suit for c in tied):
+            return None
+        reading = Reading.of(view, self.rules)
+        try:
+            layouts = reading.sample(self._rng(view, "read"), READ_LAYOUTS)
+        except WhistError:
+            return None
+        me, partner = view.seat, view.seat.partner
+        gone = {c for t in view.played for c in t.cards}
+        leading = not view.current
+
+        def ours_on_top(suit: Suit, lay) -> bool:
+            top = next((c for c in CARDS if c.suit == suit and c not in gone), None)
+            return top is not None and (top in lay[me] or top in lay[partner])
+
+        def may_win(card: Card, lay) -> bool:
+            opp = (lay[me.lho], lay[me.rho])
+            return not any(c.suit == card.suit and c.rank > card.rank for h in opp for c in h)
+
+        if leading:
+            score = {c: sum(ours_on_top(c.suit, lay) for lay in layouts) / len(layouts) for c in tied}
+            best = max(tied, key=lambda c: (score[c], -int(c.rank)))
+        else:
+            score = {c: sum(may_win(c, lay) for lay in layouts) / len(layouts) for c in tied}
+            best = min(tied, key=lambda c: (score[c], int(c.rank)))
+        others = [score[c] for c in tied if c.suit != best.suit]
+        if not others or min(abs(score[best] - o) for o in others) < READ_MARGIN:
+            return None
+        inf = next((i for i in reading.inferences if i.suit == best.suit), None)
+        because_en = f"; {inf.describe('en')}" if inf else ""
+        because_ru = f"; {inf.describe('ru')}" if inf else ""
+        n = len(layouts)
+        if leading:
+            note = _text(
+                f"reading: our side holds the top {best.suit.symbol} on {score[best]:.0%} of {n} consistent layouts{because_en}",
+                f"расклад: старшая {best.suit.symbol} у нашей пары на {score[best]:.0%} из {n} совместимых раскладов{because_ru}",
+            )
+        else:
+            note = _text(
+                f"reading: {best.symbol('en')} can win a trick on only {score[best]:.0%} of {n} consistent layouts{because_en}",
+                f"расклад: {best.symbol('ru')} может взять взятку лишь на {score[best]:.0%} из {n} совместимых раскладов{because_ru}",
+            )
+        expl = _text(
+            f"{best.symbol('en')}: the maxims leave " + ", ".join(c.symbol('en') for c in tied)
+            + f" equal ({', '.join(advice.maxims) or 'no maxim'}); " + note["en"] + ".",
+            f"{best.symbol('ru')}: правила оставляют равными " + ", ".join(c.symbol('ru') for c in tied)
+            + f" ({', '.join(advice.maxims) or 'нет правила'}); " + note["ru"] + ".",
+        )
+        return RobotCard(view.seat, best, (READING, *advice.maxims), expl, note=note)
+
+    # -- strong: Monte-Carlo search over the reading's layouts --------------------------------------
+    def _strong(self, view: RobotView, advice: Advice, legal: Sequence[Card], tied: Sequence[Card],
+                open_choice: bool) -> RobotCard:
+        from tutor.reading import Reading
+
+        groups = _groups(view, legal)
+        if not advice.maxims:  # no maxim speaks: every legal card is open to the search
+            tied, open_choice = tuple(legal), True
+        if len({groups[c] for c in legal}) == 1 and advice.maxims:  # every legal card an equal of the others
+            return self._by_maxims(view, advice)
+        n = max(self.samples, MIN_SAMPLES)
+        reading = Reading.of(view, self.rules)
+        layouts = reading.sample(self._rng(view, "search"), n)
+        positions = [SolverPosition(lay, view.trump, view.leader, view.current, view.won) for lay in layouts]
+        sols = solve_many(positions)
+        means = {c: sum(sol.tricks[c] for sol in sols) / len(sols) for c in legal}
+        conventional = tuple(tied) if open_choice else (advice.card,)
+        best_conv = max(conventional, key=lambda c: (means[c], -int(c.rank), -c.index))
+        best_any = max(legal, key=lambda c: (means[c], -int(c.rank), -c.index))
+        k = len(sols)
+        led = view.current[0].suit if view.current else None
+        signal = (led is None or not view.remaining.has_suit(led) and best_any.suit != view.trump
+                  or bool(SIGNAL_MAXIMS.intersection(advice.maxims)))
+        need = self.large_gain if signal else self.large_gain * PLAY_GAIN_SHARE
+        if best_any not in conventional and means[best_any] - means[best_conv] >= need:
+            verdict = advice.verdict_for(best_any)
+            broken = tuple(verdict.maxims) if verdict is not None else ()
+            broken_txt = ", ".join(broken or advice.maxims)
+            note = _text(
+                f"search: {means[best_any]:.2f} tricks on {k} layouts against {means[best_conv]:.2f} for "
+                f"{best_conv.symbol('en')}; breaks {broken_txt}",
+                f"перебор: {means[best_any]:.2f} взятки на {k} раскладах против {means[best_conv]:.2f} у "
+                f"{best_conv.symbol('ru')}; нарушает {broken_txt}",
+            )
+            expl = _text(
+                f"{best_any.symbol('en')}: the conventions advise {advice.card.symbol('en')}, but over {k} layouts "
+                f"consistent with what {view.seat.label('en')} has seen {best_any.symbol('en')} gains "
+                f"{means[best_any] - means[best_conv]:.2f} tricks on average.",
+                f"{best_any.symbol('ru')}: правила советуют {advice.card.symbol('ru')}, но на {k} раскладах, "
+                f"совместимых с тем, что видел {view.seat.label('ru')}, {best_any.symbol('ru')} в среднем даёт "
+                f"на {means[best_any] - means[best_conv]:.2f} взятки больше.",
+            )
+            return RobotCard(view.seat, best_any, (SEARCH, *broken), expl, MappingProxyType(means), note)
+        if not open_choice:
+            rc = self._by_maxims(view, advice)
+            return RobotCard(rc.seat, rc.card, rc.maxims, rc.explanation, MappingProxyType(means))
+        note = _text(
+            f"search: {means[best_conv]:.2f} tricks on {k} layouts ("
+            + ", ".join(f"{c.symbol('en')} {means[c]:.2f}" for c in conventional if c != best_conv) + ")",
+            f"перебор: {means[best_conv]:.2f} взятки на {k} раскладах ("
+            + ", ".join(f"{c.symbol('ru')} {means[c]:.2f}" for c in conventional if c != best_conv) + ")",
+        )
+        expl = _text(
+            f"{best_conv.symbol('en')}: the maxims leave " + ", ".join(c.symbol('en') for c in conventional)
+            + " equal; " + note["en"] + ".",
+            f"{best_conv.symbol('ru')}: правила оставляют равными " + ", ".join(c.symbol('ru') for c in conventional)
+            + "; " + note["ru"] + ".",
+        )
+        return RobotCard(view.seat, best_conv, (SEARCH, *advice.maxims), expl, MappingProxyType(means), note)
+
+    # -- beginner: the maxims, and the beginner's habits ----------------------------------------------
+    def _beginner(self, view: RobotView, advice: Advice, legal: Sequence[Card]) -> RobotCard:
+        rng = self._rng(view, "habit")
+        habit, card = self._habit(view, advice, legal, rng)
+        if habit is None or card is None or card == advice.card:
+            return self._by_maxims(view, advice)
+        broken = HABITS[habit][0]
+        why = {
+            "grab-the-trick": _text("takes the trick at once second hand", "сразу берёт взятку вторым"),
+            "cash-aces-first": _text("leads out an ace to make it", "спешит сыграть туза"),
+            "ruff-partners-winner": _text("trumps partner's winning card", "бьёт козырем выигрывающую карту партнёра"),
+            "no-signals": _text("never signals with high-low", "не подаёт сигналов"),
+            "discard-from-long-suit": _text("throws a small card of his long suit and keeps short honours",
+                                            "сносит маленькую карту длинной масти и бережёт короткие онеры"),
+            "own-suit-not-partners": _text("leads his own suit instead of returning partner's",
+                                           "ходит в свою масть вместо масти партнёра"),
+            "third-hand-low": _text("plays low third hand, hoping partner's card will do",
+                                    "третьим кладёт маленькую в надежде на карту партнёра"),
+            "never-cover": _text("does not cover an honour with an honour", "не покрывает онер онером"),
+            "high-on-partners-trick": _text("plays a high card on partner's winning trick",
+                                            "кладёт старшую карту на взятку партнёра"),
+        }[habit]
+        note = _text(f"beginner's habit: {why['en']} (breaks {broken})",
+                     f"привычка новичка: {why['ru']} (нарушает {broken})")
+        expl = _text(
+            f"{card.symbol('en')}: a beginner {why['en']}; the maxims advise {advice.card.symbol('en')} ({broken}).",
+            f"{card.symbol('ru')}: новичок {why['ru']}; правила советуют {advice.card.symbol('ru')} ({broken}).",
+        )
+        return RobotCard(view.seat, card, (f"habit:{habit}",), expl, note=note)
+
+    def _habit(self, view: RobotView, advice: Advice, legal: Sequence[Card], rng: random.Random):
+        trump = view.trump
+        chance = lambda name: rng.random() < HABITS[name][1]  # noqa: E731
+        if advice.maxims and advice.maxims[0] in ("make-the-call", "echo-the-call") and chance("no-signals"):
+            low = min(legal, key=lambda c: (c.suit == trump, int(c.rank)))
+            return "no-signals", low
+        if not view.current:
+            aces = [c for c in legal if c.rank == 14 and c.suit != trump and len(view.remaining.suit(c.suit)) > 1]
+            if aces and chance("cash-aces-first"):
+                return "cash-aces-first", aces[0]
+            if "return-partners-suit" in advice.maxims[:2]:
+                own = [s for s in Suit if s != trump and s != advice.card.suit and view.remaining.has_suit(s)]
+                if own and chance("own-suit-not-partners"):
+                    longest = max(own, key=lambda s: (len(view.remaining.suit(s)), -int(s)))
+                    return "own-suit-not-partners", view.remaining.suit(longest)[-1]
+            return None, None
+        from tutor.play import trick_winner
+
+        led = view.current[0].suit
+        winner_seat = trick_winner(view.leader, view.current, trump)
+        win_card = view.current[(winner_seat - view.leader) % 4]
+
+        def beats(c: Card) -> bool:
+            if c.suit == win_card.suit:
+                return c.rank > win_card.rank
+            return trump is not None and c.suit == trump
+
+        follow = [c for c in legal if c.suit == led]
+        lowest = min(follow, key=lambda c: c.rank) if follow else None
+        if lowest is not None and lowest != advice.card:
+            if advice.maxims[:1] == ("third-hand-high",) and chance("third-hand-low"):
+                return "third-hand-low", lowest
+            if advice.maxims[:1] == ("cover-honour-with-honour",) and chance("never-cover"):
+                return "never-cover", lowest
+        if len(view.current) == 1 and advice.maxims[:1] == ("second-hand-low",):
+            winners = [c for c in legal if c.suit == led and beats(c)]
+            if winners and chance("grab-the-trick"):
+                return "grab-the-trick", min(winners, key=lambda c: c.rank)
+        if (winner_seat == view.seat.partner and view.remaining.has_suit(led) and len(view.current) >= 2
+                and advice.maxims[:1] == ("play-low-when-not-winning",)):
+            high = max((c for c in legal if c.suit == led), key=lambda c: c.rank)
+            if high.rank >= 11 and chance("high-on-partners-trick"):
+                return "high-on-partners-trick", high
+        if (not view.remaining.has_suit(led) and advice.card.suit != trump
+                and advice.maxims[:1] == ("discard-from-weakest-suit",)):
+            plain = [s for s in Suit if s != trump and view.remaining.has_suit(s)]
+            longest = max(plain, key=lambda s: (len(view.remaining.suit(s)), -int(s)), default=None)
+            if longest is not None and longest != advice.card.suit and chance("discard-from-long-suit"):
+                return "discard-from-long-suit", view.remaining.suit(longest)[-1]
+        if (trump is not None and led != trump and not view.remaining.has_suit(led)
+                and winner_seat == view.seat.partner and advice.card.suit != trump):
+            trumps = [c for c in legal if c.suit == trump and beats(c)]
+            if trumps and chance("ruff-partners-winner"):
+                return "ruff-partners-winner", min(trumps, key=lambda c: c.rank)
+        return None, None
+
+    # -- the fallback -----------------------------------------------------------------------------------
     def _double_dummy(self, view: RobotView, tied: Sequence[Card], samples: int,
                       context: tuple[str, ...] = ()) -> RobotCard:
-        """Choose among ``tied`` by the mean double-dummy tricks over ``samples`` layouts;
-        ``context`` (the maxims that narrowed the choice to the tied cards) follows the tag."""
+        """Choose among ``tied`` by the mean double-dummy tricks over ``samples`` layouts the
+        robot's reading allows; ``context`` (the maxims that narrowed the choice) follows the tag."""
+        from tutor.reading import Reading
+
         rng = random.Random(f"{self.seed}|{view.seat.name}|{view.history_key()}")
-        positions = view.sample(rng, samples)
+        layouts = Reading.of(view, self.rules).sample(rng, samples)
+        positions = [SolverPosition(lay, view.trump, view.leader, view.current, view.won) for lay in layouts]
         solutions = solve_many(positions)
         means = {c: sum(sol.tricks[c] for sol in solutions) / len(solutions) for c in tied}
         # The best mean; among exact ties the lowest card (keep the high ones, 000 LST 7's spirit
@@ -285,4 +607,6 @@ class Robot:
                 f"{view.seat.label('ru')}, {card.symbol('ru')} в среднем берёт {means[card]:.2f} взятки ({others_ru}).",
             ),
             MappingProxyType(means),
+            _text(f"double-dummy: {means[card]:.2f} tricks on {n} layouts",
+                  f"двойной болван: {means[card]:.2f} взятки на {n} раскладах"),
         )

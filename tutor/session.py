@@ -36,7 +36,7 @@ from tutor.errors import WhistError
 from tutor.play import PlayState, Trick
 from tutor.records import DealRecord, Player, StudentCard
 from tutor.review import Review, build_review
-from tutor.robots import Robot, RobotCard, RobotView
+from tutor.robots import DEFAULT_STRENGTH, Robot, RobotCard, RobotView, Strength, parse_strength
 from tutor.rulesets import find_ruleset
 from tutor.scoring import DealScore, ScoreSheet
 from tutor.seats import Seat, Side
@@ -152,8 +152,9 @@ class SessionOptions:
     system: str = "russian"
     flag: FlagMode = "now"
     variant: Variant = field(default_factory=Variant)
-    samples: int = 6
+    samples: int = 20  #: layouts of the strong robots' search (the others use at most 4 in the fallback)
     seed: int = 0
+    robots: Strength = DEFAULT_STRENGTH  #: the robots' strength at this table (beginner, classic, strong)
 
     def __post_init__(self) -> None:
         find_ruleset(self.rules)  # raises RulesetError on an unknown name
@@ -164,6 +165,7 @@ class SessionOptions:
         object.__setattr__(self, "variant", parse_variant(self.variant))
         if self.samples < 0:
             raise SessionError("samples must be 0 or more")
+        object.__setattr__(self, "robots", parse_strength(self.robots))
 
 
 @dataclass(frozen=True)
@@ -244,7 +246,7 @@ class Session:
         n = len(self.records) + 1
         exposed = self.variant.exposed(self.student_seat)
         self.robots: dict[Seat, Robot] = {
-            s: Robot(s, self.options.system, samples=self.options.samples,
+            s: Robot(s, self.options.system, strength=self.options.robots, samples=self.options.samples,
                      seed=self.options.seed * 1000 + n, rules=self.options.rules, exposed=exposed)
             for s in self.variant.robot_seats(self.student_seat)
         }

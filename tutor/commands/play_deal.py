@@ -22,7 +22,7 @@ from tutor.commands._args import MAX_SEED, CliError, add_json_flag, bounded_int,
 from tutor.conventions.rules import SYSTEMS
 from tutor.deal import Deal, parse_trump
 from tutor.errors import WhistError
-from tutor.robots import RobotCard
+from tutor.robots import DEFAULT_STRENGTH, STRENGTHS, RobotCard
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side
 from tutor.session import FLAG_MODES, PlayResult, Session, SessionOptions, StudentCard
@@ -51,8 +51,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="play out the whole deal of this puzzle (its id; the puzzle must give deal:)")
     p.add_argument("--dealer", type=nonempty, default=None, help="dealer of --deal (default E)")
     p.add_argument("--trump", type=nonempty, default=None, help="trump card of --deal (in the dealer's hand), or NT")
-    p.add_argument("--samples", type=bounded_int(0, MAX_SAMPLES), default=6,
-                   help=f"layouts in the robots' double-dummy fallback, 0 to {MAX_SAMPLES} (default 6)")
+    p.add_argument("--samples", type=bounded_int(0, MAX_SAMPLES), default=20,
+                   help=f"layouts in the robots' search and double-dummy fallback, 0 to {MAX_SAMPLES} (default 20)")
+    p.add_argument("--robots", default=DEFAULT_STRENGTH, choices=STRENGTHS, help="the robots' strength")
     p.add_argument("--deals", type=bounded_int(0, MAX_DEALS), default=0,
                    help=f"stop after this many deals, 0 to {MAX_DEALS} (0: until quit)")
     p.add_argument("--lang", default="en", choices=("en", "ru"))
@@ -71,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
     if args.deal is None and (args.trump is not None or args.dealer is not None):
         raise CliError("--trump and --dealer describe --deal: give the deal too")
     options = SessionOptions(rules=args.rules, system=args.system, flag=args.flag,
-                             variant=parse_variant(args.variant), samples=args.samples, seed=args.seed)
+                             variant=parse_variant(args.variant), samples=args.samples, seed=args.seed,
+                             robots=args.robots)
     deal = None
     if args.deal is not None:
         suit, card = parse_trump(args.trump) if args.trump is not None else (None, None)
@@ -93,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         data = {
             "options": {"rules": options.rules, "system": options.system, "flag": options.flag,
-                        "variant": options.variant.name, "seed": options.seed},
+                        "variant": options.variant.name, "seed": options.seed,
+                        "robots": options.robots},
             "deals": [
                 {"number": r.number, "robber": r.robber, "deal": r.deal.pbn(), "dealer": r.deal.dealer.name,
                  "trump": None if r.deal.trump is None else r.deal.trump.name,
@@ -165,7 +168,7 @@ def table_text(session: Session, lang: str = "en") -> str:
 
 def _robot_line(rc: RobotCard, session: Session, lang: str) -> str:
     name = session.seating[rc.seat].name(lang)
-    return f"  {rc.seat.name} ({name}) {rc.card.symbol(lang)} — {rc.maxim}"
+    return f"  {rc.seat.name} ({name}) {rc.card.symbol(lang)} — {rc.summary(lang)}"
 
 
 def _flag_line(sc: StudentCard, lang: str) -> str:

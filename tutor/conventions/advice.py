@@ -28,7 +28,11 @@ Priority, highest first (``system="english"`` drops maxims the catalogue marks r
   few-trumps-wait-for-call, draw-trumps-for-strong-suit, lead-trumps-with-four-or-five,
   no-thirteenth-card-before-trumps-out, never-lead-singleton, never-lead-ace-queen,
   never-lead-king-doubleton, doubleton-honour-shows-weakness, avoid-queen-third,
-  lead-long-suit, then the card from the suit (:mod:`tutor.conventions.holdings`).
+  lead-long-suit, then among the suits still equal keep-short-honours-for-re-entry,
+  pursue-original-lead, lead-up-to-weakness, lead-four-card-suit-when-in-doubt,
+  strongest-suit-length-then-honours,
+  forced-lead-strongest-weak-suit, turned-up-honour-trump-lead (the classical books), then the
+  card from the suit (:mod:`tutor.conventions.holdings`).
 * following suit: second hand -- second-hand-ace-on-honour, cover-with-fourchette,
   cover-honour-with-honour, cover-queen-with-short-king, second-hand-win-last-chance,
   second-hand-with-sequence; third hand -- do-not-overtake-partners-king (russian),
@@ -107,6 +111,13 @@ LEAD_ORDER: tuple[Rule, ...] = (
     leads.doubleton_honour_shows_weakness,
     leads.avoid_queen_third,
     leads.lead_long_suit,
+    leads.keep_short_honours_for_re_entry,
+    leads.pursue_original_lead,
+    leads.lead_up_to_weakness,
+    leads.lead_four_card_suit_when_in_doubt,
+    leads.strongest_suit_length_then_honours,
+    leads.forced_lead_strongest_weak_suit,
+    leads.turned_up_honour_trump_lead,
     leads.lead_card,
 )
 
@@ -162,6 +173,9 @@ MAXIMS_USED: tuple[str, ...] = (
     "forced-high-card-is-not-a-call", "draw-trumps-for-strong-suit", "lead-trumps-with-four-or-five",
     "no-thirteenth-card-before-trumps-out", "never-lead-singleton", "never-lead-ace-queen",
     "never-lead-king-doubleton", "doubleton-honour-shows-weakness", "avoid-queen-third", "lead-long-suit",
+    # leads: the suit among those the maxims above left equal (classical books, issue 11)
+    "keep-short-honours-for-re-entry", "pursue-original-lead", "lead-up-to-weakness",
+    "lead-four-card-suit-when-in-doubt", "strongest-suit-length-then-honours", "forced-lead-strongest-weak-suit", "turned-up-honour-trump-lead",
     # leads: card
     "lead-highest-trump", "quart-major-lead-king", "coronka-lead-queen", "ace-king-lead-king",
     "ace-fifth-lead-ace", "ace-small-lead-small", "top-of-touching-honours", "king-third-lead-small",

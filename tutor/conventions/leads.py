@@ -46,6 +46,13 @@ __all__ = [
     "doubleton_honour_shows_weakness",
     "avoid_queen_third",
     "lead_long_suit",
+    "keep_short_honours_for_re_entry",
+    "pursue_original_lead",
+    "lead_up_to_weakness",
+    "lead_four_card_suit_when_in_doubt",
+    "strongest_suit_length_then_honours",
+    "forced_lead_strongest_weak_suit",
+    "turned_up_honour_trump_lead",
     "lead_card",
 ]
 
@@ -445,6 +452,219 @@ def lead_long_suit(ctx: Context) -> Iterable[Finding]:
         "worse",
         text("Lead from your long suit or from touching cards.", "Ходят от длинной масти или от ровных карт."),
         text("Prefer your long suit or touching cards to {card}.", "Лучше ходить от длинной масти или от ровных карт, чем {card}."),
+    )
+
+
+# -- choosing among suits the maxims above left equal (the classical books; issue 11) ----------
+#
+# These rules come after lead-long-suit and only decide among the suits the higher maxims left
+# ("equal"): they never overturn a seed's rule. Each reads only the student's own cards and the
+# table (the turned-up card, the discards), like every rule here.
+
+_HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+def _cand_plain_suits(ctx: Context) -> list[Suit]:
+    return [s for s in Suit if s != ctx.k.trump and any(c.suit == s for c in ctx.cands)]
+
+
+def keep_short_honours_for_re_entry(ctx: Context) -> Iterable[Finding]:
+    """Foster (Complete Hoyle, "Rules for leading plain suits"): lead the long suit first and keep
+    the high cards of a short suit to bring it in again -- led first, they leave the long suit dead.
+
+    Among the suits still in question, a suit of four or more is preferred to a short suit (three
+    cards or fewer, not yet led) holding the ace or king."""
+    if not _leading(ctx):
+        return
+    suits = _cand_plain_suits(ctx)
+    if not any(len(ctx.mine(s)) >= 4 for s in suits):
+        return
+    short = [s for s in suits if len(ctx.mine(s)) <= 3 and _unopened(ctx, s)
+             and any(c.rank >= Rank.KING for c in ctx.mine(s))]
+    for suit in short:
+        yield _reject_suit(
+            ctx, "keep-short-honours-for-re-entry", suit, "worse",
+            text("Keep the high cards of your short {suit} to regain the lead for your long suit.",
+                 "Старшие карты короткой масти {suit} берегите, чтобы потом вернуть себе ход для длинной масти."),
+            text("{card} spends a short suit's high card that should bring your long suit in later.",
+                 "{card} тратит старшую карту короткой масти, которой потом надо будет вернуть ход к длинной."),
+        )
+
+
+def pursue_original_lead(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 18 (later leads): "it is generally advisable to pursue your original lead, for
+    you thus take the best chance of establishing the suit, and you open a fresh suit to a
+    disadvantage." Among the suits still in question, the one the student opened first."""
+    k = ctx.k
+    if not _leading(ctx) or not k.first_leads:
+        return
+    suits = _cand_plain_suits(ctx)
+    own = [s for s in suits if k.first_leads.get(s) == k.seat]
+    if not own or len(suits) < 2 or len(own) == len(suits):
+        return
+    yield _keep_suits(
+        ctx, "pursue-original-lead", own, "worse",
+        text("Go on with the suit you opened ({suit}): a fresh suit is opened at a disadvantage.",
+             "Продолжайте масть, которую вы открыли ({suit}): новую масть открывают себе в убыток."),
+        text("You opened {suit}; going on with it is better than opening {card}'s suit afresh.",
+             "Вы открыли {suit}; продолжать её лучше, чем открывать новую масть ходом {card}."),
+        {"suit": own[0]},
+    )
+
+
+def _weak_for(ctx: Context, seat) -> set[Suit]:
+    """Suits ``seat`` has shown weakness in: his first discard (read as his weak suit unless it was
+    made against declared trumps, Cavendish ch. 28), or a void once the trumps are out."""
+    k = ctx.k
+    out: set[Suit] = set()
+    card = k.first_discards.get(seat)
+    if card is not None and card.suit != k.trump and not k.discarded_against_declared_trumps(seat):
+        out.add(card.suit)
+    if k.trumps_out:
+        out |= {s for s in k.voids[seat] if s != k.trump}
+    return out
+
+
+def lead_up_to_weakness(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 18 (with weak suits "lead up to the weak suit of your right-hand adversary, or
+    through the strong suit of your left-hand adversary"); Pole, Theory of Whist (later leads);
+    Cassell ("It is bad policy to lead up to queen or knave, the contrary with respect to the ace or
+    king"). Among the suits still in question, those the right-hand opponent has shown weak in
+    (his first discard, a void with trumps out) or the left-hand opponent strong in (he opened it)."""
+    k = ctx.k
+    if not _leading(ctx) or not k.first_leads:
+        return
+    suits = _cand_plain_suits(ctx)
+    if len(suits) < 2:
+        return
+    weak_right = _weak_for(ctx, k.seat.rho)
+    strong_left = {s for s, who in k.first_leads.items() if who == k.seat.lho}
+    good = [s for s in suits if (s in weak_right or s in strong_left) and s not in _weak_for(ctx, k.seat.lho)]
+    if not good or len(good) == len(suits):
+        return
+    yield _keep_suits(
+        ctx, "lead-up-to-weakness", good, "worse",
+        text("Lead {suit}: up to your right-hand opponent's weakness, through your left-hand opponent's strength.",
+             "Ходите в {suit}: под слабость правого противника, через силу левого."),
+        text("{card} leads up to strength or through weakness; {suit} is the suit to lead through.",
+             "{card} — ход под силу или сквозь слабость; ходить надо в {suit}."),
+        {"suit": good[0]},
+    )
+
+
+def lead_four_card_suit_when_in_doubt(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 17: a suit of three may be better cards than a suit of four small ones, "as a
+    rule, when you are in doubt, stick to the general principle, and lead from your four-card
+    suit". Among the suits still in question (not yet led), a suit of four or more is preferred
+    to a short one, even one headed by touching cards."""
+    if not _leading(ctx):
+        return
+    suits = [s for s in _cand_plain_suits(ctx) if _unopened(ctx, s)]
+    if not any(len(ctx.mine(s)) >= 4 for s in suits):
+        return
+    for suit in suits:
+        if len(ctx.mine(suit)) <= 3:
+            yield _reject_suit(
+                ctx, "lead-four-card-suit-when-in-doubt", suit, "worse",
+                text("When in doubt, lead from your suit of four or more, not from a short {suit}.",
+                     "В сомнении ходите от масти из четырёх и более карт, а не от короткой {suit}."),
+                text("{card} opens a short suit; when in doubt the four-card suit is led.",
+                     "{card} открывает короткую масть; в сомнении ходят от масти из четырёх карт."),
+            )
+
+
+def _strength(cards: tuple[Card, ...]) -> tuple:
+    """Cavendish's order of strength: length first, then honours, then the cards from the top."""
+    honours = sum(1 for c in cards if c.rank in _HONOURS)
+    return (len(cards), honours, tuple(int(c.rank) for c in cards))
+
+
+def strongest_suit_length_then_honours(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 14 ("Which is the strongest suit?"): a suit is strong by its length and by its
+    high cards, and "numerical strength is the principal point". Of suits of four or more still in
+    question (none yet led), open the longest, and of those as long the one with more honours,
+    then the higher cards."""
+    if not _leading(ctx):
+        return
+    suits = [s for s in _cand_plain_suits(ctx) if _unopened(ctx, s) and len(ctx.mine(s)) >= 4]
+    if len(suits) < 2:
+        return
+    best = max(_strength(ctx.mine(s)) for s in suits)
+    keep = [s for s in suits if _strength(ctx.mine(s)) == best]
+    if len(keep) == len(suits):
+        return
+    yield Finding(
+        "strongest-suit-length-then-honours",
+        frozenset(c for c in ctx.legal if c.suit in suits),
+        frozenset(c for c in ctx.legal if c.suit in keep),
+        "worse",
+        text("Open your strongest suit ({suit}): length first, then high cards.",
+             "Открывайте самую сильную масть ({suit}): сперва по длине, потом по старшим картам."),
+        text("{card} opens a weaker suit than {suit} (shorter, or as long with fewer high cards).",
+             "{card} открывает масть слабее, чем {suit} (короче или с меньшим числом старших карт)."),
+        {"suit": keep[0]},
+    )
+
+
+def _sequence_in(cards: tuple[Card, ...]) -> bool:
+    return any(a.rank == b.rank + 1 and b.rank >= Rank.TEN for a, b in zip(cards, cards[1:]))
+
+
+def forced_lead_strongest_weak_suit(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 17 (forced leads): "Whenever you decide on opening a suit of but three cards,
+    choose, if possible, one in which you hold a sequence ... If you have no sequence, lead from
+    your strongest weak suit." Pole: from fewer than four, lead the highest (short-suit-lead-highest
+    names the card). Only when no suit still in question has four cards."""
+    if not _leading(ctx):
+        return
+    suits = [s for s in _cand_plain_suits(ctx) if _unopened(ctx, s)]
+    if len(suits) < 2 or any(len(ctx.mine(s)) >= 4 for s in suits):
+        return
+    seq = [s for s in suits if _sequence_in(ctx.mine(s))]
+    if seq:
+        keep = seq
+    else:
+        key = lambda s: (sum(1 for c in ctx.mine(s) if c.rank in _HONOURS), len(ctx.mine(s)))  # noqa: E731
+        best = max(key(s) for s in suits)
+        keep = [s for s in suits if key(s) == best]
+    if len(keep) == len(suits):
+        return
+    yield Finding(
+        "forced-lead-strongest-weak-suit",
+        frozenset(c for c in ctx.legal if c.suit in suits),
+        frozenset(c for c in ctx.legal if c.suit in keep),
+        "worse",
+        text("With no suit of four, open the strongest short suit ({suit}): a sequence first.",
+             "Без масти из четырёх карт открывайте самую сильную короткую масть ({suit}), прежде всего с рядовыми картами."),
+        text("{card} opens a weaker short suit; a forced lead comes from the strongest ({suit}).",
+             "{card} открывает более слабую короткую масть; вынужденный ход — из самой сильной ({suit})."),
+        {"suit": keep[0]},
+    )
+
+
+def turned_up_honour_trump_lead(ctx: Context) -> Iterable[Finding]:
+    """Pole (Theory of Whist, trumps; his verses) and Hoyle: never lead trumps through an honour
+    turned up on your left unless you want trumps out; Cassell: "It is bad policy to lead up to
+    queen or knave, the contrary with respect to the ace or king". While the dealer still holds the
+    turned-up card: trumps are not led through his honour (he sits on the left) nor up to his
+    queen or knave (he sits on the right). A higher rule that wants trumps out keeps them."""
+    k = ctx.k
+    card = k.trump_card_with_dealer
+    if not _leading(ctx) or card is None or not _trumps_live(ctx):
+        return
+    dealer = ctx.position.dealer
+    through = dealer == k.seat.lho and card.rank >= Rank.JACK
+    up_to_small_honour = dealer == k.seat.rho and card.rank in (Rank.QUEEN, Rank.JACK)
+    if not (through or up_to_small_honour):
+        return
+    trumps = frozenset(c for c in ctx.legal if c.suit == k.trump)
+    yield Finding(
+        "turned-up-honour-trump-lead", trumps, frozenset(), "worse",
+        text("The turned-up {up} is an honour: trumps are not led through it or up to a queen or knave.",
+             "Открытый козырь {up} — онер: козыри не ведут сквозь него и под даму или валета."),
+        text("{card} leads trumps through, or up to, the turned-up {up}; wait for the suit to come to you.",
+             "{card} ведёт козырь сквозь открытый {up} или под него; пусть козырь придёт к вам."),
+        {"up": card},
     )
 
 

@@ -20,6 +20,7 @@ import streamlit as st
 from tutor.errors import WhistError
 from tutor.i18n import LANGS, t
 from tutor.render import history_html, score_sheet_html, style_tag, table_html
+from tutor.strengths import STRENGTHS
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
@@ -50,8 +51,9 @@ def _new_session() -> None:
         system=st.session_state.get(OPT + "system", "russian"),
         flag=st.session_state.get(OPT + "flag", "now"),
         variant=parse_variant(st.session_state.get(OPT + "variant", "classic")),
-        samples=int(st.session_state.get(OPT + "samples", 4)),
+        samples=int(st.session_state.get(OPT + "samples", 20)),
         seed=int(st.session_state.get(OPT + "seed", 1)),
+        robots=st.session_state.get(OPT + "robots", "classic"),
     )
     session = Session(options)
     st.session_state[SESSION_KEY] = session
@@ -111,8 +113,10 @@ def _settings(lang: str) -> None:
         d1, d2, d3 = st.columns(3)
         d1.selectbox(ptext("variant", lang), VARIANT_NAMES, key=OPT + "variant",
                      format_func=lambda v: parse_variant(v).title(lang))
-        d2.number_input(ptext("samples", lang), min_value=0, max_value=32, value=4, step=1, key=OPT + "samples")
+        d2.number_input(ptext("samples", lang), min_value=0, max_value=32, value=20, step=1, key=OPT + "samples")
         d3.number_input(ptext("seed", lang), min_value=0, max_value=2**32 - 1, value=1, step=1, key=OPT + "seed")
+        st.radio(ptext("robots", lang), STRENGTHS, index=STRENGTHS.index("classic"), key=OPT + "robots",
+                 format_func=lambda v: ptext("robots_" + v, lang), horizontal=True)
         st.caption(ptext("humbug", lang))
         st.button(ptext("new_session", lang), on_click=_new_session, key="play:new", type="primary")
 
@@ -123,9 +127,11 @@ def _robot_lines(session, robots, lang: str) -> None:
     st.markdown(f"**{ptext('robots_played', lang)}**")
     for rc in robots:
         name = session.seating[rc.seat].name(lang)
-        # the maxim by its title in the learner's language; the id only in the tooltip
+        # the maxim by its title in the learner's language (or the reading / search / habit note);
+        # the id only in the tooltip
+        head = rc.note[lang] if rc.note is not None else maxim_title(rc.maxim, lang)
         st.markdown(f"- {rc.seat.label(lang)} ({name}): **{rc.card.symbol(lang)}** — "
-                    f"*{maxim_title(rc.maxim, lang)}* · {rc.explanation.get(lang, '')}",
+                    f"*{head}* · {rc.explanation.get(lang, '')}",
                     help=f"{ptext('maxim_id', lang)}: {rc.maxim}")
 
 
