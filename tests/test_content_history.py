@@ -111,14 +111,14 @@ def test_deliberate_card_must_have_been_played() -> None:
 
 def test_every_seat_is_judged_from_its_own_hand() -> None:
     """The same card is conventional from one hand and not from another: East's jack of hearts is
-    the top of J-T-9-x, but from K-J-T-x with a long diamond suit the engine opens diamonds."""
+    the top of J-T-x-x, but from K-J-T-x the king fourth leads small (000 LST 3)."""
     tricks = parse_history("E:HJ")
     trump, dealer = Card.parse("C2"), Seat.N
     good = check_seat(Hand.parse("K72.JT74.8643.K5"), Seat.E, tricks, trump, dealer)
     bad = check_seat(Hand.parse("K72.KJT4.8643.K5"), Seat.E, tricks, trump, dealer)
     assert [(c.trick, str(c.card), c.conventional) for c in good] == [(1, "HJ", True)]
     assert [(c.trick, str(c.card), c.conventional) for c in bad] == [(1, "HJ", False)]
-    assert bad[0].engine_card is not None and bad[0].engine_card.suit == Suit.D
+    assert bad[0].engine_card == Card.parse("H4") and bad[0].maxim == "king-third-lead-small"
     assert check_seat(Hand.parse("K72.KJT4.8643.K5"), Seat.W, tricks, trump, dealer) == []  # West played nothing
 
 
