@@ -55,6 +55,13 @@ class SeatView(Protocol):
 
     def position(self, rules: str = "russian") -> "Position": ...
 
+    @property
+    def sizes(self) -> Mapping[Seat, int]: ...
+
+    def voids(self) -> dict[Seat, frozenset[Suit]]: ...
+
+    def known(self) -> dict[Seat, tuple[Card, ...]]: ...
+
 __all__ = ["Inference", "InferenceKind", "INFERENCE_KINDS", "Reading", "UNLIKELY", "read"]
 
 InferenceKind = Literal["honour-lead", "length-lead", "call", "refused-ruff", "first-discard"]

@@ -26,4 +26,4 @@ def parse_strength(value: str) -> Strength:
     v = str(value).strip().lower()
     if v not in STRENGTHS:
         raise UnknownStrengthError(f"unknown robot strength {value!r} (use {', '.join(STRENGTHS)})")
-    return v  # type: ignore[return-value]
+    return v

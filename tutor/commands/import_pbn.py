@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tutor.commands._args import CliError, add_json_flag, bounded_int, emit
+from tutor.commands._args import CliError, add_json_flag, bounded_int
 from tutor.content.pbn import load_pbn, puzzle_from_board
-from tutor.content.writer import puzzle_data, puzzles_yaml
-from tutor.outfiles import check_out, write_atomic
+from tutor.commands._puzzles import emit_puzzles
+from tutor.outfiles import check_out
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,11 +47,4 @@ def run(args: argparse.Namespace) -> int:
     puzzles = [puzzle_from_board(b, path.stem, dealer=args.dealer, trump=args.trump, question=args.question)
                for b in boards]
     header = f"imported from {path.name} by: python -m tutor import-pbn — review before adding to puzzles/"
-    text = puzzles_yaml(puzzles, header)
-    if out is not None:
-        size = write_atomic(out, text)
-        emit(args, {"out": str(out), "puzzles": len(puzzles), "bytes": size},
-             f"wrote {out}: {len(puzzles)} puzzle(s), {size} bytes")
-        return 0
-    emit(args, {"puzzles": [puzzle_data(p) for p in puzzles]}, text.rstrip("\n"))
-    return 0
+    return emit_puzzles(args, out, puzzles, header)

@@ -512,7 +512,7 @@ def pursue_original_lead(ctx: Context) -> Iterable[Finding]:
     )
 
 
-def _weak_for(ctx: Context, seat) -> set[Suit]:
+def _weak_for(ctx: Context, seat: Seat) -> set[Suit]:
     """Suits ``seat`` has shown weakness in: his first discard (read as his weak suit unless it was
     made against declared trumps, Cavendish ch. 28), or a void once the trumps are out."""
     k = ctx.k
@@ -573,7 +573,7 @@ def lead_four_card_suit_when_in_doubt(ctx: Context) -> Iterable[Finding]:
             )
 
 
-def _strength(cards: tuple[Card, ...]) -> tuple:
+def _strength(cards: tuple[Card, ...]) -> tuple[int, int, tuple[int, ...]]:
     """Cavendish's order of strength: length first, then honours, then the cards from the top."""
     honours = sum(1 for c in cards if c.rank in _HONOURS)
     return (len(cards), honours, tuple(int(c.rank) for c in cards))
@@ -624,7 +624,9 @@ def forced_lead_strongest_weak_suit(ctx: Context) -> Iterable[Finding]:
     if seq:
         keep = seq
     else:
-        key = lambda s: (sum(1 for c in ctx.mine(s) if c.rank in _HONOURS), len(ctx.mine(s)))  # noqa: E731
+        def key(s: Suit) -> tuple[int, int]:
+            return sum(1 for c in ctx.mine(s) if c.rank in _HONOURS), len(ctx.mine(s))
+
         best = max(key(s) for s in suits)
         keep = [s for s in suits if key(s) == best]
     if len(keep) == len(suits):
