@@ -27,13 +27,14 @@ import pytest
 from tutor.cards import Suit, parse_card
 from tutor.conventions import Position, advise
 
+
 def hand_with(holding: str, suit: Suit) -> str:
     """A 13-card hand holding ``holding`` in ``suit`` and dull cards in the others."""
     need = 13 - len(holding.replace("10", "T"))
     suits = {s: "" for s in Suit}
     suits[suit] = holding
     others = [s for s in Suit if s != suit]
-    pool = {s: [r for r in "5432" + "9876" + "TJ"] for s in others}
+    pool = {s: list("54329876TJ") for s in others}
     i = 0
     while need:
         s = others[i % 3]

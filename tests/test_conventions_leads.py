@@ -235,8 +235,8 @@ def test_fourth_best_from_long_suit_overridden_by_touching_honours():
 
 
 def test_lead_highest_trump_from_three_when_forced():
-    """000 HNT 13 in its scope: «сознавая необходимость с них ходить» -- three trumps led because
-    one must (here every plain suit is void or a singleton of no use) start with the highest."""
+    """000 HNT 13 in its scope: «сознавая необходимость с них ходить» -- a trump lead from three
+    trumps (asked of the trumps alone) starts with the highest."""
     a = lead("9432.932.942.AT5", suit=Suit.C)
     assert str(a.card) == "CA" and a.maxims[0] == "lead-highest-trump"
     assert why_not(a, "C5") == "lead-highest-trump"
