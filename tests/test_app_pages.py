@@ -252,3 +252,14 @@ def test_maxims_page_states_scope_and_exceptions(app_env, lang, label, words):
     assert scope and words in scope[0], captions
     assert any(c.startswith("Exceptions" if lang == "en" else "Исключения") for c in captions)
     assert all(e.label != "" and "lead-highest-trump" not in e.label for e in at.expander)
+
+
+def test_maxims_page_names_maxims_by_title_not_id(app_env):
+    """The catalogue's exceptions cite other maxims by id; the page shows their titles (issue 12
+    point 5: no slugs on screen) -- here A-x-x's exception names the ace-fifth rule."""
+    at = start("en")
+    open_page(at, "maxims")
+    at.text_input(key="maxims_query").input("Ace with small").run()
+    captions = " ".join(c.value for c in at.caption)
+    assert "Ace and four or more small" in captions
+    assert "ace-fifth-lead-ace" not in captions

@@ -5,6 +5,7 @@ shipped study (:mod:`tutor.conventions.figures`) beside its source."""
 from __future__ import annotations
 
 import functools
+import re
 
 import streamlit as st
 
@@ -60,6 +61,24 @@ def _digest() -> str:
         return ""
 
 
+_ID = re.compile(r"(?<![\w-])([a-z0-9]+(?:-[a-z0-9]+)+)(?![\w-])")
+
+
+def named(text: str, lang: str) -> str:
+    """``text`` with every maxim id in it replaced by the maxim's title in ``lang``, quoted: the
+    catalogue's notes cite one another by id, the learner reads names (no slugs on screen)."""
+    catalogue = load_catalogue()
+
+    def title(match: re.Match[str]) -> str:
+        mid = match.group(1)
+        if mid not in catalogue:
+            return mid
+        name = catalogue.get(mid).title_in(lang)
+        return f"«{name}»" if lang == "ru" else f"“{name}”"
+
+    return _ID.sub(title, text)
+
+
 def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None, study: Study | None = None,
                 system: str = "all") -> None:
     """One maxim: our wording, the source quote in its language with the citation and, beside it,
@@ -72,9 +91,9 @@ def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None, study:
         st.caption(line)
     scope, exceptions = m.scope_in(lang), m.exceptions_in(lang)
     if scope:
-        st.caption(tr("maxims.scope") + ": " + scope)
+        st.caption(tr("maxims.scope") + ": " + named(scope, lang))
     if exceptions:
-        st.caption(tr("maxims.exceptions") + ": " + exceptions)
+        st.caption(tr("maxims.exceptions") + ": " + named(exceptions, lang))
     if m.overridden_by:
         titles = "; ".join(load_catalogue().get(o).title_in(lang) for o in m.overridden_by)
         st.caption(tr("maxims.overridden_by") + ": " + titles)
@@ -84,7 +103,7 @@ def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None, study:
     st.caption(tr("maxims.systems") + ": " + systems)
     diff = m.differences_in(lang)
     if diff:
-        show_info(tr("maxims.differences") + ": " + diff)
+        show_info(tr("maxims.differences") + ": " + named(diff, lang))
     if puzzles is not None:
         st.caption(tr("maxims.puzzles") + ": " + (", ".join(puzzles) if puzzles else tr("maxims.no_puzzles")))
 
