@@ -399,9 +399,17 @@ def load_file(path: str | Path) -> LoadedFile:
     return parse_text(text, str(p))
 
 
+def content_root() -> Path:
+    """The folder holding lessons/ and puzzles/: ``$WHIST_TUTOR_CONTENT_DIR`` when set, else the
+    repository's own (the app, ``check`` and ``check --find-deals`` all read the same place)."""
+    env = os.environ.get("WHIST_TUTOR_CONTENT_DIR")
+    return Path(env).expanduser() if env else REPO_ROOT
+
+
 def default_paths() -> list[Path]:
-    """The repository's lessons/ and puzzles/ folders."""
-    return [REPO_ROOT / "lessons", REPO_ROOT / "puzzles"]
+    """The lessons/ and puzzles/ folders of :func:`content_root`."""
+    root = content_root()
+    return [root / "lessons", root / "puzzles"]
 
 
 def _yaml_files(paths: Iterable[str | Path]) -> Iterator[Path]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutor.content.loader import ContentSet, Problem, load_paths
+from tutor.content.loader import ContentSet, Problem, content_root, load_paths
 from tutor.content.markup import strip_model
 from tutor.content.models import Lesson, Puzzle
 from tutor.ui.alerts import show_error
@@ -22,14 +22,6 @@ from tutor.ui.common import current_lang
 from tutor.ui.validator_text import translate_message
 
 __all__ = ["Library", "content_root", "library", "show_problems"]
-
-_PROJECT_ROOT = Path(__file__).resolve().parents[2]
-
-
-def content_root() -> Path:
-    env = os.environ.get("WHIST_TUTOR_CONTENT_DIR")
-    return Path(env).expanduser() if env else _PROJECT_ROOT
-
 
 @dataclass(frozen=True)
 class Library:
