@@ -17,7 +17,7 @@ from typing import Any, Literal
 from tutor.i18n import ru_plural
 from tutor.cards import Card, Hand, parse_card
 from tutor.content.models import Accept, Item, Text
-from tutor.conventions import Position, advise, explain_card
+from tutor.conventions import Position, Verdict, advise, explain_card
 from tutor.conventions.catalogue import UnknownMaximError, check_ids, get_maxim
 from tutor.deal import Deal
 from tutor.errors import WhistError
@@ -97,13 +97,8 @@ def build_position(hand: Hand, trump: Card, played: str | None, dealer: Seat, ru
     return Position.build(hand=hand, trump=trump, played=played, dealer=dealer, seat=Seat.S, rules=rules)
 
 
-def _verdict(v: Any) -> EngineVerdict:
-    return EngineVerdict(
-        card=_card(_field(v, "card")),
-        verdict=str(_field(v, "verdict", "")),
-        maxims=tuple(_field(v, "maxims", ()) or ()),
-        why=as_text(_field(v, "why")),
-    )
+def _verdict(v: Verdict) -> EngineVerdict:
+    return EngineVerdict(card=v.card, verdict=v.verdict, maxims=tuple(v.maxims), why=as_text(v.why))
 
 
 def engine_card(item: Item) -> EngineCard:
@@ -115,11 +110,11 @@ def advise_position(position: Position, system: str = "russian") -> EngineCard:
     """The engine's card for a ``Position`` (see :func:`build_position`)."""
     advice = advise(position, system)
     return EngineCard(
-        card=_card(_field(advice, "card")),
-        maxims=tuple(_field(advice, "maxims", ()) or ()),
-        explanation=as_text(_field(advice, "explanation")),
-        candidates=tuple(_verdict(c) for c in (_field(advice, "candidates", ()) or ())),
-        system=str(_field(advice, "system", system)),
+        card=advice.card,
+        maxims=tuple(advice.maxims),
+        explanation=as_text(advice.explanation),
+        candidates=tuple(_verdict(c) for c in advice.candidates),
+        system=advice.system,
     )
 
 
