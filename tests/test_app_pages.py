@@ -232,6 +232,12 @@ def test_rules_page_random_deal_is_seeded(app_env):
     at.number_input(key="rules_deal_seed").set_value(7).run()
     at.button(key="rules_random").click().run()
     first = at.text_input(key="rules_deal_pbn").value
+    # the button must deal (not leave the demo deal), and deal the seed's own deal, every time
+    from tutor.deal import Deal
+    from tutor.ui.rules import DEMO_PBN
+
+    assert first != DEMO_PBN
+    assert first == Deal.random(7, dealer="E").pbn()
     at.button(key="rules_random").click().run()
     assert at.text_input(key="rules_deal_pbn").value == first
     assert not at.exception and not at.error

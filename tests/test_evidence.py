@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.evidence import NOISE_Z, Comparison, EvidenceError, compare, compare_with_advice
+from tutor.cards import parse_card
 from tutor.simulate import simulate_lead
 
 HAND = "KJ4.AQ32.T98.765"
@@ -86,3 +87,38 @@ def test_engine_error_surfaces_as_the_projects_error():
         Position.build(hand=HAND, trump="H7", played=PLAYED).legal_cards()[0])
     with pytest.raises(WhistError, match="turn"):
         compare_with_advice(pos, samples=8)
+
+
+def _with_table(an, table):
+    """The same position's analysis with a hand-made table of tricks (rows: samples; columns:
+    ``an.cards``), so the verdict's boundary is pinned by figures chosen for it."""
+    from dataclasses import replace
+
+    from tutor.simulate import _summarise
+
+    return replace(an, table=tuple(table), samples=len(table), leads=_summarise(an.cards, table))
+
+
+def test_small_difference_within_the_noise_is_not_a_cost():
+    """A card 0.2 tricks behind the best with a paired standard error of 0.49 is level within the
+    noise (NOISE_Z standard errors): the learner is not told the convention costs a trick."""
+    an = simulate_lead(HAND, "H7", played=PLAYED, samples=6, seed=2, candidates=["H3", "H2"])
+    h3, h2 = an.cards.index(parse_card("H3")), an.cards.index(parse_card("H2"))
+    rows = [(7, 6), (6, 7), (7, 6), (6, 7), (7, 6)]
+    table = [tuple(r[0] if j == h3 else r[1] for j in range(len(an.cards))) for r in rows]
+    made = _with_table(an, table)
+    cmp = compare(HAND, "H7", "H2", made, played=PLAYED)
+    assert cmp.best_card == parse_card("H3")
+    assert cmp.cost == pytest.approx(0.2) and 0 < cmp.cost <= NOISE_Z * cmp.cost_stderr
+    assert cmp.verdict == "noise" and cmp.agree  # level within the noise: no cost claimed
+
+
+def test_steady_difference_beyond_the_noise_is_a_cost():
+    """The same 0.8 tricks lost in four samples of five is beyond NOISE_Z standard errors: `costs`."""
+    an = simulate_lead(HAND, "H7", played=PLAYED, samples=6, seed=2, candidates=["H3", "H2"])
+    h3 = an.cards.index(parse_card("H3"))
+    rows = [(7, 6)] * 4 + [(7, 7)]
+    table = [tuple(r[0] if j == h3 else r[1] for j in range(len(an.cards))) for r in rows]
+    cmp = compare(HAND, "H7", "H2", _with_table(an, table), played=PLAYED)
+    assert cmp.cost == pytest.approx(0.8) and cmp.cost > NOISE_Z * cmp.cost_stderr
+    assert cmp.verdict == "costs"

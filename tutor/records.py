@@ -7,6 +7,8 @@ calls, depends on these records and not on the session itself: no import cycle.
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -61,7 +63,7 @@ class StudentCard:
     def conventional(self) -> bool:
         return self.verdict in CONVENTIONAL
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"trick": self.trick, "seat": self.seat.name, "card": str(self.card), "advised": str(self.advised),
                 "maxims": list(self.maxims), "verdict": self.verdict, "broken": list(self.broken),
                 "conventional": self.conventional, "why": dict(self.why)}

@@ -12,6 +12,8 @@ rules for play with hidden hands); the summary keeps the two apart.
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -57,7 +59,7 @@ class ReviewLine:
         """A card against the conventions, or one that threw a trick away double-dummy."""
         return not self.conventional or self.cost > 0
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {**self.judged.as_json(), "dd_before": self.dd_before, "dd_after": self.dd_after, "cost": self.cost}
 
 
@@ -140,7 +142,7 @@ class Review:
                                + (f" — {why}" if why and not ln.conventional else ""))
         return "\n".join(out)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "side": self.side.value,
             "tricks_won": self.tricks_won,

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
-from tutor.cards import CARDS, Card, parse_card
+from tutor.cards import CARDS, Card, Hand, parse_card
 from tutor.conventions.advice import advise
 from tutor.conventions.rules import SYSTEMS
 from tutor.conventions.rules import text as _text
@@ -299,10 +299,10 @@ class Session:
             return None
         return card
 
-    def visible_hands(self) -> dict[Seat, object]:
+    def visible_hands(self) -> dict[Seat, Hand | int]:
         """What the student sees: his hands as :class:`Hand`, the others as card counts
         (the whole deal once it is over)."""
-        out: dict[Seat, object] = {}
+        out: dict[Seat, Hand | int] = {}
         for s in Seat:
             if s in self.student_seats or self.state.is_over:
                 out[s] = self.state.hand(s) if not self.state.is_over else self.deal.hands[s]
@@ -338,6 +338,7 @@ class Session:
         seat = self.state.to_play
         view = RobotView.from_state(self.state, seat, exposed=self.variant.exposed(self.student_seat))
         advice = advise(view.position(self.options.rules), self.options.system)
+        broken: tuple[str, ...]
         verdict, broken, why = "best", (), _text("", "")
         if card != advice.card:
             # Every other legal card has a verdict; the session only judges legal cards.

@@ -18,11 +18,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tutor.commands._args import CliError, add_json_flag, bounded_int, seed_type
 from tutor.conventions.rules import SYSTEMS
 from tutor.rulesets import RULESET_NAMES
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS
+
+if TYPE_CHECKING:
+    from tutor.play import Trick
+    from tutor.seats import Seat
 
 __all__ = ["register", "run", "autoplay", "MAX_DEALS"]
 
@@ -30,7 +36,7 @@ __all__ = ["register", "run", "autoplay", "MAX_DEALS"]
 MAX_DEALS = 100_000
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("autoplay", help="robots play whole deals against each other",
                        description=__doc__.splitlines()[0])
     p.add_argument("--seed", type=seed_type, default=0,
@@ -39,30 +45,31 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--robots", default=DEFAULT_STRENGTH, choices=STRENGTHS, help="the robots' strength")
     p.add_argument("--system", default="russian", choices=SYSTEMS, help="convention system")
     p.add_argument("--rules", default="russian", choices=RULESET_NAMES, help="rule set the robots are told")
-    p.add_argument("--samples", type=bounded_int(0, 100), default=20,
-                   help="layouts of the strong robots' search, 0 to 100 (default 20)")
+    p.add_argument("--samples", type=bounded_int(1, 64), default=20,
+                   help="layouts of the strong robots' search, 1 to 64 (default 20)")
     add_json_flag(p)
     p.set_defaults(func=run)
 
 
-def _history(tricks) -> str:
+def _history(tricks: Sequence[Trick]) -> str:
     return " / ".join(f"{t.leader.name}: " + " ".join(str(c) for c in t.cards) for t in tricks)
 
 
 def autoplay(seed: int, deals: int, *, robots: str = DEFAULT_STRENGTH, system: str = "russian",
-             rules: str = "russian", samples: int = 20, progress=None) -> list[dict]:
+             rules: str = "russian", samples: int = 20,
+             progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """Play ``deals`` deals robot against robot; one dict per deal in the documented shape."""
     from tutor.deal import Deal
     from tutor.play import PlayState
     from tutor.robots import Robot
     from tutor.seats import Seat
 
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     for i in range(deals):
         deal = Deal.random(seed + i, dealer=Seat(i % 4))
         table = {s: Robot(s, system, strength=robots, samples=samples, seed=seed + i, rules=rules) for s in Seat}
         state = PlayState(deal)
-        cards = []
+        cards: list[dict[str, Any]] = []
         while not state.is_over:
             rc = table[state.to_play].choose(state)
             state.play(rc.card)
@@ -108,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _winners(tricks, trump: str):
+def _winners(tricks: Sequence[Trick], trump: str) -> list[Seat]:
     from tutor.cards import Suit
 
     suit = None if trump == "NT" else Suit[trump]

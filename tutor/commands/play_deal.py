@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from tutor.cards import Suit
+from tutor.cards import Hand, Suit
 from tutor.commands._args import MAX_SEED, CliError, add_json_flag, bounded_int, nonempty, seed_type
 from tutor.conventions.rules import SYSTEMS
 from tutor.deal import Deal, parse_trump
@@ -36,7 +36,7 @@ _HELP = {
 }
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play-deal", help="play whole deals against maxim-following robots",
                        description=__doc__.splitlines()[0])
     p.add_argument("--seed", type=seed_type, default=0,
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 # -- drawing the table as text --------------------------------------------------------------------
-def _hand_lines(hand, lang: str) -> list[str]:
+def _hand_lines(hand: Hand, lang: str) -> list[str]:
     return [s.symbol + " " + (" ".join(c.rank.display(lang) for c in hand.suit(s)) or "—") for s in Suit]
 
 
@@ -147,10 +147,11 @@ def table_text(session: Session, lang: str = "en") -> str:
     lines = [head, ("Партнёр: " if ru else "Partner: ") + session.partner.name(lang)]
     pad = " " * 22
     lines.append(pad + who(Seat.N))
-    if isinstance(hands[Seat.N], int):
+    north = hands[Seat.N]
+    if isinstance(north, int):
         lines.append(pad + count(Seat.N))
     else:
-        lines.extend(pad + ln for ln in _hand_lines(hands[Seat.N], lang))
+        lines.extend(pad + ln for ln in _hand_lines(north, lang))
     lines.append(f"{who(Seat.W):<44}{who(Seat.E)}")
     lines.append(f"{count(Seat.W):<44}{count(Seat.E)}")
     trick = session.display_trick()
@@ -160,7 +161,9 @@ def table_text(session: Session, lang: str = "en") -> str:
         played = " ".join(f"{s.name}:{c.symbol(lang)}" for s, c in trick.plays())
         lines.append(pad + f"{label} {n}: {played}")
     lines.append(pad + who(Seat.S))
-    lines.extend(pad + ln for ln in _hand_lines(hands[Seat.S], lang))
+    south = hands[Seat.S]
+    assert not isinstance(south, int)  # the student's own hand is always shown
+    lines.extend(pad + ln for ln in _hand_lines(south, lang))
     ns, ew = session.state.tricks_won(Side.NS), session.state.tricks_won(Side.EW)
     lines.append((f"Взятки: NS {ns} · EW {ew}" if ru else f"Tricks: NS {ns} · EW {ew}"))
     return "\n".join(lines)

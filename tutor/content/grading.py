@@ -23,13 +23,14 @@ from tutor.content.situation import situation
 from tutor.content.models import Item, Text
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import CardError, WhistError
+from tutor.vocab import GRADE_VERDICTS, GradeVerdict
 
 __all__ = ["Feedback", "GradingError", "VERDICTS", "grade", "hint", "hint_count"]
 
 #: right: the answer; accepted: another right answer; worse/bad: the engine's judgement of a
 #: legal but wrong card; wrong: a wrong number (or a card the engine has no finding on);
 #: illegal: a card the laws forbid or the student does not hold.
-VERDICTS: tuple[str, ...] = ("right", "accepted", "worse", "bad", "wrong", "illegal")
+VERDICTS: tuple[GradeVerdict, ...] = GRADE_VERDICTS
 
 
 class GradingError(WhistError):

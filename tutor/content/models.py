@@ -79,7 +79,10 @@ from pydantic import (
 from tutor.cards import Card, Hand, Suit, parse_card
 from tutor.deal import Deal
 from tutor.play import parse_history
+from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat
+from tutor.vocab import CARD_QUESTIONS, QUESTION_KINDS, QuestionKind, System
+from tutor.vocab import SYSTEMS as VOCAB_SYSTEMS
 
 __all__ = [
     "THEMES",
@@ -129,7 +132,7 @@ THEMES: dict[str, tuple[str, str]] = {
     "laws": ("Laws and penalties", "Законы и штрафы"),
 }
 #: What a puzzle asks for; the answer's kind follows from it.
-QUESTIONS: tuple[str, ...] = ("lead", "play", "legal", "honours", "score")
+QUESTIONS: tuple[QuestionKind, ...] = QUESTION_KINDS
 #: The number an honours or score question asks for, and of which side.
 ASKS: tuple[str, ...] = (
     "honours-count-ns", "honours-count-ew",
@@ -139,14 +142,14 @@ ASKS: tuple[str, ...] = (
     "score-above-ns", "score-above-ew",
 )
 #: Rule-set names (design.md: tutor/rulesets.py presets).
-RULESETS: tuple[str, ...] = ("russian", "english-short", "simple", "american")
+RULESETS: tuple[str, ...] = RULESET_NAMES
 #: Convention systems (maxims.md).
-SYSTEMS: tuple[str, ...] = ("russian", "english")
+SYSTEMS: tuple[System, ...] = VOCAB_SYSTEMS
 
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 _CARD_ANSWERS = ("lead", "play")
 _NUMBER_ANSWERS = ("honours", "score")
-_CARD_QUESTIONS = ("lead", "play", "legal")
+_CARD_QUESTIONS = CARD_QUESTIONS
 
 
 class FieldProblem(ValueError):

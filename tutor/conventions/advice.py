@@ -73,6 +73,7 @@ from tutor.conventions.position import Position
 from tutor.conventions.rules import Context, Finding, Rule, text
 from tutor.conventions.systems import applies, check_system, differences
 from tutor.errors import IllegalPlayError, WhistError
+from tutor.vocab import ENGINE_VERDICTS, EngineVerdict
 
 __all__ = [
     "Advice",
@@ -89,7 +90,7 @@ __all__ = [
 ]
 
 #: Verdicts on a card other than the advised one.
-VERDICTS: tuple[str, ...] = ("equal", "worse", "bad")
+VERDICTS: tuple[EngineVerdict, ...] = ENGINE_VERDICTS
 
 LEAD_ORDER: tuple[Rule, ...] = (
     signals.answer_the_call,
@@ -210,7 +211,7 @@ class Verdict:
     first, and why, in English and Russian."""
 
     card: Card
-    verdict: str
+    verdict: EngineVerdict
     maxims: tuple[str, ...]
     why: Mapping[str, str]
 

@@ -33,6 +33,7 @@ import yaml
 
 from tutor.errors import WhistError
 from tutor.yamlsafe import strict_load
+from tutor.vocab import SYSTEMS
 
 __all__ = [
     "CATEGORIES",
@@ -66,7 +67,6 @@ CATEGORIES: tuple[str, ...] = (
 #: The categories of card play: each such maxim states its scope (where it applies) in the catalogue.
 CARD_PLAY: tuple[str, ...] = ("lead-card", "lead-suit", "later-lead", "following", "trump-signal")
 #: The two convention systems: ``russian`` (the seeds) and ``english`` (Cavendish, Pole, EB1911, Foster).
-SYSTEMS: tuple[str, ...] = ("russian", "english")
 #: Languages every learner-facing text exists in.
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 #: Languages a quote may be in: the seeds are Russian (000) or Ukrainian (002); books are English.

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from tutor.cards import Card, Rank, Suit
-from tutor.conventions.rules import Context, Finding, equal_groups, text
+from tutor.conventions.rules import Context, Finding, Severity, equal_groups, text
 
 __all__ = [
     "do_not_ruff_thirteenth_unless_last",
@@ -71,7 +71,7 @@ def _second(ctx: Context) -> bool:
     return len(cur.cards) == 1
 
 
-def _reject_trumps(ctx: Context, maxim: str, severity: str, reason: Mapping[str, str],
+def _reject_trumps(ctx: Context, maxim: str, severity: Severity, reason: Mapping[str, str],
                    why: Mapping[str, str]) -> Finding:
     return Finding(maxim, frozenset(ctx.trumps()), frozenset(), severity, reason, why)
 

@@ -23,7 +23,7 @@ from tutor.conventions.holdings import (
     lead_from_holding,
     return_from_holding,
 )
-from tutor.conventions.rules import Context, Finding, text
+from tutor.conventions.rules import Context, Finding, Severity, text
 from tutor.conventions.systems import applies
 from tutor.seats import Seat
 
@@ -69,7 +69,7 @@ def _unopened(ctx: Context, suit: Suit) -> bool:
     return suit not in ctx.k.first_leads
 
 
-def _keep_suits(ctx: Context, maxim: str, suits: Iterable[Suit | None], severity: str, reason: Mapping[str, str],
+def _keep_suits(ctx: Context, maxim: str, suits: Iterable[Suit | None], severity: Severity, reason: Mapping[str, str],
                 why: Mapping[str, str], fill: Mapping[str, Card | Suit] | None = None) -> Finding:
     """Keep the legal cards of ``suits`` (a None there, the trump of a no-trump deal, keeps none)."""
     wanted = set(suits)
@@ -77,7 +77,7 @@ def _keep_suits(ctx: Context, maxim: str, suits: Iterable[Suit | None], severity
     return Finding(maxim, frozenset(ctx.legal), keep, severity, reason, why, fill or {})
 
 
-def _reject_suit(ctx: Context, maxim: str, suit: Suit, severity: str, reason: Mapping[str, str],
+def _reject_suit(ctx: Context, maxim: str, suit: Suit, severity: Severity, reason: Mapping[str, str],
                  why: Mapping[str, str], fill: Mapping[str, Card | Suit] | None = None) -> Finding:
     return Finding(maxim, _suit_cards(ctx, suit), frozenset(), severity, reason, why, {"suit": suit, **(fill or {})})
 

@@ -16,19 +16,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args
 
 from tutor.cards import Card, Suit
+from tutor.vocab import SYSTEMS, System  # re-exported: the systems the rules know
 
 if TYPE_CHECKING:
     from tutor.conventions.position import Knowledge, Position
 
-__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "SYSTEMS", "text", "equal_groups", "lowest", "highest"]
+__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "text", "equal_groups", "lowest", "highest"]
 
-#: How bad it is to play a card a maxim rejects.
-SEVERITIES: tuple[str, ...] = ("bad", "worse")
-#: The convention systems the engine knows (maxims.md): the seeds, and classic English whist.
-SYSTEMS: tuple[str, ...] = ("russian", "english")
+#: How bad it is to play a card a maxim rejects (the engine's verdicts other than ``equal``).
+Severity = Literal["bad", "worse"]
+SEVERITIES: tuple[Severity, ...] = get_args(Severity)
 
 
 def text(en: str, ru: str) -> Mapping[str, str]:
@@ -50,7 +50,7 @@ class Finding:
     maxim: str
     scope: frozenset[Card]
     keep: frozenset[Card]
-    severity: str
+    severity: Severity
     reason: Mapping[str, str]
     why: Mapping[str, str]
     fill: Mapping[str, Card | Suit] = field(default_factory=lambda: MappingProxyType({}))

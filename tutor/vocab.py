@@ -1,0 +1,99 @@
+"""The project's closed vocabularies, each defined once: convention systems, the engine's and the
+grader's verdicts, question kinds, attempt kinds.
+
+They are ``Literal`` types rather than enums because the very same words are the notation of the
+YAML content, the CLI's options and the JSON output (``"system": "english"``): a ``Literal`` keeps
+them plain strings on the wire while mypy checks every use. Text enters through one ``parse_*``
+function per vocabulary, at the edge (CLI, YAML, the app), whose error lists the valid values.
+
+>>> parse_system("English")
+'english'
+>>> parse_system("french")
+Traceback (most recent call last):
+...
+tutor.vocab.VocabularyError: unknown convention system 'french' (use one of: russian, english)
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeVar, get_args
+
+from tutor.errors import WhistError
+
+__all__ = [
+    "VocabularyError",
+    "System",
+    "SYSTEMS",
+    "parse_system",
+    "EngineVerdict",
+    "ENGINE_VERDICTS",
+    "GradeVerdict",
+    "GRADE_VERDICTS",
+    "QuestionKind",
+    "QUESTION_KINDS",
+    "CARD_QUESTIONS",
+    "parse_question",
+    "AttemptKind",
+    "ATTEMPT_KINDS",
+    "parse_attempt_kind",
+]
+
+
+class VocabularyError(WhistError):
+    """A word outside a closed vocabulary (a system, a question kind...)."""
+
+
+#: The convention systems (maxims.md): ``russian`` -- the seeds, and the English rule where they are
+#: silent; ``english`` -- Cavendish first, then Pole, Chambers, Foster, Cassell, Hoyle.
+System = Literal["russian", "english"]
+SYSTEMS: tuple[System, ...] = get_args(System)
+
+#: The conventions engine's verdict on a card other than the one it advises: ``equal`` (no maxim
+#: tells them apart, or the schools differ), ``worse`` (a preference broken), ``bad`` (a "never").
+EngineVerdict = Literal["equal", "worse", "bad"]
+ENGINE_VERDICTS: tuple[EngineVerdict, ...] = get_args(EngineVerdict)
+
+#: The content grader's verdict on an answer: the engine's card (``right``), a card the item
+#: accepts (``accepted``), the engine's ``worse``/``bad``, a wrong number (``wrong``), an
+#: ``illegal`` card.
+GradeVerdict = Literal["right", "accepted", "worse", "bad", "wrong", "illegal"]
+GRADE_VERDICTS: tuple[GradeVerdict, ...] = get_args(GradeVerdict)
+
+#: What a lesson exercise or puzzle asks for; the answer's kind follows from it.
+QuestionKind = Literal["lead", "play", "legal", "honours", "score"]
+QUESTION_KINDS: tuple[QuestionKind, ...] = get_args(QuestionKind)
+#: The questions answered with a card of the student's hand.
+CARD_QUESTIONS: tuple[QuestionKind, ...] = ("lead", "play", "legal")
+
+#: What an attempt recorded in the progress store answered.
+AttemptKind = Literal["lesson", "puzzle", "daily"]
+ATTEMPT_KINDS: tuple[AttemptKind, ...] = get_args(AttemptKind)
+
+_W = TypeVar("_W", bound=str)
+
+
+def _parse(text: object, words: tuple[_W, ...], what: str) -> _W:
+    value = str(text).strip().lower()
+    for word in words:
+        if word == value:
+            return word
+    raise VocabularyError(f"unknown {what} {text!r} (use one of: {', '.join(words)})")
+
+
+def parse_system(text: object) -> System:
+    """A convention system from text (case and spaces ignored); the error lists the systems."""
+    return _parse(text, SYSTEMS, "convention system")
+
+
+def parse_question(text: object) -> QuestionKind:
+    """A question kind from text; the error lists the kinds.
+
+    >>> parse_question("lead")
+    'lead'
+    """
+    return _parse(text, QUESTION_KINDS, "question kind")
+
+
+def parse_attempt_kind(text: object) -> AttemptKind:
+    """An attempt kind from text; the error lists the kinds."""
+    return _parse(text, ATTEMPT_KINDS, "attempt kind")
