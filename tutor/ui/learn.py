@@ -101,7 +101,9 @@ def show() -> None:
         with st.container(border=True):
             st.markdown(f"##### {tr('learn.exercise', n=number, total=len(exercises))}"
                         + (f" — {ex.title[lang]}" if ex.title else ""))
-            answered = run_item(ex, scope=SCOPE, item_id=rid, lang=lang, kind="lesson", themes=ex.themes, record_id=rid)
+            # rerun_page: an answer decides whether the lesson goes on below this exercise
+            answered = run_item(ex, scope=SCOPE, item_id=rid, lang=lang, kind="lesson", themes=ex.themes, record_id=rid,
+                                rerun_page=True)
         if answered is not None and answered.feedback.correct:
             solved.add(rid)
         if answered is None:
