@@ -79,13 +79,15 @@ def show() -> None:
     ids = [les.id for les in lib.lessons]
     if st.session_state.get(state.LESSON) not in ids:
         st.session_state[state.LESSON] = next((i for i in ids if i not in done), ids[0])
+    # the label does not change when a lesson is done (a ✓ in it did): Streamlit keeps the choice
+    # by its label, and a changed label made the picker jump to the first lesson (issue 12)
     st.selectbox(
         tr("learn.pick"), ids, key=state.LESSON,
-        format_func=lambda i: f"{'✓ ' if i in done else ''}{_lesson(lib, i).order}. {_lesson(lib, i).title[lang]}",
+        format_func=lambda i: f"{_lesson(lib, i).order}. {_lesson(lib, i).title[lang]}",
     )
     lesson = _lesson(lib, st.session_state[state.LESSON])
     st.header(lesson.title[lang])
-    st.caption(lesson.summary[lang])
+    st.caption(lesson.summary[lang] + (" · ✓" if lesson.id in done else ""))
     solved = _solved_before(lesson)
     exercises = lesson.exercises()
     for i, step in enumerate(lesson.steps):
