@@ -209,3 +209,19 @@ def test_the_answer_area_runs_as_a_fragment(app_env):  # noqa: F811
     at = start("en")
     open_page(at, "puzzles")
     assert at._fragment_storage._fragments, "no fragment on the Puzzles page"
+
+
+def test_lesson_texts_name_the_seed_not_its_number(app_env):  # noqa: F811
+    """The shipped first lesson cites "(000: «…»)"; the learner reads the seed's title instead."""
+    from tutor.content.loader import REPO_ROOT
+
+    source = (REPO_ROOT / "lessons" / "01-deal-and-trump.yaml").read_text(encoding="utf-8")
+    assert "000" in source
+    (app_env / "content" / "lessons" / "00-deal.yaml").write_text(source, encoding="utf-8")
+    for lang, title in (("en", "“Qualities of a whist player”"), ("ru", "«Качества игрока в вист»")):
+        at = start(lang)
+        at.selectbox(key="lesson").set_value("deal-and-trump").run()
+        assert not at.exception
+        text = page_text(at)
+        assert not re.search(r"(?<![\w-])000(?![\w-])", text), lang
+        assert title in text

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 
-from tutor.conventions.catalogue import Source, UnknownMaximError, get_maxim
+from tutor.conventions.catalogue import SEED_SECTIONS, Source, UnknownMaximError, get_maxim
 
-__all__ = ["source_name", "maxim_source", "SEED_TITLES", "SECTION_TITLES"]
+__all__ = ["source_name", "maxim_source", "plain_citations", "SEED_TITLES", "SECTION_TITLES"]
 
 #: The seed documents by their own first line (en: its translation).
 SEED_TITLES: dict[str, dict[str, str]] = {
@@ -100,3 +100,32 @@ def maxim_source(maxim_id: str, lang: str) -> str:
         return source_name(get_maxim(maxim_id).source, lang)
     except UnknownMaximError:
         return ""
+
+
+#: A seed cited by its number inside a text: ``000``, ``000 LST 3``, ``000 HNT §11``.
+_INLINE = re.compile(r"(?<![\w.\-])(00[0-4])(?:\s+(LST|HNT|REC)(?:\s+§?(\d+))?)?(?![\w\-])")
+
+
+def plain_citations(text: str, lang: str) -> str:
+    """``text`` with every seed number replaced by the seed's title (and section) in ``lang``:
+    lessons and explanations cite "(000: «…»)" the way the shared docs do, a learner reads
+    "(«Качества игрока в вист»: «…»)".
+
+    >>> plain_citations("lead small (000 LST 3).", "en")
+    'lead small (“Qualities of a whist player”, “Leads, suits, trumps” 3).'
+    >>> plain_citations("(000: «Карты сдаются все до одной»)", "ru")
+    '(«Качества игрока в вист»: «Карты сдаются все до одной»)'
+    """
+    def name(m: re.Match[str]) -> str:
+        seed, short, item = m.group(1), m.group(2), m.group(3)
+        title = SEED_TITLES.get(seed, SEED_TITLES["000"])[lang]
+        out = f"«{title}»" if lang == "ru" else f"“{title}”"
+        if short is not None:
+            section = SEED_SECTIONS[short]
+            section = section if lang == "ru" else SECTION_TITLES.get(section, section)
+            out += f", «{section}»" if lang == "ru" else f", “{section}”"
+            if item is not None:
+                out += f" {item}"
+        return out
+
+    return _INLINE.sub(name, text)

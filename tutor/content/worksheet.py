@@ -17,6 +17,7 @@ from html import escape
 from tutor.cards import Card, Hand, Suit
 from tutor.content.describe import question_text
 from tutor.content.models import Exercise, Item, Puzzle, Text
+from tutor.content.sources import plain_citations
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.i18n import t
 from tutor.play import parse_history
@@ -135,7 +136,7 @@ def _section(item: Item, n: int, lang: str) -> str:
     if item.tricks is not None:
         ns = item.tricks.ns
         parts.append(f'<div class="meta">{escape(w["taken"])}: {escape(w["ns"])} {ns}, {escape(w["ew"])} {13 - ns}</div>')
-    parts.append(f'<div class="question">{escape(question_text(item)[lang])}</div>')
+    parts.append(f'<div class="question">{escape(plain_citations(question_text(item)[lang], lang))}</div>')
     parts.append(f'<div class="meta">{escape(w["answer"])}: <span class="answer-box"></span></div></section>')
     return "".join(parts)
 
@@ -170,7 +171,7 @@ def _key_entry(item: Item, n: int, lang: str) -> str:
     maxims = " · ".join(maxim_names(item, lang))
     rule = f"<br><small>{escape(w['maxims'])}: {escape(maxims)}</small>" if maxims else ""
     return (f"<li><strong>{escape(_title(item, n, lang))}</strong> — {escape(w['answer'])}: "
-            f"<strong>{_colour(answer)}</strong><br>{_colour(one_line(item.explanation[lang]))}{rule}</li>")
+            f"<strong>{_colour(answer)}</strong><br>{_colour(one_line(plain_citations(item.explanation[lang], lang)))}{rule}</li>")
 
 
 def _colour(text: str) -> str:

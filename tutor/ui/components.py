@@ -29,7 +29,7 @@ from tutor.content.describe import question_text
 from tutor.content.engine import engine_verdict
 from tutor.content.grading import Feedback, grade, hint, hint_count
 from tutor.content.models import Item
-from tutor.content.sources import source_name
+from tutor.content.sources import plain_citations, source_name
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import WhistError
 from tutor.progress import ProgressError
@@ -113,7 +113,7 @@ def answer_label(response: Any, lang: str) -> str:
 def prompt_text(item: Item, lang: str) -> str:
     """What the student is asked, from his seat (the same words as the worksheet and the CLI);
     never the answer -- the linter refuses a prompt that names it."""
-    return question_text(item)[lang]
+    return plain_citations(question_text(item)[lang], lang)
 
 
 def item_board(item: Item, lang: str) -> SeatView | None:
@@ -288,7 +288,7 @@ def _reveal(scope: str, item_id: str) -> None:
 def _explanation(fb: Feedback, lang: str, item: Item) -> None:
     """The full explanation, visible (not folded away) once given up or missed twice: the rule
     behind the answer, then the one the wrong card broke when that is another."""
-    st.markdown(f"**{t('item.explanation', lang)}.** {fb.explanation[lang]}")
+    st.markdown(f"**{t('item.explanation', lang)}.** {plain_citations(fb.explanation[lang], lang)}")
     for mid in dict.fromkeys([*item.maxims[:1], *fb.maxims[:1]]):
         if note := maxim_note(mid, lang):
             st.markdown(note)
@@ -297,12 +297,12 @@ def _explanation(fb: Feedback, lang: str, item: Item) -> None:
 def _right(fb: Feedback, answered: Answered, lang: str) -> None:
     """Right: say so and name the rule; the explanation, the source's words and the evidence are
     one click away (Lichess keeps the solution short and the analysis a click off)."""
-    show_success(fb.message[lang] + (" " + t("item.score", lang, pct=round(100 * answered.score))
+    show_success(plain_citations(fb.message[lang], lang) + (" " + t("item.score", lang, pct=round(100 * answered.score))
                                      if answered.hints_used else ""))
     if fb.maxims:
         st.markdown(t("feedback.right_rule", lang, maxim=maxim_title(fb.maxims[0], lang)))
     with st.expander(t("feedback.more", lang)):
-        st.markdown(f"**{t('item.explanation', lang)}.** {fb.explanation[lang]}")
+        st.markdown(f"**{t('item.explanation', lang)}.** {plain_citations(fb.explanation[lang], lang)}")
         for mid in fb.maxims[:1]:
             if note := maxim_note(mid, lang):
                 st.markdown(note)
@@ -311,7 +311,7 @@ def _right(fb: Feedback, answered: Answered, lang: str) -> None:
 def _wrong(fb: Feedback, lang: str) -> None:
     """Wrong (the first time): not this card, the rule it breaks (the grader names it only when
     its title cannot name the right card), and where to look -- never the card, never a count."""
-    show_error(fb.message[lang])
+    show_error(plain_citations(fb.message[lang], lang))
     if fb.idea is not None:
         show_info(f"{t('feedback.idea_label', lang)} {fb.idea[lang]}")
 
@@ -371,7 +371,7 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
             word_key = f"verdict.{verdict.verdict}"
             word = t(word_key, lang) if has(word_key, lang) else verdict.verdict
             st.markdown(f"**{card.symbol(lang)}** — {word}")
-            st.markdown(verdict.why[lang])
+            st.markdown(plain_citations(verdict.why[lang], lang))
             for mid in verdict.maxims[:2]:
                 st.markdown(maxim_note(mid, lang))
 
@@ -439,7 +439,7 @@ def _answer_body(item: Item, view: SeatView, scope: str, item_id: str, lang: str
     total = hint_count(item)
     used = int(st.session_state.get(state.hints_key(scope, item_id), 0))
     for level in range(1, min(used, total) + 1):
-        show_info(t("item.hint_n", lang, n=level, total=total) + " " + hint(item, level)[lang])
+        show_info(t("item.hint_n", lang, n=level, total=total) + " " + plain_citations(hint(item, level)[lang], lang))
     args: _RecordArgs = (kind, themes, record_id, keep)
     if answered is None:
         _answer_controls(item, view, scope, item_id, lang, args)
@@ -459,7 +459,7 @@ def _answer_body(item: Item, view: SeatView, scope: str, item_id: str, lang: str
             key = "feedback.fixed" if item.question not in ("honours", "score") else "feedback.fixed_number"
             show_info(t(key, lang, card=answer_label(fixed, lang), answer=answer_label(fixed, lang)))
     elif revealed:
-        show_error(fb.message[lang])
+        show_error(plain_citations(fb.message[lang], lang))
         if int(st.session_state.get(state.wrongs_key(scope, item_id), 0)) >= 2:
             st.markdown(t("feedback.second_wrong", lang))
         else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.cards import Hand, parse_card
+from tutor.content.sources import plain_citations
 from tutor.content.models import Diagram, ExerciseStep, Lesson, TeachStep
 from tutor.errors import WhistError
 from tutor.progress import ProgressError
@@ -48,7 +49,7 @@ def show_diagram(d: Diagram, lang: str) -> None:
     except WhistError as exc:
         show_error(tr("item.broken", error=str(exc)))
     if d.caption is not None:
-        st.caption(d.caption[lang])
+        st.caption(plain_citations(d.caption[lang], lang))
 
 
 def _solved_before(lesson: Lesson) -> set[str]:
@@ -87,12 +88,12 @@ def show() -> None:
     )
     lesson = _lesson(lib, st.session_state[state.LESSON])
     st.header(lesson.title[lang])
-    st.caption(lesson.summary[lang] + (" · ✓" if lesson.id in done else ""))
+    st.caption(plain_citations(lesson.summary[lang], lang) + (" · ✓" if lesson.id in done else ""))
     solved = _solved_before(lesson)
     exercises = lesson.exercises()
     for i, step in enumerate(lesson.steps):
         if isinstance(step, TeachStep):
-            st.markdown(step.teach[lang])
+            st.markdown(plain_citations(step.teach[lang], lang))
             if step.diagram is not None:
                 show_diagram(step.diagram, lang)
             continue
