@@ -225,3 +225,17 @@ def test_lesson_texts_name_the_seed_not_its_number(app_env):  # noqa: F811
         text = page_text(at)
         assert not re.search(r"(?<![\w-])000(?![\w-])", text), lang
         assert title in text
+
+
+def test_puzzle_themes_are_named_only_once_it_is_solved(app_env):  # noqa: F811
+    """Lichess shows a puzzle's themes after it is solved: "King third" above the question would
+    give the idea away."""
+    at = start("en")
+    open_page(at, "puzzles")
+    at.selectbox(key="puzzle").set_value("king-fourth-lead").run()
+    assert not any("King third" in c.value for c in at.caption)
+    at.button(key=WRONG).click().run()
+    assert not any("King third" in c.value for c in at.caption)
+    at.button(key="w:puzzles:king-fourth-lead:retry").click().run()
+    at.button(key=RIGHT).click().run()
+    assert any("King third" in c.value for c in at.caption)

@@ -67,10 +67,14 @@ def puzzle_label(lib: Library, puzzle_id: str, lang: str) -> str:
     return f"{n}. {p.title[lang]} · {'★' * p.difficulty}"
 
 
-def _next_button(ids: list[str], pos: int) -> Callable[[Answered | None], None]:
-    """What follows the answer inside its fragment: "Next puzzle", which reruns the whole page."""
+def _after_answer(puzzle: Puzzle, ids: list[str], pos: int, lang: str) -> Callable[[Answered | None], None]:
+    """What follows the answer inside its fragment: the puzzle's themes once it is settled (named
+    before, "King third" would give the idea away -- Lichess shows themes after solving), and
+    "Next puzzle", which reruns the whole page."""
 
     def draw(answered: Answered | None) -> None:
+        if answered is not None and answered.settled:
+            st.caption(tr("puzzles.themes") + ": " + ", ".join(theme_label(t_, lang) for t_ in puzzle.themes))
         if answered is not None and pos + 1 < len(ids):
             if st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go, args=(ids[pos + 1],),
                          icon=":material/arrow_forward:", type="primary"):
@@ -123,11 +127,10 @@ def show() -> None:
     st.selectbox(tr("puzzles.pick", n=len(ids)), ids, key=state.PUZZLE,
                  format_func=lambda i: puzzle_label(lib, i, lang))
     puzzle = _puzzle(lib, st.session_state[state.PUZZLE])
-    st.caption(", ".join(theme_label(t_, lang) for t_ in puzzle.themes) + " · " + tr("puzzles.level", n=puzzle.difficulty)
-               + (" · " + tr("feedback.solved_before") if puzzle.id in solved else ""))
+    st.caption(tr("puzzles.level", n=puzzle.difficulty) + (" · " + tr("feedback.solved_before") if puzzle.id in solved else ""))
     pos = ids.index(puzzle.id)
     run_item(puzzle, scope=SCOPE, item_id=puzzle.id, lang=lang, kind="puzzle", themes=puzzle.themes,
-             after=_next_button(ids, pos))
+             after=_after_answer(puzzle, ids, pos, lang))
     drafts.restore(REPORT_NOTE, drafts.SLOT_REPORT, "")
     msg = st.session_state.pop(state.PUZZLE_REPORT_MSG, None)
     if state.REPORT_OPEN not in st.session_state:
