@@ -369,7 +369,10 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
                 show_error(t("app.engine_missing", lang, error=str(exc)))
                 return
             word_key = f"verdict.{verdict.verdict}"
-            word = t(word_key, lang) if has(word_key, lang) else verdict.verdict
+            # never the engine's code word ("equal") on screen
+            word = (t(word_key, lang) if has(word_key, lang)
+                    else t(f"feedback.verdict.{verdict.verdict}", lang) if has(f"feedback.verdict.{verdict.verdict}", lang)
+                    else t("feedback.verdict.other", lang))
             st.markdown(f"**{card.symbol(lang)}** — {word}")
             st.markdown(plain_citations(verdict.why[lang], lang))
             for mid in verdict.maxims[:2]:
