@@ -48,7 +48,7 @@ def test_workshop_text_comes_back_after_a_reload(app_env):  # noqa: F811
     key = at.query_params.get(BROWSER_PARAM)
     assert key and len(key) >= 8
     at.text_area(key=EDITOR).input(MINE).run()
-    assert any(c.value.startswith("Saved automatically at") for c in at.caption)
+    assert any(c.value.startswith("Saved at") and "Ctrl+Enter" in c.value for c in at.caption)
     again = open_page(reload(at), "workshop")
     assert not again.exception
     assert again.text_area(key=EDITOR).value == MINE

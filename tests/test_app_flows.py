@@ -32,17 +32,25 @@ def test_lesson_exercise_right_marks_lesson_done(app_env):  # noqa: F811
 
 
 def test_lesson_exercise_wrong_quotes_the_maxim(app_env):  # noqa: F811
-    """Leading the king from K-x-x-x is wrong, and the feedback quotes the maxim it breaks (000 LST 3)."""
+    """Leading the king from K-x-x-x is wrong (000 LST 3): the first miss says "not this card" and
+    where to look, without the rule's title (it would name ♠2); retry works; a second miss shows
+    the answer with the maxim quoted from its source."""
     at = start("ru", learner="Ann")
     at.button(key=LEAD_WRONG.format(scope="lesson", item="first-lead/2")).click().run()
     assert not at.exception
     assert at.error and "♠К" in at.error[0].value and "♠2" not in at.error[0].value  # said only on request
+    assert any("Подумайте" in i.value for i in at.info)
     notes = " ".join(m.value for m in at.markdown)
-    assert "Имея короля сам-третей" in notes
+    assert "Имея короля сам-третей" not in notes and "с маленькой" not in at.error[0].value
     store = db(app_env)
     ann = store.learner("Ann")
     assert store.lessons_done(ann.id) == set()
     # retry clears the answer and the card buttons come back
+    at.button(key="w:lesson:first-lead/2:retry").click().run()
+    assert at.button(key=LEAD_RIGHT.format(scope="lesson", item="first-lead/2"))
+    at.button(key="w:lesson:first-lead/2:card-H9").click().run()
+    notes = " ".join(m.value for m in at.markdown)
+    assert "Имея короля сам-третей" in notes and "♠2" in notes  # the answer, with its reason
     at.button(key="w:lesson:first-lead/2:retry").click().run()
     assert at.button(key=LEAD_RIGHT.format(scope="lesson", item="first-lead/2"))
 

@@ -36,8 +36,9 @@ def test_daily_evidence_serves_every_learner_on_the_same_date(app_env):  # noqa:
 
 
 def test_wrong_answer_hides_the_right_card_until_the_solution_is_asked(app_env):  # noqa: F811
-    """000 LST 3 (king fourth: lead small): a wrong lead says why -- the maxim it breaks -- but not
-    which card is right; "Show the solution" names it, explains, and the puzzle counts as failed."""
+    """000 LST 3 (king fourth: lead small): a wrong lead says why -- the kind of rule it breaks (the
+    rule's own title, "lead small", would name the card) and where to look -- but not which card
+    is right; "Show the solution" names it, explains, and the puzzle counts as failed."""
     at = start("en", learner="Gus")
     open_page(at, "puzzles")
     at.selectbox(key="puzzle").set_value("king-fourth-lead").run()
@@ -45,7 +46,8 @@ def test_wrong_answer_hides_the_right_card_until_the_solution_is_asked(app_env):
     assert not at.exception
     page = " ".join([e.value for e in at.error] + [m.value for m in at.markdown] + [i.value for i in at.info])
     assert "♠K" in at.error[0].value and "♠2" not in page
-    assert any("King third" in m.value for m in at.markdown)  # the maxim, quoted
+    assert "a rule on which card of a suit to lead" in at.error[0].value
+    assert not any("King third" in m.value for m in at.markdown) and any("Think:" in i.value for i in at.info)
     assert at.button(key="w:puzzles:king-fourth-lead:hint") and at.button(key="w:puzzles:king-fourth-lead:retry")
     assert not at.dataframe  # nothing else gives it away
     at.button(key="w:puzzles:king-fourth-lead:solution").click().run()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.content.grading import GradingError, grade, hint
+from tutor.content.grading import GradingError, grade, hint, names_a_card
 from tutor.cards import parse_card
 from tutor.content.loader import REPO_ROOT, load_paths, load_puzzles
 from tutor.content.situation import situation
@@ -102,9 +102,57 @@ def test_wrong_answer_never_names_the_right_card_in_any_shipped_item():
 
 
 def test_wrong_card_message_quotes_the_maxim_title_in_both_languages():
-    """000 LST 3: leading the king from K-x-x-x breaks «king third, lead small»; the message
-    names that maxim by its title, in English and in Russian."""
-    fb = grade(KING, "SK")
-    m = get_maxim("king-third-lead-small")
+    """000 LST 8: leading a trump from three breaks «three trumps or fewer, wait for partner»; the
+    card is in another suit than the answer, so the message names that maxim by its title."""
+    fb = grade(KING, "D3")
+    m = get_maxim("few-trumps-wait-for-call")
     assert m.title_in("en") in fb.message.en and m.title_in("ru") in fb.message.ru
+    assert fb.shown == ("few-trumps-wait-for-call",)
     assert "♠2" not in fb.message.en and "The card is ♠2." in fb.explanation.en
+
+
+def test_wrong_card_in_the_answers_suit_is_not_told_a_title_that_names_the_card():
+    """Issue 12: «King third or fourth — lead small» after ♠K from K-x-x-x names ♠2. The first
+    wrong answer says only the kind of rule it breaks and points toward the idea."""
+    fb = grade(KING, "SK", "ru")
+    title = get_maxim("king-third-lead-small")
+    assert title.title_in("en") not in fb.message.en and title.title_in("ru") not in fb.message.ru
+    assert fb.shown == () and fb.maxims == ("king-third-lead-small",)  # all of them kept for the solution
+    assert "not this card" in fb.message.en and "не та карта" in fb.message.ru
+    assert fb.idea is not None and fb.idea.en and fb.idea.ru
+
+
+def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_any_shipped_item():
+    """Issue 12: a wrong answer gives nothing away -- no maxim whose title names a card ("lead
+    small", "from the top", "cover"), no maxim at all when the card is in the answer's suit, and
+    no number of good answers."""
+    checked = 0
+    for located in load_paths().items():
+        item = located.item
+        if item.question not in ("lead", "play"):
+            continue
+        answer = parse_card(str(item.answer))
+        for card in situation(item).legal:
+            fb = grade(item, card)
+            if fb.correct:
+                continue
+            checked += 1
+            assert all(not names_a_card(m) for m in fb.shown), (item.id, str(card), fb.shown)
+            if card.suit == answer.suit:
+                assert fb.shown == (), (item.id, str(card))
+            for mid in fb.maxims:
+                if mid in fb.shown:
+                    continue
+                m = get_maxim(mid)
+                assert m.title_in("en") not in fb.message.en and m.title_in("ru") not in fb.message.ru, (item.id, mid)
+            for lang in ("en", "ru"):
+                rest = fb.message[lang].replace(card.symbol(lang), "")
+                assert not any(ch.isdigit() for ch in rest), (item.id, fb.message[lang])
+                assert fb.idea is not None and answer.symbol(lang) not in fb.idea[lang]
+    assert checked > 100
+
+
+def test_names_a_card_tells_card_maxims_from_suit_maxims():
+    assert names_a_card("king-third-lead-small") and names_a_card("second-hand-low")
+    assert names_a_card("lead-highest-trump")  # "from the top": the highest trump
+    assert not names_a_card("lead-long-suit") and not names_a_card("answer-the-call")

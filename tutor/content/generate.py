@@ -34,7 +34,7 @@ from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.seats import Seat
 
-__all__ = ["GenerateError", "MAX_SEED", "Recipe", "RECIPES", "generate", "recipe_names"]
+__all__ = ["GenerateError", "MAX_SEED", "Recipe", "RECIPES", "generate", "recipe_names", "neutral_title"]
 
 #: The largest seed ``generate`` takes (keeps the puzzle ids, which include the seed, short).
 MAX_SEED = 2**63 - 1
@@ -298,11 +298,20 @@ def _lead_prompt(d: Draft) -> Text:
               f"Сдавал {dealer_ru}, козырь {d.trump.symbol('ru')}. Вы ходите первым.")
 
 
+def neutral_title(d: Draft) -> Text:
+    """A generated puzzle's title: the position (who dealt, the trump card), never the theme.
+
+    The recipe's name ("A king with small cards") would give the answer's idea away in the
+    picker and on a worksheet (issue 12, point 8)."""
+    return _t(f"{d.dealer.label('en')} deals, {d.trump.symbol('en')} turned up",
+              f"Сдаёт {_SEAT_RU_GEN[d.dealer]}, козырь {d.trump.symbol('ru')}")
+
+
 def _card_puzzle(recipe: Recipe, d: Draft, advice: EngineCard, pid: str) -> Puzzle:
     deciding = next(m for m in advice.maxims if m in recipe.maxims)
     maxims = [deciding] + [m for m in advice.maxims if m != deciding]
     return Puzzle(
-        id=pid, title=recipe.title, themes=list(recipe.themes), difficulty=recipe.difficulty,
+        id=pid, title=neutral_title(d), themes=list(recipe.themes), difficulty=recipe.difficulty,
         dealer=d.dealer.name, trump=str(d.trump), hand=d.deal.hands[Seat.S].pbn(), deal=d.deal.pbn(),
         played=d.played, question=d.question, prompt=_lead_prompt(d), answer=str(advice.card),
         maxims=maxims, hints=[recipe.vague_hint, maxim_text(deciding)], explanation=advice.explanation,
@@ -327,7 +336,7 @@ def _number_maxims(d: Draft, rules: str) -> list[str]:
 def _number_puzzle(recipe: Recipe, d: Draft, pid: str) -> Puzzle | None:
     maxims = _number_maxims(d, "russian")
     base = dict(
-        id=pid, title=recipe.title, themes=list(recipe.themes), difficulty=recipe.difficulty,
+        id=pid, title=neutral_title(d), themes=list(recipe.themes), difficulty=recipe.difficulty,
         dealer=d.dealer.name, trump=str(d.trump), hand=d.deal.hands[Seat.S].pbn(), deal=d.deal.pbn(),
         question=d.question, ask=d.ask, tricks={"NS": d.tricks_ns} if d.tricks_ns is not None else None,
         prompt=ask_text(d.ask or ""), maxims=maxims,

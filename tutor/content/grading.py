@@ -7,13 +7,16 @@ the right count is made of (three honours -> 2 points). A right answer gets a sh
 the explanation stays available, but the rule is not repeated at length.
 
 A wrong answer never names the right one (Lichess and chess.com puzzles work the same way): the
-message says the answer is wrong and which maxim it breaks, so a hint or another try still teaches
-something. The right card, the engine's full reasoning and the item's explanation go into
-``Feedback.explanation``, shown when the puzzle is solved or the learner asks for the solution.
+message says "not this card", names the maxim it breaks only when the maxim's title cannot name
+the right card (:func:`shown_maxims`), and :attr:`Feedback.idea` points toward the idea (which
+suit, which seat, what partner said) -- never the card, never how many cards are good. The right
+card, the engine's full reasoning and the item's explanation go into ``Feedback.explanation``,
+shown when the puzzle is solved, after a second wrong answer, or when the learner asks.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -23,9 +26,10 @@ from tutor.content.situation import situation
 from tutor.content.models import Item, Text
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import CardError, WhistError
+from tutor.i18n import t
 from tutor.vocab import GRADE_VERDICTS, GradeVerdict
 
-__all__ = ["Feedback", "GradingError", "VERDICTS", "grade", "hint", "hint_count"]
+__all__ = ["Feedback", "GradingError", "VERDICTS", "grade", "hint", "hint_count", "shown_maxims", "names_a_card"]
 
 #: right: the answer; accepted: another right answer; worse/bad: the engine's judgement of a
 #: legal but wrong card; wrong: a wrong number (or a card the engine has no finding on);
@@ -47,6 +51,12 @@ class Feedback:
     message: Text
     explanation: Text
     lang: str = "en"
+    #: For a wrong answer: a pointer toward the idea (which suit, which seat, what partner said),
+    #: never the card. None for a right answer.
+    idea: Text | None = None
+    #: For a wrong answer: the maxims that may be named before the solution (their titles do not
+    #: name the right card); ``maxims`` keeps them all, for the solution and the records.
+    shown: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return self.message[self.lang]
@@ -96,7 +106,7 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
             False, "illegal", (),
             Text(en=f"{card.symbol('en')} {'has already been played' if held else 'is not in your hand'}.",
                  ru=f"{card.symbol('ru')} {'уже сыграна' if held else 'у вас нет'}."),
-            wrong_explanation, lang,
+            wrong_explanation, lang, idea=_idea(("must-follow-suit",)),
         )
     ruling = sit.ruling
     if card not in sit.legal and ruling is not None and ruling.binds and card in sit.follow:
@@ -105,7 +115,8 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
             False, "illegal", (ruling.maxim,) if ruling.maxim else tuple(item.maxims),
             Text(en=f"{card.symbol('en')} is not allowed. {ruling.why.en if ruling.why else ''}".rstrip(),
                  ru=f"{card.symbol('ru')} нельзя. {ruling.why.ru if ruling.why else ''}".rstrip()),
-            wrong_explanation, lang,
+            wrong_explanation, lang, idea=_idea(("must-follow-suit",)),
+            shown=(ruling.maxim,) if ruling.maxim else tuple(item.maxims),
         )
     if card not in sit.legal:
         led = sit.current.suit_led if sit.current is not None else card.suit
@@ -116,7 +127,7 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
                     f"{led.label('en')}, so you must follow suit." + (f" {extra.en}" if extra else ""),
                  ru=f"{card.symbol('ru')} нельзя: в ходу {led.label('ru')}, и они у вас есть — "
                     f"нужно сносить масть." + (f" {extra.ru}" if extra else "")),
-            wrong_explanation, lang,
+            wrong_explanation, lang, idea=_idea(("must-follow-suit",)), shown=("must-follow-suit",),
         )
     if item.question == "legal" and len(sit.legal) == 1:
         why = ruling.why if ruling is not None and ruling.binds and ruling.why is not None else None
@@ -156,14 +167,13 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
                  ru=f"Тоже верно: {card.symbol('ru')} не хуже, чем {answer.symbol('ru')}. {verdict.why.ru}"),
             item.explanation, lang,
         )
-    if verdict.maxims:
-        return Feedback(
-            False, verdict.verdict if verdict.verdict in VERDICTS else "worse", verdict.maxims,
-            _wrong_card_message(card, verdict.maxims),
-            _solution(answer, item, verdict.why), lang,
-        )
-    return Feedback(False, "wrong", tuple(item.maxims), _wrong_card_message(card, tuple(item.maxims)),
-                    _solution(answer, item), lang)
+    maxims = verdict.maxims or tuple(item.maxims)
+    shown = shown_maxims(maxims, card, answer)
+    return Feedback(
+        False, (verdict.verdict if verdict.verdict in VERDICTS else "worse") if verdict.maxims else "wrong", maxims,
+        _wrong_card_message(card, maxims, shown), _solution(answer, item, verdict.why if verdict.maxims else None),
+        lang, idea=_idea(maxims), shown=shown,
+    )
 
 
 def _maxim_title(maxim_ids: tuple[str, ...], lang: str) -> str | None:
@@ -175,13 +185,61 @@ def _maxim_title(maxim_ids: tuple[str, ...], lang: str) -> str | None:
     return None
 
 
-def _wrong_card_message(card: Card, maxim_ids: tuple[str, ...]) -> Text:
-    """Wrong, and why (the maxim the card breaks), without naming the right card."""
-    en, ru = _maxim_title(maxim_ids, "en"), _maxim_title(maxim_ids, "ru")
-    return Text(
-        en=f"{card.symbol('en')} is not the card here" + (f": it goes against “{en}”." if en else "."),
-        ru=f"{card.symbol('ru')} — не та карта" + (f": она идёт против правила «{ru}»." if ru else "."),
-    )
+def _category(maxim_ids: tuple[str, ...]) -> str | None:
+    for mid in maxim_ids:
+        try:
+            return get_maxim(mid).category
+        except UnknownMaximError:
+            continue
+    return None
+
+
+#: Categories whose maxims choose a suit or answer a signal: their titles may be named before
+#: the solution when the wrong card is in another suit than the answer. A lead-card or following
+#: maxim ("King third -- lead small", "Second hand low") names the card itself.
+_SUIT_CATEGORIES = ("lead-suit", "later-lead", "trump-signal", "law")
+#: Words by which a maxim's English title names a card or its place in the suit.
+_CARD_WORDS = re.compile(r"\b(top|bottom|small|smallest|low|lowest|high|highest|ace|king|queen|knave|jack|ten|"
+                         r"nine|deuce|fourth|cover|echo|peter|unblock)\b", re.IGNORECASE)
+
+
+def names_a_card(maxim_id: str) -> bool:
+    """True when the maxim's title names a card or its place in a suit ("lead small", "from the
+    top", "cover a led knave"): such a title gives the answer away after a wrong card."""
+    try:
+        m = get_maxim(maxim_id)
+    except UnknownMaximError:
+        return True
+    return m.category not in _SUIT_CATEGORIES or bool(_CARD_WORDS.search(m.title_in("en")))
+
+
+def shown_maxims(maxims: tuple[str, ...], card: Card, answer: Card) -> tuple[str, ...]:
+    """The maxims a wrong ``card`` may be told it breaks before the solution is shown: none when
+    the card is in the answer's suit (any maxim then points at the card), else those whose
+    titles name no card (:func:`names_a_card`)."""
+    if card.suit == answer.suit:
+        return ()
+    return tuple(m for m in maxims if not names_a_card(m))
+
+
+def _idea(maxim_ids: tuple[str, ...]) -> Text:
+    """A pointer toward the idea the wrong card missed, by the kind of maxim that decides."""
+    key = f"feedback.idea.{_category(maxim_ids) or 'any'}"
+    return Text(en=t(key, "en"), ru=t(key, "ru"))
+
+
+def _wrong_card_message(card: Card, maxim_ids: tuple[str, ...], shown: tuple[str, ...]) -> Text:
+    """"Not this card", and the maxim it breaks by its title when the title cannot name the right
+    card -- else by the kind of rule it breaks."""
+    texts = {}
+    for lang in ("en", "ru"):
+        title = _maxim_title(shown, lang)
+        if title:
+            texts[lang] = t("feedback.wrong_maxim", lang, card=card.symbol(lang), maxim=title)
+        else:
+            kind = _category(maxim_ids) or "any"
+            texts[lang] = t("feedback.wrong_kind", lang, card=card.symbol(lang), kind=t(f"feedback.kind.{kind}", lang))
+    return Text(en=texts["en"], ru=texts["ru"])
 
 
 def _solution(answer: Card, item: Item, why: Text | None = None) -> Text:
@@ -213,7 +271,7 @@ def _grade_number(item: Item, number: int, lang: str) -> Feedback:
                                    f" Пересчитайте по правилу «{ru}»." if ru else " Пересчитайте.")),
         Text(en=f"The right count is {right}." + (f" {made_en}." if made_en else "") + f" {item.explanation.en}",
              ru=f"Правильно: {right}." + (f" {made_ru}." if made_ru else "") + f" {item.explanation.ru}"),
-        lang,
+        lang, idea=_idea(tuple(item.maxims) or ("honours-five",)), shown=tuple(item.maxims),
     )
 
 

@@ -1,9 +1,12 @@
 """A printable worksheet: puzzles as card diagrams and questions, the answer key on its own page.
 
 Teachers asked for handouts (anchors.md). The page is one self-contained HTML file with print
-CSS: suit symbols, hearts and diamonds in red, the question under each diagram, a box to write
-the answer in, and the key after a page break so it can be torn off. Every text from the content
-is escaped -- a title with ``<script>`` prints as text.
+CSS: name and date lines, suit symbols, hearts and diamonds in red, the question under each
+diagram, a box to write the answer in, and the key after a page break so it can be torn off.
+A puzzle is headed by its number only ("Puzzle 3"): a title such as "King fourth" would give the
+theme away (issue 12, point 8); the title, the rule by its name and the one-line reason are in the
+key. Every word is in the sheet's language (the locale files); every text from the content is
+escaped -- a title with ``<script>`` prints as text.
 """
 
 from __future__ import annotations
@@ -14,10 +17,13 @@ from html import escape
 from tutor.cards import Card, Hand, Suit
 from tutor.content.describe import question_text
 from tutor.content.models import Exercise, Item, Puzzle, Text
+from tutor.content.sources import plain_citations
+from tutor.conventions.catalogue import UnknownMaximError, get_maxim
+from tutor.i18n import t
 from tutor.play import parse_history
 from tutor.seats import Seat
 
-__all__ = ["worksheet_html", "answer_text"]
+__all__ = ["worksheet_html", "answer_text", "maxim_names", "one_line"]
 
 _CSS = """
 body { font-family: Georgia, 'DejaVu Serif', serif; margin: 1.5cm; color: #111; }
@@ -37,20 +43,21 @@ h1 { font-size: 1.5em; margin-bottom: 0.2em; }
 .tricks td, .tricks th { border: 1px solid #ccc; padding: 0.1em 0.5em; }
 .question { font-weight: bold; margin-top: 0.5em; }
 .answer-box { border-bottom: 1px solid #333; width: 12em; height: 1.5em; display: inline-block; }
+.student { margin: 0 0 1.2em 0; }
+.line { border-bottom: 1px solid #333; width: 16em; height: 1.3em; display: inline-block; margin-right: 2em; }
 .key { break-before: page; page-break-before: always; }
 .answers { list-style: none; padding-left: 0; }
 .key li { margin-bottom: 0.6em; }
 @media print { body { margin: 1cm; } }
 """
 
-_WORDS = {
-    "en": {"key": "Answer key", "dealer": "Dealer", "trump": "trump card", "answer": "Answer",
-           "tricks": "Tricks played", "trick": "Trick", "taken": "Tricks taken", "maxims": "Maxims",
-           "puzzles": "puzzles", "difficulty": "difficulty", "any": "any of"},
-    "ru": {"key": "Ответы", "dealer": "Сдаёт", "trump": "козырь", "answer": "Ответ",
-           "tricks": "Сыгранные взятки", "trick": "Взятка", "taken": "Взятки", "maxims": "Правила",
-           "puzzles": "задач", "difficulty": "сложность", "any": "любая из"},
-}
+_WORD_KEYS = ("key", "dealer", "trump", "answer", "tricks", "trick", "taken", "maxims", "puzzles", "any", "lead",
+              "name", "date", "puzzle", "title", "ns", "ew")
+
+
+def _words(lang: str) -> dict[str, str]:
+    """The sheet's own words in ``lang``, from the locale files."""
+    return {k: t(f"feedback.sheet.{k}", lang, n="{n}") for k in _WORD_KEYS}  # "{n}" filled later
 
 
 def _card(card: Card, lang: str) -> str:
@@ -80,7 +87,7 @@ def _tricks(item: Item, lang: str) -> str:
     tricks = parse_history(item.played)
     if not tricks:
         return ""
-    w = _WORDS[lang]
+    w = _words(lang)
     head = "".join(f"<th>{escape(s.label(lang))}</th>" for s in Seat)
     rows = []
     for n, trick in enumerate(tricks, start=1):
@@ -90,14 +97,14 @@ def _tricks(item: Item, lang: str) -> str:
             lead = " *" if seat == trick.leader else ""
             cells.append(f"<td>{_card(card, lang) + lead if card else ''}</td>")
         rows.append(f"<tr><th>{escape(w['trick'])} {n}</th>{''.join(cells)}</tr>")
-    return (f'<div class="meta">{escape(w["tricks"])} (* = {"ход" if lang == "ru" else "lead"}):</div>'
+    return (f'<div class="meta">{escape(w["tricks"])} (* = {escape(w["lead"])}):</div>'
             f'<table class="tricks"><tr><th></th>{head}</tr>{"".join(rows)}</table>')
 
 
 def answer_text(item: Item, lang: str = "en") -> str:
     """The answer as a student writes it: a card symbol, the legal cards, or the number."""
     if item.question == "legal":
-        return f"{_WORDS[lang]['any']} " + " ".join(c.symbol(lang) for c in item.answer_cards())
+        return f"{_words(lang)['any']} " + " ".join(c.symbol(lang) for c in item.answer_cards())
     if isinstance(item.answer, str):
         alts = [Card.parse(str(a.answer)).symbol(lang) for a in item.accept]
         main = Card.parse(item.answer).symbol(lang)
@@ -106,13 +113,19 @@ def answer_text(item: Item, lang: str = "en") -> str:
 
 
 def _title(item: Item, n: int, lang: str) -> str:
+    """The key's heading of an item: its number and its title (the title stays out of the sheet)."""
     title = getattr(item, "title", None)
     return f"{n}. {title[lang]}" if isinstance(title, Text) else f"{n}."
 
 
+def _heading(n: int, lang: str) -> str:
+    """A puzzle's heading on the sheet: its number only, which gives no theme away."""
+    return _words(lang)["puzzle"].format(n=n)
+
+
 def _section(item: Item, n: int, lang: str) -> str:
-    w = _WORDS[lang]
-    parts = [f'<section class="puzzle"><h2>{escape(_title(item, n, lang))}</h2>']
+    w = _words(lang)
+    parts = [f'<section class="puzzle"><h2>{escape(_heading(n, lang))}</h2>']
     if item.question in ("honours", "score"):
         parts.append(_deal(item, lang))
     else:
@@ -122,19 +135,43 @@ def _section(item: Item, n: int, lang: str) -> str:
     parts.append(_tricks(item, lang))
     if item.tricks is not None:
         ns = item.tricks.ns
-        parts.append(f'<div class="meta">{escape(w["taken"])}: NS {ns}, EW {13 - ns}</div>')
-    parts.append(f'<div class="question">{escape(question_text(item)[lang])}</div>')
+        parts.append(f'<div class="meta">{escape(w["taken"])}: {escape(w["ns"])} {ns}, {escape(w["ew"])} {13 - ns}</div>')
+    parts.append(f'<div class="question">{escape(plain_citations(question_text(item)[lang], lang))}</div>')
     parts.append(f'<div class="meta">{escape(w["answer"])}: <span class="answer-box"></span></div></section>')
     return "".join(parts)
 
 
+def maxim_names(item: Item, lang: str) -> list[str]:
+    """The item's maxims by their titles in ``lang`` (an unknown id is left out, never printed)."""
+    names = []
+    for mid in item.maxims:
+        try:
+            names.append(get_maxim(mid).title_in(lang))
+        except UnknownMaximError:
+            continue
+    return names
+
+
+def one_line(text: str) -> str:
+    """The first sentence of an explanation: the key's one-line reason.
+
+    >>> one_line("Spades are longest; lead small. The king waits.")
+    'Spades are longest; lead small.'
+    """
+    text = " ".join(text.split())
+    for i, ch in enumerate(text):
+        if ch in ".!?" and (i + 1 == len(text) or text[i + 1] == " ") and not text[max(0, i - 2):i].endswith(("e.g", "i.e")):
+            return text[: i + 1]
+    return text
+
+
 def _key_entry(item: Item, n: int, lang: str) -> str:
-    w = _WORDS[lang]
+    w = _words(lang)
     answer = answer_text(item, lang)
-    maxims = ", ".join(item.maxims)
+    maxims = " · ".join(maxim_names(item, lang))
+    rule = f"<br><small>{escape(w['maxims'])}: {escape(maxims)}</small>" if maxims else ""
     return (f"<li><strong>{escape(_title(item, n, lang))}</strong> — {escape(w['answer'])}: "
-            f"<strong>{_colour(answer)}</strong><br>{escape(item.explanation[lang])}"
-            f"<br><small>{escape(w['maxims'])}: {escape(maxims)}</small></li>")
+            f"<strong>{_colour(answer)}</strong><br>{_colour(one_line(plain_citations(item.explanation[lang], lang)))}{rule}</li>")
 
 
 def _colour(text: str) -> str:
@@ -147,16 +184,18 @@ def _colour(text: str) -> str:
 
 def worksheet_html(items: Sequence[Puzzle | Exercise], lang: str = "en", title: str | None = None) -> str:
     """The whole printable page for ``items`` (puzzles or exercises), in ``lang``."""
-    if lang not in _WORDS:
+    if lang not in ("en", "ru"):
         raise ValueError(f"unknown language {lang!r} (en or ru)")
-    w = _WORDS[lang]
-    heading = title or ("Задачи по висту" if lang == "ru" else "Whist puzzles")
+    w = _words(lang)
+    heading = title or w["title"]
     sections = "".join(_section(item, n, lang) for n, item in enumerate(items, start=1))
     key = "".join(_key_entry(item, n, lang) for n, item in enumerate(items, start=1))
+    student = (f'<div class="student">{escape(w["name"])}: <span class="line"></span>'
+               f'{escape(w["date"])}: <span class="line"></span></div>')
     return (
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         f"<title>{escape(heading)}</title><style>{_CSS}</style></head><body>"
-        f"<h1>{escape(heading)}</h1><div class=\"sub\">{len(items)} {escape(w['puzzles'])}</div>"
+        f"<h1>{escape(heading)}</h1>{student}<div class=\"sub\">{escape(w['puzzles'].format(n=len(items)))}</div>"
         f"{sections}"
         f'<section class="key"><h1>{escape(w["key"])}</h1><ul class="answers">{key}</ul></section>'
         f"</body></html>\n"

@@ -6,11 +6,19 @@ One flow serves lessons, the daily puzzle, the puzzle library and the workshop p
 engine and the scoring code -- the app never decides what is right), recorded in the progress
 store when a learner is named, and kept in session state so the explanation stays visible after
 solving.
+
+Feedback teaches the way Lichess and Bridge Master do (issue 12): a right answer says so, names
+the rule, and keeps the source's words and the evidence one click away; a wrong one says "not
+this card", the rule it breaks (only by a title that cannot name the card) and where to look; a
+second wrong answer shows the answer with its reason. A fixed earlier mistake is said so.
+
+The answer area (hints, cards, feedback, what the page adds after it) is an ``st.fragment``: a
+card click reruns only that part, not the board or the page around it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,6 +29,7 @@ from tutor.content.describe import question_text
 from tutor.content.engine import engine_verdict
 from tutor.content.grading import Feedback, grade, hint, hint_count
 from tutor.content.models import Item
+from tutor.content.sources import plain_citations, source_name
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import WhistError
 from tutor.progress import ProgressError
@@ -32,7 +41,8 @@ from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.common import current_learner, show_html, store
 from tutor.ui.seatview import SeatView, seat_view
 
-__all__ = ["Answered", "answer_score", "item_board", "prompt_text", "run_item", "maxim_note", "maxim_title", "card_label"]
+__all__ = ["Answered", "answer_score", "item_board", "prompt_text", "run_item", "maxim_note", "maxim_title", "card_label",
+           "answer_label"]
 
 
 def answer_score(correct: bool, hints_used: int, hints_total: int) -> float:
@@ -79,18 +89,31 @@ def maxim_title(maxim_id: str, lang: str) -> str:
 
 
 def maxim_note(maxim_id: str, lang: str) -> str:
-    """A maxim as quoted under feedback: title, our wording, and the source."""
+    """A maxim as quoted under feedback: title, our wording, the source by its name in ``lang``
+    (never a file number or an id), and the source's own words as a blockquote (the web's mark of
+    a quotation, which may be in another language)."""
     try:
         m = get_maxim(maxim_id)
     except UnknownMaximError:
-        return f"`{maxim_id}`"
-    return f"**{m.title_in(lang)}** — {m.text_in(lang)}  \n*{m.cite(lang)}*: «{m.quote}»"
+        return ""
+    quote = m.quote.replace("\n", " ")
+    return (f"**{m.title_in(lang)}** — {m.text_in(lang)}  \n"
+            f"*{t('feedback.source', lang, source=source_name(m.source, lang))}*\n\n> «{quote}»")
+
+
+def answer_label(response: Any, lang: str) -> str:
+    """A recorded answer as the learner wrote it: a card by its symbol, a number as it is."""
+    text = str(response).strip()
+    try:
+        return parse_card(text).symbol(lang)
+    except WhistError:
+        return text
 
 
 def prompt_text(item: Item, lang: str) -> str:
     """What the student is asked, from his seat (the same words as the worksheet and the CLI);
     never the answer -- the linter refuses a prompt that names it."""
-    return question_text(item)[lang]
+    return plain_citations(question_text(item)[lang], lang)
 
 
 def item_board(item: Item, lang: str) -> SeatView | None:
@@ -120,9 +143,30 @@ def item_board(item: Item, lang: str) -> SeatView | None:
     return view
 
 
+def _previous_miss(scope: str, item_id: str, record_id: str) -> str | None:
+    """The learner's last answer to this item, when it was wrong: from this session, else from the
+    progress store (a puzzle coming back for review)."""
+    miss = st.session_state.get(state.miss_key(scope, item_id))
+    if miss is not None:
+        return str(miss)
+    learner = current_learner()
+    if learner is None:
+        return None
+    try:
+        before = store().attempts(learner.id, item_id=record_id)
+    except ProgressError:
+        return None
+    if before and not before[-1].correct and before[-1].answer:
+        return before[-1].answer
+    return None
+
+
 def _submit(item: Item, scope: str, item_id: str, response: Any, lang: str, kind: str | None,
-            themes: Sequence[str], record_id: str) -> None:
-    """Callback of an answer control: grade, record, keep (runs before the next script pass)."""
+            themes: Sequence[str], record_id: str, keep: bool = False) -> None:
+    """Callback of an answer control: grade, record, keep (runs before the next script pass).
+
+    A second wrong answer shows the solution (and, like "Show the solution", stops recording
+    this item for the session); a right answer after a wrong one says which mistake it fixed."""
     used = int(st.session_state.get(state.hints_key(scope, item_id), 0))
     try:
         feedback = grade(item, response, lang)
@@ -130,8 +174,17 @@ def _submit(item: Item, scope: str, item_id: str, response: Any, lang: str, kind
         st.session_state[state.answer_key(scope, item_id) + ":error"] = str(exc)
         return
     score = answer_score(feedback.correct, used, hint_count(item))
+    previous = _previous_miss(scope, item_id, record_id) if kind is not None else st.session_state.get(
+        state.miss_key(scope, item_id))
     st.session_state[state.answer_key(scope, item_id)] = Answered(response, feedback, used, score)
     st.session_state.pop(state.answer_key(scope, item_id) + ":error", None)
+    st.session_state.pop(state.fixed_key(scope, item_id), None)
+    if feedback.correct:
+        if previous is not None and previous != _answer_text(response):
+            st.session_state[state.fixed_key(scope, item_id)] = previous
+        st.session_state.pop(state.miss_key(scope, item_id), None)
+    else:
+        st.session_state[state.miss_key(scope, item_id)] = _answer_text(response)
     if kind is not None and not st.session_state.get(state.seen_key(scope, item_id)):
         learner = current_learner()
         if learner is not None:
@@ -142,6 +195,54 @@ def _submit(item: Item, scope: str, item_id: str, response: Any, lang: str, kind
                 from tutor.ui.common import store_message
 
                 st.session_state[state.answer_key(scope, item_id) + ":not_saved"] = store_message(exc, lang)
+    if not feedback.correct:
+        wrongs = int(st.session_state.get(state.wrongs_key(scope, item_id), 0)) + 1
+        st.session_state[state.wrongs_key(scope, item_id)] = wrongs
+        if wrongs >= 2:  # the second miss: the answer with its reason (Bridge Master's habit)
+            st.session_state[state.reveal_key(scope, item_id)] = True
+            st.session_state[state.seen_key(scope, item_id)] = True
+    if keep:
+        _keep_answer(scope, item_id, _answer_text(response))
+
+
+def _keep_answer(scope: str, item_id: str, text: str) -> None:
+    """Keep the answer for this browser (and the learner, when named) as a draft, so a reload --
+    or a visit with no name typed -- does not lose it (issue 12, point 3)."""
+    from tutor.ui import drafts
+
+    try:
+        store().save_draft(state.answer_key(scope, item_id), text, **drafts.owner().kwargs())
+    except Exception:  # noqa: BLE001 - the answer stays in the session; a store failure loses only the copy
+        pass
+
+
+def _restore_answer(item: Item, scope: str, item_id: str, lang: str) -> None:
+    """An answer kept by :func:`_keep_answer` comes back into the session (graded again, nothing
+    recorded twice)."""
+    key = state.answer_key(scope, item_id)
+    if key in st.session_state or st.session_state.get(key + ":restored"):
+        return
+    st.session_state[key + ":restored"] = True
+    from tutor.ui import drafts
+
+    try:
+        draft = store().latest_draft(key, **drafts.owner().kwargs())
+    except Exception:  # noqa: BLE001 - nothing kept, or the store is off: the question is asked afresh
+        return
+    if draft is None or not draft.text.strip():
+        return
+    response: Any = draft.text.strip()
+    if item.question in ("honours", "score"):
+        try:
+            response = int(response)
+        except ValueError:
+            return
+    try:
+        feedback = grade(item, response, lang)
+    except WhistError:
+        return
+    used = int(st.session_state.get(state.hints_key(scope, item_id), 0))
+    st.session_state[key] = Answered(response, feedback, used, answer_score(feedback.correct, used, hint_count(item)))
 
 
 def _answer_text(response: Any) -> str:
@@ -165,6 +266,7 @@ def _retry(scope: str, item_id: str) -> None:
     st.session_state.pop(state.answer_key(scope, item_id), None)
     st.session_state.pop(state.why_key(scope, item_id), None)
     st.session_state.pop(state.reveal_key(scope, item_id), None)
+    st.session_state.pop(state.fixed_key(scope, item_id), None)
 
 
 def _hint_and_retry(scope: str, item_id: str, total: int) -> None:
@@ -183,16 +285,40 @@ def _reveal(scope: str, item_id: str) -> None:
     st.session_state[state.seen_key(scope, item_id)] = True
 
 
-def _explanation(fb: Feedback, lang: str) -> None:
-    """The full explanation, visible (not folded away) once solved or given up."""
-    st.markdown(f"**{t('item.explanation', lang)}.** {fb.explanation[lang]}")
-    for mid in fb.maxims[:1]:
-        st.markdown(maxim_note(mid, lang))
+def _explanation(fb: Feedback, lang: str, item: Item) -> None:
+    """The full explanation, visible (not folded away) once given up or missed twice: the rule
+    behind the answer, then the one the wrong card broke when that is another."""
+    st.markdown(f"**{t('item.explanation', lang)}.** {plain_citations(fb.explanation[lang], lang)}")
+    for mid in dict.fromkeys([*item.maxims[:1], *fb.maxims[:1]]):
+        if note := maxim_note(mid, lang):
+            st.markdown(note)
+
+
+def _right(fb: Feedback, answered: Answered, lang: str) -> None:
+    """Right: say so and name the rule; the explanation, the source's words and the evidence are
+    one click away (Lichess keeps the solution short and the analysis a click off)."""
+    show_success(plain_citations(fb.message[lang], lang) + (" " + t("item.score", lang, pct=round(100 * answered.score))
+                                     if answered.hints_used else ""))
+    if fb.maxims:
+        st.markdown(t("feedback.right_rule", lang, maxim=maxim_title(fb.maxims[0], lang)))
+    with st.expander(t("feedback.more", lang)):
+        st.markdown(f"**{t('item.explanation', lang)}.** {plain_citations(fb.explanation[lang], lang)}")
+        for mid in fb.maxims[:1]:
+            if note := maxim_note(mid, lang):
+                st.markdown(note)
+
+
+def _wrong(fb: Feedback, lang: str) -> None:
+    """Wrong (the first time): not this card, the rule it breaks (the grader names it only when
+    its title cannot name the right card), and where to look -- never the card, never a count."""
+    show_error(plain_citations(fb.message[lang], lang))
+    if fb.idea is not None:
+        show_info(f"{t('feedback.idea_label', lang)} {fb.idea[lang]}")
 
 
 #: What an answer control passes on to :func:`_submit` after the response: the kind recorded
-#: (None: nothing), the item's themes, and the id stored.
-_RecordArgs = tuple[str | None, tuple[str, ...], str]
+#: (None: nothing), the item's themes, the id stored, and whether the answer is kept as a draft.
+_RecordArgs = tuple[str | None, tuple[str, ...], str, bool]
 
 
 def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, lang: str, args: _RecordArgs) -> None:
@@ -207,6 +333,7 @@ def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, l
 
 
 def _answer_controls(item: Item, view: SeatView, scope: str, item_id: str, lang: str, args: _RecordArgs) -> None:
+    """The number box and "Check", or the cards to click (:func:`_card_buttons`)."""
     if item.question in ("honours", "score"):
         key = state.widget_key(scope, item_id, "number")
         st.number_input(t("item.your_number", lang), min_value=0, max_value=200, step=1, value=0, key=key)
@@ -242,9 +369,12 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
                 show_error(t("app.engine_missing", lang, error=str(exc)))
                 return
             word_key = f"verdict.{verdict.verdict}"
-            word = t(word_key, lang) if has(word_key, lang) else verdict.verdict
+            # never the engine's code word ("equal") on screen
+            word = (t(word_key, lang) if has(word_key, lang)
+                    else t(f"feedback.verdict.{verdict.verdict}", lang) if has(f"feedback.verdict.{verdict.verdict}", lang)
+                    else t("feedback.verdict.other", lang))
             st.markdown(f"**{card.symbol(lang)}** — {word}")
-            st.markdown(verdict.why[lang])
+            st.markdown(plain_citations(verdict.why[lang], lang))
             for mid in verdict.maxims[:2]:
                 st.markdown(maxim_note(mid, lang))
 
@@ -259,22 +389,61 @@ def run_item(
     themes: Sequence[str] = (),
     record_id: str | None = None,
     allow_why: bool = True,
+    after: Callable[[Answered | None], None] | None = None,
+    rerun_page: bool = False,
+    keep: bool = False,
 ) -> Answered | None:
     """Show one question and handle its answer; returns the answer once given.
 
     ``kind`` (lesson/puzzle/daily) is what the attempt is recorded as; None records nothing
     (the workshop preview). ``record_id`` is the id stored (default ``item_id``).
+
+    The answer area runs as a fragment: ``after(answered)`` draws what the page shows under it
+    (the next-puzzle button, the evidence) inside the fragment, so it follows a click at once;
+    ``rerun_page`` reruns the whole page when the answer changes what the page itself shows (the
+    next step of a lesson). ``keep`` keeps the answer for this browser across a reload.
     """
     view = item_board(item, lang)
     if view is None:
         return None
     st.markdown(f"**{prompt_text(item, lang)}**")
+    if keep:
+        _restore_answer(item, scope, item_id, lang)
+    st.session_state[state.answer_key(scope, item_id) + ":page"] = _answer_shape(scope, item_id)
+    answered: Answered | None = _answer_area(item, view, scope, item_id, lang, kind, tuple(themes),
+                                             record_id or item_id, allow_why, after, rerun_page, keep)
+    return answered
+
+
+def _answer_shape(scope: str, item_id: str) -> tuple[bool, bool, bool] | None:
+    """What the page around an answer depends on: answered or not, right, solution shown."""
+    answered: Answered | None = st.session_state.get(state.answer_key(scope, item_id))
+    if answered is None:
+        return None
+    return (True, answered.feedback.correct, bool(st.session_state.get(state.reveal_key(scope, item_id))))
+
+
+@st.fragment
+def _answer_area(item: Item, view: SeatView, scope: str, item_id: str, lang: str, kind: str | None,
+                 themes: tuple[str, ...], record_id: str, allow_why: bool,
+                 after: Callable[[Answered | None], None] | None, rerun_page: bool, keep: bool) -> Answered | None:
+    """Hints, the answer controls, the feedback and ``after``: rerun alone on a click."""
+    if rerun_page and st.session_state.get(state.answer_key(scope, item_id) + ":page") != _answer_shape(scope, item_id):
+        st.rerun()  # the page shows more (or less) now: a lesson's next step
+    answered = _answer_body(item, view, scope, item_id, lang, kind, themes, record_id, allow_why, keep)
+    if after is not None:
+        after(answered)
+    return answered
+
+
+def _answer_body(item: Item, view: SeatView, scope: str, item_id: str, lang: str, kind: str | None,
+                 themes: tuple[str, ...], record_id: str, allow_why: bool, keep: bool) -> Answered | None:
     answered: Answered | None = st.session_state.get(state.answer_key(scope, item_id))
     total = hint_count(item)
     used = int(st.session_state.get(state.hints_key(scope, item_id), 0))
     for level in range(1, min(used, total) + 1):
-        show_info(t("item.hint_n", lang, n=level, total=total) + " " + hint(item, level)[lang])
-    args: _RecordArgs = (kind, tuple(themes), record_id or item_id)
+        show_info(t("item.hint_n", lang, n=level, total=total) + " " + plain_citations(hint(item, level)[lang], lang))
+    args: _RecordArgs = (kind, themes, record_id, keep)
     if answered is None:
         _answer_controls(item, view, scope, item_id, lang, args)
         if err := st.session_state.get(state.answer_key(scope, item_id) + ":error"):
@@ -288,19 +457,24 @@ def run_item(
     if not_saved := st.session_state.get(state.answer_key(scope, item_id) + ":not_saved"):
         show_warning(t("store.not_saved", lang, why=not_saved))
     if fb.correct:
-        show_success(fb.message[lang] + (" " + t("item.score", lang, pct=round(100 * answered.score))
-                                         if answered.hints_used else ""))
-        _explanation(fb, lang)
+        _right(fb, answered, lang)
+        if (fixed := st.session_state.get(state.fixed_key(scope, item_id))) is not None:
+            key = "feedback.fixed" if item.question not in ("honours", "score") else "feedback.fixed_number"
+            show_info(t(key, lang, card=answer_label(fixed, lang), answer=answer_label(fixed, lang)))
     elif revealed:
-        show_error(fb.message[lang])
-        show_info(t("item.solution_shown", lang))
-        _explanation(fb, lang)
+        show_error(plain_citations(fb.message[lang], lang))
+        if int(st.session_state.get(state.wrongs_key(scope, item_id), 0)) >= 2:
+            st.markdown(t("feedback.second_wrong", lang))
+        else:
+            show_info(t("item.solution_shown", lang))
+        _explanation(fb, lang, item)
     else:
         # wrong: say why (the maxim the card breaks), never which card is right -- that waits for
-        # "Show the solution", so a hint or another try still teaches something
-        show_error(fb.message[lang])
-        for mid in fb.maxims[:2]:
-            st.markdown(maxim_note(mid, lang))
+        # a second miss or "Show the solution", so a hint or another try still teaches something
+        _wrong(fb, lang)
+    if kind is not None and current_learner() is None and not st.session_state.get(state.NO_LEARNER_SAID):
+        st.session_state[state.NO_LEARNER_SAID] = True
+        st.caption(t("feedback.no_learner", lang))
     row = st.container(horizontal=True, gap="small")
     row.button(t("item.retry", lang), key=state.widget_key(scope, item_id, "retry"), on_click=_retry,
                args=(scope, item_id), icon=":material/replay:")

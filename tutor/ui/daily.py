@@ -25,7 +25,7 @@ from tutor.errors import WhistError
 from tutor.progress import ProgressError
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, current_learner, learner_date, store, tr
-from tutor.ui.components import run_item
+from tutor.ui.components import Answered, run_item
 from tutor.ui.library import library, show_problems
 from tutor.ui.progress_page import theme_label
 
@@ -140,7 +140,12 @@ def show() -> None:
             c2.metric(tr("progress.streak"), store().streak(learner.id, today))
         except ProgressError:  # the file failed since the learner was looked up: no streak, the puzzle goes on
             pass
-    answered = run_item(puzzle, scope=SCOPE, item_id=f"{today.isoformat()}:{puzzle.id}", lang=lang, kind="daily",
-                        themes=puzzle.themes, record_id=puzzle.id)
-    if answered is not None and answered.settled:
-        show_evidence(puzzle, lang, seed=today.toordinal())
+    def evidence_after(answered: Answered | None) -> None:
+        # inside the answer's fragment, so the evidence follows the click without a page rerun
+        if answered is not None and answered.settled:
+            show_evidence(puzzle, lang, seed=today.toordinal())
+
+    # keep: the answer is kept for this browser (and the learner, when named), so a reload or a
+    # visit with no name typed does not lose it (issue 12)
+    run_item(puzzle, scope=SCOPE, item_id=f"{today.isoformat()}:{puzzle.id}", lang=lang, kind="daily",
+             themes=puzzle.themes, record_id=puzzle.id, after=evidence_after, keep=True)

@@ -151,11 +151,13 @@ def local_time(ts: datetime) -> str:
 
 
 def saved_caption(draft: Draft | None) -> None:
-    """Under a box: when its text was last saved (or that it will be as soon as it changes)."""
+    """Under a box: when its text was last saved, and when it is saved -- each time the box sends
+    its text (on leaving it or Ctrl+Enter): a Streamlit text box does not send while one types, so
+    the words do not promise saving "as you type" (issue 12)."""
     if draft is None:
-        st.caption(tr("drafts.autosave_on"))
+        st.caption(tr("feedback.draft_autosave_on"))
     else:
-        st.caption(tr("drafts.saved_at", when=local_time(draft.ts)))
+        st.caption(tr("feedback.draft_saved_at", when=local_time(draft.ts)))
 
 
 def _open_version(key: str, text: str) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.cards import Hand, parse_card
+from tutor.content.sources import plain_citations
 from tutor.content.models import Diagram, ExerciseStep, Lesson, TeachStep
 from tutor.errors import WhistError
 from tutor.progress import ProgressError
@@ -48,7 +49,7 @@ def show_diagram(d: Diagram, lang: str) -> None:
     except WhistError as exc:
         show_error(tr("item.broken", error=str(exc)))
     if d.caption is not None:
-        st.caption(d.caption[lang])
+        st.caption(plain_citations(d.caption[lang], lang))
 
 
 def _solved_before(lesson: Lesson) -> set[str]:
@@ -79,18 +80,20 @@ def show() -> None:
     ids = [les.id for les in lib.lessons]
     if st.session_state.get(state.LESSON) not in ids:
         st.session_state[state.LESSON] = next((i for i in ids if i not in done), ids[0])
+    # the label does not change when a lesson is done (a ✓ in it did): Streamlit keeps the choice
+    # by its label, and a changed label made the picker jump to the first lesson (issue 12)
     st.selectbox(
         tr("learn.pick"), ids, key=state.LESSON,
-        format_func=lambda i: f"{'✓ ' if i in done else ''}{_lesson(lib, i).order}. {_lesson(lib, i).title[lang]}",
+        format_func=lambda i: f"{_lesson(lib, i).order}. {_lesson(lib, i).title[lang]}",
     )
     lesson = _lesson(lib, st.session_state[state.LESSON])
     st.header(lesson.title[lang])
-    st.caption(lesson.summary[lang])
+    st.caption(plain_citations(lesson.summary[lang], lang) + (" · ✓" if lesson.id in done else ""))
     solved = _solved_before(lesson)
     exercises = lesson.exercises()
     for i, step in enumerate(lesson.steps):
         if isinstance(step, TeachStep):
-            st.markdown(step.teach[lang])
+            st.markdown(plain_citations(step.teach[lang], lang))
             if step.diagram is not None:
                 show_diagram(step.diagram, lang)
             continue
@@ -101,7 +104,9 @@ def show() -> None:
         with st.container(border=True):
             st.markdown(f"##### {tr('learn.exercise', n=number, total=len(exercises))}"
                         + (f" — {ex.title[lang]}" if ex.title else ""))
-            answered = run_item(ex, scope=SCOPE, item_id=rid, lang=lang, kind="lesson", themes=ex.themes, record_id=rid)
+            # rerun_page: an answer decides whether the lesson goes on below this exercise
+            answered = run_item(ex, scope=SCOPE, item_id=rid, lang=lang, kind="lesson", themes=ex.themes, record_id=rid,
+                                rerun_page=True)
         if answered is not None and answered.feedback.correct:
             solved.add(rid)
         if answered is None:

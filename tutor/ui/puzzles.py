@@ -4,6 +4,7 @@ draft until it is sent, so a reload does not lose it)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timezone
 
 import streamlit as st
@@ -13,7 +14,7 @@ from tutor.progress import ProgressError, ReviewItem
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.common import current_lang, current_learner, progress_or, store, store_reason, tr
-from tutor.ui.components import run_item
+from tutor.ui.components import Answered, run_item
 from tutor.ui.library import Library, library, show_problems
 from tutor.ui.progress_page import theme_label
 
@@ -55,6 +56,33 @@ def _go(puzzle_id: str) -> None:
     st.session_state[state.PUZZLE] = puzzle_id
 
 
+def puzzle_label(lib: Library, puzzle_id: str, lang: str) -> str:
+    """The picker's label of a puzzle: its number in the library, its title and its stars.
+
+    Stable and unique on purpose: Streamlit keeps a selectbox's choice by its label, so a label
+    that changed under the learner (a ✓ added once solved) or two puzzles with one title made the
+    picker jump to another puzzle on the next click (issue 12: "why not this card" jumped)."""
+    p = _puzzle(lib, puzzle_id)
+    n = next(i for i, q in enumerate(lib.puzzles, start=1) if q.id == puzzle_id)
+    return f"{n}. {p.title[lang]} · {'★' * p.difficulty}"
+
+
+def _after_answer(puzzle: Puzzle, ids: list[str], pos: int, lang: str) -> Callable[[Answered | None], None]:
+    """What follows the answer inside its fragment: the puzzle's themes once it is settled (named
+    before, "King third" would give the idea away -- Lichess shows themes after solving), and
+    "Next puzzle", which reruns the whole page."""
+
+    def draw(answered: Answered | None) -> None:
+        if answered is not None and answered.settled:
+            st.caption(tr("puzzles.themes") + ": " + ", ".join(theme_label(t_, lang) for t_ in puzzle.themes))
+        if answered is not None and pos + 1 < len(ids):
+            if st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go, args=(ids[pos + 1],),
+                         icon=":material/arrow_forward:", type="primary"):
+                st.rerun()  # the picker and the board are outside the answer's fragment
+
+    return draw
+
+
 def _puzzle(lib: Library, puzzle_id: str) -> Puzzle:
     """A puzzle by an id taken from ``lib``'s own puzzles (the picker's), so it is there."""
     found = lib.puzzle(puzzle_id)
@@ -83,6 +111,11 @@ def show() -> None:
         c3.toggle(tr("puzzles.review_only", n=len(reviews)), key=state.REVIEW_ONLY, disabled=not reviews)
         if st.session_state.get(state.REVIEW_ONLY) and reviews:
             due = {r.item_id for r in reviews}
+    current = st.session_state.get(state.PUZZLE)
+    if due is not None and current and st.session_state.get(state.answer_key(SCOPE, current)) is not None:
+        # a puzzle answered in review leaves the queue, but stays on screen with its feedback
+        # until the learner moves on (issue 12: review mode gave no feedback)
+        due.add(current)
     chosen = filter_puzzles(lib.puzzles, themes, levels, due)
     if not chosen:
         show_info(tr("puzzles.no_match"))
@@ -92,23 +125,24 @@ def show() -> None:
         st.session_state[state.PUZZLE] = ids[0]
     solved = progress_or(set[str](), lambda: store().solved_items(learner.id)) if learner is not None else set[str]()
     st.selectbox(tr("puzzles.pick", n=len(ids)), ids, key=state.PUZZLE,
-                 format_func=lambda i: f"{'✓ ' if i in solved else ''}{_puzzle(lib, i).title[lang]} · "
-                                       f"{'★' * _puzzle(lib, i).difficulty}")
+                 format_func=lambda i: puzzle_label(lib, i, lang))
     puzzle = _puzzle(lib, st.session_state[state.PUZZLE])
-    st.caption(", ".join(theme_label(t_, lang) for t_ in puzzle.themes) + " · " + tr("puzzles.level", n=puzzle.difficulty))
-    answered = run_item(puzzle, scope=SCOPE, item_id=puzzle.id, lang=lang, kind="puzzle", themes=puzzle.themes)
+    st.caption(tr("puzzles.level", n=puzzle.difficulty) + (" · " + tr("feedback.solved_before") if puzzle.id in solved else ""))
     pos = ids.index(puzzle.id)
-    if answered is not None and pos + 1 < len(ids):
-        st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go, args=(ids[pos + 1],),
-                  icon=":material/arrow_forward:", type="primary")
+    run_item(puzzle, scope=SCOPE, item_id=puzzle.id, lang=lang, kind="puzzle", themes=puzzle.themes,
+             after=_after_answer(puzzle, ids, pos, lang))
     drafts.restore(REPORT_NOTE, drafts.SLOT_REPORT, "")
-    with st.expander(tr("puzzles.report"), expanded=bool(st.session_state.get(REPORT_NOTE))):
+    msg = st.session_state.pop(state.PUZZLE_REPORT_MSG, None)
+    if state.REPORT_OPEN not in st.session_state:
+        st.session_state[state.REPORT_OPEN] = bool(st.session_state.get(REPORT_NOTE))
+    # keyed, so it stays as the learner left it: it used to fold when the sent note was cleared,
+    # taking the thanks out of sight (issue 12)
+    with st.expander(tr("puzzles.report"), key=state.REPORT_OPEN, on_change="rerun"):
         st.text_area(tr("puzzles.report_note"), key=REPORT_NOTE, max_chars=2000)
         note_draft = drafts.autosave(REPORT_NOTE, drafts.SLOT_REPORT, "")
         if note_draft is not None and note_draft.text:
             drafts.saved_caption(note_draft)
         st.button(tr("puzzles.report_send"), key="puzzle_report_send", on_click=_report, args=(puzzle.id,))
-        msg = st.session_state.pop(state.PUZZLE_REPORT_MSG, None)
         if msg and msg[0] == "ok":
             show_success(tr("puzzles.report_thanks"))
         elif msg:

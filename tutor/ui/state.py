@@ -40,6 +40,12 @@ __all__ = [
     "reveal_key",
     "seen_key",
     "widget_key",
+    "wrongs_key",
+    "miss_key",
+    "fixed_key",
+    "NO_LEARNER_SAID",
+    "WORKSHOP_TAB",
+    "REPORT_OPEN",
 ]
 
 #: The learner's language (``en`` or ``ru``); the sidebar switch writes it.
@@ -71,6 +77,12 @@ WORKSHOP_THEME = "workshop_theme"
 WORKSHOP_PBN = "workshop_pbn"
 #: The note of "report a problem" (Puzzles page).
 REPORT_NOTE = "puzzle_report_note"
+#: Whether the "report a problem" expander is open (kept, so the thanks stays in view after sending).
+REPORT_OPEN = "puzzle_report_open"
+#: The workshop's open tab (kept, so a rerun while typing does not flip it back to the first).
+WORKSHOP_TAB = "workshop_tab"
+#: True once the learner was told that naming himself keeps his progress (said once a session).
+NO_LEARNER_SAID = "no_learner_said"
 RULES_SET = "rules_set"
 #: One-run messages left by a callback for the page to show: ("ok" | "error", text).
 PUZZLE_REPORT_MSG = "puzzle_report_msg"
@@ -113,3 +125,18 @@ def seen_key(scope: str, item_id: str) -> str:
     """True once the learner has seen the solution of one item in this session: later answers
     to it are not recorded (a solution looked up is not a puzzle solved)."""
     return f"seen:{scope}:{item_id}"
+
+
+def wrongs_key(scope: str, item_id: str) -> str:
+    """How many wrong answers the learner gave to one item this session (the second shows the answer)."""
+    return f"wrongs:{scope}:{item_id}"
+
+
+def miss_key(scope: str, item_id: str) -> str:
+    """The learner's last wrong answer to one item in this session (to say it was fixed)."""
+    return f"miss:{scope}:{item_id}"
+
+
+def fixed_key(scope: str, item_id: str) -> str:
+    """The earlier wrong answer that a right answer just fixed (shown under the feedback)."""
+    return f"fixed:{scope}:{item_id}"

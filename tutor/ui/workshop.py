@@ -183,7 +183,7 @@ def _items(loaded: LoadedFile, lang: str) -> list[tuple[str, str, Item]]:
 def show() -> None:
     lang = current_lang()
     st.title(tr("nav.workshop"))
-    st.caption(tr("workshop.intro"))
+    st.caption(tr("feedback.workshop_intro"))
     drafts.restore(state.WORKSHOP_TEXT, drafts.SLOT_WORKSHOP, TEMPLATE)
     drafts.restore(state.WORKSHOP_PBN, drafts.SLOT_PBN, "")
     if msg := st.session_state.pop(state.WORKSHOP_MSG, None):
@@ -214,8 +214,12 @@ def show() -> None:
             with st.container(border=True):
                 run_item(item, scope=SCOPE, item_id=key, lang=lang, kind=None)
     st.divider()
-    gen, imp, out, rep = st.tabs([tr("workshop.tab_generate"), tr("workshop.tab_pbn"), tr("workshop.tab_export"),
-                                  tr("workshop.tab_reports")])
+    tab_labels = [tr("workshop.tab_generate"), tr("workshop.tab_pbn"), tr("workshop.tab_export"), tr("workshop.tab_reports")]
+    if st.session_state.get(state.WORKSHOP_TAB) not in tab_labels:  # a new session, or the language changed
+        st.session_state.pop(state.WORKSHOP_TAB, None)
+    # keyed and tracked: the open tab lives in the session, so a rerun while typing (the messages
+    # and captions above it change) cannot flip it back to the first (issue 12)
+    gen, imp, out, rep = st.tabs(tab_labels, key=state.WORKSHOP_TAB, on_change="rerun")
     with rep:
         try:
             reports = store().reports()
