@@ -19,6 +19,7 @@ import argparse
 from tutor.cards import parse_suit
 from tutor.commands._args import CliError, add_json_flag, emit
 from tutor.conventions.advice import Advice, advise
+from tutor.conventions.catalogue import maxim_title
 from tutor.conventions.position import Position
 from tutor.conventions.rules import SYSTEMS
 
@@ -41,15 +42,6 @@ def position_from_args(args: argparse.Namespace) -> Position:
     return Position.build(hand=args.hand, trump=args.trump, played=args.played, dealer=args.dealer, seat=args.seat)
 
 
-def _title(maxim: str, lang: str) -> str:
-    from tutor.conventions.catalogue import UnknownMaximError, get_maxim
-
-    try:
-        return get_maxim(maxim).title_in(lang)
-    except UnknownMaximError:
-        return ""
-
-
 def advice_text(advice: Advice, lang: str = "en", verb: str = "lead") -> str:
     """The advice as a short report: the card, its maxims with titles, the explanation, the others."""
     ru = lang == "ru"
@@ -57,7 +49,7 @@ def advice_text(advice: Advice, lang: str = "en", verb: str = "lead") -> str:
     system = {"russian": ("russian", "русская"), "english": ("english", "английская")}[advice.system][1 if ru else 0]
     lines = [f"{head} {advice.card.symbol(lang)}   ({'система' if ru else 'system'}: {system})"]
     for m in advice.maxims:
-        title = _title(m, lang)
+        title = maxim_title(m, lang)
         lines.append(f"  {m}" + (f" — {title}" if title else ""))
     lines.append(advice.explanation[lang])
     if advice.candidates:

@@ -22,6 +22,7 @@ from tutor.commands._args import MAX_SEED, CliError, add_json_flag, bounded_int,
 from tutor.conventions.rules import SYSTEMS
 from tutor.deal import Deal, parse_trump
 from tutor.errors import WhistError
+from tutor.i18n import ru_plural
 from tutor.robots import DEFAULT_STRENGTH, STRENGTHS, RobotCard
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     if args.puzzle is not None:
         if deal is not None:
             raise CliError("give --deal or --puzzle, not both")
-        from tutor.content.loader import load_puzzles
+        from tutor.content.loader import load_puzzles  # the content package only when a puzzle is asked for
 
         item = next((p for p in load_puzzles() if p.id == args.puzzle), None)
         if item is None:
@@ -136,8 +137,6 @@ def table_text(session: Session, lang: str = "en") -> str:
         if not isinstance(h, int):
             return ""
         if ru:
-            from tutor.i18n import ru_plural
-
             return f"{h} {ru_plural(h, 'карта', 'карты', 'карт')}"
         return f"{h} card{'' if h == 1 else 's'}"
 

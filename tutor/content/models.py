@@ -61,7 +61,6 @@ Lessons teach first: the first step is a ``teach`` step.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import (
@@ -77,6 +76,7 @@ from pydantic import (
 )
 
 from tutor.cards import Card, Hand, Suit, parse_card
+from tutor.conventions.catalogue import ID_PATTERN
 from tutor.deal import Deal
 from tutor.play import parse_history
 from tutor.rulesets import RULESET_NAMES
@@ -146,7 +146,6 @@ RULESETS: tuple[str, ...] = RULESET_NAMES
 #: Convention systems (maxims.md).
 SYSTEMS: tuple[System, ...] = VOCAB_SYSTEMS
 
-ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 _CARD_ANSWERS = ("lead", "play")
 _NUMBER_ANSWERS = ("honours", "score")
 _CARD_QUESTIONS = CARD_QUESTIONS
@@ -589,8 +588,3 @@ class PuzzleFile(_Model):
     """A puzzles file: ``puzzles:`` and the list."""
 
     puzzles: list[Puzzle] = Field(min_length=1)
-
-
-def is_kebab(text: str) -> bool:
-    """Whether ``text`` is a kebab-case id (lower-case words joined by hyphens)."""
-    return re.match(ID_PATTERN, text) is not None
