@@ -407,7 +407,7 @@ class Hand:
 @functools.lru_cache(maxsize=8192)
 def _hand_of_text(text: str) -> Hand:
     """A hand read from text, remembered: a Hand is immutable, and checking a library reads the
-    same deal's four hands again for every question about it (issue 16: a 10,000-item library
+    same deal's four hands again for every question about it (docs/limits.md: a 10,000-item library
     is loaded and checked at 500 items/s or more, where parsing hands was a third of the time)."""
     return Hand(_parse_hand_cards(text))
 

@@ -63,7 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 #: Each robot card solves this many layouts double-dummy when no maxim decides (about 25 a
-#: second here); 1,000,000,000 was accepted and ran the memory away (issue 16).
+#: second here); 1,000,000,000 was accepted and ran the memory away (docs/limits.md).
 MAX_SAMPLES = 100
 #: A robber is at most three deals of a game of ten; a thousand deals is a long evening.
 MAX_DEALS = 1000

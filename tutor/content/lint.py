@@ -90,7 +90,7 @@ def _texts(item: Item) -> Iterable[tuple[_FieldPath, Text]]:
 def _language_problems(loc: Located[BaseModel], texts: Iterable[tuple[_FieldPath, Text]]) -> list[Problem]:
     out: list[Problem] = []
     for path, text in texts:
-        for lang in ("en", "ru"):  # issue 16: nothing in a learner's text loads from elsewhere
+        for lang in ("en", "ru"):  # docs/limits.md: nothing in a learner's text loads from elsewhere
             out.extend(loc.problem(f"{'.'.join(map(str, path))}.{lang}: {what}", *path, lang)
                        for what in remote_loads(getattr(text, lang)))
         if not _CYRILLIC.search(text.ru):
@@ -341,7 +341,7 @@ class LintReport:
         }
 
 
-@gc_paused()  # linear in the number of items (issue 16): see tutor.content.loader.gc_paused
+@gc_paused()  # linear in the number of items (docs/limits.md): see tutor.content.loader.gc_paused
 def lint(content: ContentSet) -> LintReport:
     """Prove every item of ``content`` and check what spans files (unique ids and orders)."""
     problems: list[Problem] = list(content.problems)
