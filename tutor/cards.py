@@ -195,6 +195,11 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> "Card":
+        """The card whose :attr:`index` is ``index`` (0..51), the inverse of :attr:`index`.
+
+        >>> Card.from_index(0), Card.from_index(Card.parse("C2").index)
+        (Card.parse('SA'), Card.parse('C2'))
+        """
         return _CARDS_BY_INDEX[index]
 
     def symbol(self, lang: str = "en") -> str:

@@ -19,6 +19,10 @@ Sources:
   the suit is called from South, East calls it.
 - 000 «Масти и взятки» 4 and 004 «Ренонсирование»: the revoke penalty (:mod:`tutor.scoring`).
 - 000 «Ошибки» 8: only the last two tricks may be looked at (:meth:`PlayState.last_tricks`).
+
+The content asks :func:`legal_under_penalties` (an item's called card or suit); a table that holds
+penalties through a deal checks each card with :func:`verify_under_penalties` and drops the spent
+ones with :func:`expire_penalties` (tests/test_laws.py plays them through whole tricks).
 """
 
 from __future__ import annotations
