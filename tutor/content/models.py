@@ -80,6 +80,7 @@ from tutor.conventions.catalogue import ID_PATTERN
 from tutor.deal import Deal
 from tutor.play import parse_history
 from tutor.rulesets import RULESET_NAMES
+from tutor.rulesets import Penalty as RevokePenalty
 from tutor.seats import Seat
 from tutor.vocab import CARD_QUESTIONS, QUESTION_KINDS, QuestionKind, System
 from tutor.vocab import SYSTEMS as VOCAB_SYSTEMS
@@ -247,7 +248,6 @@ MaximId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
 SeatName = Literal["N", "E", "S", "W"]
 SideName = Annotated[Literal["NS", "EW"], Field(description="A side: NS (North-South) or EW (East-West).")]
 SuitName = Literal["S", "H", "D", "C"]
-Penalty = Literal["points", "tricks"]
 if TYPE_CHECKING:
     # These Literals are built at run time from the names the project defines (themes, questions,
     # rule sets, systems) so that pydantic refuses any other; a static checker cannot build a
@@ -371,7 +371,7 @@ class Item(_Model):
     # -- the laws (000 «Масти и взятки» 4, «Ошибки» 3, 7; 004): penalties the engine applies
     revokes: list[SideName] = Field(default_factory=list, description=(
         "score questions: the side of each revoke in the deal (EW when East or West revoked), once per revoke."))
-    revoke_penalty: Penalty | None = Field(None, description=(
+    revoke_penalty: RevokePenalty | None = Field(None, description=(
         "score questions with revokes: the penalty the opponents chose, points or tricks (default: the rules')."))
     exposed: list[CardStr] = Field(default_factory=list, description=(
         "lead/play/legal: South's cards lying face up, which the opponents may call (000 «Ошибки» 7; 004)."))
