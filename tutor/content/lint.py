@@ -6,7 +6,7 @@ Reading a file (:mod:`tutor.content.loader`) checks its shape. Here each item is
   (when given) is consistent and holds South's hand;
 * the history: legal under the laws -- replayed on the deal (:meth:`PlayState.from_history`) or,
   with only South's hand known, followed with :func:`follow_history` -- and South is to play;
-* the laws: a called exposed card or a called suit narrows what is legal (:mod:`tutor.content.laws`),
+* the laws: a called exposed card or a called suit narrows what is legal (:mod:`tutor.content.rulings`),
   and a lead/play item under a binding penalty must leave one card; revokes fit the rule set;
 * the history makes sense: every card of ``played`` -- South's and the hidden hands' -- is the
   conventions engine's card for that seat at that moment (or one it rates ``equal``), judged on
@@ -37,7 +37,7 @@ from pydantic import BaseModel
 from tutor.cards import Card, Hand
 from tutor.content.engine import engine_card, engine_number, unknown_maxims
 from tutor.content.history import check_history, deliberate_cards
-from tutor.content.laws import PenaltyError
+from tutor.content.rulings import PenaltyError
 from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
 from tutor.content.markup import remote_loads
 from tutor.content.models import THEMES, Diagram, Item, Lesson, Puzzle, TeachStep, Text

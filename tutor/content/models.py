@@ -43,7 +43,7 @@ engine too. A score item may add ``revokes: [EW]`` (one entry per revoke) and ``
 points | tricks`` (the opponents' choice; default the rule set's) -- :func:`tutor.scoring.score_deal`
 applies them. A lead/play/legal item may add ``exposed: [HK]`` (South's cards lying face up) with
 ``called: HK`` (an opponent calls it now), or ``called_suit: D`` (South on lead after a lead out of
-turn, the suit the opponents call); :mod:`tutor.content.laws` says what may then be played.
+turn, the suit the opponents call); :mod:`tutor.content.rulings` says what may then be played.
 
 A lesson::
 
