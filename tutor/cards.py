@@ -1,6 +1,6 @@
 """Suits, ranks, cards and hands: the value objects everything else is built from.
 
-Notation (see ``shared/design.md``): a card is a suit letter and a rank, ``SK``, ``HT``, ``D2``;
+Notation (the same on the command line, in YAML content and in JSON): a card is a suit letter and a rank, ``SK``, ``HT``, ``D2``;
 input also accepts ``10`` for ``T``, suit symbols before or after the rank (``♠K``, ``K♠``) and the
 Russian rank letters ``Т К Д В`` (туз, король, дама, валет). A hand is PBN
 ``KJ4.AQ32.T98.765`` (spades.hearts.diamonds.clubs, ``-`` or empty for a void), or

@@ -199,7 +199,7 @@ def _check_engine(loc: Located[Item], sit: Situation | None = None) -> list[Prob
             if item.override is not None:
                 return [loc.problem(f"override: the engine now agrees ({advice.card}, {deciding}); remove the override",
                                     "override")]
-            # equally good cards must all be accepted (anchors.md: "both must be accepted")
+            # equally good cards must all be accepted: a learner who plays either is right
             equal = sorted(c.card for c in advice.candidates if c.verdict == "equal" and str(c.card) not in agreed
                            and c.card != advice.card)
             if equal:

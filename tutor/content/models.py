@@ -142,9 +142,9 @@ ASKS: tuple[str, ...] = (
     "score-below-ns", "score-below-ew",
     "score-above-ns", "score-above-ew",
 )
-#: Rule-set names (design.md: tutor/rulesets.py presets).
+#: Rule-set names (the presets of tutor/rulesets.py).
 RULESETS: tuple[str, ...] = RULESET_NAMES
-#: Convention systems (maxims.md).
+#: Convention systems (tutor/vocab.py).
 SYSTEMS: tuple[System, ...] = VOCAB_SYSTEMS
 
 _CARD_ANSWERS = ("lead", "play")

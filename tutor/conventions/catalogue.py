@@ -70,7 +70,7 @@ CATEGORIES: tuple[str, ...] = (
 CARD_PLAY: tuple[str, ...] = ("lead-card", "lead-suit", "later-lead", "following", "trump-signal")
 #: Languages a quote may be in: the seeds are Russian (000) or Ukrainian (002); books are English.
 QUOTE_LANGUAGES: tuple[str, ...] = ("ru", "uk", "en")
-#: Short names of the seed sections that the shared docs use (maxims.md): LST, HNT, REC.
+#: Short names of the seed sections, as docstrings and tests cite them (000 LST 3): LST, HNT, REC.
 SEED_SECTIONS: Mapping[str, str] = MappingProxyType(
     {"LST": "Ходы, масти, козыри", "HNT": "Намеки и подсказки", "REC": "Правила записи"}
 )
@@ -247,7 +247,7 @@ class Maxim:
 
 @dataclass(frozen=True)
 class Catalogue:
-    """All maxims in file order (the order of maxims.md), indexed by id."""
+    """All maxims in the order of catalogue.yaml, indexed by id."""
 
     maxims: tuple[Maxim, ...]
     _index: Mapping[str, Maxim] = field(init=False, repr=False, compare=False)

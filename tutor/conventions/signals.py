@@ -2,7 +2,7 @@
 
 The seeds ask the player to watch «за приглашениями для козырного хода» (000, first paragraph)
 and to lead trumps with three or fewer only «пока этого не захочет партнер» (000 LST 8), without
-defining the signal. The mechanism is the classic one (Foster, Cavendish, Pole; maxims.md): a
+defining the signal. The mechanism is the classic one (Foster, Cavendish, Pole; docs/conventions.md): a
 player who plays a higher card and later a lower one of the same plain suit, when the higher card
 was neither an attempt to win the trick nor forced, asks his partner to lead trumps.
 
