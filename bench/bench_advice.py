@@ -1,4 +1,4 @@
-"""Median time of one ``advise()`` call: an opening lead, and a mid-hand play (issue 3: aim <= 2 ms).
+"""Median time of one ``advise()`` call: an opening lead, and a mid-hand play (aim: <= 2 ms).
 
 Positions are random deals seen from the player to move: opening leads before any card is
 played, mid-hand plays after a random legal prefix of 12 to 40 cards. Building the Position

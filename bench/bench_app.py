@@ -1,6 +1,6 @@
 """Benchmark of the app: time to first render of each page, and the answer-check round trip.
 
-Targets (issue 6): under 1 s per page, under 200 ms per answer. Run:
+Targets: under 1 s per page, under 200 ms per answer. Run:
 
     .venv/bin/python bench/bench_app.py [--repeat 3]
 

@@ -4,10 +4,10 @@
 
 Prints items per second for reading and for proving (the linter asks the conventions and
 scoring engines about every item), and the seconds to generate ``--count`` puzzles per theme
-(issue 5: 100 puzzles for a theme in under 10 s). Timings on a shared machine are noisy, so
+(aim: 100 puzzles for a theme in under 10 s). Timings on a shared machine are noisy, so
 this prints figures and never fails a test.
 
-``--scale`` (issue 16): generated libraries of each size, written as files of 100 puzzles in a
+``--scale`` (docs/limits.md): generated libraries of each size, written as files of 100 puzzles in a
 temporary folder, loaded with ``load_paths`` and checked with ``lint`` -- the target is at least
 500 items/s loaded and checked, and a cost per item that does not grow with the library (the
 last column: microseconds per item). Exit 1 when the largest library is under 500 items/s.
@@ -72,7 +72,7 @@ def main() -> int:
     return 0 if not report.problems else 1
 
 
-#: The rate a library must be loaded and checked at (issue 16).
+#: The rate a library must be loaded and checked at (docs/limits.md).
 TARGET_RATE = 500
 PER_FILE = 100
 

@@ -1,4 +1,4 @@
-"""Random full-deal playouts per second, legal-card generation included (issue 2: aim >= 5,000/s).
+"""Random full-deal playouts per second, legal-card generation included (aim: >= 5,000/s).
 
 Each playout builds a PlayState over a fresh random deal and plays 52 uniformly chosen legal
 cards through the checked ``play`` call, as a Monte-Carlo robot would.

@@ -1,4 +1,4 @@
-"""No illegal card over many whole deals, per robot strength (issue 11: 10,000 deals each).
+"""No illegal card over many whole deals, per robot strength (10,000 deals each).
 
 The slow test (tests/test_robots.py) runs 10,000 deals for classic and fewer for beginner and
 strong; this script runs the full count for any strength and prints how long it took.

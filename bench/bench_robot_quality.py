@@ -1,4 +1,4 @@
-"""Robot quality (issue 11): double-dummy tricks lost per deal per side, for each strength, against
+"""Robot quality: double-dummy tricks lost per deal per side, for each strength, against
 random play and a plain Monte-Carlo player, over the same seeded deals; and the robots' move times.
 
 Every deal is played out four times the same policy at every seat. Each card is judged by endplay's
@@ -14,7 +14,7 @@ per side" -- also split by trick number. Policies:
 
 It also prints, per strength, the share of cards the double-dummy fallback decided (and of opening
 leads), what decided the cards, and the move time of a robot decision (median, p95, max; the
-judging is not timed). Aims (issue 11): classic <= 2.2, strong <= 1.9, beginner 3-4 tricks lost;
+judging is not timed). Aims: classic <= 2.2, strong <= 1.9, beginner 3-4 tricks lost;
 fallback <= 2 % of cards and no opening lead; classic median < 50 ms, p95 < 300 ms, none over 2 s;
 strong p95 < 1.5 s.
 

@@ -1,6 +1,6 @@
 """Robot move time per strength: median, 95th percentile and maximum per card.
 
-Issue 11 aims: classic median < 50 ms, p95 < 300 ms, none over 2 s; strong p95 < 1.5 s (on this
+Aims: classic median < 50 ms, p95 < 300 ms, none over 2 s; strong p95 < 1.5 s (on this
 2-core machine). Robots play whole random deals at all four seats; every decision is timed, from
 the robot's view of the table to its card (the conventions engine, the card reading, the strong
 robot's search and the double-dummy fallback). bench/bench_robot_quality.py prints the same

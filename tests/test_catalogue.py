@@ -399,7 +399,7 @@ def test_parser_reports_structured_garbage_as_catalogue_error(entries: list[dict
 
 
 def test_every_card_play_maxim_states_its_scope() -> None:
-    """Issue 10: a maxim is read as a strong player reads it -- with its scope (plain suit or trumps,
+    """A maxim is read as a strong player reads it -- with its scope (plain suit or trumps,
     which hand, how many cards), so every card-play maxim of the catalogue states it in en and ru."""
     from tutor.conventions.catalogue import CARD_PLAY
 

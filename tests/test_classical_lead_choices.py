@@ -1,4 +1,4 @@
-"""Issue 11 point 1: the suit of a lead among the suits the maxims above left equal, by the
+"""The suit of a lead among the suits the maxims above left equal, by the
 classical books -- each rule with a position it decides and one where a higher maxim overrides it.
 
 Sources (stored pages read):

@@ -110,7 +110,7 @@ OPENING = [
     ("Q9752", True, "russian", "2", ("5",), "HOY trumps no. 27: five trumps of a lower denomination — the lowest (review E-3; CAV: fourth best)"),
     ("J9742", True, "russian", "2", ("4",), "HOY trumps no. 27 (review E-5: not the jack)"),
     ("T763", True, "russian", "3", (), "HOY trumps no. 13: small trumps led from four — a small one (review E-7)"),
-    ("AK52", True, "russian", "K", (), "000 HNT 10 in trumps too (issue 10: A-K → K)"),
+    ("AK52", True, "russian", "K", (), "000 HNT 10 in trumps too (A-K → K)"),
     ("AKQ5", True, "russian", "Q", (), "000 HNT 11: a coronka in trumps → the queen"),
     ("A8643", True, "russian", "A", (), "000 HNT 11: туз сам-пят → the ace, in trumps too"),
     ("AT5", True, "russian", "A", (), "000 HNT 13: «начинают всегда с самого старшего» — three trumps, led because one must"),

@@ -1,4 +1,4 @@
-"""Out of the suit led, and the trump signals, as the books read them (issue 10).
+"""Out of the suit led, and the trump signals, as the books read them (docs/conventions.md).
 
 A table of positions, each with the book and chapter (or the seed paragraph) it rests on:
 ruffing or not second, third and fourth hand with two to five trumps; thirteenth cards in both

@@ -251,7 +251,7 @@ BAD_INPUTS = [
     pytest.param(["play-deal", "--deals", "-1"], id="play-deal-negative-deals"),
     pytest.param(["play-deal", "--trump", "H"], id="play-deal-trump-without-deal"),
     pytest.param(["play-deal", "--seed", "-1"], id="play-deal-negative-seed"),
-    # issue 16: ranges, empty options, empty folders, repeated options
+    # docs/limits.md: ranges, empty options, empty folders, repeated options
     pytest.param(["play-deal", "--samples", "1000000000"], id="play-deal-a-billion-samples"),
     pytest.param(["play-deal", "--samples", "101"], id="play-deal-samples-past-the-cap"),
     pytest.param(["play-deal", "--deals", "1001"], id="play-deal-deals-past-the-cap"),

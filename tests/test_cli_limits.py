@@ -1,4 +1,4 @@
-"""Limits of the command line (issue 16): ranges, files written, the progress file for teachers.
+"""Limits of the command line (docs/limits.md): ranges, files written, the progress file for teachers.
 
 * every numeric option of every command has a range, says it in ``--help`` and in
   ``docs/limits.md``, and is refused outside it (exit 2, one ``error:`` line);

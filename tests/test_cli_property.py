@@ -1,4 +1,4 @@
-"""A property over every command of the CLI (issue 16): random argument lists and random bytes.
+"""A property over every command of the CLI (docs/limits.md): random argument lists and random bytes.
 
 For every command (``db`` with its two subcommands), hypothesis builds argument lists from the
 command's own options, random text, random bytes (as an undecodable argument would arrive from

@@ -1,7 +1,7 @@
 """Law exercises: revokes in the score, called exposed cards, a suit called after a lead out of turn.
 
 Every answer is proved by the engine -- tutor.scoring.score_deal for the revoke penalty,
-tutor.content.laws for what a penalty leaves playable -- and a broken item fails the check with
+tutor.content.rulings for what a penalty leaves playable -- and a broken item fails the check with
 a file:line message.
 """
 
@@ -17,7 +17,7 @@ from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.content.describe import position_lines
 from tutor.content.engine import number_for
 from tutor.content.grading import grade
-from tutor.content.laws import PenaltyError, follow_suit_cards, rule_on_penalties
+from tutor.content.rulings import PenaltyError, follow_suit_cards, rule_on_penalties
 from tutor.content.lint import lint_paths, lint_text
 from tutor.content.loader import REPO_ROOT, load_paths, parse_text
 from tutor.content.writer import puzzles_yaml

@@ -1,4 +1,4 @@
-"""Content limits (issue 16): a size cap checked before parsing; nothing in a learner's text loads
+"""Content limits (docs/limits.md): a size cap checked before parsing; nothing in a learner's text loads
 from elsewhere (refused by ``check``, stripped wherever the text is shown)."""
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ def test_bad_fixture_is_refused_at_its_line(path):
 
 
 def test_bad_fixtures_cover_the_required_cases():
-    """Issue 5: one fixture per refusal the linter must make."""
+    """One fixture per refusal the linter must make."""
     assert {p.stem for p in BAD} >= {
         "bad_yaml", "duplicate_key", "unknown_field", "hand_12_cards", "duplicate_card",
         "answer_not_in_hand", "unknown_maxim", "engine_disagrees", "python_object"}

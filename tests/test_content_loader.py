@@ -10,7 +10,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.content.loader import ContentError, StrictLoader, load_file, load_puzzles, parse_text, read_yaml
+from tutor.content.loader import ContentError, StrictLoader, load_file, load_lessons, load_puzzles, parse_text, read_yaml
 
 GOOD = textwrap.dedent("""\
     puzzles:
@@ -89,6 +89,17 @@ def test_loading_raises_content_error_listing_all(tmp_path):
     assert len(exc.value.problems) == 2 and str(exc.value).startswith(f"{path}:5:")
     assert load_file(tmp_path / "missing.yaml").problems[0].message.startswith("cannot read")
 
+
+
+def test_load_lessons_gives_the_shipped_course_in_lesson_order_and_refuses_a_bad_file(tmp_path):
+    """``load_lessons`` is ``load_puzzles``' twin: the course in its order, or every problem."""
+    lessons = load_lessons()
+    orders = [les.order for les in lessons]
+    assert lessons and orders == sorted(orders)
+    bad = tmp_path / "l.yaml"
+    bad.write_text("lessons: 1\n", encoding="utf-8")
+    with pytest.raises(ContentError):
+        load_lessons([bad])
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(list("ab:-[]{}!&*'\" \n\t#|>%@`,?1.\u00e9") + ["!!python/object:x ", "<<: ", "puzzles:\n"]),

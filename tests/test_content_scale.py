@@ -1,4 +1,4 @@
-"""Loading and checking stay linear in the number of items (issue 16, ``bench/bench_content.py``).
+"""Loading and checking stay linear in the number of items (docs/limits.md, ``bench/bench_content.py``).
 
 The full figures (150, 1,000 and 10,000 generated items) come from the bench script; this test
 runs the 1,000-item library of the same script and asserts the target rate, 500 items/s loaded

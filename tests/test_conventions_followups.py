@@ -1,4 +1,4 @@
-"""Follow-ups to the conventions engine (issue 3): the call for trumps made in discards, third hand
+"""Follow-ups to the conventions engine: the call for trumps made in discards, third hand
 on partner's queen holding the king, and the evidence texts that name maxims by their titles.
 
 Sources: 000 first paragraph («следить … за приглашениями для козырного хода»), 000 LST 8, 14, 16,
@@ -269,7 +269,7 @@ def test_evidence_names_the_maxim_by_its_title_in_both_languages():
 
 def test_maxim_is_named_by_its_title_and_an_unknown_id_is_an_error():
     """The evidence names a maxim by its title, never its id; an id the catalogue lacks is the
-    catalogue's error, not a slug on screen (issue 12 point 5; issue 13 point 1: never swallowed)."""
+    catalogue's error, not a slug on screen (never swallowed: docs/design-review.md, the engine bridge)."""
     import pytest
 
     from tutor.conventions.catalogue import UnknownMaximError

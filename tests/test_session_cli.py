@@ -94,3 +94,22 @@ def test_play_deal_bad_options_exit_2(argv, capsys, monkeypatch):
     assert code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("error:")
+
+
+def test_terminal_words_help_sheet_undo_and_review_each_do_their_one_thing_and_redraw_only_after_a_change():
+    """The loop's words: help and the sheet print and keep the table; undo takes the student's
+    card back and draws the table again; an undo with nothing to take back is one error line."""
+    session = Session(SessionOptions(samples=0, seed=1), deal=Deal.random(21, dealer=Seat.S))
+    legal = session.legal_cards()[0]
+    out = io.StringIO()
+    play_loop(session, input_fn=_feed(["undo", "help", "sheet", str(legal), "undo", "quit"]), out=out)
+    text = out.getvalue()
+    assert "error: nothing to take back" in text
+    assert text.count("Took back") == 1 and f"Took back {legal.symbol()}." in text
+    assert not session.student_cards()
+    head = table_text(session).splitlines()[0]
+    # the table is drawn at the start, after the card and after the undo that took it back; the
+    # refused undo, help and the sheet leave it as it was
+    assert text.count(head) == 3
+    between = text.split("error: nothing to take back")[1].split("Took back")[0]
+    assert between.count(head) == 1 and "Totals" in between and "undo, claim, review" in between

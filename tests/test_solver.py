@@ -20,7 +20,7 @@ from tutor.cli import main
 from tutor.deal import Deal
 from tutor.play import PlayState
 from tutor.seats import Seat, Side
-from tutor.solver import BATCH_LIMIT, Position, Solution, SolverError, solve, solve_many
+from tutor.solver import BATCH_LIMIT, DDPosition, Solution, SolverError, solve, solve_many
 
 TRUMPS = [Suit.S, Suit.H, Suit.D, Suit.C, None]
 
@@ -52,7 +52,7 @@ def test_solver_applies_the_laws_like_endplay_for_every_trump_and_leader():
                     state.play(cards[-1])
                 if k == 0:
                     openings.add((trump, state.to_play))
-                ours.append(Position.from_state(state))
+                ours.append(DDPosition.from_state(state))
                 theirs.append(_endplay_direct(deal, leader, trump, cards))
                 expected_to_play.append(state.to_play)
     assert len(openings) == 20 and any(p.current for p in ours)
@@ -117,25 +117,25 @@ def test_highest_trump_wins_in_the_solver():
 def test_impossible_positions_raise_solver_error():
     """An ending whose hand sizes do not fit the trick in progress is refused with SolverError."""
     with pytest.raises(SolverError):
-        Position((Hand.parse("A..."), Hand.parse("K..."), Hand.parse("Q..."), Hand.parse("J...")),
+        DDPosition((Hand.parse("A..."), Hand.parse("K..."), Hand.parse("Q..."), Hand.parse("J...")),
                  None, Seat.N, (Card.parse("S2"),))
     with pytest.raises(SolverError):
-        Position((Hand.parse("A..."), Hand.parse("A..."), Hand.parse("Q..."), Hand.parse("J...")), None, Seat.N)
+        DDPosition((Hand.parse("A..."), Hand.parse("A..."), Hand.parse("Q..."), Hand.parse("J...")), None, Seat.N)
     with pytest.raises(SolverError):
-        Position((Hand(), Hand(), Hand(), Hand()), None, Seat.N)
+        DDPosition((Hand(), Hand(), Hand(), Hand()), None, Seat.N)
     deal = Deal.from_pbn("N:A... K... Q... J...", dealer=Seat.W, trump=None)
     with pytest.raises(SolverError):
         solve(deal, played="N:SA SK SQ SJ")  # nothing left
     with pytest.raises(SolverError):
         solve(deal, played="E:SK")  # N should lead
     with pytest.raises(SolverError):
-        Position.from_deal(deal).after(Card.parse("SK"))
+        DDPosition.from_deal(deal).after(Card.parse("SK"))
 
 
 def test_solve_many_chunks_beyond_the_dds_batch_limit():
     """DDS takes at most 200 boards a call; more are solved in chunks, order kept."""
     ending = Deal.from_pbn("N:A... K... Q... J...", dealer=Seat.W, trump=None)
-    positions = [Position.from_deal(ending, leader=Seat(i % 4)) for i in range(BATCH_LIMIT + 3)]
+    positions = [DDPosition.from_deal(ending, leader=Seat(i % 4)) for i in range(BATCH_LIMIT + 3)]
     calls = []
     out = solve_many(positions, chunk=64, progress=lambda d, n: calls.append((d, n)))
     assert [s.to_play for s in out] == [Seat(i % 4) for i in range(BATCH_LIMIT + 3)]

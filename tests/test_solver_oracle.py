@@ -17,12 +17,12 @@ from tutor.deal import Deal
 from tutor.minimax import MAX_CARDS, solve_ending
 from tutor.play import PlayState
 from tutor.seats import Seat
-from tutor.solver import Position, SolverError, solve, solve_many
+from tutor.solver import DDPosition, SolverError, solve, solve_many
 
 TRUMPS = [Suit.S, Suit.H, Suit.D, Suit.C, None]
 
 
-def _dealt_ending(rng: random.Random, size: int, trump: Suit | None, leader: Seat, extra: int) -> Position:
+def _dealt_ending(rng: random.Random, size: int, trump: Suit | None, leader: Seat, extra: int) -> DDPosition:
     """Deal ``size`` random cards a hand from a shuffled pack, then play ``extra`` random cards."""
     pack = list(CARDS)
     rng.shuffle(pack)
@@ -30,15 +30,15 @@ def _dealt_ending(rng: random.Random, size: int, trump: Suit | None, leader: Sea
     state = PlayState(Deal(hands, dealer=leader.rho, trump=trump))
     for _ in range(extra):
         state.play(rng.choice(state.legal_cards()))
-    return Position.from_state(state)
+    return DDPosition.from_state(state)
 
 
-def _played_ending(rng: random.Random, trump: Suit | None, leader: Seat, extra: int) -> Position:
+def _played_ending(rng: random.Random, trump: Suit | None, leader: Seat, extra: int) -> DDPosition:
     """Play 8 random tricks of a random deal (5 cards a hand left), then ``extra`` cards more."""
     state = PlayState(Deal(Deal.random(rng).hands, dealer=leader.rho, trump=trump))
     for _ in range(32 + extra):
         state.play(rng.choice(state.legal_cards()))
-    return Position.from_state(state)
+    return DDPosition.from_state(state)
 
 
 def test_dds_agrees_with_minimax_on_hundreds_of_endings():
@@ -79,9 +79,9 @@ def test_single_dds_call_agrees_with_minimax_on_any_ending(seed, size, trump, le
 def test_finesse_of_the_queen_depends_on_where_the_king_sits():
     """000 LST 13: holding A and Q, wait for the suit to come to you and finesse ("прорезать
     дамой"). S leads low to N's A-Q: with the king before the queen (W) both tricks are NS's."""
-    king_west = Position((Hand.parse("AQ..."), Hand.parse("54..."), Hand.parse("32..."), Hand.parse("K6...")),
+    king_west = DDPosition((Hand.parse("AQ..."), Hand.parse("54..."), Hand.parse("32..."), Hand.parse("K6...")),
                          None, Seat.S)
-    king_east = Position((Hand.parse("AQ..."), Hand.parse("K6..."), Hand.parse("32..."), Hand.parse("54...")),
+    king_east = DDPosition((Hand.parse("AQ..."), Hand.parse("K6..."), Hand.parse("32..."), Hand.parse("54...")),
                          None, Seat.S)
     for pos in (king_west, king_east):
         assert dict(solve_ending(pos).tricks) == dict(solve(pos).tricks)
@@ -92,12 +92,12 @@ def test_finesse_of_the_queen_depends_on_where_the_king_sits():
 def test_a_card_in_the_trick_separates_touching_cards():
     """000 HNT 9: touching cards are equal in play, and the oracle searches one of a run; but a
     card already in the trick splits a run: over N's S8, East's S9 wins and his S7 does not."""
-    pos = Position((Hand.parse("8.A.."), Hand.parse("97..."), Hand.parse("2.K.."), Hand.parse("3.Q..")),
+    pos = DDPosition((Hand.parse("8.A.."), Hand.parse("97..."), Hand.parse("2.K.."), Hand.parse("3.Q..")),
                    Suit.H, Seat.N).after(Card.parse("S8"))
     sol = solve_ending(pos)
     assert dict(sol.tricks) == {Card.parse("S9"): 1, Card.parse("S7"): 0}
     assert dict(sol.tricks) == dict(solve(pos).tricks)
-    run = Position((Hand.parse("AT..."), Hand.parse("QJ..."), Hand.parse("2.K.."), Hand.parse("3.Q..")),
+    run = DDPosition((Hand.parse("AT..."), Hand.parse("QJ..."), Hand.parse("2.K.."), Hand.parse("3.Q..")),
                    Suit.H, Seat.E)
     assert solve_ending(run).tricks[Card.parse("SQ")] == solve_ending(run).tricks[Card.parse("SJ")]
 
@@ -105,4 +105,4 @@ def test_a_card_in_the_trick_separates_touching_cards():
 def test_oracle_refuses_large_positions():
     """The oracle is for endings of at most five cards a hand; a full deal is refused, not run for hours."""
     with pytest.raises(SolverError):
-        solve_ending(Position.from_deal(Deal.random(1)))
+        solve_ending(DDPosition.from_deal(Deal.random(1)))

@@ -1,4 +1,4 @@
-"""The rule study (issue 10 point 5, "evidence for every rule"): aggregation, the shipped figures,
+"""The rule study ("evidence for every rule", docs/conventions.md): aggregation, the shipped figures,
 the Maxims page line, the docs/conventions.md generator, and one slow run of ``--quick``.
 
 The aggregation and the generator are checked on tiny hand-made inputs, so these tests are fast,
@@ -157,7 +157,7 @@ def test_aggregate_counts_a_resampled_decision_once_for_the_error():
 def test_rules_digest_ignores_wording_but_not_code(tmp_path):
     """A study names the rules it measured: a corrected docstring or catalogue sentence keeps the
     digest (the figures still hold), a changed line of code or a maxim moved between systems does
-    not (issue 10 point 5: the figure shown is the figure of these rules)."""
+    not (the figure shown is the figure of these rules)."""
     import shutil
     from pathlib import Path
 

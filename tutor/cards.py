@@ -1,6 +1,6 @@
 """Suits, ranks, cards and hands: the value objects everything else is built from.
 
-Notation (see ``shared/design.md``): a card is a suit letter and a rank, ``SK``, ``HT``, ``D2``;
+Notation (the same on the command line, in YAML content and in JSON): a card is a suit letter and a rank, ``SK``, ``HT``, ``D2``;
 input also accepts ``10`` for ``T``, suit symbols before or after the rank (``♠K``, ``K♠``) and the
 Russian rank letters ``Т К Д В`` (туз, король, дама, валет). A hand is PBN
 ``KJ4.AQ32.T98.765`` (spades.hearts.diamonds.clubs, ``-`` or empty for a void), or
@@ -195,6 +195,11 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> "Card":
+        """The card whose :attr:`index` is ``index`` (0..51), the inverse of :attr:`index`.
+
+        >>> Card.from_index(0), Card.from_index(Card.parse("C2").index)
+        (Card.parse('SA'), Card.parse('C2'))
+        """
         return _CARDS_BY_INDEX[index]
 
     def symbol(self, lang: str = "en") -> str:
@@ -407,7 +412,7 @@ class Hand:
 @functools.lru_cache(maxsize=8192)
 def _hand_of_text(text: str) -> Hand:
     """A hand read from text, remembered: a Hand is immutable, and checking a library reads the
-    same deal's four hands again for every question about it (issue 16: a 10,000-item library
+    same deal's four hands again for every question about it (docs/limits.md: a 10,000-item library
     is loaded and checked at 500 items/s or more, where parsing hands was a third of the time)."""
     return Hand(_parse_hand_cards(text))
 

@@ -19,6 +19,10 @@ Sources:
   the suit is called from South, East calls it.
 - 000 «Масти и взятки» 4 and 004 «Ренонсирование»: the revoke penalty (:mod:`tutor.scoring`).
 - 000 «Ошибки» 8: only the last two tricks may be looked at (:meth:`PlayState.last_tricks`).
+
+The content asks :func:`legal_under_penalties` (an item's called card or suit); a table that holds
+penalties through a deal checks each card with :func:`verify_under_penalties` and drops the spent
+ones with :func:`expire_penalties` (tests/test_laws.py plays them through whole tricks).
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ __all__ = [
     "LawError",
     "CalledCard",
     "CalledSuit",
-    "Penalty",
+    "PlayPenalty",
     "legal_under_penalties",
     "verify_under_penalties",
     "OutOfTurnLead",
@@ -73,7 +77,9 @@ class CalledSuit:
         return f"{self.seat.name} must lead {self.suit.symbol}"
 
 
-Penalty = CalledCard | CalledSuit
+#: A penalty that narrows what one player may play (not the revoke penalty of a rule set,
+#: :data:`tutor.rulesets.Penalty`, which says how a revoke is paid in the score).
+PlayPenalty = CalledCard | CalledSuit
 
 
 class TableView(Protocol):
@@ -89,7 +95,7 @@ class TableView(Protocol):
     def legal_cards(self, seat: Seat | None = None) -> tuple[Card, ...]: ...
 
 
-def legal_under_penalties(state: TableView, penalties: Iterable[Penalty]) -> tuple[Card, ...]:
+def legal_under_penalties(state: TableView, penalties: Iterable[PlayPenalty]) -> tuple[Card, ...]:
     """The cards the player to move may play once the penalties against him are applied.
 
     The duty to follow suit always comes first: a called card or suit that would make the player
@@ -110,7 +116,7 @@ def legal_under_penalties(state: TableView, penalties: Iterable[Penalty]) -> tup
     return legal
 
 
-def verify_under_penalties(state: PlayState, card: Card, penalties: Sequence[Penalty]) -> Card:
+def verify_under_penalties(state: PlayState, card: Card, penalties: Sequence[PlayPenalty]) -> Card:
     """Raise :class:`IllegalPlayError` naming the law when ``card`` breaks the laws or a penalty."""
     state.verify_play(card)
     allowed = legal_under_penalties(state, penalties)
@@ -133,13 +139,13 @@ def verify_under_penalties(state: PlayState, card: Card, penalties: Sequence[Pen
     return card
 
 
-def expire_penalties(penalties: Iterable[Penalty], seat: Seat, card: Card, led: bool) -> tuple[Penalty, ...]:
+def expire_penalties(penalties: Iterable[PlayPenalty], seat: Seat, card: Card, led: bool) -> tuple[PlayPenalty, ...]:
     """The penalties still in force after ``seat`` played ``card``.
 
     A called card is spent once played; a called suit once its player has had the lead (whether
     or not he held the suit -- the penalty lapses, 004).
     """
-    kept: list[Penalty] = []
+    kept: list[PlayPenalty] = []
     for p in penalties:
         if p.seat == seat and isinstance(p, CalledCard) and p.card == card:
             continue

@@ -16,16 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tutor.cards import Card, Rank, Suit
-from tutor.seats import Seat, Side
-from tutor.solver import Position, Solution, SolverError
+from tutor.cards import Card, Suit
+from tutor.seats import Seat
+from tutor.solver import DDPosition, Solution, SolverError
 
 __all__ = ["solve_ending", "MAX_CARDS"]
 
 #: The largest hand :func:`solve_ending` accepts.
 MAX_CARDS: int = 5
 
-_CARD = {(int(s), r): Card(s, Rank(r)) for s in Suit for r in range(2, 15)}
 _NS = (True, False, True, False)  # seat index -> is North-South
 
 
@@ -35,7 +34,7 @@ _Hands = tuple[tuple[int, ...], ...]
 _Trick = tuple[tuple[int, int], ...]
 
 
-def _masks(pos: Position) -> _Hands:
+def _masks(pos: DDPosition) -> _Hands:
     rows: list[tuple[int, ...]] = []
     for seat in Seat:
         row = [0, 0, 0, 0]
@@ -130,7 +129,7 @@ class _Search:
         return best
 
 
-def solve_ending(pos: Position) -> Solution:
+def solve_ending(pos: DDPosition) -> Solution:
     """Exact double-dummy values of every legal card, the same shape as :func:`tutor.solver.solve`.
 
     ``tricks[card]`` counts the mover's side's tricks from now on, the trick in progress included.
@@ -171,12 +170,4 @@ def solve_ending(pos: Position) -> Solution:
             if not hands[seat][s] >> rep & 1:
                 raise SolverError(f"internal: no representative for {card}")  # cannot happen
         tricks[card] = values[(s, rep)]
-    side: Side = pos.to_play.side
-    return Solution(
-        to_play=pos.to_play,
-        leader=pos.leader,
-        trump=pos.trump,
-        tricks=tricks,
-        won=pos.won_by(side),
-        tricks_left=left,
-    )
+    return Solution.of(pos, tricks)

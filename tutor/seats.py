@@ -22,14 +22,13 @@ class Seat(enum.IntEnum):
     W = 3
 
     @property
-    def next(self) -> "Seat":
-        """The seat that plays after this one (clockwise, to the left)."""
-        return _SEATS[(self + 1) % 4]
-
-    @property
     def lho(self) -> "Seat":
         """Left-hand opponent: plays next, and leads first when this seat deals (000 "Сдача" 17)."""
         return _SEATS[(self + 1) % 4]
+
+    #: The seat that plays after this one: the same seat as :attr:`lho`, named for the order of
+    #: play (dealing, turns) rather than for the table.
+    next = lho
 
     @property
     def partner(self) -> "Seat":
@@ -48,7 +47,7 @@ class Seat(enum.IntEnum):
         return (_SEAT_NAMES_RU if lang == "ru" else _SEAT_NAMES_EN)[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Seat":
+    def parse(cls, text: "Seat | str") -> "Seat":
         return parse_seat(text)
 
     def __repr__(self) -> str:
@@ -84,7 +83,7 @@ class Side(enum.Enum):
         return Side.EW if self is Side.NS else Side.NS
 
     @classmethod
-    def parse(cls, text: str) -> "Side":
+    def parse(cls, text: "Side | str") -> "Side":
         return parse_side(text)
 
     def __repr__(self) -> str:

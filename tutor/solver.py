@@ -34,7 +34,7 @@ from tutor.errors import WhistError
 from tutor.play import PlayState, Trick, follow_suit, parse_history, trick_winner
 from tutor.seats import Seat, Side
 
-__all__ = ["SolverError", "Position", "Solution", "solve", "solve_many", "BATCH_LIMIT"]
+__all__ = ["SolverError", "DDPosition", "Position", "Solution", "solve", "solve_many", "BATCH_LIMIT"]
 
 #: DDS solves at most this many boards in one threaded batch call.
 BATCH_LIMIT: int = int(_dds.MAXNOOFBOARDS)
@@ -51,14 +51,15 @@ class SolverError(WhistError):
 
 
 def _four_hands(hands: Sequence[Hand]) -> tuple[Hand, Hand, Hand, Hand]:
-    """The hands of N, E, S and W, in that order, as the fixed-size tuple a :class:`Position` holds."""
+    """The hands of N, E, S and W, in that order, as the fixed-size tuple a :class:`DDPosition` holds."""
     north, east, south, west = hands
     return north, east, south, west
 
 
 @dataclass(frozen=True)
-class Position:
-    """A point in the play with all four hands known: the input of both solvers.
+class DDPosition:
+    """A point in the play with all four hands known (double dummy): the input of both solvers.
+    Not :class:`tutor.conventions.position.Position`, which is what one seat sees.
 
     ``hands`` are the cards each seat still holds; ``current`` the cards already played to the
     unfinished trick, led by ``leader``; ``won`` the complete tricks each side holds (NS, EW).
@@ -102,7 +103,7 @@ class Position:
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
-    def from_state(cls, state: PlayState) -> "Position":
+    def from_state(cls, state: PlayState) -> "DDPosition":
         """The position reached by a :class:`~tutor.play.PlayState` (all hands known)."""
         if state.is_over:
             raise SolverError("nothing is left to play: the deal is over")
@@ -117,7 +118,7 @@ class Position:
     @classmethod
     def from_deal(
         cls, deal: Deal, *, leader: Seat | None = None, played: str | Sequence[Trick] = ()
-    ) -> "Position":
+    ) -> "DDPosition":
         """Replay ``played`` (the laws checked by :class:`PlayState`) from ``deal``.
 
         ``leader`` overrides who leads the first trick (by default the dealer's left-hand
@@ -149,7 +150,7 @@ class Position:
     def won_by(self, side: Side) -> int:
         return self.won[0 if side is Side.NS else 1]
 
-    def after(self, card: Card) -> "Position":
+    def after(self, card: Card) -> "DDPosition":
         """The position once the player to move plays ``card`` (checked against the laws)."""
         if card not in self.legal_cards():
             raise SolverError(f"{self.to_play.name} may not play {card} here")
@@ -157,10 +158,10 @@ class Position:
         hands[self.to_play] = hands[self.to_play].without(card)
         current = self.current + (card,)
         if len(current) < 4:
-            return Position(_four_hands(hands), self.trump, self.leader, current, self.won)
+            return DDPosition(_four_hands(hands), self.trump, self.leader, current, self.won)
         winner = trick_winner(self.leader, current, self.trump)
         won = (self.won[0] + 1, self.won[1]) if winner.side is Side.NS else (self.won[0], self.won[1] + 1)
-        return Position(_four_hands(hands), self.trump, winner, (), won)
+        return DDPosition(_four_hands(hands), self.trump, winner, (), won)
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,13 @@ class Solution:
     won: int = 0
     tricks_left: int = field(default=0)
 
+    @classmethod
+    def of(cls, pos: DDPosition, tricks: Mapping[Card, int]) -> "Solution":
+        """The solution of ``pos`` whose legal cards are worth ``tricks``: the one way both
+        solvers (DDS here, :mod:`tutor.minimax`) state their answer."""
+        return cls(to_play=pos.to_play, leader=pos.leader, trump=pos.trump, tricks=tricks,
+                   won=pos.won_by(pos.to_play.side), tricks_left=pos.tricks_left)
+
     def __post_init__(self) -> None:
         ordered = dict(sorted(self.tricks.items(), key=lambda kv: kv[0].index))
         object.__setattr__(self, "tricks", MappingProxyType(ordered))
@@ -196,6 +204,7 @@ class Solution:
         return max(self.tricks.values())
 
     def best_cards(self) -> tuple[Card, ...]:
+        """The cards worth :attr:`best` (the double-dummy answer to "which card?"), in suit order."""
         top = self.best
         return tuple(c for c, t in self.tricks.items() if t == top)
 
@@ -217,8 +226,13 @@ class Solution:
                 f"tricks={{{cards}}}, won={self.won}, tricks_left={self.tricks_left})")
 
 
+#: The old name of :class:`DDPosition`, still imported by :mod:`tutor.robots`, :mod:`tutor.simulate`
+#: and the bench scripts; new code says ``DDPosition`` (the conventions have their own ``Position``).
+Position = DDPosition
+
+
 # -- DDS plumbing --------------------------------------------------------------------------------
-def _fill(dl: "_dds.deal", pos: Position) -> None:
+def _fill(dl: "_dds.deal", pos: DDPosition) -> None:
     """Write ``pos`` into a DDS ``deal`` struct: suit masks use bit ``rank`` (2..14)."""
     dl.trump = _NT if pos.trump is None else int(pos.trump)
     dl.first = int(pos.leader)
@@ -241,7 +255,7 @@ def _fill(dl: "_dds.deal", pos: Position) -> None:
 _CARD_BY_SUIT_RANK = {(int(c.suit), int(c.rank)): c for s in Suit for c in (Card(s, Rank(r)) for r in range(2, 15))}
 
 
-def _read(fut: "_dds.futureTricks", pos: Position) -> Solution:
+def _read(fut: "_dds.futureTricks", pos: DDPosition) -> Solution:
     """Expand DDS's answer (one entry per run of equal cards) to every legal card."""
     tricks: dict[Card, int] = {}
     for i in range(fut.cards):
@@ -258,29 +272,21 @@ def _read(fut: "_dds.futureTricks", pos: Position) -> Solution:
         raise SolverError(
             f"DDS returned cards {sorted(map(str, tricks))} for legal cards {sorted(map(str, legal))}"
         )
-    side = pos.to_play.side
-    return Solution(
-        to_play=pos.to_play,
-        leader=pos.leader,
-        trump=pos.trump,
-        tricks=tricks,
-        won=pos.won_by(side),
-        tricks_left=pos.tricks_left,
-    )
+    return Solution.of(pos, tricks)
 
 
-def _as_position(item: Position | Deal | PlayState) -> Position:
-    if isinstance(item, Position):
+def _as_position(item: DDPosition | Deal | PlayState) -> DDPosition:
+    if isinstance(item, DDPosition):
         return item
     if isinstance(item, Deal):
-        return Position.from_deal(item)
+        return DDPosition.from_deal(item)
     if isinstance(item, PlayState):
-        return Position.from_state(item)
+        return DDPosition.from_state(item)
     raise SolverError(f"not a position: {item!r}")
 
 
 def solve(
-    deal: Deal | Position | PlayState,
+    deal: Deal | DDPosition | PlayState,
     *,
     leader: Seat | None = None,
     played: str | Sequence[Trick] = (),
@@ -293,7 +299,7 @@ def solve(
     mappingproxy({Card.parse('SA'): 1})
     """
     if isinstance(deal, Deal):
-        pos = Position.from_deal(deal, leader=leader, played=played)
+        pos = DDPosition.from_deal(deal, leader=leader, played=played)
     else:
         if leader is not None or played:
             raise SolverError("leader and played apply to a Deal, not to a position")
@@ -310,7 +316,7 @@ def solve(
 
 
 def solve_many(
-    positions: Iterable[Position | Deal | PlayState],
+    positions: Iterable[DDPosition | Deal | PlayState],
     *,
     chunk: int = BATCH_LIMIT,
     progress: Callable[[int, int], None] | None = None,

@@ -13,7 +13,8 @@ from typing import Any
 
 from tutor.errors import WhistError
 
-__all__ = ["CliError", "MAX_SEED", "bounded_int", "bounded_float", "seed_type", "nonempty", "add_json_flag", "emit"]
+__all__ = ["CliError", "MAX_SEED", "bounded_int", "bounded_float", "seed_type", "nonempty", "add_table_arguments",
+           "add_json_flag", "emit"]
 
 #: The largest seed any command takes: a 32-bit number, as the deals drawn without ``--seed``.
 MAX_SEED = 2**32 - 1
@@ -77,6 +78,19 @@ def nonempty(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("is empty")
     return text
+
+
+def add_table_arguments(p: argparse.ArgumentParser, *, dealer: str | None = "E", played: str | None = "",
+                        played_required: bool = False) -> None:
+    """``--trump``, ``--dealer`` and ``--played``, in one wording for every command that places a
+    position at the table (``lead``, ``play``, ``simulate``, ``solve``). ``dealer=None``: the
+    leader of the first trick tells who dealt (he sits on the dealer's left), else E."""
+    p.add_argument("--trump", required=True, help="the trump card (H7), the trump suit (H, ♥) or NT")
+    p.add_argument("--dealer", default=dealer,
+                   help="the dealer (default: from the first trick, else E)" if dealer is None
+                   else f"the dealer (default {dealer}{': South leads first' if dealer == 'E' else ''})")
+    p.add_argument("--played", required=played_required, default=played,
+                   help='tricks played so far, e.g. "W:DK D4 D9 D2 / W:DA D6 D3 H5"')
 
 
 def add_json_flag(p: argparse.ArgumentParser) -> None:

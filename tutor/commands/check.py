@@ -17,8 +17,11 @@ import argparse
 from pathlib import Path
 
 from tutor.commands._args import CliError, add_json_flag, bounded_float, emit, seed_type
+from tutor.content.history import find_deal, unconventional, write_deal
 from tutor.content.lint import lint_paths
-from tutor.content.models import THEMES
+from tutor.content.loader import Located, load_paths
+from tutor.content.models import THEMES, Item, Puzzle
+from tutor.errors import WhistError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -70,11 +73,6 @@ def run(args: argparse.Namespace) -> int:
 
 def find_deals(args: argparse.Namespace) -> str:
     """Give each item with played tricks a hidden deal proving its history; what was done, as text."""
-    from tutor.content.history import find_deal, unconventional, write_deal
-    from tutor.content.loader import Located, load_paths
-    from tutor.content.models import Item, Puzzle
-    from tutor.errors import WhistError
-
     lines: list[str] = []
     kept = written = failed = 0
     # one file at a time, re-read after each write so that every line number stays true

@@ -14,6 +14,7 @@ from typing import Any
 from tutor.cards import Rank
 from tutor.commands._args import add_json_flag, emit
 from tutor.deal import Deal, parse_trump
+from tutor.i18n import ru_plural
 from tutor.rulesets import RULESET_NAMES, Ruleset, find_ruleset
 from tutor.scoring import Coronka, Honours, coronkas, honours
 from tutor.seats import Side, parse_seat
@@ -77,8 +78,6 @@ def honours_text(deal: Deal, rs: Ruleset, h: Honours, cs: list[Coronka], lang: s
             run = "-".join(_rank(r, lang) for r in c.cards())
             tr = (", козырная" if ru else " in trumps") if c.trump else ""
             if ru:
-                from tutor.i18n import ru_plural
-
                 cards = ru_plural(c.length, "карта", "карты", "карт")
                 lines.append(f"  {c.seat.label(lang)} {c.suit.symbol} {run} ({c.length} {cards}{tr}) → {c.points}")
             else:

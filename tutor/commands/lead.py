@@ -17,8 +17,9 @@ from __future__ import annotations
 import argparse
 
 from tutor.cards import parse_suit
-from tutor.commands._args import CliError, add_json_flag, emit
+from tutor.commands._args import CliError, add_json_flag, add_table_arguments, emit
 from tutor.conventions.advice import Advice, advise
+from tutor.conventions.catalogue import maxim_title
 from tutor.conventions.position import Position
 from tutor.conventions.rules import SYSTEMS
 
@@ -28,10 +29,7 @@ __all__ = ["register", "run", "add_position_arguments", "position_from_args", "a
 def add_position_arguments(p: argparse.ArgumentParser, *, played_required: bool) -> None:
     """The options naming the student's position, shared by ``lead`` and ``play``."""
     p.add_argument("--hand", required=True, help="the student's original 13 cards, e.g. KJ4.AQ32.T98.765")
-    p.add_argument("--trump", required=True, help="the trump suit (H, ♥), the turned-up card (H7), or NT")
-    p.add_argument("--played", required=played_required, default=None,
-                   help='tricks played so far, e.g. "W:DK D4 D9 D2 / W:DA D6 D3 H5"')
-    p.add_argument("--dealer", default=None, help="the dealer (default: from the first trick, else E)")
+    add_table_arguments(p, dealer=None, played=None, played_required=played_required)
     p.add_argument("--seat", default="S", help="the student's seat (default S)")
     p.add_argument("--system", default="russian", choices=SYSTEMS, help="convention system")
     p.add_argument("--lang", default="en", choices=("en", "ru"), help="language of the explanation")
@@ -41,15 +39,6 @@ def position_from_args(args: argparse.Namespace) -> Position:
     return Position.build(hand=args.hand, trump=args.trump, played=args.played, dealer=args.dealer, seat=args.seat)
 
 
-def _title(maxim: str, lang: str) -> str:
-    from tutor.conventions.catalogue import UnknownMaximError, get_maxim
-
-    try:
-        return get_maxim(maxim).title_in(lang)
-    except UnknownMaximError:
-        return ""
-
-
 def advice_text(advice: Advice, lang: str = "en", verb: str = "lead") -> str:
     """The advice as a short report: the card, its maxims with titles, the explanation, the others."""
     ru = lang == "ru"
@@ -57,7 +46,7 @@ def advice_text(advice: Advice, lang: str = "en", verb: str = "lead") -> str:
     system = {"russian": ("russian", "русская"), "english": ("english", "английская")}[advice.system][1 if ru else 0]
     lines = [f"{head} {advice.card.symbol(lang)}   ({'система' if ru else 'system'}: {system})"]
     for m in advice.maxims:
-        title = _title(m, lang)
+        title = maxim_title(m, lang)
         lines.append(f"  {m}" + (f" — {title}" if title else ""))
     lines.append(advice.explanation[lang])
     if advice.candidates:

@@ -22,6 +22,7 @@ from tutor.commands._args import MAX_SEED, CliError, add_json_flag, bounded_int,
 from tutor.conventions.rules import SYSTEMS
 from tutor.deal import Deal, parse_trump
 from tutor.errors import WhistError
+from tutor.i18n import ru_plural
 from tutor.robots import DEFAULT_STRENGTH, STRENGTHS, RobotCard
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side
@@ -62,7 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 #: Each robot card solves this many layouts double-dummy when no maxim decides (about 25 a
-#: second here); 1,000,000,000 was accepted and ran the memory away (issue 16).
+#: second here); 1,000,000,000 was accepted and ran the memory away (docs/limits.md).
 MAX_SAMPLES = 100
 #: A robber is at most three deals of a game of ten; a thousand deals is a long evening.
 MAX_DEALS = 1000
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     if args.puzzle is not None:
         if deal is not None:
             raise CliError("give --deal or --puzzle, not both")
-        from tutor.content.loader import load_puzzles
+        from tutor.content.loader import load_puzzles  # the content package only when a puzzle is asked for
 
         item = next((p for p in load_puzzles() if p.id == args.puzzle), None)
         if item is None:
@@ -136,8 +137,6 @@ def table_text(session: Session, lang: str = "en") -> str:
         if not isinstance(h, int):
             return ""
         if ru:
-            from tutor.i18n import ru_plural
-
             return f"{h} {ru_plural(h, 'карта', 'карты', 'карт')}"
         return f"{h} card{'' if h == 1 else 's'}"
 
@@ -202,6 +201,58 @@ def _end_of_deal(session: Session, out: TextIO, lang: str) -> None:
                else "The rubber is over; partners are drawn again (000 «Сдача и партнерство» 3)."), file=out)
 
 
+_QUIT = ("quit", "q", "exit", "выход")
+_REVIEW = ("review", "разбор")
+
+
+def _took_back(session: Session, lang: str) -> str:
+    card = session.undo()
+    return f"Взята назад {card.symbol(lang)}." if lang == "ru" else f"Took back {card.symbol(lang)}."
+
+
+def _claimed(session: Session, lang: str) -> str:
+    session.claim()
+    return "Заявка принята: остальные взятки ваши." if lang == "ru" else "Claim accepted: the rest are yours."
+
+
+#: The words of the loop other than a card and ``quit``: what each prints, and whether the table
+#: is drawn again after it (it changed).
+_COMMANDS: dict[str, tuple[Callable[[Session, str], str], bool]] = {
+    word: (action, redraw)
+    for words, action, redraw in (
+        (("help", "?", "помощь"), lambda session, lang: _HELP[lang], False),
+        (("undo", "назад"), _took_back, True),
+        (("claim", "заявка"), _claimed, True),
+        (_REVIEW, lambda session, lang: session.review().text(lang), False),
+        (("sheet", "запись"), lambda session, lang: "\n".join(session.sheet.lines(lang)), False),
+    )
+    for word in words
+}
+
+
+def _between_deals(session: Session, input_fn: Callable[[str], str], out: TextIO, lang: str) -> bool | None:
+    """After a deal: ask for the next one. False: stop (quit or end of input); None: ask again
+    (the review was shown); True: the next deal began (its opening robot cards are printed)."""
+    ru = lang == "ru"
+    try:
+        answer = input_fn("Следующая сдача? [Enter / quit] " if ru else "Next deal? [Enter / quit] ")
+    except EOFError:
+        return False
+    if answer.strip().lower() in _QUIT:
+        return False
+    if answer.strip().lower() in _REVIEW:
+        print(session.review().text(lang), file=out)
+        return None
+    new_robber = session.sheet.is_over
+    opening = session.next_deal()
+    if new_robber and session.draw is not None:
+        print(session.draw.describe(lang), file=out)
+        print(("Ваш партнёр теперь: " if ru else "Your partner now: ") + session.partner.name(lang), file=out)
+    for rc in opening:
+        print(_robot_line(rc, session, lang), file=out)
+    return True
+
+
 def play_loop(session: Session, *, input_fn: Callable[[str], str], out: TextIO, lang: str = "en",
               max_deals: int = 0) -> None:
     """Read commands until ``quit`` (or end of input, or ``max_deals`` finished deals)."""
@@ -216,23 +267,10 @@ def play_loop(session: Session, *, input_fn: Callable[[str], str], out: TextIO, 
         if session.finished:
             if max_deals and len(session.records) >= max_deals:
                 return
-            try:
-                answer = input_fn("Следующая сдача? [Enter / quit] " if ru else "Next deal? [Enter / quit] ")
-            except EOFError:
+            went_on = _between_deals(session, input_fn, out, lang)
+            if went_on is False:
                 return
-            if answer.strip().lower() in ("quit", "q", "exit", "выход"):
-                return
-            if answer.strip().lower() in ("review", "разбор"):
-                print(session.review().text(lang), file=out)
-                continue
-            new_robber = session.sheet.is_over
-            opening = session.next_deal()
-            if new_robber and session.draw is not None:
-                print(session.draw.describe(lang), file=out)
-                print(("Ваш партнёр теперь: " if ru else "Your partner now: ") + session.partner.name(lang), file=out)
-            for rc in opening:
-                print(_robot_line(rc, session, lang), file=out)
-            show_table = True
+            show_table = show_table or bool(went_on)
             continue
         if show_table:
             print(table_text(session, lang), file=out)
@@ -249,24 +287,14 @@ def play_loop(session: Session, *, input_fn: Callable[[str], str], out: TextIO, 
         try:
             if not cmd:
                 continue
-            if low in ("quit", "q", "exit", "выход"):
+            if low in _QUIT:
                 return
-            if low in ("help", "?", "помощь"):
-                print(_HELP[lang], file=out)
-            elif low in ("undo", "назад"):
-                card = session.undo()
-                print((f"Взята назад {card.symbol(lang)}." if ru else f"Took back {card.symbol(lang)}."), file=out)
-            elif low in ("claim", "заявка"):
-                session.claim()
-                print(("Заявка принята: остальные взятки ваши." if ru else "Claim accepted: the rest are yours."), file=out)
-            elif low in ("review", "разбор"):
-                print(session.review().text(lang), file=out)
-            elif low in ("sheet", "запись"):
-                print("\n".join(session.sheet.lines(lang)), file=out)
+            if low in _COMMANDS:
+                action, redraw = _COMMANDS[low]
+                print(action(session, lang), file=out)
+                show_table = redraw
             else:
                 _report(session.play(cmd), session, out, lang)
-                show_table = True
-            if low in ("undo", "назад", "claim", "заявка"):
                 show_table = True
         except WhistError as exc:
             print(f"error: {exc}", file=out)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.commands._args import MAX_SEED, CliError, add_json_flag, bounded_int, emit, seed_type
+from tutor.commands._args import MAX_SEED, CliError, add_json_flag, add_table_arguments, bounded_int, emit, seed_type
 from tutor.simulate import simulate_lead
 
 
@@ -19,10 +19,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("simulate", help="Monte-Carlo double-dummy table of the student's leads",
                        description=__doc__.splitlines()[0])
     p.add_argument("--hand", required=True, help="the student's hand, e.g. KJ4.AQ32.T98.765")
-    p.add_argument("--trump", required=True, help="the trump card (H7); a suit (H) or NT also work")
-    p.add_argument("--dealer", default="E", help="dealer seat (default E)")
+    add_table_arguments(p)
     p.add_argument("--seat", default="S", help="the student's seat (default S)")
-    p.add_argument("--played", default="", help='tricks played so far, e.g. "S:DK D4 D9 D2 / …"')
     p.add_argument("--samples", type=bounded_int(2, MAX_SAMPLES), default=200,
                    help=f"random layouts to solve, 2 to {MAX_SAMPLES} (default 200)")
     p.add_argument("--seed", type=seed_type, default=0, help=f"random seed, 0 to {MAX_SEED} (default 0)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.commands._args import add_json_flag, emit
+from tutor.commands._args import add_json_flag, add_table_arguments, emit
 from tutor.deal import Deal, parse_trump
 from tutor.solver import solve
 
@@ -17,9 +17,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("solve", help="double-dummy tricks for every card of the player to move",
                        description=__doc__.splitlines()[0])
     p.add_argument("--deal", required=True, help='PBN deal, e.g. "N:KJ4.AQ32.T98.765 …"')
-    p.add_argument("--trump", required=True, help="the trump card (H7), a suit (H) or NT")
-    p.add_argument("--dealer", default="E", help="dealer seat (default E: South leads first)")
-    p.add_argument("--played", default="", help='tricks played so far, e.g. "S:DK D4 D9 D2 / …"')
+    add_table_arguments(p)
     add_json_flag(p)
     p.set_defaults(func=run)
 

@@ -1,4 +1,6 @@
-"""The bridge from a content item to the engines that judge it: conventions, scoring, the catalogue.
+"""Content's one door to the engines that judge an item: conventions, scoring, the catalogue.
+
+(The module is not an engine itself; the name says what content reaches through it.)
 
 Content must never carry its own idea of the right card or number: the linter, the grader and the
 generator all ask here, and here asks :mod:`tutor.conventions` (``advise``/``explain_card`` on a
@@ -9,10 +11,9 @@ reports it at the item's file:line, never a guess.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from tutor.i18n import ru_plural
 from tutor.cards import Card, Hand, parse_card
@@ -22,12 +23,13 @@ from tutor.conventions.catalogue import UnknownMaximError, check_ids, get_maxim
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.rulesets import find_ruleset
-from tutor.scoring import coronkas, honours, score_deal, what_label
+from tutor.scoring import DealScore, Where, coronkas, honours, score_deal, what_label
 from tutor.seats import Seat, Side
+from tutor.vocab import EngineVerdict
 
 __all__ = [
     "EngineCard",
-    "EngineVerdict",
+    "CardVerdict",
     "Breakdown",
     "position_of",
     "build_position",
@@ -37,41 +39,23 @@ __all__ = [
     "engine_card",
     "engine_verdict",
     "engine_number",
-    "as_text",
     "maxim_text",
-    "maxim_title",
     "unknown_maxims",
-    "ru_plural",
 ]
 
 
-def as_text(value: Any) -> Text:
-    """A two-language text from whatever the engine returns: a mapping, an object with en/ru, a Text."""
-    if isinstance(value, Text):
-        return value
-    if isinstance(value, Mapping):
-        return Text(en=str(value["en"]), ru=str(value["ru"]))
-    if hasattr(value, "en") and hasattr(value, "ru"):
-        return Text(en=str(value.en), ru=str(value.ru))
-    raise WhistError(f"the engine returned a text without en/ru: {value!r}")
-
-
-def _field(obj: Any, name: str, default: Any = None) -> Any:
-    if isinstance(obj, Mapping):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
-
-
-def _card(value: Any) -> Card:
-    return value if isinstance(value, Card) else parse_card(str(value))
+def _text(text: Mapping[str, str]) -> Text:
+    """The engine's two-language text (``{"en": …, "ru": …}``) as the content's :class:`Text`."""
+    return Text(en=text["en"], ru=text["ru"])
 
 
 @dataclass(frozen=True)
-class EngineVerdict:
-    """The engine's judgement of one card: ``best`` / ``accepted`` / ``worse`` / ``bad`` / ``illegal``."""
+class CardVerdict:
+    """The conventions engine's judgement of one card other than its own: ``equal``, ``worse`` or
+    ``bad`` (:data:`tutor.vocab.EngineVerdict`), the maxims it breaks (first the deciding one), why."""
 
     card: Card
-    verdict: str
+    verdict: EngineVerdict
     maxims: tuple[str, ...]
     why: Text
 
@@ -83,7 +67,7 @@ class EngineCard:
     card: Card
     maxims: tuple[str, ...]
     explanation: Text
-    candidates: tuple[EngineVerdict, ...]
+    candidates: tuple[CardVerdict, ...]
     system: str
 
 
@@ -97,8 +81,8 @@ def build_position(hand: Hand, trump: Card, played: str | None, dealer: Seat, ru
     return Position.build(hand=hand, trump=trump, played=played, dealer=dealer, seat=Seat.S, rules=rules)
 
 
-def _verdict(v: Verdict) -> EngineVerdict:
-    return EngineVerdict(card=v.card, verdict=v.verdict, maxims=tuple(v.maxims), why=as_text(v.why))
+def _verdict(v: Verdict) -> CardVerdict:
+    return CardVerdict(card=v.card, verdict=v.verdict, maxims=tuple(v.maxims), why=_text(v.why))
 
 
 def engine_card(item: Item) -> EngineCard:
@@ -112,7 +96,7 @@ def advise_position(position: Position, system: str = "russian") -> EngineCard:
     return EngineCard(
         card=advice.card,
         maxims=tuple(advice.maxims),
-        explanation=as_text(advice.explanation),
+        explanation=_text(advice.explanation),
         candidates=tuple(_verdict(c) for c in advice.candidates),
         system=advice.system,
     )
@@ -124,7 +108,7 @@ def equal_accepts(advice: EngineCard) -> list[Accept]:
             for c in advice.candidates if c.verdict == "equal" and c.card != advice.card]
 
 
-def engine_verdict(item: Item, card: Card) -> EngineVerdict:
+def engine_verdict(item: Item, card: Card) -> CardVerdict:
     """Why the engine rates ``card`` as it does in the item's position (``explain_card``)."""
     return _verdict(explain_card(position_of(item), card, item.system))
 
@@ -139,16 +123,8 @@ class Breakdown:
     parts: tuple[Text, ...]
 
 
-def _to_data(result: Any) -> Any:
-    if hasattr(result, "to_json"):
-        return result.to_json()
-    if dataclasses.is_dataclass(result) and not isinstance(result, type):
-        return dataclasses.asdict(result)
-    return result
-
-
-def _side_key(ask: str) -> str:
-    return "NS" if ask.endswith("-ns") else "EW"
+def _side_of(ask: str) -> Side:
+    return Side.NS if ask.endswith("-ns") else Side.EW
 
 
 def _deal_of(item: Item) -> Deal:
@@ -158,10 +134,10 @@ def _deal_of(item: Item) -> Deal:
     return deal
 
 
-def _honour_cards(deal: Deal, side: Side, counted: Sequence[Any]) -> list[Card]:
+def _honour_cards(deal: Deal, side: Side, counted: Sequence[str]) -> list[Card]:
     """The honours ``side`` holds among the cards the scoring engine counted (the trump honours,
     or the aces of a no-trump deal)."""
-    return sorted(c for c in map(_card, counted) if deal.holder(c).side is side)
+    return sorted(c for c in map(parse_card, counted) if deal.holder(c).side is side)
 
 
 def engine_number(item: Item) -> Breakdown:
@@ -177,28 +153,26 @@ def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russia
     ``revokes`` (a side per revoke) and ``revoke_penalty`` go to :func:`tutor.scoring.score_deal`
     unchanged: the penalty is the scoring engine's, never the item's own arithmetic.
     """
-    side = _side_key(ask)
+    side = _side_of(ask)
     ruleset = find_ruleset(rules)
-    if ask.startswith(("honours-", "coronka-")):
-        if ask.startswith("coronka-"):
-            runs = [_to_data(r) for r in coronkas(deal, ruleset)]
-            runs = [r for r in runs if Seat[str(_field(r, "seat"))].side.value == side]
-            parts = tuple(
-                Text(en=f"{Seat[str(_field(r, 'seat'))].label('en')}: a run of {_field(r, 'length')} from the ace "
-                        f"in {'trumps' if _field(r, 'trump') else 'a plain suit'} = {_field(r, 'points')}",
-                     ru=f"{Seat[str(_field(r, 'seat'))].label('ru')}: {_field(r, 'length')} карт подряд от туза "
-                        f"{'в козырях' if _field(r, 'trump') else 'в простой масти'} = {_field(r, 'points')}")
-                for r in runs
-            )
-            return Breakdown(sum(int(_field(r, "points", 0)) for r in runs), parts)
+    if ask.startswith("coronka-"):
+        runs = [r for r in coronkas(deal, ruleset) if r.seat.side is side]
+        parts = tuple(
+            Text(en=f"{r.seat.label('en')}: a run of {r.length} from the ace "
+                    f"in {'trumps' if r.trump else 'a plain suit'} = {r.points}",
+                 ru=f"{r.seat.label('ru')}: {r.length} карт подряд от туза "
+                    f"{'в козырях' if r.trump else 'в простой масти'} = {r.points}")
+            for r in runs
+        )
+        return Breakdown(sum(r.points for r in runs), parts)
+    if ask.startswith("honours-"):
         result = honours(deal, ruleset)
-        rec = _field(_to_data(result), side, {}) or {}
-        count, points = int(_field(rec, "honours", 0)), int(_field(rec, "points", 0))
-        cards = _honour_cards(deal, Side(side), _field(result, "cards", ()))
+        count, points = result[side].honours, result[side].points
+        cards = _honour_cards(deal, side, result.cards)
         shown_en = " ".join(c.symbol("en") for c in cards) or "none"
         shown_ru = " ".join(c.symbol("ru") for c in cards) or "нет"
-        who_en = "North and South" if side == "NS" else "East and West"
-        who_ru = "У Севера и Юга" if side == "NS" else "У Востока и Запада"
+        who_en = "North and South" if side is Side.NS else "East and West"
+        who_ru = "У Севера и Юга" if side is Side.NS else "У Востока и Запада"
         parts = (Text(en=f"{who_en} hold {count} honour{'' if count == 1 else 's'} ({shown_en}): "
                          f"{points} point{'' if points == 1 else 's'}",
                       ru=f"{who_ru} {count} {ru_plural(count, 'онер', 'онера', 'онеров')} ({shown_ru}): "
@@ -211,33 +185,26 @@ def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russia
             scored = score_deal(deal, tricks_ns, ruleset, revokes=list(revokes), revoke_penalty=revoke_penalty)
         else:
             scored = score_deal(deal, tricks_ns, ruleset)
-        data = _to_data(scored)
-        where = "below" if ask.startswith("score-below") else "above"
-        value = int(_field(_field(data, where, {}) or {}, side, 0))
-        label = what_label
+        where: Where = "below" if ask.startswith("score-below") else "above"
         parts = _transfer_parts(scored) + tuple(
-            Text(en=f"{label(str(_field(i, 'what')), 'en')} {_field(i, 'points')}",
-                 ru=f"{label(str(_field(i, 'what')), 'ru')} {_field(i, 'points')}")
-            for i in (_field(data, "items", ()) or ())
-            if str(_field(i, "side")) == side and str(_field(i, "where")) == where
+            Text(en=f"{what_label(i.what, 'en')} {i.points}", ru=f"{what_label(i.what, 'ru')} {i.points}")
+            for i in scored.items if i.side is side and i.where == where
         )
-        return Breakdown(value, parts)
+        return Breakdown(scored.total(side, where), parts)
     raise WhistError(f"not a number question: ask {ask!r}")
 
 
-def _transfer_parts(result: Any) -> tuple[Text, ...]:
+def _transfer_parts(scored: DealScore) -> tuple[Text, ...]:
     """What a revoke penalty in tricks moved, as the first part of a score's breakdown
     ("3 tricks taken from the revokers: NS now 10")."""
-    moved = dict(getattr(result, "transferred", ()) or ())
-    after = dict(getattr(result, "tricks", ()) or ())
+    after = dict(scored.tricks)
     out = []
-    for gainer, n in moved.items():
+    for gainer, n in scored.transferred:
         if not n:
             continue
-        name = getattr(gainer, "value", str(gainer))
-        total = next((v for k, v in after.items() if getattr(k, "value", str(k)) == name), None)
-        who_en = "North-South" if name == "NS" else "East-West"
-        who_ru = "Север-Юг" if name == "NS" else "Восток-Запад"
+        total = after.get(gainer)
+        who_en = "North-South" if gainer is Side.NS else "East-West"
+        who_ru = "Север-Юг" if gainer is Side.NS else "Восток-Запад"
         out.append(Text(
             en=f"revoke penalty: {n} trick{'' if n == 1 else 's'} go to {who_en}"
                + (f", who now count {total}" if total is not None else ""),
@@ -253,15 +220,10 @@ def unknown_maxims(ids: Sequence[str]) -> tuple[str, ...]:
     try:
         check_ids(list(ids))
     except UnknownMaximError as exc:
-        return tuple(getattr(exc, "ids", ())) or tuple(ids)
+        return exc.ids or tuple(ids)
     return ()
 
 
 def maxim_text(maxim_id: str) -> Text:
     """The maxim in the project's own words, en and ru."""
-    return as_text(get_maxim(maxim_id).text)
-
-
-def maxim_title(maxim_id: str) -> Text:
-    """The maxim's short name, en and ru."""
-    return as_text(get_maxim(maxim_id).title)
+    return _text(get_maxim(maxim_id).text)

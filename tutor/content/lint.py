@@ -6,7 +6,7 @@ Reading a file (:mod:`tutor.content.loader`) checks its shape. Here each item is
   (when given) is consistent and holds South's hand;
 * the history: legal under the laws -- replayed on the deal (:meth:`PlayState.from_history`) or,
   with only South's hand known, followed with :func:`follow_history` -- and South is to play;
-* the laws: a called exposed card or a called suit narrows what is legal (:mod:`tutor.content.laws`),
+* the laws: a called exposed card or a called suit narrows what is legal (:mod:`tutor.content.rulings`),
   and a lead/play item under a binding penalty must leave one card; revokes fit the rule set;
 * the history makes sense: every card of ``played`` -- South's and the hidden hands' -- is the
   conventions engine's card for that seat at that moment (or one it rates ``equal``), judged on
@@ -36,7 +36,8 @@ from pydantic import BaseModel
 
 from tutor.cards import Card, Hand
 from tutor.content.engine import engine_card, engine_number, unknown_maxims
-from tutor.content.laws import PenaltyError
+from tutor.content.history import check_history, deliberate_cards
+from tutor.content.rulings import PenaltyError
 from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
 from tutor.content.markup import remote_loads
 from tutor.content.models import THEMES, Diagram, Item, Lesson, Puzzle, TeachStep, Text
@@ -44,9 +45,10 @@ from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.content.situation import Situation, situation
 from tutor.play import follow_history, parse_history
+from tutor.rulesets import find_ruleset
 from tutor.seats import Seat
 
-__all__ = ["LintReport", "prove", "lint", "lint_paths", "names_card", "engines_missing", "lint_text"]
+__all__ = ["LintReport", "prove", "lint", "lint_paths", "names_card", "lint_text"]
 
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 
@@ -88,7 +90,7 @@ def _texts(item: Item) -> Iterable[tuple[_FieldPath, Text]]:
 def _language_problems(loc: Located[BaseModel], texts: Iterable[tuple[_FieldPath, Text]]) -> list[Problem]:
     out: list[Problem] = []
     for path, text in texts:
-        for lang in ("en", "ru"):  # issue 16: nothing in a learner's text loads from elsewhere
+        for lang in ("en", "ru"):  # docs/limits.md: nothing in a learner's text loads from elsewhere
             out.extend(loc.problem(f"{'.'.join(map(str, path))}.{lang}: {what}", *path, lang)
                        for what in remote_loads(getattr(text, lang)))
         if not _CYRILLIC.search(text.ru):
@@ -168,8 +170,6 @@ def _check_revokes(loc: Located[Item]) -> list[Problem]:
     item = loc.item
     if not item.revokes:
         return []
-    from tutor.rulesets import find_ruleset
-
     law = find_ruleset(item.rules).revoke
     if law is None:
         return [loc.problem(f"revokes: the {item.rules} rules have no revoke penalty (the trick is replayed, "
@@ -199,7 +199,7 @@ def _check_engine(loc: Located[Item], sit: Situation | None = None) -> list[Prob
             if item.override is not None:
                 return [loc.problem(f"override: the engine now agrees ({advice.card}, {deciding}); remove the override",
                                     "override")]
-            # equally good cards must all be accepted (anchors.md: "both must be accepted")
+            # equally good cards must all be accepted: a learner who plays either is right
             equal = sorted(c.card for c in advice.candidates if c.verdict == "equal" and str(c.card) not in agreed
                            and c.card != advice.card)
             if equal:
@@ -224,8 +224,6 @@ def _check_engine(loc: Located[Item], sit: Situation | None = None) -> list[Prob
 
 def _check_history(loc: Located[Item]) -> list[Problem]:
     """Every card of the played tricks is conventional for its seat, or a named deliberate mistake."""
-    from tutor.content.history import check_history, deliberate_cards
-
     item = loc.item
     if not item.played:
         if item.deliberate:
@@ -249,23 +247,8 @@ def _check_history(loc: Located[Item]) -> list[Problem]:
     return out
 
 
-def engines_missing() -> dict[str, str]:
-    """What keeps the linter from proving items: the maxims catalogue when its file cannot be read
-    (the engines themselves are plain imports; a catalogue is data a teacher may have broken)."""
-    out: dict[str, str] = {}
-    try:
-        unknown_maxims([])
-    except WhistError as exc:
-        out["catalogue"] = f"the maxims catalogue cannot be used: {exc}"
-    return out
-
-
-def prove(loc: Located[Item], *, skip: frozenset[str] = frozenset()) -> list[Problem]:
-    """Every problem with one item (puzzle or lesson exercise); empty when it is proved.
-
-    ``skip`` names engines not to ask ("catalogue", "conventions", "scoring"): the caller has
-    reported once that they are missing.
-    """
+def prove(loc: Located[Item]) -> list[Problem]:
+    """Every problem with one item (puzzle or lesson exercise); empty when it is proved."""
     item = loc.item
     out = _check_cards(loc)
     if not out:
@@ -278,22 +261,20 @@ def prove(loc: Located[Item], *, skip: frozenset[str] = frozenset()) -> list[Pro
         else:
             out.extend(_check_answer(loc, sit))
             out.extend(_check_revokes(loc))
-            engine = "scoring" if item.question in ("honours", "score") else "conventions"
-            if not out and engine not in skip:
+            if not out:
                 try:
                     out.extend(_check_engine(loc, sit))
                     out.extend(_check_history(loc))
                 except WhistError as exc:
                     out.append(loc.problem(f"the engine refused the position: {exc}", "answer"))
-                except Exception as exc:  # an engine bug: report it at the item, keep proving the rest
+                except Exception as exc:  # noqa: BLE001 -- an engine bug: report it at the item, prove the rest
                     out.append(loc.problem(f"the engine failed on this position: {type(exc).__name__}: {exc}", "answer"))
-    if "catalogue" not in skip:
-        try:
-            for i, maxim in enumerate(item.maxims):
-                if unknown_maxims([maxim]):
-                    out.append(loc.problem(f"maxims: unknown maxim id {maxim!r}", "maxims", i))
-        except WhistError as exc:
-            out.append(loc.problem(f"cannot check maxim ids: {exc}", "maxims"))
+    try:  # the catalogue is data a teacher may have broken: say so at the item, never a traceback
+        for i, maxim in enumerate(item.maxims):
+            if unknown_maxims([maxim]):
+                out.append(loc.problem(f"maxims: unknown maxim id {maxim!r}", "maxims", i))
+    except WhistError as exc:
+        out.append(loc.problem(f"cannot check maxim ids: {exc}", "maxims"))
     out.extend(_language_problems(loc, _texts(item)))
     if item.question in ("lead", "play") and isinstance(item.answer, str):
         card = Card.parse(item.answer)
@@ -360,14 +341,12 @@ class LintReport:
         }
 
 
-@gc_paused()  # linear in the number of items (issue 16): see tutor.content.loader.gc_paused
+@gc_paused()  # linear in the number of items (docs/limits.md): see tutor.content.loader.gc_paused
 def lint(content: ContentSet) -> LintReport:
     """Prove every item of ``content`` and check what spans files (unique ids and orders)."""
     problems: list[Problem] = list(content.problems)
-    missing = engines_missing() if content.items() else {}
-    problems.extend(Problem("<engine>", 0, f"{m}: not proved with it") for m in missing.values())
     for loc in content.items():
-        problems.extend(prove(loc, skip=frozenset(missing)))
+        problems.extend(prove(loc))
     seen: dict[str, Located[Puzzle | Lesson]] = {}
     named: list[Located[Puzzle | Lesson]] = [*content.puzzles, *content.lessons]
     for entry in named:

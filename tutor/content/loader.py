@@ -479,7 +479,8 @@ def load_puzzles(paths: Iterable[str | Path] | None = None) -> list[Puzzle]:
 
 
 def load_lessons(paths: Iterable[str | Path] | None = None) -> list[Lesson]:
-    """The lessons in course order; raises :class:`ContentError` listing every problem if any file is bad."""
+    """The lessons in course order; raises :class:`ContentError` listing every problem if any file is bad.
+    The twin of :func:`load_puzzles`, for scripts and the tests (the app reads through its library)."""
     content = load_paths(paths if paths is not None else [REPO_ROOT / "lessons"])
     if content.problems:
         raise ContentError(content.problems)

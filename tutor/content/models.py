@@ -43,7 +43,7 @@ engine too. A score item may add ``revokes: [EW]`` (one entry per revoke) and ``
 points | tricks`` (the opponents' choice; default the rule set's) -- :func:`tutor.scoring.score_deal`
 applies them. A lead/play/legal item may add ``exposed: [HK]`` (South's cards lying face up) with
 ``called: HK`` (an opponent calls it now), or ``called_suit: D`` (South on lead after a lead out of
-turn, the suit the opponents call); :mod:`tutor.content.laws` says what may then be played.
+turn, the suit the opponents call); :mod:`tutor.content.rulings` says what may then be played.
 
 A lesson::
 
@@ -61,7 +61,6 @@ Lessons teach first: the first step is a ``teach`` step.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import (
@@ -77,9 +76,11 @@ from pydantic import (
 )
 
 from tutor.cards import Card, Hand, Suit, parse_card
+from tutor.conventions.catalogue import ID_PATTERN
 from tutor.deal import Deal
 from tutor.play import parse_history
 from tutor.rulesets import RULESET_NAMES
+from tutor.rulesets import Penalty as RevokePenalty
 from tutor.seats import Seat
 from tutor.vocab import CARD_QUESTIONS, QUESTION_KINDS, QuestionKind, System
 from tutor.vocab import SYSTEMS as VOCAB_SYSTEMS
@@ -141,12 +142,11 @@ ASKS: tuple[str, ...] = (
     "score-below-ns", "score-below-ew",
     "score-above-ns", "score-above-ew",
 )
-#: Rule-set names (design.md: tutor/rulesets.py presets).
+#: Rule-set names (the presets of tutor/rulesets.py).
 RULESETS: tuple[str, ...] = RULESET_NAMES
-#: Convention systems (maxims.md).
+#: Convention systems (tutor/vocab.py).
 SYSTEMS: tuple[System, ...] = VOCAB_SYSTEMS
 
-ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 _CARD_ANSWERS = ("lead", "play")
 _NUMBER_ANSWERS = ("honours", "score")
 _CARD_QUESTIONS = CARD_QUESTIONS
@@ -248,7 +248,6 @@ MaximId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
 SeatName = Literal["N", "E", "S", "W"]
 SideName = Annotated[Literal["NS", "EW"], Field(description="A side: NS (North-South) or EW (East-West).")]
 SuitName = Literal["S", "H", "D", "C"]
-Penalty = Literal["points", "tricks"]
 if TYPE_CHECKING:
     # These Literals are built at run time from the names the project defines (themes, questions,
     # rule sets, systems) so that pydantic refuses any other; a static checker cannot build a
@@ -372,7 +371,7 @@ class Item(_Model):
     # -- the laws (000 «Масти и взятки» 4, «Ошибки» 3, 7; 004): penalties the engine applies
     revokes: list[SideName] = Field(default_factory=list, description=(
         "score questions: the side of each revoke in the deal (EW when East or West revoked), once per revoke."))
-    revoke_penalty: Penalty | None = Field(None, description=(
+    revoke_penalty: RevokePenalty | None = Field(None, description=(
         "score questions with revokes: the penalty the opponents chose, points or tricks (default: the rules')."))
     exposed: list[CardStr] = Field(default_factory=list, description=(
         "lead/play/legal: South's cards lying face up, which the opponents may call (000 «Ошибки» 7; 004)."))
@@ -589,8 +588,3 @@ class PuzzleFile(_Model):
     """A puzzles file: ``puzzles:`` and the list."""
 
     puzzles: list[Puzzle] = Field(min_length=1)
-
-
-def is_kebab(text: str) -> bool:
-    """Whether ``text`` is a kebab-case id (lower-case words joined by hyphens)."""
-    return re.match(ID_PATTERN, text) is not None

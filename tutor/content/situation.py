@@ -4,7 +4,7 @@ The linter checks the answer against it and the grader judges a response by it. 
 are replayed on the whole deal when the item gives it; otherwise they are followed with only
 South's hand known -- the student's own view -- and the trump card, if it was played, must have
 come from the dealer, whose card it is (000 «Сдача» 9). A penalty the item sets (a called exposed
-card, a suit called after a lead out of turn) narrows what is legal (:mod:`tutor.content.laws`).
+card, a suit called after a lead out of turn) narrows what is legal (:mod:`tutor.content.rulings`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.cards import Card, Hand
-from tutor.content.laws import Ruling, follow_suit_cards, rule_on_penalties
+from tutor.content.rulings import Ruling, follow_suit_cards, rule_on_penalties
 from tutor.content.models import Item
 from tutor.play import PlayState, Trick, follow_history, parse_history
 from tutor.seats import Seat

@@ -174,7 +174,7 @@ MAXIMS_USED: tuple[str, ...] = (
     "forced-high-card-is-not-a-call", "draw-trumps-for-strong-suit", "lead-trumps-with-four-or-five",
     "no-thirteenth-card-before-trumps-out", "never-lead-singleton", "never-lead-ace-queen",
     "never-lead-king-doubleton", "doubleton-honour-shows-weakness", "avoid-queen-third", "lead-long-suit",
-    # leads: the suit among those the maxims above left equal (classical books, issue 11)
+    # leads: the suit among those the maxims above left equal (the classical books)
     "keep-short-honours-for-re-entry", "pursue-original-lead", "lead-up-to-weakness",
     "lead-four-card-suit-when-in-doubt", "strongest-suit-length-then-honours", "forced-lead-strongest-weak-suit", "turned-up-honour-trump-lead",
     # leads: card

@@ -32,6 +32,7 @@ from typing import Any
 import yaml
 
 from tutor.errors import WhistError
+from tutor.i18n import LANGS
 from tutor.yamlsafe import strict_load
 from tutor.vocab import SYSTEMS
 
@@ -39,9 +40,9 @@ __all__ = [
     "CATEGORIES",
     "CARD_PLAY",
     "SYSTEMS",
-    "LANGUAGES",
     "QUOTE_LANGUAGES",
     "SEED_SECTIONS",
+    "ID_PATTERN",
     "CatalogueError",
     "UnknownMaximError",
     "Source",
@@ -50,6 +51,7 @@ __all__ = [
     "load_catalogue",
     "parse_catalogue",
     "get_maxim",
+    "maxim_title",
     "cite",
     "check_ids",
 ]
@@ -66,17 +68,17 @@ CATEGORIES: tuple[str, ...] = (
 )
 #: The categories of card play: each such maxim states its scope (where it applies) in the catalogue.
 CARD_PLAY: tuple[str, ...] = ("lead-card", "lead-suit", "later-lead", "following", "trump-signal")
-#: The two convention systems: ``russian`` (the seeds) and ``english`` (Cavendish, Pole, EB1911, Foster).
-#: Languages every learner-facing text exists in.
-LANGUAGES: tuple[str, ...] = ("en", "ru")
 #: Languages a quote may be in: the seeds are Russian (000) or Ukrainian (002); books are English.
 QUOTE_LANGUAGES: tuple[str, ...] = ("ru", "uk", "en")
-#: Short names of the seed sections that the shared docs use (maxims.md): LST, HNT, REC.
+#: Short names of the seed sections, as docstrings and tests cite them (000 LST 3): LST, HNT, REC.
 SEED_SECTIONS: Mapping[str, str] = MappingProxyType(
     {"LST": "Ходы, масти, козыри", "HNT": "Намеки и подсказки", "REC": "Правила записи"}
 )
 
-_ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+#: The form of every id: a maxim's here, a lesson's, a puzzle's and a recipe's in the content
+#: (``king-third-lead-small``): lower-case words of letters and digits joined by single hyphens.
+ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+_ID_RE = re.compile(ID_PATTERN)
 _SEED_RE = re.compile(r"^\d{3}$")
 _DEFAULT = "catalogue.yaml"
 
@@ -245,7 +247,7 @@ class Maxim:
 
 @dataclass(frozen=True)
 class Catalogue:
-    """All maxims in file order (the order of maxims.md), indexed by id."""
+    """All maxims in the order of catalogue.yaml, indexed by id."""
 
     maxims: tuple[Maxim, ...]
     _index: Mapping[str, Maxim] = field(init=False, repr=False, compare=False)
@@ -318,8 +320,8 @@ _OPTIONAL = ("differences", "also", "paraphrase", "see", "scope", "exceptions", 
 
 
 def _check_lang(lang: str) -> None:
-    if lang not in LANGUAGES:
-        raise CatalogueError(f"unknown language {lang!r} (expected one of {', '.join(LANGUAGES)})")
+    if lang not in LANGS:
+        raise CatalogueError(f"unknown language {lang!r} (expected one of {', '.join(LANGS)})")
 
 
 def _check_system(system: str) -> None:
@@ -333,14 +335,14 @@ def _texts(value: Any, where: str, key: str, required: bool = True) -> Mapping[s
         return MappingProxyType({})
     if not isinstance(value, Mapping):
         raise CatalogueError(f"{where}: {key} must be a mapping {{en: …, ru: …}}")
-    extra = set(value) - set(LANGUAGES)
+    extra = set(value) - set(LANGS)
     if extra:
         raise CatalogueError(f"{where}: {key} has unknown language(s): {', '.join(sorted(map(str, extra)))}")
-    for lang in LANGUAGES:
+    for lang in LANGS:
         text = value.get(lang)
         if not isinstance(text, str) or not text.strip():
             raise CatalogueError(f"{where}: {key} is missing language {lang!r}")
-    return MappingProxyType({lang: " ".join(value[lang].split()) for lang in LANGUAGES})
+    return MappingProxyType({lang: " ".join(value[lang].split()) for lang in LANGS})
 
 
 def _ids(value: Any, where: str, key: str = "also") -> tuple[str, ...]:
@@ -470,6 +472,21 @@ def load_catalogue(path: str | Path | None = None) -> Catalogue:
 def get_maxim(maxim_id: str) -> Maxim:
     """The maxim ``maxim_id`` of the packaged catalogue (raises :class:`UnknownMaximError`)."""
     return load_catalogue().get(maxim_id)
+
+
+def maxim_title(maxim_id: str, lang: str = "en") -> str | None:
+    """The maxim's short title in ``lang``, what a learner reads instead of the id; None for an id
+    the catalogue does not define (each caller says what stands in its place).
+
+    >>> maxim_title("king-third-lead-small", "en") is not None
+    True
+    >>> maxim_title("no-such-maxim") is None
+    True
+    """
+    try:
+        return get_maxim(maxim_id).title_in(lang)
+    except UnknownMaximError:
+        return None
 
 
 def cite(maxim_id: str, lang: str = "en") -> str:

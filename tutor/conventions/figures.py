@@ -1,4 +1,4 @@
-"""Evidence for every rule: the double-dummy figures of the card-play maxims (issue 10 point 5).
+"""Evidence for every rule: the double-dummy figures of the card-play maxims (docs/conventions.md).
 
 ``bench/study_rules.py`` plays seeded random deals with the engine's own advice at all four
 seats and, at every decision a card-play maxim settles among several legal cards, solves the

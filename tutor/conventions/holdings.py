@@ -13,7 +13,7 @@ Three questions, one function each:
 The card rules are tried in a fixed order, most specific holding first, and the first that fits
 decides (module-level tuples per system, :data:`RUSSIAN_CARD_ORDER` and
 :data:`ENGLISH_CARD_ORDER`). Russian follows the seeds (000 LST 1-3, 7; HNT 1, 9-11, 13); where
-they are silent, the english rule (maxims.md). English follows Cavendish's Analysis of Leads
+they are silent, the english rule (docs/conventions.md). English follows Cavendish's Analysis of Leads
 (Laws and Principles of Whist, 18th ed., ch. "Leads"), with Chambers, Pole and old Hoyle where
 he is silent, and both schools accepted where they differ: a rule may name one card first and
 accept another as just as right (``HoldingLead.accept``: Pole's and Hoyle's lowest beside
@@ -466,7 +466,7 @@ _TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
 #: Card rules of the russian system, most specific first (000 HNT 13, 11, 10, LST 2, HNT 9/LST 1,
 #: LST 3, HNT 1, LST 7). The first that fits the holding decides. Where the seeds are silent (a
 #: forced lead of small cards, A-Q-J, long trumps with no honour, a long suit that is not strong)
-#: the english rule applies (maxims.md: the russian system falls back to english).
+#: the english rule applies (the russian system falls back to english: tutor/vocab.py).
 RUSSIAN_CARD_ORDER: tuple[tuple[str, Pattern], ...] = (
     ("lead-highest-trump", _highest_short_trump),
     ("answer-trumps-low-from-four", _answer_long_trumps),

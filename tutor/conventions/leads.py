@@ -455,7 +455,7 @@ def lead_long_suit(ctx: Context) -> Iterable[Finding]:
     )
 
 
-# -- choosing among suits the maxims above left equal (the classical books; issue 11) ----------
+# -- choosing among suits the maxims above left equal (the classical books) -------------------
 #
 # These rules come after lead-long-suit and only decide among the suits the higher maxims left
 # ("equal"): they never overturn a seed's rule. Each reads only the student's own cards and the

@@ -27,11 +27,7 @@ from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, parse_seat
 from tutor.conventions.calls import Call, read_refusals, read_signals
 
-__all__ = ["Position", "Knowledge", "PositionError", "RULESETS"]
-
-#: The rule-set names a position may name (``tutor/rulesets.py``); the conventions do not depend
-#: on the scoring rules, so the name is only checked, not interpreted here.
-RULESETS: tuple[str, ...] = RULESET_NAMES
+__all__ = ["Position", "Knowledge", "PositionError"]
 
 
 class PositionError(WhistError):
@@ -166,8 +162,9 @@ class Position:
         if not isinstance(self.hand, Hand) or len(self.hand) != 13:
             n = len(self.hand) if isinstance(self.hand, Hand) else "?"
             raise PositionError(f"the student's original hand must have 13 cards, got {n}")
-        if self.rules not in RULESETS:
-            raise PositionError(f"unknown rule set {self.rules!r} (expected one of {', '.join(RULESETS)})")
+        # the conventions do not depend on the scoring rules: the name is only checked, not interpreted
+        if self.rules not in RULESET_NAMES:
+            raise PositionError(f"unknown rule set {self.rules!r} (expected one of {', '.join(RULESET_NAMES)})")
         if self.trump_card is not None:
             if self.trump is not None and self.trump_card.suit != self.trump:
                 raise PositionError(f"trump card {self.trump_card} is not of the trump suit {self.trump}")
@@ -240,10 +237,6 @@ class Position:
     def is_lead(self) -> bool:
         """The student is to lead (no trick in progress)."""
         return self._knowledge.current is None
-
-    @property
-    def is_opening_lead(self) -> bool:
-        return not self.played
 
     @property
     def is_over(self) -> bool:

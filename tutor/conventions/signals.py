@@ -2,7 +2,7 @@
 
 The seeds ask the player to watch «за приглашениями для козырного хода» (000, first paragraph)
 and to lead trumps with three or fewer only «пока этого не захочет партнер» (000 LST 8), without
-defining the signal. The mechanism is the classic one (Foster, Cavendish, Pole; maxims.md): a
+defining the signal. The mechanism is the classic one (Foster, Cavendish, Pole; docs/conventions.md): a
 player who plays a higher card and later a lower one of the same plain suit, when the higher card
 was neither an attempt to win the trick nor forced, asks his partner to lead trumps.
 
@@ -231,28 +231,37 @@ def echo_the_call(ctx: Context) -> Iterable[Finding]:
         return
     if not (k.has_called(k.partner) or k.partner in k.trump_leaders):
         return
+    yield from _call_rule(ctx, "echo-the-call", _ECHO_WHY, _ECHO_OTHER, in_discards=False)
+
+
+_ECHO_WHY = text(
+    "Partner wants trumps and you hold four or more: echo with {card}, then {low}.",
+    "Партнёр хочет козырей, а у вас их четыре или больше: ответьте приглашением — {card}, потом {low}.",
+)
+_ECHO_OTHER = text(
+    "Holding four trumps after partner's call, echo: a higher card such as {best} now, the lower card later; {card} says nothing.",
+    "С четырьмя козырями после приглашения партнёра отвечают сигналом: сейчас старшую, например {best}, младшую потом; {card} ничего не говорит.",
+)
+
+
+def _call_rule(ctx: Context, maxim: str, why: Mapping[str, str], other: Mapping[str, str], *,
+               in_discards: bool) -> Iterable[Finding]:
+    """What echoing and making the call share once their own condition holds: a call already
+    begun is completed; out of the suit led (``in_discards``: making the call only) the call is
+    made in discards; otherwise, when not trying to win, an unnecessarily high card signals."""
     started = _started_call(ctx)
     if started is not None:
-        yield from _complete_call(ctx, "echo-the-call", started)
+        yield from _complete_call(ctx, maxim, started)
+        return
+    cur = ctx.k.current
+    if in_discards and cur is not None and not ctx.mine(cur.suit_led):
+        yield from _discard_call(ctx)
         return
     if not not_trying_to_win(ctx):
         return
     cards = _signal_cards(ctx)
-    if not cards:
-        return
-    yield _call_finding(
-        ctx,
-        "echo-the-call",
-        cards,
-        text(
-            "Partner wants trumps and you hold four or more: echo with {card}, then {low}.",
-            "Партнёр хочет козырей, а у вас их четыре или больше: ответьте приглашением — {card}, потом {low}.",
-        ),
-        text(
-            "Holding four trumps after partner's call, echo: a higher card such as {best} now, the lower card later; {card} says nothing.",
-            "С четырьмя козырями после приглашения партнёра отвечают сигналом: сейчас старшую, например {best}, младшую потом; {card} ничего не говорит.",
-        ),
-    )
+    if cards:
+        yield _call_finding(ctx, maxim, cards, why, other)
 
 
 def _discard_signal_card(ctx: Context) -> Card | None:
@@ -317,29 +326,14 @@ def make_the_call(ctx: Context) -> Iterable[Finding]:
     k = ctx.k
     if k.trump is None or k.trumps_out or k.has_called(k.seat) or not trump_strength(ctx.trumps()):
         return
-    started = _started_call(ctx)
-    if started is not None:
-        yield from _complete_call(ctx, "make-the-call", started)
-        return
-    cur = k.current
-    if cur is not None and not ctx.mine(cur.suit_led):
-        yield from _discard_call(ctx)
-        return
-    if not not_trying_to_win(ctx):
-        return
-    cards = _signal_cards(ctx)
-    if not cards:
-        return
-    yield _call_finding(
-        ctx,
-        "make-the-call",
-        cards,
-        text(
-            "You are strong in trumps: ask partner for them with {card} now and {low} later.",
-            "Вы сильны в козырях: пригласите партнёра — сейчас {card}, потом {low}.",
-        ),
-        text(
-            "Strong in trumps, make the call: a higher card such as {best} now, the lower card later; {card} says nothing.",
-            "Сильному в козырях стоит пригласить: сейчас старшую, например {best}, младшую потом; {card} ничего не говорит.",
-        ),
-    )
+    yield from _call_rule(ctx, "make-the-call", _MAKE_WHY, _MAKE_OTHER, in_discards=True)
+
+
+_MAKE_WHY = text(
+    "You are strong in trumps: ask partner for them with {card} now and {low} later.",
+    "Вы сильны в козырях: пригласите партнёра — сейчас {card}, потом {low}.",
+)
+_MAKE_OTHER = text(
+    "Strong in trumps, make the call: a higher card such as {best} now, the lower card later; {card} says nothing.",
+    "Сильному в козырях стоит пригласить: сейчас старшую, например {best}, младшую потом; {card} ничего не говорит.",
+)

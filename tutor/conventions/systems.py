@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from tutor.cards import Card, Hand
+from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.conventions.holdings import lead_from_holding
 from tutor.conventions.rules import SYSTEMS, text
 from tutor.errors import HandError, WhistError
@@ -42,8 +43,6 @@ def applies(maxim: str, system: str) -> bool:
     """
     if system == "russian":
         return True
-    from tutor.conventions.catalogue import UnknownMaximError, get_maxim
-
     try:
         return get_maxim(maxim).applies_to(system)
     except UnknownMaximError:

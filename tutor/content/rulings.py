@@ -1,4 +1,6 @@
-"""Which cards South may play when a penalty binds him: a called exposed card, a called suit.
+"""The content's rulings: which cards South may play when a penalty binds him (a called exposed
+card, a called suit), with the maxim that decided and why. The laws themselves are
+:mod:`tutor.laws`; this module only applies them to a content item.
 
 :mod:`tutor.play` knows the one law of every trick -- follow suit if able (000 «Масти и взятки»
 1-2). Two penalties narrow that choice further, and each is a small rule a learner can check:
