@@ -11,6 +11,7 @@ import pytest
 from tutor.cards import Card, Suit
 from tutor.deal import Deal
 from tutor.errors import HistoryError, IllegalPlayError
+from tutor import play
 from tutor.play import PlayState, Trick, follow_history, parse_history, trick_winner
 from tutor.seats import Seat, Side
 
@@ -65,7 +66,8 @@ def test_the_deal_over_refuses_another_card_in_words():
 # -- what a player holds and may play ---------------------------------------------------------------
 def test_every_card_of_a_hand_is_held_and_playable_on_the_lead_deuces_included():
     """003 «Розыгрыш»: on the lead any card may be played, the twos as well as the aces."""
-    deal = Deal.random(17)
+    play._MASK_CACHE.clear()  # the suit-mask table is filled lazily: build it afresh here
+    deal = Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
     state = PlayState(deal)
     for seat in Seat:
         assert set(state.legal_cards(seat)) == set(deal.hands[seat])
@@ -197,3 +199,18 @@ def test_a_replayed_record_names_the_trick_that_breaks_the_laws():
     not_held = next(iter(deal.hands[deal.leader.lho]))
     with pytest.raises(HistoryError, match=_exact(f"trick 1: {deal.leader.name} does not hold {not_held}")):
         PlayState.from_history(deal, f"{deal.leader.name}:{not_held}")
+
+
+def test_the_card_winning_the_trick_so_far_is_the_highest_of_the_suit_led_or_the_highest_trump():
+    """000 «Масти и взятки» 3, for a trick not yet finished: South leads the H2, West the HK
+    wins so far, North's trump takes over; nothing wins an empty table."""
+    state = _small("N:2.-.43.- -.65.-.2 -.72.-.3 -.K8.-.4", trump="S")
+    assert state.current_winner() is None
+    state.play(Card.parse("H2"))
+    assert state.current_winner() is Seat.S
+    state.play(Card.parse("HK"))
+    assert state.current_winner() is Seat.W
+    state.play(Card.parse("S2"))
+    assert state.current_winner() is Seat.N
+    state.play(Card.parse("H5"))
+    assert state.current_winner() is None and state.winners == (Seat.N,)

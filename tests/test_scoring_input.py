@@ -54,6 +54,12 @@ def test_a_bad_trick_count_is_refused_with_the_way_to_write_it(given, message):
         parse_tricks(given)
 
 
+@pytest.mark.parametrize("given", [None, True, 8.0, "   "])
+def test_what_is_no_text_and_no_whole_number_is_no_trick_count(given):
+    with _raises(f"not a trick count: {given!r} (write NS=8 or EW=5)"):
+        parse_tricks(given)
+
+
 def test_thirteen_and_zero_tricks_are_counts():
     assert parse_tricks(13) == 13 and parse_tricks(0) == 0
     assert parse_tricks("EW=13") == 0 and parse_tricks("NS=0") == 0 and parse_tricks("EW=0") == 13
