@@ -8,10 +8,10 @@ import re
 
 import pytest
 
+from tutor import play
 from tutor.cards import Card, Suit
 from tutor.deal import Deal
 from tutor.errors import HistoryError, IllegalPlayError
-from tutor import play
 from tutor.play import PlayState, Trick, follow_history, parse_history, trick_winner
 from tutor.seats import Seat, Side
 
