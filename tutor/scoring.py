@@ -283,6 +283,8 @@ def parse_tricks(text: str | int) -> int:
     if not isinstance(text, str) or not text.strip():
         raise ScoreError(f"not a trick count: {text!r} (write NS=8 or EW=5)")
     parts = [p for p in re.split(r"[,\s;]+", text.strip()) if p]
+    if not parts:  # separators only (",") once read as "NS took 0": a grand slam for EW
+        raise ScoreError(f"not a trick count: {text!r} (write NS=8 or EW=5)")
     got: dict[Side, int] = {}
     for part in parts:
         m = re.fullmatch(r"([A-Za-z]{2})\s*[=:]\s*(\d{1,2})", part)
@@ -298,7 +300,7 @@ def parse_tricks(text: str | int) -> int:
         if side in got and got[side] != n:
             raise ScoreError(f"{side.value} given twice: {text!r}")
         got[side] = n
-    ns = got.get(Side.NS, 13 - got.get(Side.EW, 0)) if got else 0
+    ns = got[Side.NS] if Side.NS in got else 13 - got[Side.EW]
     if Side.EW in got and ns + got[Side.EW] != 13:
         raise ScoreError(f"the two sides' tricks must add up to 13: {text!r}")
     return ns
