@@ -114,6 +114,14 @@ HABITS: Mapping[str, tuple[str, float]] = MappingProxyType({
 #: Layouts the classic robot reads from; the reading decides when its scores differ by this much.
 READ_LAYOUTS = 16
 READ_MARGIN = 0.15
+#: Layouts of the classic robot's check among the cards the maxims leave equal (a cheap sampled
+#: double-dummy search over the reading's layouts; bench/bench_robot_quality.py).
+CLASSIC_SAMPLES = 20
+#: ... fewer while the hands are long, where one layout costs DDS the most (the move-time aims:
+#: none over 2 s on a loaded 2-core machine): at most this many layouts with 13, 12, 11 cards.
+CLASSIC_EARLY_SAMPLES: Mapping[int, int] = MappingProxyType({13: 4, 12: 6, 11: 10})
+#: Whether the classic robot's reading heuristic decides a tie of suits before the search.
+CLASSIC_READS_FIRST = False
 
 
 class RobotError(WhistError):
@@ -339,18 +347,21 @@ class Robot:
         tied = self._tied(advice, legal)
         if not advice.maxims and self.strength != "strong":
             # no maxim speaks at all: the fallback decides (and is counted); strong searches
-            return self._double_dummy(view, tied if len(tied) > 1 else legal, MIN_SAMPLES)
+            n = MIN_SAMPLES if self.strength == "beginner" else self._classic_layouts(view)
+            return self._double_dummy(view, tied if len(tied) > 1 else legal, n)
         if self.strength == "beginner":
             return self._beginner(view, advice, legal)
         open_choice = self._open_choice(view, advice, tied)
         if self.strength == "strong":
             return self._strong(view, advice, legal, tied, open_choice)
-        if not open_choice:
+        choice = self._choice(view, advice, tied)
+        if len(choice) < 2:
             return self._by_maxims(view, advice)
-        read = self._by_reading(view, advice, tied)
-        if read is not None:
-            return read
-        return self._double_dummy(view, tied, min(4, self.samples) or MIN_SAMPLES, tuple(advice.maxims))
+        if CLASSIC_READS_FIRST and open_choice:
+            read = self._by_reading(view, advice, tied)
+            if read is not None:
+                return read
+        return self._tie_search(view, advice, choice)
 
     # -- what the maxims decided ------------------------------------------------------------------
     @staticmethod
@@ -358,6 +369,20 @@ class Robot:
         """The cards no maxim separates from the engine's pick (its "equal" candidates)."""
         cards = {advice.card, *(v.card for v in advice.candidates if v.verdict == "equal")}
         return tuple(c for c in legal if c in cards)
+
+    @staticmethod
+    def _choice(view: RobotView, advice: Advice, tied: Sequence[Card]) -> tuple[Card, ...]:
+        """One card of each run of equals among the tied cards -- the cards between which the
+        maxims (and the schools they accept as equally right) truly leave a choice. The advised
+        card stands for its run; any other run is represented by the card the engine would show
+        first from it (the tied cards are in display order, the lowest first among equals)."""
+        if len(tied) < 2:
+            return tuple(tied)
+        groups = _groups(view, tied)
+        out: dict[int, Card] = {groups[advice.card]: advice.card} if advice.card in groups else {}
+        for c in sorted(tied, key=lambda c: (int(c.rank), c.index)):
+            out.setdefault(groups[c], c)
+        return tuple(out.values())
 
     @staticmethod
     def _open_choice(view: RobotView, advice: Advice, tied: Sequence[Card]) -> bool:
@@ -433,6 +458,46 @@ class Robot:
             + f" ({', '.join(advice.maxims) or 'нет правила'}); " + note["ru"] + ".",
         )
         return RobotCard(view.seat, best, (READING, *advice.maxims), expl, note=note)
+
+    def _classic_layouts(self, view: RobotView) -> int:
+        """How many layouts the classic robot solves for one choice (see :data:`CLASSIC_SAMPLES`)."""
+        n = min(self.samples, CLASSIC_SAMPLES, CLASSIC_EARLY_SAMPLES.get(view.sizes[view.seat], CLASSIC_SAMPLES))
+        return max(n, MIN_SAMPLES)
+
+    # -- classic: a sampled double-dummy check among the cards the maxims leave equal --------------
+    def _tie_search(self, view: RobotView, advice: Advice, choice: Sequence[Card]) -> RobotCard:
+        """Among ``choice`` (cards the maxims leave equal, one per run), the card with the best
+        mean double-dummy tricks over :data:`CLASSIC_SAMPLES` layouts the reading allows. The
+        advised card keeps its place unless another is strictly better on these layouts, and
+        then the note says so (``search: …``): the maxims chose the set, the search the card."""
+        from tutor.reading import Reading
+
+        n = self._classic_layouts(view)
+        try:
+            layouts = Reading.of(view, self.rules).sample(self._rng(view, "tie"), n)
+        except WhistError:
+            return self._by_maxims(view, advice)
+        positions = [SolverPosition(lay, view.trump, view.leader, view.current, view.won) for lay in layouts]
+        sols = solve_many(positions)
+        means = {c: sum(sol.tricks[c] for sol in sols) / len(sols) for c in choice}
+        best = max(choice, key=lambda c: (means[c], c == advice.card, -int(c.rank), -c.index))
+        if best == advice.card and advice.maxims:
+            rc = self._by_maxims(view, advice)
+            return RobotCard(rc.seat, rc.card, rc.maxims, rc.explanation, MappingProxyType(means))
+        k = len(sols)
+        note = _text(
+            f"search: {means[best]:.2f} tricks on {k} layouts ("
+            + ", ".join(f"{c.symbol('en')} {means[c]:.2f}" for c in choice if c != best) + ")",
+            f"перебор: {means[best]:.2f} взятки на {k} раскладах ("
+            + ", ".join(f"{c.symbol('ru')} {means[c]:.2f}" for c in choice if c != best) + ")",
+        )
+        expl = _text(
+            f"{best.symbol('en')}: the maxims leave " + ", ".join(c.symbol('en') for c in choice)
+            + f" equal ({', '.join(advice.maxims) or 'no maxim'}); " + note["en"] + ".",
+            f"{best.symbol('ru')}: правила оставляют равными " + ", ".join(c.symbol('ru') for c in choice)
+            + f" ({', '.join(advice.maxims) or 'нет правила'}); " + note["ru"] + ".",
+        )
+        return RobotCard(view.seat, best, (SEARCH, *advice.maxims), expl, MappingProxyType(means), note)
 
     # -- strong: Monte-Carlo search over the reading's layouts --------------------------------------
     def _strong(self, view: RobotView, advice: Advice, legal: Sequence[Card], tied: Sequence[Card],
