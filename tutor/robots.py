@@ -123,7 +123,10 @@ READ_MARGIN = 0.15
 CLASSIC_SAMPLES = 20
 #: ... fewer while the hands are long, where one layout costs DDS the most (the move-time aims:
 #: none over 2 s on a loaded 2-core machine): at most this many layouts with 13, 12, 11 cards.
-CLASSIC_EARLY_SAMPLES: Mapping[int, int] = MappingProxyType({13: 4, 12: 6, 11: 10})
+#: None at trick 1: a full 13-card layout with a trump lead took DDS up to 20 s under load, and a
+#: perfect choice among the first trick's equal cards would save under 0.01 trick a deal
+#: (bench/analyse_robot_losses.py), so there the maxims' card stands.
+CLASSIC_EARLY_SAMPLES: Mapping[int, int] = MappingProxyType({13: 0, 12: 6, 11: 10})
 #: Whether the classic robot's reading heuristic (:meth:`Robot._by_reading`: who holds a suit's
 #: top card, who may win a discard) settles a tie of suits before the search. Off: on the bench's
 #: first 60 deals the search alone lost no more (2.39 against 2.41 with it), and it also settles
@@ -354,7 +357,7 @@ class Robot:
         tied = self._tied(advice, legal)
         if not advice.maxims and self.strength != "strong":
             # no maxim speaks at all: the fallback decides (and is counted); strong searches
-            n = MIN_SAMPLES if self.strength == "beginner" else self._classic_layouts(view)
+            n = MIN_SAMPLES if self.strength == "beginner" else self._classic_layouts(view)  # 2 at trick 1
             return self._double_dummy(view, tied if len(tied) > 1 else legal, n)
         if self.strength == "beginner":
             return self._beginner(view, advice, legal)
@@ -362,7 +365,7 @@ class Robot:
         if self.strength == "strong":
             return self._strong(view, advice, legal, tied, open_choice)
         choice = self._choice(view, advice, tied)
-        if len(choice) < 2:
+        if len(choice) < 2 or not CLASSIC_EARLY_SAMPLES.get(view.sizes[view.seat], CLASSIC_SAMPLES):
             return self._by_maxims(view, advice)
         if CLASSIC_READS_FIRST and open_choice:
             read = self._by_reading(view, advice, tied)
