@@ -126,7 +126,7 @@ CLASSIC_SAMPLES = 20
 #: None at trick 1: a full 13-card layout with a trump lead took DDS up to 20 s under load, and a
 #: perfect choice among the first trick's equal cards would save under 0.01 trick a deal
 #: (bench/analyse_robot_losses.py), so there the maxims' card stands.
-CLASSIC_EARLY_SAMPLES: Mapping[int, int] = MappingProxyType({13: 0, 12: 6, 11: 10})
+CLASSIC_EARLY_SAMPLES: Mapping[int, int] = MappingProxyType({13: 0, 12: 4, 11: 8})
 #: Whether the classic robot's reading heuristic (:meth:`Robot._by_reading`: who holds a suit's
 #: top card, who may win a discard) settles a tie of suits before the search. Off: on the bench's
 #: first 60 deals the search alone lost no more (2.39 against 2.41 with it), and it also settles
