@@ -13,7 +13,7 @@ Three strengths (:data:`STRENGTHS`, chosen per table and with ``--robots``):
   the trick second hand, plays low third hand, does not cover, cashes his aces, leads his own suit
   before partner's, ruffs partner's winner, plays high on partner's trick, throws small cards of
   his long suit, never signals) -- mistakes a learner can see and punish (about 3 double-dummy
-  tricks a deal a side, against 2.3 for classic). Such a card names the habit (``habit:…``) and
+  tricks a deal a side, against 2.1 for classic). Such a card names the habit (``habit:…``) and
   the maxim it breaks.
 * ``classic`` (default) plays every maxim of the chosen system. Where the maxims leave a choice
   -- cards the engine calls equal, the schools' cards a rule accepts as equally right, which
@@ -23,7 +23,7 @@ Three strengths (:data:`STRENGTHS`, chosen per table and with ``--robots``):
   layouts, fewer while the hands are long); a card it moves away from the engine's pick says
   ``search: … tricks on N layouts``. Where no maxim speaks at all, the same check over all legal
   cards is the *fallback*, tagged ``"double-dummy"``. (bench/analyse_robot_losses.py: the check
-  took classic from 2.28 to about 2.15 tricks lost per deal per side without changing a maxim.)
+  took classic from 2.27 to 2.14 tricks lost per deal per side over 300 deals, no maxim changed.)
 * ``strong`` is classic plus a Monte-Carlo search: DDS (:func:`tutor.solver.solve_many`) over
   layouts sampled from its reading decides where the maxims allow a choice (``search: …``), and
   it breaks a convention only when the search says the gain is large (:data:`LARGE_GAIN` tricks
