@@ -18,13 +18,14 @@ judging is not timed). Aims: classic <= 2.2, strong <= 1.9, beginner 3-4 tricks 
 fallback <= 2 % of cards and no opening lead; classic median < 50 ms, p95 < 300 ms, none over 2 s;
 strong p95 < 1.5 s.
 
-    python bench/bench_robot_quality.py [--deals 300] [--seed 20260] [--policies random,mc,beginner,classic,strong]
+    python bench/bench_robot_quality.py [--deals 300] [--seed 20260] [--policies random,mc,beginner,classic,strong] [--jobs 1]
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import multiprocessing
 import random
 import statistics
 import sys
@@ -75,6 +76,15 @@ def play(policy: str, deal: Deal, seed: int, mc_samples: int, search_samples: in
     return positions, cards, tags, times, deciders
 
 
+def _one_deal(task):
+    """Play and judge deal ``i`` of the run (a worker's job with ``--jobs``): the same deal, seed
+    and robots as a single-process run, so the figures do not depend on the number of jobs."""
+    policy, seed, i, mc_samples, search_samples, large_gain = task
+    deal = Deal.random(seed + i, dealer=Seat(i % 4))
+    positions, cards, tg, tm, dec = play(policy, deal, seed + i, mc_samples, search_samples, large_gain)
+    return judge(positions, cards), tg, tm, dec
+
+
 def judge(positions, cards) -> list[int]:
     """Double-dummy tricks each card lost for its side on the true position."""
     sols = solve_many(positions)
@@ -95,6 +105,9 @@ def main() -> None:
     parser.add_argument("--large-gain", type=float, default=LARGE_GAIN,
                         help="mean tricks the strong robot must gain to break a convention")
     parser.add_argument("--policies", default=",".join(POLICIES))
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="deals played in parallel processes (same figures; move times then include "
+                             "the contention of the jobs)")
     args = parser.parse_args()
     policies = [p.strip() for p in args.policies.split(",") if p.strip()]
     for p in policies:
@@ -110,11 +123,13 @@ def main() -> None:
         times: list[float] = []
         by_decider: collections.Counter = collections.Counter()
         t0 = time.time()
-        for i in range(args.deals):
-            deal = Deal.random(args.seed + i, dealer=Seat(i % 4))
-            positions, cards, tg, tm, dec = play(policy, deal, args.seed + i, args.mc_samples, args.search_samples,
-                                               args.large_gain)
-            losses = judge(positions, cards)
+        tasks = [(policy, args.seed, i, args.mc_samples, args.search_samples, args.large_gain) for i in range(args.deals)]
+        if args.jobs > 1:
+            pool = multiprocessing.get_context("fork").Pool(args.jobs)
+            done = pool.imap(_one_deal, tasks)
+        else:
+            pool, done = None, map(_one_deal, tasks)
+        for i, (losses, tg, tm, dec) in enumerate(done):
             for j, loss in enumerate(losses):
                 lost_by_trick[j // 4] += loss
             total += sum(losses)
@@ -142,6 +157,8 @@ def main() -> None:
             print(f"  tricks lost per deal per side by the deciding maxim (top 8): {worst}")
         elif policy == "mc":
             print(f"  move time: median {statistics.median(times):.1f} ms, p95 {_p95(times):.1f} ms")
+        if pool is not None:
+            pool.close()
     print("\nsummary: " + ", ".join(f"{p} {v:.2f}" for p, v in results.items()))
 
 

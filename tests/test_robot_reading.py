@@ -205,15 +205,46 @@ def test_beginner_habits_name_the_habit_and_the_maxim_broken():
 
 def test_classic_notes_are_true():
     """Issue 11 point 4: a classic card names the maxim that decided it, or "reading: …" (its
-    note says the layouts counted), or the double-dummy fallback with the layouts solved."""
+    note says the layouts counted), or "search: … tricks on N layouts" (its check among the cards
+    the maxims left equal), or the double-dummy fallback with the layouts solved."""
     for rc in _play("classic", range(6)):
         if rc.maxim == READING:
             assert rc.note["en"].startswith("reading: ") and "consistent layouts" in rc.note["en"]
             assert rc.note["ru"].startswith("расклад: ")
+        elif rc.maxim == SEARCH:
+            assert rc.note["en"].startswith("search: ") and " layouts" in rc.note["en"]
+            assert rc.note["ru"].startswith("перебор: ")
         elif rc.maxim == "double-dummy":
             assert "tricks on" in rc.note["en"]
         else:
             assert rc.note is None
+
+
+def test_classic_search_chooses_only_among_cards_the_maxims_leave_equal():
+    """Issue 11 / session 3: where the maxims leave a choice, classic lets a sampled double-dummy
+    check over its reading's layouts choose -- but only among the cards the conventions engine
+    calls equal to its own advice, so it never plays a card the maxims teach against; the card
+    chosen has the best mean over the layouts, and the note says so."""
+    from tutor.conventions.advice import advise
+
+    searched = 0
+    for seed in range(8):
+        state = PlayState(Deal.random(seed, dealer=Seat(seed % 4)))
+        players = {s: Robot(s, strength="classic", samples=20, seed=seed) for s in Seat}
+        while not state.is_over:
+            seat = state.to_play
+            rc = players[seat].choose(state)
+            if rc.maxim == SEARCH:
+                searched += 1
+                advice = advise(RobotView.from_state(state, seat).position(), "russian")
+                verdict = advice.verdict_for(rc.card)
+                assert rc.card == advice.card or (verdict is not None and verdict.verdict == "equal"), rc
+                assert rc.dd_means is not None and rc.dd_means[rc.card] == max(rc.dd_means.values())
+                if rc.card != advice.card:  # it departs from the engine's card only when better
+                    assert rc.dd_means[rc.card] > rc.dd_means[advice.card]
+                assert f"{rc.dd_means[rc.card]:.2f} tricks on" in rc.note["en"]
+            state.play(rc.card)
+    assert searched >= 3
 
 
 def test_strong_search_says_tricks_and_layouts():

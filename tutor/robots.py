@@ -13,13 +13,17 @@ Three strengths (:data:`STRENGTHS`, chosen per table and with ``--robots``):
   the trick second hand, plays low third hand, does not cover, cashes his aces, leads his own suit
   before partner's, ruffs partner's winner, plays high on partner's trick, throws small cards of
   his long suit, never signals) -- mistakes a learner can see and punish (about 3 double-dummy
-  tricks a deal a side, against 2.3 for classic). Such a card names the habit (``habit:…``) and
+  tricks a deal a side, against 2.1 for classic). Such a card names the habit (``habit:…``) and
   the maxim it breaks.
-* ``classic`` (default) plays every maxim of the chosen system. Where the maxims leave cards of
-  different suits equal, its card reading (:mod:`tutor.reading`: the cards gone, the voids, and
-  what the other seats' conventional cards showed) decides -- a note ``reading: …`` -- and only
-  where reading cannot separate them a small double-dummy sample over the layouts the reading
-  allows (the *fallback*, tagged ``"double-dummy"``).
+* ``classic`` (default) plays every maxim of the chosen system. Where the maxims leave a choice
+  -- cards the engine calls equal, the schools' cards a rule accepts as equally right, which
+  suit to discard or lead among those the maxims allow -- its card reading (:mod:`tutor.reading`:
+  the cards gone, the voids, and what the other seats' conventional cards showed) gives the
+  layouts of a small double-dummy check among ONLY those cards (:data:`CLASSIC_SAMPLES`
+  layouts, fewer while the hands are long); a card it moves away from the engine's pick says
+  ``search: … tricks on N layouts``. Where no maxim speaks at all, the same check over all legal
+  cards is the *fallback*, tagged ``"double-dummy"``. (bench/analyse_robot_losses.py: the check
+  took classic from 2.27 to 2.14 tricks lost per deal per side over 300 deals, no maxim changed.)
 * ``strong`` is classic plus a Monte-Carlo search: DDS (:func:`tutor.solver.solve_many`) over
   layouts sampled from its reading decides where the maxims allow a choice (``search: …``), and
   it breaks a convention only when the search says the gain is large (:data:`LARGE_GAIN` tricks
@@ -114,6 +118,20 @@ HABITS: Mapping[str, tuple[str, float]] = MappingProxyType({
 #: Layouts the classic robot reads from; the reading decides when its scores differ by this much.
 READ_LAYOUTS = 16
 READ_MARGIN = 0.15
+#: Layouts of the classic robot's check among the cards the maxims leave equal (a cheap sampled
+#: double-dummy search over the reading's layouts; bench/bench_robot_quality.py).
+CLASSIC_SAMPLES = 20
+#: ... fewer while the hands are long, where one layout costs DDS the most (the move-time aims:
+#: none over 2 s on a loaded 2-core machine): at most this many layouts with 13, 12, 11 cards.
+#: None at trick 1: a full 13-card layout with a trump lead took DDS up to 20 s under load, and a
+#: perfect choice among the first trick's equal cards would save under 0.01 trick a deal
+#: (bench/analyse_robot_losses.py), so there the maxims' card stands.
+CLASSIC_EARLY_SAMPLES: Mapping[int, int] = MappingProxyType({13: 0, 12: 4, 11: 8})
+#: Whether the classic robot's reading heuristic (:meth:`Robot._by_reading`: who holds a suit's
+#: top card, who may win a discard) settles a tie of suits before the search. Off: on the bench's
+#: first 60 deals the search alone lost no more (2.39 against 2.41 with it), and it also settles
+#: the ties the heuristic cannot (one suit's cards, ruff or discard).
+CLASSIC_READS_FIRST = False
 
 
 class RobotError(WhistError):
@@ -278,8 +296,8 @@ def _groups(view: RobotView, cards: Sequence[Card]) -> dict[Card, int]:
 class Robot:
     """One robot seat playing by the maxims of ``system`` at ``strength``.
 
-    ``samples``: layouts of the strong robot's search and of the double-dummy fallback (the
-    fallback uses at most 4). ``rules`` is the rule-set name the conventions engine is told.
+    ``samples``: layouts of the strong robot's search; the classic check and the double-dummy
+    fallback use at most :data:`CLASSIC_SAMPLES` of them. ``rules`` is the rule-set name the conventions engine is told.
     ``exposed``: seats whose cards lie open (a dummy).
     """
 
@@ -339,18 +357,21 @@ class Robot:
         tied = self._tied(advice, legal)
         if not advice.maxims and self.strength != "strong":
             # no maxim speaks at all: the fallback decides (and is counted); strong searches
-            return self._double_dummy(view, tied if len(tied) > 1 else legal, MIN_SAMPLES)
+            n = MIN_SAMPLES if self.strength == "beginner" else self._classic_layouts(view)  # 2 at trick 1
+            return self._double_dummy(view, tied if len(tied) > 1 else legal, n)
         if self.strength == "beginner":
             return self._beginner(view, advice, legal)
         open_choice = self._open_choice(view, advice, tied)
         if self.strength == "strong":
             return self._strong(view, advice, legal, tied, open_choice)
-        if not open_choice:
+        choice = self._choice(view, advice, tied)
+        if len(choice) < 2 or not CLASSIC_EARLY_SAMPLES.get(view.sizes[view.seat], CLASSIC_SAMPLES):
             return self._by_maxims(view, advice)
-        read = self._by_reading(view, advice, tied)
-        if read is not None:
-            return read
-        return self._double_dummy(view, tied, min(4, self.samples) or MIN_SAMPLES, tuple(advice.maxims))
+        if CLASSIC_READS_FIRST and open_choice:
+            read = self._by_reading(view, advice, tied)
+            if read is not None:
+                return read
+        return self._tie_search(view, advice, choice)
 
     # -- what the maxims decided ------------------------------------------------------------------
     @staticmethod
@@ -358,6 +379,20 @@ class Robot:
         """The cards no maxim separates from the engine's pick (its "equal" candidates)."""
         cards = {advice.card, *(v.card for v in advice.candidates if v.verdict == "equal")}
         return tuple(c for c in legal if c in cards)
+
+    @staticmethod
+    def _choice(view: RobotView, advice: Advice, tied: Sequence[Card]) -> tuple[Card, ...]:
+        """One card of each run of equals among the tied cards -- the cards between which the
+        maxims (and the schools they accept as equally right) truly leave a choice. The advised
+        card stands for its run; any other run is represented by the card the engine would show
+        first from it (the tied cards are in display order, the lowest first among equals)."""
+        if len(tied) < 2:
+            return tuple(tied)
+        groups = _groups(view, tied)
+        out: dict[int, Card] = {groups[advice.card]: advice.card} if advice.card in groups else {}
+        for c in sorted(tied, key=lambda c: (int(c.rank), c.index)):
+            out.setdefault(groups[c], c)
+        return tuple(out.values())
 
     @staticmethod
     def _open_choice(view: RobotView, advice: Advice, tied: Sequence[Card]) -> bool:
@@ -433,6 +468,49 @@ class Robot:
             + f" ({', '.join(advice.maxims) or 'нет правила'}); " + note["ru"] + ".",
         )
         return RobotCard(view.seat, best, (READING, *advice.maxims), expl, note=note)
+
+    def _classic_layouts(self, view: RobotView) -> int:
+        """How many layouts the classic robot solves for one choice (see :data:`CLASSIC_SAMPLES`)."""
+        n = min(self.samples, CLASSIC_SAMPLES, CLASSIC_EARLY_SAMPLES.get(view.sizes[view.seat], CLASSIC_SAMPLES))
+        return max(n, MIN_SAMPLES)
+
+    # -- classic: a sampled double-dummy check among the cards the maxims leave equal --------------
+    def _tie_search(self, view: RobotView, advice: Advice, choice: Sequence[Card]) -> RobotCard:
+        """Among ``choice`` (cards the maxims leave equal, one per run), the card with the best
+        mean double-dummy tricks over :data:`CLASSIC_SAMPLES` layouts the reading allows. The
+        advised card keeps its place unless another is strictly better on these layouts. When the
+        layouts separate the cards, the search decided and the note says so (``search: …``: the
+        maxims chose the set, the search the card); when they leave the engine's card level with
+        another, the maxims' pick stands and names them."""
+        from tutor.reading import Reading
+
+        n = self._classic_layouts(view)
+        try:
+            layouts = Reading.of(view, self.rules).sample(self._rng(view, "tie"), n)
+        except WhistError:
+            return self._by_maxims(view, advice)
+        positions = [SolverPosition(lay, view.trump, view.leader, view.current, view.won) for lay in layouts]
+        sols = solve_many(positions)
+        means = {c: sum(sol.tricks[c] for sol in sols) / len(sols) for c in choice}
+        best = max(choice, key=lambda c: (means[c], c == advice.card, -int(c.rank), -c.index))
+        if best == advice.card and advice.maxims and any(means[c] == means[best] for c in choice if c != best):
+            # the layouts do not separate the engine's card from another: the maxims' pick stands
+            rc = self._by_maxims(view, advice)
+            return RobotCard(rc.seat, rc.card, rc.maxims, rc.explanation, MappingProxyType(means))
+        k = len(sols)
+        note = _text(
+            f"search: {means[best]:.2f} tricks on {k} layouts ("
+            + ", ".join(f"{c.symbol('en')} {means[c]:.2f}" for c in choice if c != best) + ")",
+            f"перебор: {means[best]:.2f} взятки на {k} раскладах ("
+            + ", ".join(f"{c.symbol('ru')} {means[c]:.2f}" for c in choice if c != best) + ")",
+        )
+        expl = _text(
+            f"{best.symbol('en')}: the maxims leave " + ", ".join(c.symbol('en') for c in choice)
+            + f" equal ({', '.join(advice.maxims) or 'no maxim'}); " + note["en"] + ".",
+            f"{best.symbol('ru')}: правила оставляют равными " + ", ".join(c.symbol('ru') for c in choice)
+            + f" ({', '.join(advice.maxims) or 'нет правила'}); " + note["ru"] + ".",
+        )
+        return RobotCard(view.seat, best, (SEARCH, *advice.maxims), expl, MappingProxyType(means), note)
 
     # -- strong: Monte-Carlo search over the reading's layouts --------------------------------------
     def _strong(self, view: RobotView, advice: Advice, legal: Sequence[Card], tied: Sequence[Card],
