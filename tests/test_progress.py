@@ -27,8 +27,19 @@ from tutor.progress import (
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path):
+    """The store on a SQLite file, and on a fresh PostgreSQL database (skipped without one)."""
+    if request.param == "postgresql":
+        store = ProgressStore(request.getfixturevalue("pg_url"))
+        yield store
+        store.close()
+        return
+    yield ProgressStore(tmp_path / "progress.db")
+
+
 @pytest.fixture
-def store(tmp_path):
+def sqlite_store(tmp_path):
     return ProgressStore(tmp_path / "progress.db")
 
 
@@ -41,8 +52,9 @@ def test_db_path_comes_from_environment(monkeypatch, tmp_path):
     assert default_db_path() == tmp_path / "data" / "whist-tutor" / "progress.db"
 
 
-def test_database_runs_in_wal_mode_with_schema_version(store):
+def test_database_runs_in_wal_mode_with_schema_version(sqlite_store):
     """Several tabs read while one writes: WAL mode, and the schema version is recorded."""
+    store = sqlite_store
     conn = sqlite3.connect(store.path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
