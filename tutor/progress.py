@@ -625,6 +625,9 @@ class ProgressStore:
         with self._db_errors():
             with self._engine.connect() as conn:
                 conn.execution_options(**{WRITE: True})
+                if self.url is None:  # a kept connection takes the timeout in force now (no transaction yet)
+                    cast(sqlite3.Connection, conn.connection.driver_connection).execute(
+                        f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
                 with conn.begin():
                     yield conn
 
