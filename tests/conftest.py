@@ -51,3 +51,17 @@ def pg_url(pg_server_url: str) -> Iterator[str]:
         yield url
     finally:
         drop_database(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_store(request, tmp_path):
+    """The progress store on a SQLite file and on a fresh PostgreSQL database (the same tests
+    run on both; PostgreSQL is skipped when none can be had)."""
+    from tutor.progress import ProgressStore
+
+    if request.param == "postgresql":
+        store = ProgressStore(request.getfixturevalue("pg_url"))
+    else:
+        store = ProgressStore(tmp_path / "progress.db")
+    yield store
+    store.close()
