@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from tutor.commands._args import CliError, add_json_flag, emit, nonempty
+from tutor.commands._args import CliError, add_json_flag, bounded_int, emit, nonempty
 from tutor.commands._store import add_user_flags, find_learner, open_store, require_self, viewer
 from tutor.content.grading import grade
 from tutor.content.loader import ContentError, load_paths
@@ -25,7 +25,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--learner", required=True, type=nonempty, metavar="NAME")
     p.add_argument("--puzzle", required=True, type=nonempty, metavar="ID")
     p.add_argument("--card", required=True, type=nonempty, metavar="C", help="the card played, like S4")
-    p.add_argument("--hints", type=int, default=0, choices=range(0, 4), metavar="N", help="hints taken (0-3)")
+    p.add_argument("--hints", type=bounded_int(0, 3), default=0, metavar="N",
+                   help="hints taken before the answer, 0 to 3 (a puzzle has at most three)")
     add_user_flags(p)
     add_json_flag(p)
     p.set_defaults(func=run)

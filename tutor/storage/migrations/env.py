@@ -6,9 +6,16 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy.engine import Connection
 
-connection = context.config.attributes.get("connection")
-if not isinstance(connection, Connection):  # pragma: no cover - only run through tutor.storage.migrate
-    raise RuntimeError("the progress migrations run from tutor.storage.migrate, with a connection")
-context.configure(connection=connection, render_as_batch=True)
-with context.begin_transaction():
-    context.run_migrations()
+
+
+def run() -> None:
+    connection = context.config.attributes.get("connection")
+    if not isinstance(connection, Connection):  # pragma: no cover - only run through tutor.storage.migrate
+        raise RuntimeError("the progress migrations run from tutor.storage.migrate, with a connection")
+    context.configure(connection=connection, render_as_batch=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if hasattr(context, "config"):  # under Alembic; a plain import (the doctest run) does nothing
+    run()
