@@ -102,7 +102,7 @@ def run_assign(args: argparse.Namespace) -> int:
     items = [{"item": a.item_id, "kind": a.kind, "due": a.due.isoformat() if a.due else None}
              for a in store.assignments(cls.id)]
     emit(args, {"class": cls.name, "assigned": items},
-         f"{cls.name}: " + ", ".join(i["item"] + (f" (by {i['due']})" if i["due"] else "") for i in items))
+         f"{cls.name}: " + ", ".join(f"{i['item']}" + (f" (by {i['due']})" if i["due"] else "") for i in items))
     return 0
 
 

@@ -14,6 +14,7 @@ from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.common import current_lang, current_learner, progress_or, store, store_reason, tr
 from tutor.ui.components import run_item
+from tutor.ui.ratings import suggested_next
 from tutor.ui.library import Library, library, show_problems
 from tutor.ui.progress_page import theme_label
 
@@ -98,8 +99,10 @@ def show() -> None:
     st.caption(", ".join(theme_label(t_, lang) for t_ in puzzle.themes) + " · " + tr("puzzles.level", n=puzzle.difficulty))
     answered = run_item(puzzle, scope=SCOPE, item_id=puzzle.id, lang=lang, kind="puzzle", themes=puzzle.themes)
     pos = ids.index(puzzle.id)
-    if answered is not None and pos + 1 < len(ids):
-        st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go, args=(ids[pos + 1],),
+    # store helper (issue 14): the next one fits the learner's rating and weak themes, else the list's next
+    nxt = suggested_next(learner, chosen, puzzle.id) or (ids[pos + 1] if pos + 1 < len(ids) else None)
+    if answered is not None and nxt is not None:
+        st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go, args=(nxt,),
                   icon=":material/arrow_forward:", type="primary")
     drafts.restore(REPORT_NOTE, drafts.SLOT_REPORT, "")
     with st.expander(tr("puzzles.report"), expanded=bool(st.session_state.get(REPORT_NOTE))):
