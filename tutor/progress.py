@@ -27,6 +27,7 @@ again" never loses a teacher's work.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import json
 import os
@@ -112,8 +113,14 @@ WEAK_SHARE = 0.7
 NEAR = 400.0
 #: The next puzzle is drawn at random among this many closest to the learner's rating.
 CHOOSE_AMONG = 5
+#: How long the choice of the next puzzle may use puzzles' ratings read earlier (seconds).
+RATINGS_TTL = 5.0
 #: A write that met a deadlock or a serialization failure (PostgreSQL) is tried this often.
 _RETRIES = 8
+#: SQLite's ``synchronous`` setting: FULL waits for the disk at every commit, so an answer
+#: survives even a power cut; NORMAL (safe from corruption in WAL mode, but the last answers may
+#: be lost in a power cut) is several times faster on a slow disk (bench/bench_store.py).
+SQLITE_SYNCHRONOUS = "FULL"
 #: Busy timeout in milliseconds: how long a write waits for another tab's transaction.
 BUSY_TIMEOUT_MS = 10_000
 MAX_NAME = 40
@@ -515,6 +522,12 @@ class ProgressStore:
         if self.read_only is None:  # read-only or not is known now
             self._engine = sqlite_engine(self._connect)
 
+    #: (when read, item id -> rating): see :meth:`_item_ratings_map`.
+    _ratings_cache: tuple[float, dict[str, float]] | None = None
+    #: The last candidate list sorted by rating: see :meth:`_ordered`.
+    _order_cache: tuple[tuple[int, int, int], Sequence[Candidate],
+                        tuple[list[float], list[Candidate], frozenset[str]]] | None = None
+
     def __repr__(self) -> str:
         return f"ProgressStore({self.location!r})"
 
@@ -606,6 +619,7 @@ class ProgressStore:
                                check_same_thread=False)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
         return conn
 
     def _refuse_write(self) -> NoReturn:
@@ -1080,32 +1094,54 @@ class ProgressStore:
             due: list[str] = [r[0] for r in conn.execute(_sql(
                 "SELECT item_id FROM reviews WHERE learner_id = :l AND due <= :n ORDER BY due, item_id"),
                 {"l": learner_id, "n": _iso(now)})]
-            rated = {r[0]: float(r[1]) for r in conn.execute(_sql(
-                "SELECT item_id, rating FROM item_ratings WHERE rating BETWEEN :lo AND :hi"),
-                {"lo": target - NEAR, "hi": target + NEAR})}
             tried = {r[0] for r in conn.execute(_sql(
                 "SELECT DISTINCT item_id FROM attempts WHERE learner_id = :l"), {"l": learner_id})}
-        pool = [c for c in candidates if c.item_id not in recent]
-        if not pool:
-            return None
-        ids = {c.item_id for c in pool}
+        ratings, ordered, ids = self._ordered(candidates)
         for item in due:
-            if item in ids:
+            if item in ids and item not in recent:
                 return item
-        fresh = [c for c in pool if c.item_id not in tried] or pool
-        weak = self.weak_themes(learner_id)
-        if weak and rng.random() < WEAK_SHARE:
-            focus = [c for c in fresh if set(c.themes) & set(weak)]
-            fresh = focus or fresh
+        weak = set(self.weak_themes(learner_id))
+        focus = bool(weak) and rng.random() < WEAK_SHARE
+        tests: list[Callable[[Candidate], bool]] = [
+            lambda c: c.item_id not in recent and c.item_id not in tried and not weak.isdisjoint(c.themes),
+            lambda c: c.item_id not in recent and c.item_id not in tried,
+            lambda c: c.item_id not in recent,
+        ]
+        for ok in tests[0 if focus else 1:]:
+            near = _nearest(ratings, ordered, target, ok, CHOOSE_AMONG)
+            if near:
+                return rng.choice(near).item_id
+        return None
 
-        def distance(c: Candidate) -> float:
-            r = rated.get(c.item_id)
-            if r is None:
-                r = seed_rating(c.difficulty).rating
-            return abs(r - target)
+    def _ordered(self, candidates: Sequence[Candidate]) -> tuple[list[float], list[Candidate], frozenset[str]]:
+        """The candidates sorted by rating (a puzzle nobody tried: its difficulty's seed), kept
+        while the same list is passed and the ratings read are the same: a library of 10,000
+        is then searched from the learner's rating outwards instead of sorted on every click."""
+        rated = self._item_ratings_map()
+        key = (id(candidates), len(candidates), id(rated))
+        cached = self._order_cache
+        if cached is not None and cached[0] == key and cached[1] is candidates:
+            return cached[2]
+        seeds = {d: seed_rating(d).rating for d in (None, 1, 2, 3, 4, 5)}
+        pairs = sorted(((rated.get(c.item_id, seeds.get(c.difficulty, 1500.0)), c.item_id, c) for c in candidates))
+        value = ([p[0] for p in pairs], [p[2] for p in pairs], frozenset(p[1] for p in pairs))
+        self._order_cache = (key, candidates, value)
+        return value
 
-        closest = sorted(fresh, key=lambda c: (distance(c), c.item_id))[:CHOOSE_AMONG]
-        return rng.choice(closest).item_id
+    def _item_ratings_map(self) -> dict[str, float]:
+        """Every rated puzzle's rating, read again at most every :data:`RATINGS_TTL` seconds.
+
+        Only the choice of the next puzzle reads it, as a guide: a rating a few seconds old
+        chooses as well, and reading 10,000 rows on every choice would cost more than the rest
+        of it. Nothing is written from it; the ratings themselves live in the database."""
+        now = time.monotonic()
+        cached = self._ratings_cache
+        if cached is not None and now - cached[0] < RATINGS_TTL:
+            return cached[1]
+        with self._read() as conn:
+            rated = {str(r[0]): float(r[1]) for r in conn.execute(_sql("SELECT item_id, rating FROM item_ratings"))}
+        self._ratings_cache = (now, rated)
+        return rated
 
     def weak_themes(self, learner_id: int, count: int = 2) -> list[str]:
         """The learner's weakest themes: lowest accuracy at the first try, then lowest theme
@@ -1487,6 +1523,25 @@ def _guard_rows(method: Callable[Concatenate[ProgressStore, _P], _R]) -> Callabl
 for _name, _method in list(vars(ProgressStore).items()):
     if not _name.startswith("_") and callable(_method):
         setattr(ProgressStore, _name, _guard_rows(_method))
+
+
+def _nearest(ratings: list[float], ordered: list[Candidate], target: float, ok: Callable[[Candidate], bool],
+             count: int) -> list[Candidate]:
+    """Up to ``count`` candidates passing ``ok``, nearest to ``target`` first (``ordered`` is
+    sorted by ``ratings``): found by walking outwards from where ``target`` would sit."""
+    hi = bisect.bisect_left(ratings, target)
+    lo = hi - 1
+    out: list[Candidate] = []
+    while len(out) < count and (lo >= 0 or hi < len(ordered)):
+        if hi >= len(ordered) or (lo >= 0 and target - ratings[lo] <= ratings[hi] - target):
+            c = ordered[lo]
+            lo -= 1
+        else:
+            c = ordered[hi]
+            hi += 1
+        if ok(c):
+            out.append(c)
+    return out
 
 
 def _draft_owner(learner_id: int | None, browser: str | None) -> None:
