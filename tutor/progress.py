@@ -933,9 +933,13 @@ class ProgressStore:
     def accuracy_by_theme(self, learner_id: int) -> list[ThemeStats]:
         """Per theme, how many items were right at the first try; weakest theme first."""
         with self._read() as conn:
-            rows = conn.execute(_sql("SELECT themes, correct FROM attempts WHERE learner_id = :l AND kind != 'lesson'"
-                                     " AND id IN (SELECT min(id) FROM attempts WHERE learner_id = :l"
-                                     " GROUP BY item_id)"), {"l": learner_id}).all()
+            return self._accuracy(conn, learner_id)
+
+    @staticmethod
+    def _accuracy(conn: Connection, learner_id: int) -> list[ThemeStats]:
+        rows = conn.execute(_sql("SELECT themes, correct FROM attempts WHERE learner_id = :l AND kind != 'lesson'"
+                                 " AND id IN (SELECT min(id) FROM attempts WHERE learner_id = :l"
+                                 " GROUP BY item_id)"), {"l": learner_id}).all()
         totals: dict[str, list[int]] = {}
         for themes, correct in rows:
             for theme in json.loads(themes) or ("—",):
@@ -978,8 +982,12 @@ class ProgressStore:
 
     def theme_ratings(self, learner_id: int) -> dict[str, Rating]:
         with self._read() as conn:
-            rows = conn.execute(_sql("SELECT theme, rating, rd, vol FROM theme_ratings WHERE learner_id = :l"
-                                     " ORDER BY theme"), {"l": learner_id}).all()
+            return self._theme_ratings(conn, learner_id)
+
+    @staticmethod
+    def _theme_ratings(conn: Connection, learner_id: int) -> dict[str, Rating]:
+        rows = conn.execute(_sql("SELECT theme, rating, rd, vol FROM theme_ratings WHERE learner_id = :l"
+                                 " ORDER BY theme"), {"l": learner_id}).all()
         return {str(r[0]): Rating(float(r[1]), float(r[2]), float(r[3])) for r in rows}
 
     def rating_history(self, learner_id: int) -> list[RatingPoint]:
@@ -1096,11 +1104,11 @@ class ProgressStore:
                 {"l": learner_id, "n": _iso(now)})]
             tried = {r[0] for r in conn.execute(_sql(
                 "SELECT DISTINCT item_id FROM attempts WHERE learner_id = :l"), {"l": learner_id})}
+            weak = set(self._weak_themes(conn, learner_id))
         ratings, ordered, ids = self._ordered(candidates)
         for item in due:
             if item in ids and item not in recent:
                 return item
-        weak = set(self.weak_themes(learner_id))
         focus = bool(weak) and rng.random() < WEAK_SHARE
         tests: list[Callable[[Candidate], bool]] = [
             lambda c: c.item_id not in recent and c.item_id not in tried and not weak.isdisjoint(c.themes),
@@ -1145,13 +1153,18 @@ class ProgressStore:
 
     def weak_themes(self, learner_id: int, count: int = 2) -> list[str]:
         """The learner's weakest themes: lowest accuracy at the first try, then lowest theme
-        rating; only themes tried at least once."""
-        stats = self.accuracy_by_theme(learner_id)
-        ratings = self.theme_ratings(learner_id)
+        rating; only themes tried at least once and not yet mastered."""
+        with self._read() as conn:
+            return self._weak_themes(conn, learner_id, count)
+
+    @classmethod
+    def _weak_themes(cls, conn: Connection, learner_id: int, count: int = 2) -> list[str]:
+        stats = cls._accuracy(conn, learner_id)
+        ratings = cls._theme_ratings(conn, learner_id)
         ranked = sorted((s for s in stats if s.theme != "—"),
                         key=lambda s: (s.accuracy, ratings.get(s.theme, DEFAULT_RATING).rating, s.theme))
-        return [s.theme for s in ranked if s.accuracy < 1.0 or ratings.get(s.theme, DEFAULT_RATING).rating < 1500][
-            :count]
+        return [s.theme for s in ranked
+                if s.accuracy < 1.0 or ratings.get(s.theme, DEFAULT_RATING).rating < 1500][:count]
 
     # -- problem reports --------------------------------------------------------------------
     def report_problem(self, item_id: str, note: str, learner_id: int | None = None) -> Report:
