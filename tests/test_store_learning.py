@@ -58,6 +58,16 @@ def test_the_rating_history_has_a_point_per_rated_try(any_store):
     assert points[0].rating < points[1].rating < points[2].rating and points[-1].rd < points[0].rd
 
 
+def test_each_theme_has_its_own_course_over_time(any_store):
+    ann = any_store.learner("Ann")
+    any_store.record_attempt(ann.id, "p1", "puzzle", themes=["leads", "signals"], correct=True, ts=T0)
+    any_store.record_attempt(ann.id, "p2", "puzzle", themes=["signals"], correct=False, ts=T0 + timedelta(hours=1))
+    history = any_store.theme_history(ann.id)
+    assert [w for w, _ in history["signals"]] == [T0, T0 + timedelta(hours=1)] and len(history["leads"]) == 1
+    assert history["signals"][1][1] < history["signals"][0][1]
+    assert history["signals"][1][1] == pytest.approx(any_store.theme_ratings(ann.id)["signals"].rating, abs=0.01)
+
+
 # -- spaced review -------------------------------------------------------------------------------
 def test_due_reviews_keeps_its_signature_and_answers_by_fsrs(any_store):
     ann = any_store.learner("Ann")

@@ -57,6 +57,34 @@ def test_a_schema_4_file_of_the_old_store_is_migrated_with_everything_kept(v4):
     assert store.learner("Cleo").name == "Cleo"
 
 
+def test_a_schema_5_store_gains_the_per_theme_history_and_keeps_its_ratings(tmp_path):
+    """Alembic takes a store of this program's previous schema (5) to the newest: a revision
+    after v0005 runs on a file that already has ratings."""
+    from alembic import command
+
+    from tutor.storage import alembic_config
+
+    path = tmp_path / "p.db"
+    store = ProgressStore(path)
+    ann = store.learner("Ann")
+    store.record_attempt(ann.id, "p1", "puzzle", themes=["leads"], correct=True)
+    rating = store.rating(ann.id)
+    store.close()
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as conn:  # back to schema 5, as the previous program left it
+        cfg = alembic_config()
+        cfg.attributes["connection"] = conn
+        conn.exec_driver_sql("ALTER TABLE attempts DROP COLUMN theme_ratings")
+        command.stamp(cfg, "v0005")
+        conn.exec_driver_sql("UPDATE meta SET value = '5' WHERE key = 'schema_version'")
+    engine.dispose()
+    again = ProgressStore(path)
+    assert again.schema_version() == SCHEMA_VERSION == 6 and again.rating(ann.id) == rating
+    assert again.theme_history(ann.id) == {}  # the old attempt did not record it
+    again.record_attempt(ann.id, "p2", "puzzle", themes=["leads"], correct=True)
+    assert len(again.theme_history(ann.id)["leads"]) == 1
+
+
 def test_the_first_tries_of_old_attempts_are_marked(v4):
     store = ProgressStore(v4)
     conn = sqlite3.connect(v4)

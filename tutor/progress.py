@@ -219,7 +219,7 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
 )
 LEGACY_VERSION = MIGRATIONS[-1][0]
 #: The schema this program writes (``meta.schema_version``; Alembic's head revision matches it).
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 class ProgressError(WhistError):
@@ -855,7 +855,7 @@ class ProgressStore:
                 day = day or learner_today(str(row[0]), ts)
                 first = conn.execute(_sql("SELECT 1 FROM attempts WHERE learner_id = :l AND item_id = :i LIMIT 1"),
                                      {"l": learner_id, "i": item_id}).first() is None
-                rated: tuple[Rating, Rating] | None = None
+                rated: tuple[Rating, Rating, dict[str, Rating]] | None = None
                 if first and kind != "lesson":
                     rated = self._rate(conn, learner_id, Rating(float(row[1]), float(row[2]), float(row[3])),
                                        item_id, theme_list, result_of(correct, hints_used), difficulty)
@@ -865,7 +865,10 @@ class ProgressStore:
                           "day": day.isoformat(), "first_try": int(first),
                           "learner_rating": rated[0].rating if rated else None,
                           "learner_rd": rated[0].rd if rated else None,
-                          "item_rating": rated[1].rating if rated else None}
+                          "item_rating": rated[1].rating if rated else None,
+                          "theme_ratings": json.dumps({t: [round(r.rating, 3), round(r.rd, 3)]
+                                                       for t, r in rated[2].items()}, ensure_ascii=False)
+                          if rated else None}
                 attempt_id = int(conn.execute(
                     insert(T.attempts).values(**values).returning(T.attempts.c.id)).scalar_one())
                 if kind != "lesson":
@@ -882,7 +885,7 @@ class ProgressStore:
                        answer, ts, day)
 
     def _rate(self, conn: Connection, learner_id: int, learner: Rating, item_id: str, themes: tuple[str, ...],
-              result: float, difficulty: int | None) -> tuple[Rating, Rating]:
+              result: float, difficulty: int | None) -> tuple[Rating, Rating, dict[str, Rating]]:
         """One game: update the learner, the puzzle and the learner's rating on each theme."""
         seed = seed_rating(difficulty)
         conn.execute(_sql("INSERT INTO item_ratings (item_id, rating, rd, vol, games, themes)"
@@ -898,6 +901,7 @@ class ProgressStore:
         conn.execute(_sql("UPDATE item_ratings SET rating = :r, rd = :d, vol = :v, games = games + 1"
                           " WHERE item_id = :i"),
                      {"r": new_item.rating, "d": new_item.rd, "v": new_item.vol, "i": item_id})
+        by_theme: dict[str, Rating] = {}
         for theme in sorted(set(themes)):
             trow = conn.execute(_sql("SELECT rating, rd, vol FROM theme_ratings WHERE learner_id = :l AND theme = :t"),
                                 {"l": learner_id, "t": theme}).first()
@@ -908,7 +912,8 @@ class ProgressStore:
                               " SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,"
                               " games = theme_ratings.games + 1"),
                          {"l": learner_id, "t": theme, "r": after.rating, "d": after.rd, "v": after.vol})
-        return new_learner, new_item
+            by_theme[theme] = after
+        return new_learner, new_item, by_theme
 
     def attempts(self, learner_id: int, *, item_id: str | None = None) -> list[Attempt]:
         """A learner's attempts, oldest first (optionally for one item)."""
@@ -989,6 +994,19 @@ class ProgressStore:
         rows = conn.execute(_sql("SELECT theme, rating, rd, vol FROM theme_ratings WHERE learner_id = :l"
                                  " ORDER BY theme"), {"l": learner_id}).all()
         return {str(r[0]): Rating(float(r[1]), float(r[2]), float(r[3])) for r in rows}
+
+    def theme_history(self, learner_id: int) -> dict[str, list[tuple[datetime, float]]]:
+        """Per theme, the learner's rating on it after each rated try at one of its puzzles
+        (schema 6 on; older attempts did not record it), oldest first."""
+        with self._read() as conn:
+            rows = conn.execute(_sql("SELECT ts, theme_ratings FROM attempts WHERE learner_id = :l"
+                                     " AND theme_ratings IS NOT NULL ORDER BY id"), {"l": learner_id}).all()
+        out: dict[str, list[tuple[datetime, float]]] = {}
+        for ts, data in rows:
+            when = datetime.fromisoformat(ts)
+            for theme, (rating, _rd) in json.loads(data).items():
+                out.setdefault(theme, []).append((when, float(rating)))
+        return out
 
     def rating_history(self, learner_id: int) -> list[RatingPoint]:
         """The learner's rating after each rated try, oldest first (the chart over time)."""

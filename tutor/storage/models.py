@@ -68,6 +68,8 @@ attempts = Table(
     Column("learner_rating", Float, nullable=True),
     Column("learner_rd", Float, nullable=True),
     Column("item_rating", Float, nullable=True),
+    # schema 6: {theme: [rating, rd]} right after a rated attempt (the per-theme chart)
+    Column("theme_ratings", Text, nullable=True),
     Index("attempts_by_learner", "learner_id", "ts"),
     Index("attempts_daily", "learner_id", "kind", "day"),
     Index("attempts_by_item", "learner_id", "item_id"),

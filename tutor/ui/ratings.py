@@ -51,6 +51,12 @@ def show_rating(learner: Learner, lang: str) -> None:
                      tr("rating.range"): f"{round(x.low)}–{round(x.high)}"}
                     for t, x in sorted(themes.items(), key=lambda kv: kv[1].rating)]
             st.dataframe(rows, hide_index=True, width="stretch")
+            per_theme = db.theme_history(learner.id)
+            if per_theme:  # one line per theme over time (long format: when, theme, rating)
+                st.line_chart({tr("rating.when"): [w for pts in per_theme.values() for w, _ in pts],
+                               tr("rating.theme"): [_theme(t, lang) for t, pts in per_theme.items() for _ in pts],
+                               tr("rating.rating"): [round(r, 1) for pts in per_theme.values() for _, r in pts]},
+                              x=tr("rating.when"), y=tr("rating.rating"), color=tr("rating.theme"))
     show_my_data(learner)
 
 
