@@ -28,7 +28,9 @@ def _foreign(path: Path) -> None:
 
 
 def _damaged(path: Path) -> None:
-    ProgressStore(path).learner("Ann")
+    store = ProgressStore(path)
+    store.learner("Ann")
+    store.close()  # its open connections would otherwise checkpoint the WAL into the file later
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
@@ -37,7 +39,9 @@ def _damaged(path: Path) -> None:
 
 
 def _newer(path: Path) -> None:
-    ProgressStore(path).learner("Ann")
+    store = ProgressStore(path)
+    store.learner("Ann")
+    store.close()  # its open connections would otherwise checkpoint the WAL into the file later
     conn = sqlite3.connect(path)
     conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION + 1),))
     conn.commit()
@@ -45,7 +49,9 @@ def _newer(path: Path) -> None:
 
 
 def _read_only(path: Path) -> None:
-    ProgressStore(path).learner("Ann")
+    store = ProgressStore(path)
+    store.learner("Ann")
+    store.close()  # its open connections would otherwise checkpoint the WAL into the file later
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()

@@ -15,8 +15,9 @@ from hypothesis import strategies as hst
 from tutor.progress import (
     DRAFTS_KEPT,
     MAX_DRAFT,
+    LEGACY_VERSION,
     MIGRATIONS,
-    REVIEW_INTERVALS,
+    REVIEW_GRADUATE_DAYS,
     SCHEMA_VERSION,
     ProgressError,
     ProgressStore,
@@ -26,8 +27,19 @@ from tutor.progress import (
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path):
+    """The store on a SQLite file, and on a fresh PostgreSQL database (skipped without one)."""
+    if request.param == "postgresql":
+        store = ProgressStore(request.getfixturevalue("pg_url"))
+        yield store
+        store.close()
+        return
+    yield ProgressStore(tmp_path / "progress.db")
+
+
 @pytest.fixture
-def store(tmp_path):
+def sqlite_store(tmp_path):
     return ProgressStore(tmp_path / "progress.db")
 
 
@@ -40,12 +52,13 @@ def test_db_path_comes_from_environment(monkeypatch, tmp_path):
     assert default_db_path() == tmp_path / "data" / "whist-tutor" / "progress.db"
 
 
-def test_database_runs_in_wal_mode_with_schema_version(store):
+def test_database_runs_in_wal_mode_with_schema_version(sqlite_store):
     """Several tabs read while one writes: WAL mode, and the schema version is recorded."""
+    store = sqlite_store
     conn = sqlite3.connect(store.path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
-    assert store.schema_version() == SCHEMA_VERSION == MIGRATIONS[-1][0]
+    assert store.schema_version() == SCHEMA_VERSION == 6 and LEGACY_VERSION == MIGRATIONS[-1][0] == 4
 
 
 def test_old_database_is_migrated(tmp_path):
@@ -95,7 +108,7 @@ def test_version_2_database_gains_drafts_and_keeps_its_data(tmp_path):
     assert "drafts" not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     conn.close()
     store = ProgressStore(path)
-    assert store.schema_version() == SCHEMA_VERSION == 4
+    assert store.schema_version() == SCHEMA_VERSION == 6
     assert store.daily_days(1) == {date(2026, 1, 3)}
     assert [r.note for r in store.reports()] == ["odd"]
     assert store.count_drafts() == 0
@@ -202,21 +215,31 @@ def test_solved_items_are_those_answered_right_once_by_that_learner(store):
     assert all(store.solved(ann.id, i) == (i in store.solved_items(ann.id)) for i in ("p1", "p2", "p3", "les/2"))
 
 
-def test_failed_puzzle_comes_back_on_spaced_schedule(store):
-    """A miss is due tomorrow; each later success pushes it out; then it leaves the queue."""
+def test_failed_puzzle_comes_back_by_fsrs_further_each_time_then_leaves(store):
+    """A miss is due tomorrow; each later success (FSRS "good") pushes it further out than the
+    last; once its memory is stable for REVIEW_GRADUATE_DAYS it leaves the queue."""
     ann = store.learner("Ann")
     store.record_attempt(ann.id, "p1", "puzzle", correct=False, ts=T0)
     assert store.due_reviews(ann.id, now=T0) == []
     [item] = store.due_reviews(ann.id, now=T0 + timedelta(days=1))
     assert item.item_id == "p1" and item.stage == 0
-    ts = T0 + timedelta(days=1)
-    for stage in range(1, len(REVIEW_INTERVALS)):
+    ts, gap, stage = item.due, timedelta(days=1), 0
+    while store.review_queue(ann.id):
         store.record_attempt(ann.id, "p1", "puzzle", correct=True, ts=ts)
+        stage += 1
+        if not store.review_queue(ann.id):
+            break
         [item] = store.review_queue(ann.id)
-        assert item.stage == stage and item.due == ts + timedelta(days=REVIEW_INTERVALS[stage])
-        ts = item.due
-    store.record_attempt(ann.id, "p1", "puzzle", correct=True, ts=ts)
-    assert store.review_queue(ann.id) == []
+        assert item.stage == stage and item.due - ts > gap
+        gap, ts = item.due - ts, item.due
+    assert 2 <= stage <= 6 and gap.days < REVIEW_GRADUATE_DAYS * 2
+
+
+def test_a_right_answer_found_with_hints_is_shaky_and_comes_back(store):
+    ann = store.learner("Ann")
+    store.record_attempt(ann.id, "p1", "puzzle", correct=True, hints_used=2, ts=T0)
+    [item] = store.review_queue(ann.id)
+    assert item.item_id == "p1" and T0 < item.due <= T0 + timedelta(days=3)
 
 
 def test_success_without_a_miss_never_enters_queue_and_lessons_never_do(store):

@@ -42,6 +42,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     names = sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_"))
     wanted = command.replace("-", "_") if command else None
+    wanted = {"class": "classes"}.get(wanted or "", wanted)  # `class` is a Python keyword: tutor/commands/classes.py
     if wanted in names:
         names = [wanted]
     for name in names:

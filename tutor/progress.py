@@ -1,41 +1,67 @@
-"""The learner's progress: a small SQLite store of learners, attempts, streaks, reviews and drafts.
+"""The learner's progress: learners and accounts, attempts, ratings, streaks, spaced review,
+classes and homework, problem reports and drafts.
 
-Why SQLite: the app is served to several browser tabs (and sometimes a classroom) at once, and
-an attempt must never be lost. Every write is its own short ``BEGIN IMMEDIATE`` transaction on a
-fresh connection with a busy timeout, and the database runs in WAL mode so readers never block
-the writer. The schema carries a version in the ``meta`` table; :data:`MIGRATIONS` brings an old
-file up to date when it is opened.
+Where: a SQLite file by default -- ``$WHIST_TUTOR_DB`` or ``~/.local/share/whist-tutor/progress.db``
+(``$XDG_DATA_HOME`` is honoured), made on first use with no set-up -- or, for a club or a school
+running several app servers, PostgreSQL: ``WHIST_TUTOR_DB=postgresql+psycopg://user:pw@host/db``.
+The tables are SQLAlchemy models (:mod:`tutor.storage.models`), changed only by the Alembic
+migrations shipped in :mod:`tutor.storage`, run when the store is opened. A file of the store
+before Alembic (schema 1-4) is first brought to 4 by its own SQL steps (:data:`MIGRATIONS`), then
+on by Alembic; a database newer than this program opens read-only and is never changed.
 
-The file lives at ``$WHIST_TUTOR_DB`` or, by default, ``~/.local/share/whist-tutor/progress.db``
-(``$XDG_DATA_HOME`` is honoured). Learners are picked or created by name -- no passwords: this is
-a practice log, not an account system.
+Why every call is one short transaction: the app is served to several browser tabs and app
+servers at once, and an attempt must never be lost or counted twice. On SQLite a write takes
+the file's lock up front (``BEGIN IMMEDIATE``, WAL mode, a busy timeout); on PostgreSQL the rows
+it changes are locked as they are read. Nothing shared is kept in the process.
 
-Drafts (schema 3) keep what is being typed -- the workshop's YAML, a report not yet sent -- as
-the last :data:`DRAFTS_KEPT` versions per learner and per browser, so a reload, a closed tab or
-"start again" never loses a teacher's work.
+Ratings: each first try at a puzzle is a Glicko-2 game between learner and puzzle
+(:mod:`tutor.glicko`); the next puzzle is chosen near the learner's rating, mostly from his
+weakest themes (:meth:`ProgressStore.next_puzzle`). Failed and shaky puzzles come back by FSRS
+(:mod:`tutor.spaced`). Passwords are optional on one machine and required with
+``WHIST_TUTOR_AUTH=required`` (:mod:`tutor.accounts`).
 
-Failed puzzles come back on a simple spaced schedule (:data:`REVIEW_INTERVALS`): a miss puts the
-puzzle in the queue for tomorrow; each later success pushes it further out, until it leaves.
+Drafts keep what is being typed -- the workshop's YAML, a report not yet sent -- as the last
+:data:`DRAFTS_KEPT` versions per learner and per browser, so a reload, a closed tab or "start
+again" never loses a teacher's work.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import json
 import os
+import random
 import re
 import sqlite3
+import time
 import unicodedata
 import urllib.parse
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
+from enum import Enum
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar, cast
+from typing import Any, Concatenate, NoReturn, ParamSpec, TypeVar, cast
 
+from sqlalchemy import insert
+from sqlalchemy import inspect as sa_inspect
+from sqlalchemy import text as _sql
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
+
+from tutor.accounts import (SESSION_TTL, hash_password, new_class_code, new_token, normal_code, throttle_until,
+                            token_hash, verify_password)
 from tutor.clock import learner_today, zone_name
 from tutor.errors import WhistError
+from tutor.glicko import DEFAULT as DEFAULT_RATING
+from tutor.glicko import Rating, result_of
+from tutor.glicko import game as glicko_game
+from tutor.spaced import REVIEW_GRADUATE_DAYS, Grade, card_from_json, card_to_json, new_card, review, review_grade
+from tutor.storage import WRITE, current_revision, is_url, known_revisions, migrate, name_key, safe_url
+from tutor.storage import models as T
+from tutor.storage import sqlite_engine, url_engine
 
 __all__ = [
     "ProgressError",
@@ -52,8 +78,24 @@ __all__ = [
     "KINDS",
     "DRAFTS_KEPT",
     "MAX_DRAFT",
-    "REVIEW_INTERVALS",
+    "REVIEW_GRADUATE_DAYS",
     "SCHEMA_VERSION",
+    "LEGACY_VERSION",
+    "Rating",
+    "RatingPoint",
+    "Role",
+    "Candidate",
+    "ClassInfo",
+    "Assignment",
+    "ItemState",
+    "ReportRow",
+    "AccessDenied",
+    "LoginFailed",
+    "LoginThrottled",
+    "seed_rating",
+    "default_db_target",
+    "RECENT_DAYS",
+    "WEAK_SHARE",
     "MIGRATIONS",
     "default_db_path",
     "StoreCheck",
@@ -63,8 +105,22 @@ __all__ = [
 
 #: What an attempt answered: a lesson exercise, a puzzle from the collection, the daily puzzle.
 KINDS: tuple[str, ...] = ("lesson", "puzzle", "daily")
-#: Days until a failed puzzle is shown again, by how many times it has since been solved.
-REVIEW_INTERVALS: tuple[int, ...] = (1, 3, 7, 21)
+#: A puzzle solved within this many days is not chosen again as the next one.
+RECENT_DAYS = 3
+#: The share of next puzzles taken from the learner's weakest themes.
+WEAK_SHARE = 0.7
+#: How far (rating points) from the learner a puzzle may be to count as "near".
+NEAR = 400.0
+#: The next puzzle is drawn at random among this many closest to the learner's rating.
+CHOOSE_AMONG = 5
+#: How long the choice of the next puzzle may use puzzles' ratings read earlier (seconds).
+RATINGS_TTL = 5.0
+#: A write that met a deadlock or a serialization failure (PostgreSQL) is tried this often.
+_RETRIES = 8
+#: SQLite's ``synchronous`` setting: FULL waits for the disk at every commit, so an answer
+#: survives even a power cut; NORMAL (safe from corruption in WAL mode, but the last answers may
+#: be lost in a power cut) is several times faster on a slow disk (bench/bench_store.py).
+SQLITE_SYNCHRONOUS = "FULL"
 #: Busy timeout in milliseconds: how long a write waits for another tab's transaction.
 BUSY_TIMEOUT_MS = 10_000
 MAX_NAME = 40
@@ -76,7 +132,9 @@ MAX_DRAFT = 200_000
 MAX_SLOT = 100
 _BROWSER_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
-#: Schema migrations, applied in order; the ``meta`` table records the last one applied.
+#: The SQL steps of the store before Alembic (schema 1-4), applied in order to an old SQLite
+#: file; the ``meta`` table records the last one applied. Alembic takes over from 4
+#: (:mod:`tutor.storage.migrations`).
 MIGRATIONS: tuple[tuple[int, str], ...] = (
     (
         1,
@@ -159,7 +217,9 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         """,
     ),
 )
-SCHEMA_VERSION = MIGRATIONS[-1][0]
+LEGACY_VERSION = MIGRATIONS[-1][0]
+#: The schema this program writes (``meta.schema_version``; Alembic's head revision matches it).
+SCHEMA_VERSION = 6
 
 
 class ProgressError(WhistError):
@@ -194,6 +254,40 @@ class StoreBusy(ProgressError):
     """Another program held the file's lock longer than the busy timeout: nothing was written."""
 
 
+class AccessDenied(ProgressError):
+    """A learner asked for another learner's data, or a class he does not teach."""
+
+
+class LoginFailed(ProgressError):
+    """A wrong name or password (which of the two is not said)."""
+
+
+class LoginThrottled(LoginFailed):
+    """Too many wrong passwords in a row: the name may try again at ``until``."""
+
+    def __init__(self, until: datetime) -> None:
+        self.until = until
+        super().__init__(f"too many wrong passwords; try again after {until.strftime('%H:%M:%S')} UTC")
+
+
+class _Retry(Exception):
+    """A transaction that met another server's lock in a cycle (deadlock) or a serialization
+    failure: it changed nothing and is run again."""
+
+
+def _retryable(exc: DBAPIError) -> bool:
+    code = getattr(exc.orig, "sqlstate", None)
+    return code in ("40001", "40P01")  # serialization_failure, deadlock_detected
+
+
+class Role(str, Enum):
+    """What a learner may do: a teacher also keeps classes (and, on a server that requires
+    logins, the Workshop and the problem reports)."""
+
+    LEARNER = "learner"
+    TEACHER = "teacher"
+
+
 @dataclass(frozen=True)
 class Learner:
     """A learner, known by name, with the time zone his days are counted in ("" = the machine's)."""
@@ -201,6 +295,77 @@ class Learner:
     id: int
     name: str
     tz: str = ""
+    role: str = "learner"
+    has_password: bool = field(default=False, compare=False)
+
+    @property
+    def is_teacher(self) -> bool:
+        return self.role == Role.TEACHER.value
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """The learner's rating right after one rated try (a point of his chart)."""
+
+    ts: datetime
+    rating: float
+    rd: float
+    themes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A puzzle the next one may be chosen from: its id, themes and difficulty (1-5)."""
+
+    item_id: str
+    themes: tuple[str, ...] = ()
+    difficulty: int | None = None
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class: its name, the code learners join with, its teacher."""
+
+    id: int
+    name: str
+    code: str
+    teacher_id: int
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Homework: a puzzle or a lesson, due by a date or open-ended."""
+
+    item_id: str
+    kind: str
+    due: date | None
+
+
+class ItemState(str, Enum):
+    """Where a learner is with one assigned item, from his first try."""
+
+    FIRST_TRY = "first-try"
+    HINTS = "hints"
+    WRONG = "wrong"
+    OPEN = "open"
+
+
+@dataclass(frozen=True)
+class ReportRow:
+    """One learner's line of the teacher's grid."""
+
+    learner: str
+    items: dict[str, ItemState]
+    weak_themes: tuple[str, ...]
+
+
+#: A new puzzle's rating by difficulty (1 first lesson .. 5 expert): a first guess, soon corrected.
+_SEEDS = {1: 1100.0, 2: 1300.0, 3: 1500.0, 4: 1700.0, 5: 1900.0}
+
+
+def seed_rating(difficulty: int | None) -> Rating:
+    """The rating a puzzle nobody has tried starts from (its difficulty's guess, wide RD)."""
+    return Rating(_SEEDS.get(difficulty or 3, 1500.0), 250.0 if difficulty else 350.0, 0.06)
 
 
 @dataclass(frozen=True)
@@ -266,6 +431,17 @@ class Draft:
     ts: datetime
 
 
+def default_db_target() -> str:
+    """``$WHIST_TUTOR_DB`` as given (a file or a database URL), else the default file."""
+    env = os.environ.get("WHIST_TUTOR_DB", "").strip()
+    return env if env and is_url(env) else str(default_db_path())
+
+
+@functools.cache
+def _known_revisions() -> frozenset[str]:
+    return frozenset(known_revisions())
+
+
 def default_db_path() -> Path:
     """``$WHIST_TUTOR_DB``, else the user's data dir (``$XDG_DATA_HOME`` or ``~/.local/share``)."""
     env = os.environ.get("WHIST_TUTOR_DB")
@@ -285,23 +461,25 @@ def _iso(ts: datetime) -> str:
     return ts.astimezone(timezone.utc).isoformat(timespec="microseconds")
 
 
-def _clean_name(name: str) -> str:
+def _clean_name(name: str, what: str = "a learner's name") -> str:
     if not isinstance(name, str):
-        raise ProgressError(f"a learner's name must be text, got {name!r}")
+        raise ProgressError(f"{what} must be text, got {name!r}")
     cleaned = " ".join(unicodedata.normalize("NFC", name).split())
     if not cleaned:
-        raise ProgressError("a learner's name cannot be empty")
+        raise ProgressError(f"{what} cannot be empty")
     if len(cleaned) > MAX_NAME:
-        raise ProgressError(f"a learner's name has at most {MAX_NAME} characters, got {len(cleaned)}")
+        raise ProgressError(f"{what} has at most {MAX_NAME} characters, got {len(cleaned)}")
     if any(unicodedata.category(ch).startswith("C") for ch in cleaned):
-        raise ProgressError(f"a learner's name cannot contain control characters: {name!r}")
+        raise ProgressError(f"{what} cannot contain control characters: {name!r}")
     return cleaned
 
 
 class ProgressStore:
-    """The progress database at ``path`` (created and migrated on first use).
+    """The progress database at ``path`` -- a SQLite file, or a server database named by a URL
+    (``postgresql+psycopg://…``) -- created and migrated on first use.
 
-    Safe to share between threads and processes: nothing is kept open between calls.
+    Safe to share between threads, processes and app servers: every call is its own short
+    transaction, and nothing a call needs is kept in the process.
 
     >>> import tempfile, os
     >>> store = ProgressStore(os.path.join(tempfile.mkdtemp(), "p.db"))
@@ -321,18 +499,46 @@ class ProgressStore:
         """
         if path is not None and not str(path).strip():
             raise ProgressError("the progress file's path is empty")
-        self.path = Path(path).expanduser() if path is not None else default_db_path()
+        target = str(path) if path is not None else default_db_target()
+        #: Why the store is read-only (``"file"``: the file is not writable; ``"newer"``: its
+        #: schema is newer than this program's), or None when it can be written.
+        self.read_only: str | None = None
+        #: The database URL (a server database), or None for a SQLite file.
+        self.url: str | None = None
+        if is_url(target):
+            self.url = target
+            self.path = Path(safe_url(target))
+            self.location = safe_url(target)
+            self._open_url()
+            return
+        self.path = Path(target).expanduser()
+        self.location = str(self.path)
         if create_folder is None:  # the app passes the default path explicitly: compare, not `path is None`
             create_folder = not os.environ.get("WHIST_TUTOR_DB") and self.path == default_db_path()
         if str(self.path) == ":memory:":
             raise ProgressError("the progress store needs a file (several connections share it)")
-        #: Why the store is read-only (``"file"``: the file is not writable; ``"newer"``: its
-        #: schema is newer than this program's), or None when it can be written.
-        self.read_only: str | None = None
+        self._engine = sqlite_engine(self._connect, pooled=False)
         self._open(create_folder)
+        if self.read_only is None:  # read-only or not is known now
+            self._engine = sqlite_engine(self._connect)
+
+    #: (when read, item id -> rating): see :meth:`_item_ratings_map`.
+    _ratings_cache: tuple[float, dict[str, float]] | None = None
+    #: The last candidate list sorted by rating: see :meth:`_ordered`.
+    _order_cache: tuple[tuple[int, int, int], Sequence[Candidate],
+                        tuple[list[float], list[Candidate], frozenset[str]]] | None = None
 
     def __repr__(self) -> str:
-        return f"ProgressStore({str(self.path)!r})"
+        return f"ProgressStore({self.location!r})"
+
+    def close(self) -> None:
+        """Close the connections kept open (the store opens new ones if used again)."""
+        self._engine.dispose()
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``: the few statements that differ ask."""
+        return str(self._engine.dialect.name)
 
     # -- opening ----------------------------------------------------------------------------
     def _open(self, create_folder: bool) -> None:
@@ -363,8 +569,8 @@ class ProgressStore:
                                        "it cannot be set up; make it writable or remove it")
             self._migrate()
             return
-        version = _inspect(p)
-        if version > SCHEMA_VERSION:
+        version, revision = _inspect(p)
+        if version > SCHEMA_VERSION or (revision is not None and revision not in _known_revisions()):
             self.read_only = "newer"
         elif not writable:
             self.read_only = "file"
@@ -378,144 +584,213 @@ class ProgressStore:
         else:
             self._migrate()
 
+    def _open_url(self) -> None:
+        """A server database: refuse one newer than this program (read-only, never changed),
+        else migrate it under an advisory lock (several servers may start at once)."""
+        try:
+            self._engine = url_engine(cast(str, self.url))
+        except (ValueError, ArgumentError, ImportError) as exc:
+            raise ProgressError(f"WHIST_TUTOR_DB is not a database URL this program can use "
+                                f"({self.location}): {exc}") from None
+        with self._read() as conn:
+            tables = set(sa_inspect(conn).get_table_names())
+            version = 0
+            revision = None
+            if "meta" in tables:
+                row = conn.execute(_sql("SELECT value FROM meta WHERE key = 'schema_version'")).first()
+                version = int(row[0]) if row is not None and str(row[0]).isdigit() else 0
+            if "alembic_version" in tables:
+                revision = current_revision(conn)
+        if tables and "learners" in tables and "meta" not in tables:
+            raise StoreUnavailable("foreign", self.path, f"{self.location} holds another program's tables; "
+                                   "Whist Tutor leaves it untouched")
+        if version > SCHEMA_VERSION or (revision is not None and revision not in _known_revisions()):
+            self.read_only = "newer"
+            return
+        if version < SCHEMA_VERSION:
+            with self._write() as conn:
+                migrate(conn)
+
     # -- connections ------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
         if self.read_only is not None:
             return _connect_ro(self.path)
-        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                               check_same_thread=False)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
         return conn
 
-    def _refuse_write(self) -> None:
+    def _refuse_write(self) -> NoReturn:
         if self.read_only == "newer":
-            raise StoreReadOnly("newer", self.path, f"{self.path} was written by a newer Whist Tutor (schema "
+            raise StoreReadOnly("newer", self.path, f"{self.location} was written by a newer Whist Tutor (schema "
                                 "newer than this program's): progress is shown but nothing new is saved")
-        raise StoreReadOnly("file", self.path, f"the progress file {self.path} is read-only: "
+        raise StoreReadOnly("file", self.path, f"the progress file {self.location} is read-only: "
                             "progress is shown but nothing new is saved")
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One short write transaction; IMMEDIATE takes the write lock up front, so two tabs
-        wait for each other (within the busy timeout) instead of failing half-way."""
+    def _write(self) -> Iterator[Connection]:
+        """One short write transaction. On SQLite it takes the write lock up front (IMMEDIATE),
+        so two tabs wait for each other (within the busy timeout) instead of failing half-way;
+        on PostgreSQL the rows changed are locked as they are read (``FOR UPDATE``)."""
         if self.read_only is not None:
             self._refuse_write()
-        with self._sqlite_errors():
-            conn = self._connect()
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                try:
+        with self._db_errors():
+            with self._engine.connect() as conn:
+                conn.execution_options(**{WRITE: True})
+                if self.url is None:  # a kept connection takes the timeout in force now (no transaction yet)
+                    cast(sqlite3.Connection, conn.connection.driver_connection).execute(
+                        f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                with conn.begin():
                     yield conn
-                except BaseException:
-                    try:
-                        conn.execute("ROLLBACK")
-                    except sqlite3.Error:  # the failed statement may have rolled back already
-                        pass
-                    raise
-                conn.execute("COMMIT")
-            finally:
-                conn.close()
 
     @contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
-        with self._sqlite_errors():
-            conn = self._connect()
-            try:
+    def _read(self) -> Iterator[Connection]:
+        with self._db_errors():
+            with self._engine.connect() as conn:
                 yield conn
-            finally:
-                conn.close()
+
+    def _lock(self) -> str:
+        """`` FOR UPDATE`` on PostgreSQL (SQLite's IMMEDIATE transaction already holds the lock)."""
+        return " FOR UPDATE" if self.dialect == "postgresql" else ""
 
     @contextmanager
-    def _sqlite_errors(self) -> Iterator[None]:
-        """A SQLite failure after opening (locked too long, disk full, the file damaged or
-        made read-only meanwhile) becomes one of our errors, with words instead of a trace."""
+    def _db_errors(self) -> Iterator[None]:
+        """A database failure after opening (locked too long, disk full, the file damaged or
+        made read-only meanwhile, the server gone) becomes one of our errors, with words
+        instead of a trace."""
         try:
             yield
+        except DBAPIError as exc:
+            orig = exc.orig
+            if isinstance(orig, sqlite3.Error):
+                raise self._sqlite_error(orig) from None
+            if exc.connection_invalidated or isinstance(exc, OperationalError):
+                raise StoreUnavailable("unreadable", self.path, f"cannot use the progress database "
+                                       f"{self.location}: {str(orig).splitlines()[0] if orig else exc}") from None
+            raise StoreUnavailable("unreadable", self.path, f"the progress database {self.location} refused "
+                                   f"a change: {str(orig).splitlines()[0] if orig else exc}") from None
         except sqlite3.Error as exc:
-            name = _errname(exc)
-            p = self.path
-            if name in ("SQLITE_BUSY", "SQLITE_LOCKED"):
-                raise StoreBusy(f"the progress file {p} stayed locked by another program for more than "
-                                f"{BUSY_TIMEOUT_MS // 1000} s; nothing was saved, try again") from None
-            if name == "SQLITE_FULL":
-                raise StoreUnavailable("full", p, f"the disk holding {p} is full; nothing was saved") from None
-            if name.startswith("SQLITE_READONLY"):
-                raise StoreReadOnly("file", p, f"the progress file {p} is read-only: nothing was saved") from None
-            if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-                raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc})") from None
-            raise StoreUnavailable("unreadable", p, f"cannot use the progress file {p}: {exc}") from None
+            raise self._sqlite_error(exc) from None
+
+    def _sqlite_error(self, exc: sqlite3.Error) -> ProgressError:
+        name = _errname(exc)
+        p = self.path
+        if name in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+            return StoreBusy(f"the progress file {p} stayed locked by another program for more than "
+                             f"{BUSY_TIMEOUT_MS // 1000} s; nothing was saved, try again")
+        if name == "SQLITE_FULL":
+            return StoreUnavailable("full", p, f"the disk holding {p} is full; nothing was saved")
+        if name.startswith("SQLITE_READONLY"):
+            return StoreReadOnly("file", p, f"the progress file {p} is read-only: nothing was saved")
+        if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            return StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc})")
+        return StoreUnavailable("unreadable", p, f"cannot use the progress file {p}: {exc}")
 
     def _migrate(self) -> None:
-        with self._read() as conn:  # WAL is set outside a transaction, once per database file
-            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        """Bring a SQLite file to the newest schema in one write transaction: first the SQL
+        steps of schema 1-4 (the store before Alembic), then the Alembic revisions."""
+        with self._db_errors():
+            raw = self._connect()
+            try:  # WAL is set outside a transaction, once per database file
+                mode = raw.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            finally:
+                raw.close()
         if str(mode).lower() != "wal":  # pragma: no cover - only on filesystems without WAL
             raise ProgressError(f"cannot use WAL mode on {self.path} (got {mode})")
         with self._write() as conn:
-            conn.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            conn.exec_driver_sql("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            row = conn.exec_driver_sql("SELECT value FROM meta WHERE key = 'schema_version'").first()
             version = int(row[0]) if row else 0
             if version > SCHEMA_VERSION:
                 raise ProgressError(
                     f"{self.path} has schema version {version}, newer than this program ({SCHEMA_VERSION})"
                 )
-            for number, script in MIGRATIONS:
-                if number > version:
-                    for statement in _statements(script):
-                        conn.execute(statement)
-                    version = number
-            conn.execute(
-                "INSERT INTO meta (key, value) VALUES ('schema_version', ?) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (str(version),),
-            )
+            if 1 <= version < LEGACY_VERSION:
+                for number, script in MIGRATIONS:
+                    if number > version:
+                        for statement in _statements(script):
+                            conn.exec_driver_sql(statement)
+                conn.exec_driver_sql("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(LEGACY_VERSION),))
+            migrate(conn)
 
     def schema_version(self) -> int:
         with self._read() as conn:
-            return int(conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0])
+            return int(conn.execute(_sql("SELECT value FROM meta WHERE key = 'schema_version'")).scalar_one())
 
     # -- learners ---------------------------------------------------------------------------
+    _LEARNER_COLUMNS = "id, name, tz, role, password_hash IS NOT NULL"
+
+    @staticmethod
+    def _learner_row(row: Any) -> Learner:
+        return Learner(int(row[0]), str(row[1]), str(row[2]), str(row[3]), bool(row[4]))
+
+    def find_learner(self, name: str) -> Learner | None:
+        """The learner of that name (case-insensitive), or None: never creates one."""
+        key = name_key(_clean_name(name))
+        with self._read() as conn:
+            row = conn.execute(_sql(f"SELECT {self._LEARNER_COLUMNS} FROM learners WHERE name_key = :k"),
+                               {"k": key}).first()
+        return None if row is None else self._learner_row(row)
+
     def learner(self, name: str) -> Learner:
         """The learner of that name (case-insensitive), created if new (a read-only store only
         finds existing learners)."""
         cleaned = _clean_name(name)
         # a known learner is only read: the app looks the name up on every page, and a write
         # would wait for (and, past the busy timeout, fail on) another program's lock
-        with self._read() as conn:
-            row = conn.execute("SELECT id, name, tz FROM learners WHERE name = ?", (cleaned,)).fetchone()
-        if row is not None:
-            return Learner(int(row[0]), row[1], row[2])
+        found = self.find_learner(cleaned)
+        if found is not None:
+            return found
         if self.read_only is not None:
             self._refuse_write()
         with self._write() as conn:
-            conn.execute(
-                "INSERT INTO learners (name, created) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
-                (cleaned, _iso(_now())),
-            )
-            row = conn.execute("SELECT id, name, tz FROM learners WHERE name = ?", (cleaned,)).fetchone()
-        return Learner(int(row[0]), row[1], row[2])
+            conn.execute(_sql("INSERT INTO learners (name, name_key, created) VALUES (:n, :k, :c)"
+                              " ON CONFLICT (name_key) DO NOTHING"),
+                         {"n": cleaned, "k": name_key(cleaned), "c": _iso(_now())})
+            row = conn.execute(_sql(f"SELECT {self._LEARNER_COLUMNS} FROM learners WHERE name_key = :k"),
+                               {"k": name_key(cleaned)}).one()
+        return self._learner_row(row)
+
+    def learner_by_id(self, learner_id: int) -> Learner:
+        with self._read() as conn:
+            row = conn.execute(_sql(f"SELECT {self._LEARNER_COLUMNS} FROM learners WHERE id = :i"),
+                               {"i": learner_id}).first()
+        if row is None:
+            raise ProgressError(f"no learner with id {learner_id}")
+        return self._learner_row(row)
 
     def learners(self) -> list[Learner]:
         with self._read() as conn:
-            rows = conn.execute("SELECT id, name, tz FROM learners ORDER BY name COLLATE NOCASE").fetchall()
-        return [Learner(int(i), n, z) for i, n, z in rows]
+            rows = conn.execute(_sql(f"SELECT {self._LEARNER_COLUMNS} FROM learners ORDER BY name_key")).all()
+        return [self._learner_row(r) for r in rows]
 
     def set_zone(self, learner_id: int, name: str) -> Learner:
         """Keep the learner's time zone (the browser's): his days are counted in it. An unknown
         zone name is not stored; a read-only store only reports the learner as he is."""
         known = zone_name(name)
-        with self._read() as conn:
-            row = conn.execute("SELECT id, name, tz FROM learners WHERE id = ?", (learner_id,)).fetchone()
-        if row is None:
-            raise ProgressError(f"no learner with id {learner_id}")
-        if not known or row[2] == known or self.read_only is not None:
-            return Learner(int(row[0]), row[1], row[2])
+        learner = self.learner_by_id(learner_id)
+        if not known or learner.tz == known or self.read_only is not None:
+            return learner
         with self._write() as conn:
-            conn.execute("UPDATE learners SET tz = ? WHERE id = ?", (known, learner_id))
-        return Learner(int(row[0]), row[1], known)
+            conn.execute(_sql("UPDATE learners SET tz = :z WHERE id = :i"), {"z": known, "i": learner_id})
+        return replace(learner, tz=known)
 
-    def _zone_of(self, conn: sqlite3.Connection, learner_id: int) -> str:
-        row = conn.execute("SELECT tz FROM learners WHERE id = ?", (learner_id,)).fetchone()
-        return row[0] if row is not None else ""
+    def set_role(self, learner_id: int, role: Role) -> Learner:
+        """Make a learner a teacher (or back): teachers see their classes and, on a server that
+        requires logins, the Workshop and the problem reports."""
+        role = Role(role)
+        with self._write() as conn:
+            done = conn.execute(_sql("UPDATE learners SET role = :r WHERE id = :i"),
+                                {"r": role.value, "i": learner_id}).rowcount
+        if not done:
+            raise ProgressError(f"no learner with id {learner_id}")
+        return self.learner_by_id(learner_id)
+
+    def _zone_of(self, conn: Connection, learner_id: int) -> str:
+        row = conn.execute(_sql("SELECT tz FROM learners WHERE id = :i"), {"i": learner_id}).first()
+        return str(row[0]) if row is not None else ""
 
     # -- attempts ---------------------------------------------------------------------------
     def record_attempt(
@@ -531,12 +806,22 @@ class ProgressStore:
         answer: str = "",
         ts: datetime | None = None,
         day: date | None = None,
+        difficulty: int | None = None,
     ) -> Attempt:
-        """Store one answer and update the review queue, in one transaction.
+        """Store one answer, rate it and schedule its review, in one transaction.
 
         ``score`` defaults to 1 for a correct answer and 0 otherwise; ``day`` (the learner's
         calendar date, which the daily streak counts) defaults to the date of ``ts`` on the
         learner's clock (:func:`tutor.clock.learner_today`, in his stored time zone).
+
+        The learner's first try at a puzzle (not a lesson exercise) is a Glicko-2 game between
+        him and the puzzle (:mod:`tutor.glicko`; hints make it a partial loss); ``difficulty``
+        (1-5) seeds the rating of a puzzle nobody has tried yet. A miss or an answer found
+        with hints puts the puzzle in the FSRS review queue.
+
+        Concurrency: the learner's row, then the puzzle's, is locked before the attempt gets its
+        id, so attempts that share a learner or a puzzle are rated in the order of their ids --
+        a replay of the attempts by id gives the same ratings.
         """
         if kind not in KINDS:
             raise ProgressError(f"unknown attempt kind {kind!r} (use one of {', '.join(KINDS)})")
@@ -549,33 +834,97 @@ class ProgressStore:
             raise ProgressError(f"a score lies between 0 and 1, got {score}")
         theme_list = tuple(str(t) for t in themes)
         ts = ts or _now()
-        with self._write() as conn:
-            if conn.execute("SELECT 1 FROM learners WHERE id = ?", (learner_id,)).fetchone() is None:
-                raise ProgressError(f"no learner with id {learner_id}")
-            day = day or learner_today(self._zone_of(conn, learner_id), ts)
-            cur = conn.execute(
-                "INSERT INTO attempts (learner_id, item_id, kind, themes, correct, hints_used, score, answer, ts, day)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (learner_id, item_id, kind, json.dumps(theme_list, ensure_ascii=False), int(bool(correct)),
-                 hints_used, score, str(answer), _iso(ts), day.isoformat()),
-            )
-            # cast: an INSERT has just run, so lastrowid is the new row's id (None only before any)
-            attempt_id = int(cast(int, cur.lastrowid))
-            if kind != "lesson":
-                self._schedule(conn, learner_id, item_id, bool(correct), ts)
-        return Attempt(attempt_id, learner_id, item_id, kind, theme_list, bool(correct), hints_used, score,
-                       str(answer), ts, day)
+        for attempt_no in range(_RETRIES):
+            try:
+                return self._record(learner_id, item_id, kind, theme_list, bool(correct), hints_used, score,
+                                    str(answer), ts, day, difficulty)
+            except _Retry:
+                time.sleep(0.01 * (attempt_no + 1))
+        raise StoreBusy(f"the progress database {self.location} kept the attempt waiting on other "
+                        "servers' locks; nothing was saved, try again")
+
+    def _record(self, learner_id: int, item_id: str, kind: str, theme_list: tuple[str, ...], correct: bool,
+                hints_used: int, score: float, answer: str, ts: datetime, day: date | None,
+                difficulty: int | None) -> Attempt:
+        try:
+            with self._write() as conn:
+                row = conn.execute(_sql(f"SELECT tz, rating, rd, vol FROM learners WHERE id = :i{self._lock()}"),
+                                   {"i": learner_id}).first()
+                if row is None:
+                    raise ProgressError(f"no learner with id {learner_id}")
+                day = day or learner_today(str(row[0]), ts)
+                first = conn.execute(_sql("SELECT 1 FROM attempts WHERE learner_id = :l AND item_id = :i LIMIT 1"),
+                                     {"l": learner_id, "i": item_id}).first() is None
+                rated: tuple[Rating, Rating, dict[str, Rating]] | None = None
+                if first and kind != "lesson":
+                    rated = self._rate(conn, learner_id, Rating(float(row[1]), float(row[2]), float(row[3])),
+                                       item_id, theme_list, result_of(correct, hints_used), difficulty)
+                values = {"learner_id": learner_id, "item_id": item_id, "kind": kind,
+                          "themes": json.dumps(theme_list, ensure_ascii=False), "correct": int(correct),
+                          "hints_used": hints_used, "score": score, "answer": answer, "ts": _iso(ts),
+                          "day": day.isoformat(), "first_try": int(first),
+                          "learner_rating": rated[0].rating if rated else None,
+                          "learner_rd": rated[0].rd if rated else None,
+                          "item_rating": rated[1].rating if rated else None,
+                          "theme_ratings": json.dumps({t: [round(r.rating, 3), round(r.rd, 3)]
+                                                       for t, r in rated[2].items()}, ensure_ascii=False)
+                          if rated else None}
+                attempt_id = int(conn.execute(
+                    insert(T.attempts).values(**values).returning(T.attempts.c.id)).scalar_one())
+                if kind != "lesson":
+                    self._schedule(conn, learner_id, item_id, correct, hints_used, ts)
+        except DBAPIError as exc:  # pragma: no cover - depends on other servers' timing
+            if _retryable(exc):
+                raise _Retry() from None
+            raise
+        except ProgressError as exc:
+            if isinstance(exc.__context__, DBAPIError) and _retryable(exc.__context__):  # pragma: no cover
+                raise _Retry() from None
+            raise
+        return Attempt(attempt_id, learner_id, item_id, kind, theme_list, correct, hints_used, score,
+                       answer, ts, day)
+
+    def _rate(self, conn: Connection, learner_id: int, learner: Rating, item_id: str, themes: tuple[str, ...],
+              result: float, difficulty: int | None) -> tuple[Rating, Rating, dict[str, Rating]]:
+        """One game: update the learner, the puzzle and the learner's rating on each theme."""
+        seed = seed_rating(difficulty)
+        conn.execute(_sql("INSERT INTO item_ratings (item_id, rating, rd, vol, games, themes)"
+                          " VALUES (:i, :r, :d, :v, 0, :t) ON CONFLICT (item_id) DO NOTHING"),
+                     {"i": item_id, "r": seed.rating, "d": seed.rd, "v": seed.vol,
+                      "t": json.dumps(themes, ensure_ascii=False)})
+        irow = conn.execute(_sql(f"SELECT rating, rd, vol FROM item_ratings WHERE item_id = :i{self._lock()}"),
+                            {"i": item_id}).one()
+        item = Rating(float(irow[0]), float(irow[1]), float(irow[2]))
+        new_learner, new_item = glicko_game(learner, item, result)
+        conn.execute(_sql("UPDATE learners SET rating = :r, rd = :d, vol = :v WHERE id = :i"),
+                     {"r": new_learner.rating, "d": new_learner.rd, "v": new_learner.vol, "i": learner_id})
+        conn.execute(_sql("UPDATE item_ratings SET rating = :r, rd = :d, vol = :v, games = games + 1"
+                          " WHERE item_id = :i"),
+                     {"r": new_item.rating, "d": new_item.rd, "v": new_item.vol, "i": item_id})
+        by_theme: dict[str, Rating] = {}
+        for theme in sorted(set(themes)):
+            trow = conn.execute(_sql("SELECT rating, rd, vol FROM theme_ratings WHERE learner_id = :l AND theme = :t"),
+                                {"l": learner_id, "t": theme}).first()
+            before = DEFAULT_RATING if trow is None else Rating(float(trow[0]), float(trow[1]), float(trow[2]))
+            after, _ = glicko_game(before, item, result)
+            conn.execute(_sql("INSERT INTO theme_ratings (learner_id, theme, rating, rd, vol, games)"
+                              " VALUES (:l, :t, :r, :d, :v, 1) ON CONFLICT (learner_id, theme) DO UPDATE"
+                              " SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,"
+                              " games = theme_ratings.games + 1"),
+                         {"l": learner_id, "t": theme, "r": after.rating, "d": after.rd, "v": after.vol})
+            by_theme[theme] = after
+        return new_learner, new_item, by_theme
 
     def attempts(self, learner_id: int, *, item_id: str | None = None) -> list[Attempt]:
         """A learner's attempts, oldest first (optionally for one item)."""
         sql = ("SELECT id, learner_id, item_id, kind, themes, correct, hints_used, score, answer, ts, day"
-               " FROM attempts WHERE learner_id = ?")
-        params: list[object] = [learner_id]
+               " FROM attempts WHERE learner_id = :l")
+        params: dict[str, object] = {"l": learner_id}
         if item_id is not None:
-            sql += " AND item_id = ?"
-            params.append(item_id)
+            sql += " AND item_id = :i"
+            params["i"] = item_id
         with self._read() as conn:
-            rows = conn.execute(sql + " ORDER BY ts, id", params).fetchall()
+            rows = conn.execute(_sql(sql + " ORDER BY ts, id"), params).all()
         return [
             Attempt(int(r[0]), int(r[1]), r[2], r[3], tuple(json.loads(r[4])), bool(r[5]), int(r[6]), float(r[7]),
                     r[8], datetime.fromisoformat(r[9]), date.fromisoformat(r[10]))
@@ -584,29 +933,31 @@ class ProgressStore:
 
     def count_attempts(self) -> int:
         with self._read() as conn:
-            return int(conn.execute("SELECT count(*) FROM attempts").fetchone()[0])
+            return int(conn.execute(_sql("SELECT count(*) FROM attempts")).scalar_one())
 
     def accuracy_by_theme(self, learner_id: int) -> list[ThemeStats]:
         """Per theme, how many items were right at the first try; weakest theme first."""
-        first: dict[str, Attempt] = {}
-        for a in self.attempts(learner_id):
-            if a.kind != "lesson":
-                first.setdefault(a.item_id, a)
+        with self._read() as conn:
+            return self._accuracy(conn, learner_id)
+
+    @staticmethod
+    def _accuracy(conn: Connection, learner_id: int) -> list[ThemeStats]:
+        rows = conn.execute(_sql("SELECT themes, correct FROM attempts WHERE learner_id = :l AND kind != 'lesson'"
+                                 " AND id IN (SELECT min(id) FROM attempts WHERE learner_id = :l"
+                                 " GROUP BY item_id)"), {"l": learner_id}).all()
         totals: dict[str, list[int]] = {}
-        for a in first.values():
-            for theme in a.themes or ("—",):
+        for themes, correct in rows:
+            for theme in json.loads(themes) or ("—",):
                 row = totals.setdefault(theme, [0, 0])
                 row[0] += 1
-                row[1] += int(a.correct)
+                row[1] += int(bool(correct))
         stats = [ThemeStats(t, n, c) for t, (n, c) in totals.items()]
         return sorted(stats, key=lambda s: (s.accuracy, -s.attempts, s.theme))
 
     def solved(self, learner_id: int, item_id: str) -> bool:
         with self._read() as conn:
-            row = conn.execute(
-                "SELECT 1 FROM attempts WHERE learner_id = ? AND item_id = ? AND correct = 1 LIMIT 1",
-                (learner_id, item_id),
-            ).fetchone()
+            row = conn.execute(_sql("SELECT 1 FROM attempts WHERE learner_id = :l AND item_id = :i AND correct = 1"
+                                    " LIMIT 1"), {"l": learner_id, "i": item_id}).first()
         return row is not None
 
     def solved_items(self, learner_id: int) -> set[str]:
@@ -614,19 +965,64 @@ class ProgressStore:
         marks a whole list (100 puzzles) would otherwise open a connection per item on every
         rerun (about 1 ms each)."""
         with self._read() as conn:
-            rows = conn.execute(
-                "SELECT DISTINCT item_id FROM attempts WHERE learner_id = ? AND correct = 1", (learner_id,)
-            ).fetchall()
+            rows = conn.execute(_sql("SELECT DISTINCT item_id FROM attempts WHERE learner_id = :l AND correct = 1"),
+                                {"l": learner_id}).all()
         return {r[0] for r in rows}
+
+    # -- ratings ----------------------------------------------------------------------------
+    def rating(self, learner_id: int) -> Rating:
+        """The learner's Glicko-2 rating (1500 ± 700 before the first rated try)."""
+        with self._read() as conn:
+            row = conn.execute(_sql("SELECT rating, rd, vol FROM learners WHERE id = :i"), {"i": learner_id}).first()
+        if row is None:
+            raise ProgressError(f"no learner with id {learner_id}")
+        return Rating(float(row[0]), float(row[1]), float(row[2]))
+
+    def item_rating(self, item_id: str, difficulty: int | None = None) -> Rating:
+        """A puzzle's rating; a puzzle nobody tried has its seed (from ``difficulty``)."""
+        with self._read() as conn:
+            row = conn.execute(_sql("SELECT rating, rd, vol FROM item_ratings WHERE item_id = :i"),
+                               {"i": item_id}).first()
+        return seed_rating(difficulty) if row is None else Rating(float(row[0]), float(row[1]), float(row[2]))
+
+    def theme_ratings(self, learner_id: int) -> dict[str, Rating]:
+        with self._read() as conn:
+            return self._theme_ratings(conn, learner_id)
+
+    @staticmethod
+    def _theme_ratings(conn: Connection, learner_id: int) -> dict[str, Rating]:
+        rows = conn.execute(_sql("SELECT theme, rating, rd, vol FROM theme_ratings WHERE learner_id = :l"
+                                 " ORDER BY theme"), {"l": learner_id}).all()
+        return {str(r[0]): Rating(float(r[1]), float(r[2]), float(r[3])) for r in rows}
+
+    def theme_history(self, learner_id: int) -> dict[str, list[tuple[datetime, float]]]:
+        """Per theme, the learner's rating on it after each rated try at one of its puzzles
+        (schema 6 on; older attempts did not record it), oldest first."""
+        with self._read() as conn:
+            rows = conn.execute(_sql("SELECT ts, theme_ratings FROM attempts WHERE learner_id = :l"
+                                     " AND theme_ratings IS NOT NULL ORDER BY id"), {"l": learner_id}).all()
+        out: dict[str, list[tuple[datetime, float]]] = {}
+        for ts, data in rows:
+            when = datetime.fromisoformat(ts)
+            for theme, (rating, _rd) in json.loads(data).items():
+                out.setdefault(theme, []).append((when, float(rating)))
+        return out
+
+    def rating_history(self, learner_id: int) -> list[RatingPoint]:
+        """The learner's rating after each rated try, oldest first (the chart over time)."""
+        with self._read() as conn:
+            rows = conn.execute(_sql("SELECT ts, learner_rating, learner_rd, themes FROM attempts"
+                                     " WHERE learner_id = :l AND learner_rating IS NOT NULL ORDER BY id"),
+                                {"l": learner_id}).all()
+        return [RatingPoint(datetime.fromisoformat(r[0]), float(r[1]), float(r[2]), tuple(json.loads(r[3])))
+                for r in rows]
 
     # -- the daily streak -------------------------------------------------------------------
     def daily_days(self, learner_id: int) -> set[date]:
         """The days on which the learner solved the daily puzzle."""
         with self._read() as conn:
-            rows = conn.execute(
-                "SELECT DISTINCT day FROM attempts WHERE learner_id = ? AND kind = 'daily' AND correct = 1",
-                (learner_id,),
-            ).fetchall()
+            rows = conn.execute(_sql("SELECT DISTINCT day FROM attempts WHERE learner_id = :l AND kind = 'daily'"
+                                     " AND correct = 1"), {"l": learner_id}).all()
         return {date.fromisoformat(r[0]) for r in rows}
 
     def streak(self, learner_id: int, today: date | None = None) -> int:
@@ -647,57 +1043,146 @@ class ProgressStore:
     # -- lessons ----------------------------------------------------------------------------
     def mark_lesson_done(self, learner_id: int, lesson_id: str, ts: datetime | None = None) -> None:
         with self._write() as conn:
-            conn.execute(
-                "INSERT INTO lessons_done (learner_id, lesson_id, ts) VALUES (?, ?, ?)"
-                " ON CONFLICT(learner_id, lesson_id) DO NOTHING",
-                (learner_id, lesson_id, _iso(ts or _now())),
-            )
+            conn.execute(_sql("INSERT INTO lessons_done (learner_id, lesson_id, ts) VALUES (:l, :i, :t)"
+                              " ON CONFLICT (learner_id, lesson_id) DO NOTHING"),
+                         {"l": learner_id, "i": lesson_id, "t": _iso(ts or _now())})
 
     def lessons_done(self, learner_id: int) -> set[str]:
         with self._read() as conn:
-            rows = conn.execute("SELECT lesson_id FROM lessons_done WHERE learner_id = ?", (learner_id,)).fetchall()
+            rows = conn.execute(_sql("SELECT lesson_id FROM lessons_done WHERE learner_id = :l"),
+                                {"l": learner_id}).all()
         return {r[0] for r in rows}
 
-    # -- the review queue -------------------------------------------------------------------
+    # -- spaced review (FSRS) ---------------------------------------------------------------
     @staticmethod
-    def _schedule(conn: sqlite3.Connection, learner_id: int, item_id: str, correct: bool, ts: datetime) -> None:
-        row = conn.execute(
-            "SELECT stage FROM reviews WHERE learner_id = ? AND item_id = ?", (learner_id, item_id)
-        ).fetchone()
-        if not correct:
-            due = ts + timedelta(days=REVIEW_INTERVALS[0])
-            conn.execute(
-                "INSERT INTO reviews (learner_id, item_id, stage, due) VALUES (?, ?, 0, ?)"
-                " ON CONFLICT(learner_id, item_id) DO UPDATE SET stage = 0, due = excluded.due",
-                (learner_id, item_id, _iso(due)),
-            )
+    def _schedule(conn: Connection, learner_id: int, item_id: str, correct: bool, hints_used: int,
+                  ts: datetime) -> None:
+        """Review the item's FSRS card: a miss is "again", an answer found with hints "hard",
+        a clean one "good". An item enters the queue on a miss or a shaky answer and leaves it
+        once its memory is stable for :data:`REVIEW_GRADUATE_DAYS`."""
+        row = conn.execute(_sql("SELECT stage, due, card FROM reviews WHERE learner_id = :l AND item_id = :i"),
+                           {"l": learner_id, "i": item_id}).first()
+        grade = review_grade(correct, hints_used)
+        if row is None and grade == Grade.GOOD:
             return
-        if row is None:
+        card = new_card() if row is None else card_from_json(str(row[2]), int(row[0]), str(row[1]))
+        card = review(card, grade, ts)
+        stage = 0 if grade == Grade.AGAIN or row is None else int(row[0]) + 1
+        if grade != Grade.AGAIN and row is not None and (card.stability or 0.0) >= REVIEW_GRADUATE_DAYS:
+            conn.execute(_sql("DELETE FROM reviews WHERE learner_id = :l AND item_id = :i"),
+                         {"l": learner_id, "i": item_id})
             return
-        stage = int(row[0]) + 1
-        if stage >= len(REVIEW_INTERVALS):
-            conn.execute("DELETE FROM reviews WHERE learner_id = ? AND item_id = ?", (learner_id, item_id))
-        else:
-            due = ts + timedelta(days=REVIEW_INTERVALS[stage])
-            conn.execute(
-                "UPDATE reviews SET stage = ?, due = ? WHERE learner_id = ? AND item_id = ?",
-                (stage, _iso(due), learner_id, item_id),
-            )
+        conn.execute(_sql("INSERT INTO reviews (learner_id, item_id, stage, due, card) VALUES (:l, :i, :s, :d, :c)"
+                          " ON CONFLICT (learner_id, item_id) DO UPDATE SET stage = excluded.stage,"
+                          " due = excluded.due, card = excluded.card"),
+                     {"l": learner_id, "i": item_id, "s": stage, "d": _iso(card.due), "c": card_to_json(card)})
 
     def review_queue(self, learner_id: int) -> list[ReviewItem]:
-        """Every failed puzzle still in the queue, soonest first."""
+        """Every failed or shaky puzzle still in the queue, soonest first."""
         with self._read() as conn:
-            rows = conn.execute(
-                "SELECT item_id, stage, due FROM reviews WHERE learner_id = ? ORDER BY due, item_id", (learner_id,)
-            ).fetchall()
+            rows = conn.execute(_sql("SELECT item_id, stage, due FROM reviews WHERE learner_id = :l"
+                                     " ORDER BY due, item_id"), {"l": learner_id}).all()
         return [ReviewItem(r[0], int(r[1]), datetime.fromisoformat(r[2])) for r in rows]
 
     def due_reviews(self, learner_id: int, now: datetime | None = None) -> list[ReviewItem]:
-        """The failed puzzles due again by ``now``."""
+        """The failed and shaky puzzles due again by ``now``."""
         now = now or _now()
         if now.tzinfo is None:
             now = now.replace(tzinfo=timezone.utc)
-        return [r for r in self.review_queue(learner_id) if r.due <= now]
+        with self._read() as conn:
+            rows = conn.execute(_sql("SELECT item_id, stage, due FROM reviews WHERE learner_id = :l AND due <= :n"
+                                     " ORDER BY due, item_id"), {"l": learner_id, "n": _iso(now)}).all()
+        return [ReviewItem(r[0], int(r[1]), datetime.fromisoformat(r[2])) for r in rows]
+
+    # -- choosing the next puzzle -----------------------------------------------------------
+    def next_puzzle(self, learner_id: int, candidates: Sequence[Candidate], *, now: datetime | None = None,
+                    rng: random.Random | None = None) -> str | None:
+        """The puzzle to give the learner next, among ``candidates`` (the page's list):
+
+        a review that is due first; otherwise one rated near the learner (the closest few, one
+        at random), about :data:`WEAK_SHARE` of the time from his weakest themes (accuracy at
+        the first try, then theme rating); never one he solved in the last
+        :data:`RECENT_DAYS` days. None when every candidate was solved lately.
+        """
+        now = now or _now()
+        if now.tzinfo is None:
+            now = now.replace(tzinfo=timezone.utc)
+        rng = rng or random.Random()
+        since = _iso(now - timedelta(days=RECENT_DAYS))
+        with self._read() as conn:
+            learner = conn.execute(_sql("SELECT rating FROM learners WHERE id = :i"), {"i": learner_id}).first()
+            if learner is None:
+                raise ProgressError(f"no learner with id {learner_id}")
+            target = float(learner[0])
+            recent = {r[0] for r in conn.execute(_sql(
+                "SELECT DISTINCT item_id FROM attempts WHERE learner_id = :l AND correct = 1 AND ts >= :s"),
+                {"l": learner_id, "s": since})}
+            due: list[str] = [r[0] for r in conn.execute(_sql(
+                "SELECT item_id FROM reviews WHERE learner_id = :l AND due <= :n ORDER BY due, item_id"),
+                {"l": learner_id, "n": _iso(now)})]
+            tried = {r[0] for r in conn.execute(_sql(
+                "SELECT DISTINCT item_id FROM attempts WHERE learner_id = :l"), {"l": learner_id})}
+            weak = set(self._weak_themes(conn, learner_id))
+        ratings, ordered, ids = self._ordered(candidates)
+        for item in due:
+            if item in ids and item not in recent:
+                return item
+        focus = bool(weak) and rng.random() < WEAK_SHARE
+        tests: list[Callable[[Candidate], bool]] = [
+            lambda c: c.item_id not in recent and c.item_id not in tried and not weak.isdisjoint(c.themes),
+            lambda c: c.item_id not in recent and c.item_id not in tried,
+            lambda c: c.item_id not in recent,
+        ]
+        for ok in tests[0 if focus else 1:]:
+            near = _nearest(ratings, ordered, target, ok, CHOOSE_AMONG)
+            if near:
+                return rng.choice(near).item_id
+        return None
+
+    def _ordered(self, candidates: Sequence[Candidate]) -> tuple[list[float], list[Candidate], frozenset[str]]:
+        """The candidates sorted by rating (a puzzle nobody tried: its difficulty's seed), kept
+        while the same list is passed and the ratings read are the same: a library of 10,000
+        is then searched from the learner's rating outwards instead of sorted on every click."""
+        rated = self._item_ratings_map()
+        key = (id(candidates), len(candidates), id(rated))
+        cached = self._order_cache
+        if cached is not None and cached[0] == key and cached[1] is candidates:
+            return cached[2]
+        seeds = {d: seed_rating(d).rating for d in (None, 1, 2, 3, 4, 5)}
+        pairs = sorted(((rated.get(c.item_id, seeds.get(c.difficulty, 1500.0)), c.item_id, c) for c in candidates))
+        value = ([p[0] for p in pairs], [p[2] for p in pairs], frozenset(p[1] for p in pairs))
+        self._order_cache = (key, candidates, value)
+        return value
+
+    def _item_ratings_map(self) -> dict[str, float]:
+        """Every rated puzzle's rating, read again at most every :data:`RATINGS_TTL` seconds.
+
+        Only the choice of the next puzzle reads it, as a guide: a rating a few seconds old
+        chooses as well, and reading 10,000 rows on every choice would cost more than the rest
+        of it. Nothing is written from it; the ratings themselves live in the database."""
+        now = time.monotonic()
+        cached = self._ratings_cache
+        if cached is not None and now - cached[0] < RATINGS_TTL:
+            return cached[1]
+        with self._read() as conn:
+            rated = {str(r[0]): float(r[1]) for r in conn.execute(_sql("SELECT item_id, rating FROM item_ratings"))}
+        self._ratings_cache = (now, rated)
+        return rated
+
+    def weak_themes(self, learner_id: int, count: int = 2) -> list[str]:
+        """The learner's weakest themes: lowest accuracy at the first try, then lowest theme
+        rating; only themes tried at least once and not yet mastered."""
+        with self._read() as conn:
+            return self._weak_themes(conn, learner_id, count)
+
+    @classmethod
+    def _weak_themes(cls, conn: Connection, learner_id: int, count: int = 2) -> list[str]:
+        stats = cls._accuracy(conn, learner_id)
+        ratings = cls._theme_ratings(conn, learner_id)
+        ranked = sorted((s for s in stats if s.theme != "—"),
+                        key=lambda s: (s.accuracy, ratings.get(s.theme, DEFAULT_RATING).rating, s.theme))
+        return [s.theme for s in ranked
+                if s.accuracy < 1.0 or ratings.get(s.theme, DEFAULT_RATING).rating < 1500][:count]
 
     # -- problem reports --------------------------------------------------------------------
     def report_problem(self, item_id: str, note: str, learner_id: int | None = None) -> Report:
@@ -708,75 +1193,70 @@ class ProgressStore:
             raise ProgressError(f"a report has at most {MAX_NOTE} characters")
         ts = _now()
         with self._write() as conn:
-            cur = conn.execute(
-                "INSERT INTO reports (learner_id, item_id, note, ts) VALUES (?, ?, ?, ?)",
-                (learner_id, item_id, note, _iso(ts)),
-            )
-        # cast: an INSERT has just run, so lastrowid is the new row's id (None only before any)
-        return Report(int(cast(int, cur.lastrowid)), learner_id, item_id, note, ts)
+            report_id = int(conn.execute(insert(T.reports).values(
+                learner_id=learner_id, item_id=item_id, note=note, ts=_iso(ts)).returning(T.reports.c.id)
+            ).scalar_one())
+        return Report(report_id, learner_id, item_id, note, ts)
 
     def reports(self, item_id: str | None = None) -> list[Report]:
         sql = "SELECT id, learner_id, item_id, note, ts FROM reports"
-        params: Sequence[object] = ()
+        params: dict[str, object] = {}
         if item_id is not None:
-            sql += " WHERE item_id = ?"
-            params = (item_id,)
+            sql += " WHERE item_id = :i"
+            params = {"i": item_id}
         with self._read() as conn:
-            rows = conn.execute(sql + " ORDER BY id", params).fetchall()
+            rows = conn.execute(_sql(sql + " ORDER BY id"), params).all()
         return [Report(int(r[0]), None if r[1] is None else int(r[1]), r[2], r[3], datetime.fromisoformat(r[4]))
                 for r in rows]
 
     # -- drafts -----------------------------------------------------------------------------
     def save_draft(self, slot: str, text: str, *, learner_id: int | None = None, browser: str | None = None,
                    ts: datetime | None = None) -> Draft:
-        """Save ``text`` as the newest version of the draft in ``slot``, in one transaction.
+        """Save the text as the newest version of the draft in ``slot``, in one transaction.
 
         The same text as the newest version (of this learner, else of this browser) is not saved
         twice: that version is returned. Every other save adds a version, and only the oldest
         beyond :data:`DRAFTS_KEPT` -- counted for the learner and for the browser separately --
         are removed, so "start again" never silently drops the work just before it.
         """
+        body: object = text
         _draft_owner(learner_id, browser)
         _check_slot(slot)
-        if not isinstance(text, str):
-            raise ProgressError(f"a draft is text, got {type(text).__name__}")
-        if len(text) > MAX_DRAFT:
-            raise ProgressError(f"a draft has at most {MAX_DRAFT} characters, got {len(text)}")
+        if not isinstance(body, str):
+            raise ProgressError(f"a draft is text, got {type(body).__name__}")
+        if len(body) > MAX_DRAFT:
+            raise ProgressError(f"a draft has at most {MAX_DRAFT} characters, got {len(body)}")
         ts = ts or _now()
         with self._write() as conn:
-            if learner_id is not None and conn.execute(
-                    "SELECT 1 FROM learners WHERE id = ?", (learner_id,)).fetchone() is None:
-                raise ProgressError(f"no learner with id {learner_id}")
+            if learner_id is not None:
+                found = conn.execute(_sql(f"SELECT id FROM learners WHERE id = :i{self._lock()}"),
+                                     {"i": learner_id}).first()
+                if found is None:
+                    raise ProgressError(f"no learner with id {learner_id}")
+            if browser is not None and self.dialect == "postgresql":  # one writer per browser's drafts
+                conn.execute(_sql("SELECT pg_advisory_xact_lock(hashtext(:b))"), {"b": browser})
             newest = self._newest_draft(conn, slot, learner_id, browser)
-            if newest is not None and newest.text == text:
+            if newest is not None and newest.text == body:
                 return newest
-            cur = conn.execute(
-                "INSERT INTO drafts (learner_id, browser, slot, text, ts) VALUES (?, ?, ?, ?, ?)",
-                (learner_id, browser, slot, text, _iso(ts)),
-            )
-            # cast: an INSERT has just run, so lastrowid is the new row's id (None only before any)
-            draft_id = int(cast(int, cur.lastrowid))
+            draft_id = int(conn.execute(insert(T.drafts).values(
+                learner_id=learner_id, browser=browser, slot=slot, text=body, ts=_iso(ts)).returning(T.drafts.c.id)
+            ).scalar_one())
             # keep a version while it is among the newest of its learner or of its browser
-            conn.execute(
-                "DELETE FROM drafts WHERE slot = ? AND (learner_id = ? OR browser = ?)"
+            conn.execute(_sql(
+                "DELETE FROM drafts WHERE slot = :s AND (learner_id = :l OR browser = :b)"
                 " AND NOT (learner_id IS NOT NULL AND (SELECT count(*) FROM drafts d WHERE d.slot = drafts.slot"
-                "          AND d.learner_id = drafts.learner_id AND d.id > drafts.id) < ?)"
+                "          AND d.learner_id = drafts.learner_id AND d.id > drafts.id) < :k)"
                 " AND NOT (browser IS NOT NULL AND (SELECT count(*) FROM drafts d WHERE d.slot = drafts.slot"
-                "          AND d.browser = drafts.browser AND d.id > drafts.id) < ?)",
-                (slot, learner_id, browser, DRAFTS_KEPT, DRAFTS_KEPT),
-            )
-        return Draft(draft_id, learner_id, browser, slot, text, ts)
+                "          AND d.browser = drafts.browser AND d.id > drafts.id) < :k)"),
+                {"s": slot, "l": learner_id, "b": browser, "k": DRAFTS_KEPT})
+        return Draft(draft_id, learner_id, browser, slot, body, ts)
 
     @staticmethod
-    def _newest_draft(conn: sqlite3.Connection, slot: str, learner_id: int | None,
-                      browser: str | None) -> Draft | None:
+    def _newest_draft(conn: Connection, slot: str, learner_id: int | None, browser: str | None) -> Draft | None:
         column, key = ("learner_id", learner_id) if learner_id is not None else ("browser", browser)
-        row = conn.execute(
-            f"SELECT id, learner_id, browser, slot, text, ts FROM drafts WHERE slot = ? AND {column} = ?"
-            " ORDER BY id DESC LIMIT 1",
-            (slot, key),
-        ).fetchone()
-        return None if row is None else _draft(row)
+        row = conn.execute(_sql(f"SELECT id, learner_id, browser, slot, text, ts FROM drafts WHERE slot = :s"
+                                f" AND {column} = :k ORDER BY id DESC LIMIT 1"), {"s": slot, "k": key}).first()
+        return None if row is None else _draft(tuple(row))
 
     def drafts(self, slot: str, *, learner_id: int | None = None, browser: str | None = None) -> list[Draft]:
         """The saved versions of a draft, newest first: the learner's when a learner is named
@@ -785,12 +1265,10 @@ class ProgressStore:
         _check_slot(slot)
         column, key = ("learner_id", learner_id) if learner_id is not None else ("browser", browser)
         with self._read() as conn:
-            rows = conn.execute(
-                f"SELECT id, learner_id, browser, slot, text, ts FROM drafts WHERE slot = ? AND {column} = ?"
-                " ORDER BY id DESC LIMIT ?",
-                (slot, key, DRAFTS_KEPT),
-            ).fetchall()
-        return [_draft(r) for r in rows]
+            rows = conn.execute(_sql(f"SELECT id, learner_id, browser, slot, text, ts FROM drafts WHERE slot = :s"
+                                     f" AND {column} = :k ORDER BY id DESC LIMIT :n"),
+                                {"s": slot, "k": key, "n": DRAFTS_KEPT}).all()
+        return [_draft(tuple(r)) for r in rows]
 
     def latest_draft(self, slot: str, *, learner_id: int | None = None, browser: str | None = None) -> Draft | None:
         """The newest version of a draft, or None when nothing was saved."""
@@ -801,7 +1279,254 @@ class ProgressStore:
 
     def count_drafts(self) -> int:
         with self._read() as conn:
-            return int(conn.execute("SELECT count(*) FROM drafts").fetchone()[0])
+            return int(conn.execute(_sql("SELECT count(*) FROM drafts")).scalar_one())
+
+    # -- accounts ---------------------------------------------------------------------------
+    def set_password(self, learner_id: int, password: str) -> None:
+        """Give the learner a password (argon2 hash only: the password itself is never kept)."""
+        hashed = hash_password(password)
+        with self._write() as conn:
+            done = conn.execute(_sql("UPDATE learners SET password_hash = :h, failed_logins = 0, locked_until = ''"
+                                     " WHERE id = :i"), {"h": hashed, "i": learner_id}).rowcount
+            conn.execute(_sql("DELETE FROM sessions WHERE learner_id = :i"), {"i": learner_id})
+        if not done:
+            raise ProgressError(f"no learner with id {learner_id}")
+
+    def login(self, name: str, password: str, *, now: datetime | None = None) -> str:
+        """Check a learner's password and open a session: its token (kept by the browser; the
+        database keeps only its hash). After :data:`tutor.accounts.FREE_FAILURES` wrong
+        passwords in a row the name is locked for a while that doubles with each further one
+        (:class:`LoginThrottled`); a wrong name or password is one :class:`LoginFailed`."""
+        now = now or _now()
+        key = name_key(_clean_name(name))
+        with self._write() as conn:
+            row = conn.execute(_sql(f"SELECT id, password_hash, failed_logins, locked_until FROM learners"
+                                    f" WHERE name_key = :k{self._lock()}"), {"k": key}).first()
+            if row is None or row[1] is None:
+                verify_password(None, password)  # the same work as for a real hash: no timing hint
+                raise LoginFailed("wrong name or password")
+            learner_id, hashed, failures, locked = int(row[0]), str(row[1]), int(row[2]), str(row[3])
+            if locked and datetime.fromisoformat(locked) > now:
+                raise LoginThrottled(datetime.fromisoformat(locked))
+            if not verify_password(hashed, password):
+                failures += 1
+                until = throttle_until(failures, now)
+                conn.execute(_sql("UPDATE learners SET failed_logins = :f, locked_until = :u WHERE id = :i"),
+                             {"f": failures, "u": _iso(until) if until else "", "i": learner_id})
+                failed: LoginFailed = LoginFailed("wrong name or password")
+            else:
+                token = new_token()
+                conn.execute(_sql("UPDATE learners SET failed_logins = 0, locked_until = '' WHERE id = :i"),
+                             {"i": learner_id})
+                conn.execute(_sql("DELETE FROM sessions WHERE expires < :n"), {"n": _iso(now)})
+                conn.execute(insert(T.sessions).values(token_hash=token_hash(token), learner_id=learner_id,
+                                                       created=_iso(now), expires=_iso(now + SESSION_TTL)))
+                return token
+        raise failed
+
+    def session_learner(self, token: str, *, now: datetime | None = None) -> Learner | None:
+        """The learner a session token belongs to, or None when unknown or expired."""
+        if not isinstance(token, str) or not token:
+            return None
+        now = now or _now()
+        with self._read() as conn:
+            row = conn.execute(_sql("SELECT learner_id, expires FROM sessions WHERE token_hash = :h"),
+                               {"h": token_hash(token)}).first()
+        if row is None or datetime.fromisoformat(str(row[1])) <= now:
+            return None
+        return self.learner_by_id(int(row[0]))
+
+    def logout(self, token: str) -> None:
+        with self._write() as conn:
+            conn.execute(_sql("DELETE FROM sessions WHERE token_hash = :h"), {"h": token_hash(token)})
+
+    # -- who may see whom -------------------------------------------------------------------
+    def can_see(self, viewer_id: int, learner_id: int) -> bool:
+        """A learner sees his own data; a teacher sees the learners of the classes he teaches."""
+        if viewer_id == learner_id:
+            return True
+        with self._read() as conn:
+            row = conn.execute(_sql("SELECT 1 FROM class_members m JOIN classes c ON c.id = m.class_id"
+                                    " WHERE c.teacher_id = :v AND m.learner_id = :l LIMIT 1"),
+                               {"v": viewer_id, "l": learner_id}).first()
+        return row is not None
+
+    def check_can_see(self, viewer_id: int, learner_id: int) -> None:
+        if not self.can_see(viewer_id, learner_id):
+            raise AccessDenied("you can see only your own progress and that of your classes' learners")
+
+    # -- export and delete ------------------------------------------------------------------
+    def export_learner(self, learner_id: int) -> dict[str, Any]:
+        """Everything kept about a learner, as JSON-ready data (not the password's hash: only
+        whether there is one)."""
+        learner = self.learner_by_id(learner_id)
+        rating = self.rating(learner_id)
+        with self._read() as conn:
+            lessons = conn.execute(_sql("SELECT lesson_id, ts FROM lessons_done WHERE learner_id = :l"
+                                        " ORDER BY lesson_id"), {"l": learner_id}).all()
+            reports = conn.execute(_sql("SELECT item_id, note, ts FROM reports WHERE learner_id = :l ORDER BY id"),
+                                   {"l": learner_id}).all()
+            drafts = conn.execute(_sql("SELECT slot, text, ts FROM drafts WHERE learner_id = :l ORDER BY id"),
+                                  {"l": learner_id}).all()
+            classes = conn.execute(_sql("SELECT c.name, m.joined FROM class_members m JOIN classes c"
+                                        " ON c.id = m.class_id WHERE m.learner_id = :l ORDER BY c.name_key"),
+                                   {"l": learner_id}).all()
+            taught = conn.execute(_sql("SELECT name, code FROM classes WHERE teacher_id = :l ORDER BY name_key"),
+                                  {"l": learner_id}).all()
+        return {
+            "learner": learner.name, "role": learner.role, "time_zone": learner.tz,
+            "password": learner.has_password,
+            "rating": round(rating.rating, 1), "rd": round(rating.rd, 1),
+            "themes": {t: {"rating": round(r.rating, 1), "rd": round(r.rd, 1)}
+                       for t, r in self.theme_ratings(learner_id).items()},
+            "attempts": [{"item": a.item_id, "kind": a.kind, "themes": list(a.themes), "correct": a.correct,
+                          "hints": a.hints_used, "score": a.score, "answer": a.answer, "ts": _iso(a.ts),
+                          "day": a.day.isoformat()} for a in self.attempts(learner_id)],
+            "lessons_done": [{"lesson": r[0], "ts": r[1]} for r in lessons],
+            "reviews": [{"item": r.item_id, "stage": r.stage, "due": _iso(r.due)} for r in self.review_queue(learner_id)],
+            "reports": [{"item": r[0], "note": r[1], "ts": r[2]} for r in reports],
+            "drafts": [{"slot": r[0], "text": r[1], "ts": r[2]} for r in drafts],
+            "classes": [{"class": r[0], "joined": r[1]} for r in classes],
+            "teaches": [{"class": r[0], "code": r[1]} for r in taught],
+        }
+
+    def delete_learner(self, learner_id: int) -> None:
+        """Remove a learner and everything kept about him -- his classes too when he taught
+        them. Puzzles' ratings stay (they hold nothing of his)."""
+        with self._write() as conn:
+            if conn.execute(_sql(f"SELECT id FROM learners WHERE id = :i{self._lock()}"),
+                            {"i": learner_id}).first() is None:
+                raise ProgressError(f"no learner with id {learner_id}")
+            taught = "(SELECT id FROM classes WHERE teacher_id = :i)"
+            for sql in (f"DELETE FROM assignments WHERE class_id IN {taught}",
+                        f"DELETE FROM class_members WHERE class_id IN {taught}",
+                        "DELETE FROM classes WHERE teacher_id = :i",
+                        "DELETE FROM class_members WHERE learner_id = :i",
+                        "DELETE FROM sessions WHERE learner_id = :i",
+                        "DELETE FROM theme_ratings WHERE learner_id = :i",
+                        "DELETE FROM drafts WHERE learner_id = :i",
+                        "DELETE FROM reports WHERE learner_id = :i",
+                        "DELETE FROM reviews WHERE learner_id = :i",
+                        "DELETE FROM lessons_done WHERE learner_id = :i",
+                        "DELETE FROM attempts WHERE learner_id = :i",
+                        "DELETE FROM learners WHERE id = :i"):
+                conn.execute(_sql(sql), {"i": learner_id})
+
+    # -- classes ----------------------------------------------------------------------------
+    def create_class(self, name: str, teacher_id: int) -> ClassInfo:
+        """A new class taught by ``teacher_id`` (who becomes a teacher), with a join code."""
+        cleaned = _clean_name(name, what="a class's name")
+        with self._write() as conn:
+            if conn.execute(_sql("SELECT 1 FROM learners WHERE id = :i"), {"i": teacher_id}).first() is None:
+                raise ProgressError(f"no learner with id {teacher_id}")
+            if conn.execute(_sql("SELECT 1 FROM classes WHERE name_key = :k"),
+                            {"k": name_key(cleaned)}).first() is not None:
+                raise ProgressError(f"a class named {cleaned!r} exists already")
+            code = new_class_code()
+            while conn.execute(_sql("SELECT 1 FROM classes WHERE code = :c"), {"c": code}).first() is not None:
+                code = new_class_code()  # pragma: no cover - 32^6 codes
+            class_id = int(conn.execute(insert(T.classes).values(
+                name=cleaned, name_key=name_key(cleaned), code=code, teacher_id=teacher_id,
+                created=_iso(_now())).returning(T.classes.c.id)).scalar_one())
+            conn.execute(_sql("UPDATE learners SET role = 'teacher' WHERE id = :i"), {"i": teacher_id})
+        return ClassInfo(class_id, cleaned, code, teacher_id)
+
+    def _class_row(self, where: str, value: object) -> ClassInfo | None:
+        with self._read() as conn:
+            row = conn.execute(_sql(f"SELECT id, name, code, teacher_id FROM classes WHERE {where} = :v"),
+                               {"v": value}).first()
+        return None if row is None else ClassInfo(int(row[0]), str(row[1]), str(row[2]), int(row[3]))
+
+    def class_named(self, name: str) -> ClassInfo:
+        found = self._class_row("name_key", name_key(_clean_name(name, what="a class's name")))
+        if found is None:
+            raise ProgressError(f"no class named {name!r}")
+        return found
+
+    def join_class(self, code: str, learner_id: int) -> ClassInfo:
+        """The learner joins the class whose code he was given (joining twice changes nothing)."""
+        found = self._class_row("code", normal_code(code))
+        if found is None:
+            raise ProgressError(f"no class has the code {code!r}; check it with your teacher")
+        with self._write() as conn:
+            if conn.execute(_sql("SELECT 1 FROM learners WHERE id = :i"), {"i": learner_id}).first() is None:
+                raise ProgressError(f"no learner with id {learner_id}")
+            conn.execute(_sql("INSERT INTO class_members (class_id, learner_id, joined) VALUES (:c, :l, :j)"
+                              " ON CONFLICT (class_id, learner_id) DO NOTHING"),
+                         {"c": found.id, "l": learner_id, "j": _iso(_now())})
+        return found
+
+    def assign(self, class_id: int, items: Sequence[str], *, kind: str = "puzzle", due: date | None = None) -> None:
+        """Give the class homework: puzzles (or lessons) to do, by a date or open-ended.
+        Assigning an item again changes its due date."""
+        if kind not in ("puzzle", "lesson"):
+            raise ProgressError(f"homework is puzzles or lessons, got {kind!r}")
+        if not items or any(not isinstance(i, str) or not i.strip() for i in items):
+            raise ProgressError("name at least one puzzle (or lesson) to assign")
+        with self._write() as conn:
+            for item in items:
+                conn.execute(_sql("INSERT INTO assignments (class_id, item_id, kind, due, created)"
+                                  " VALUES (:c, :i, :k, :d, :t) ON CONFLICT (class_id, item_id) DO UPDATE"
+                                  " SET due = excluded.due, kind = excluded.kind"),
+                             {"c": class_id, "i": item.strip(), "k": kind,
+                              "d": due.isoformat() if due else None, "t": _iso(_now())})
+
+    def assignments(self, class_id: int) -> list[Assignment]:
+        with self._read() as conn:
+            rows = conn.execute(_sql("SELECT item_id, kind, due FROM assignments WHERE class_id = :c ORDER BY id"),
+                                {"c": class_id}).all()
+        return [Assignment(str(r[0]), str(r[1]), date.fromisoformat(r[2]) if r[2] else None) for r in rows]
+
+    def classes_taught(self, teacher_id: int) -> list[ClassInfo]:
+        with self._read() as conn:
+            rows = conn.execute(_sql("SELECT id, name, code, teacher_id FROM classes WHERE teacher_id = :t"
+                                     " ORDER BY name_key"), {"t": teacher_id}).all()
+        return [ClassInfo(int(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows]
+
+    def classes_joined(self, learner_id: int) -> list[ClassInfo]:
+        with self._read() as conn:
+            rows = conn.execute(_sql("SELECT c.id, c.name, c.code, c.teacher_id FROM classes c JOIN class_members m"
+                                     " ON m.class_id = c.id WHERE m.learner_id = :l ORDER BY c.name_key"),
+                                {"l": learner_id}).all()
+        return [ClassInfo(int(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows]
+
+    def class_report(self, class_id: int, *, viewer_id: int | None = None) -> list[ReportRow]:
+        """The teacher's grid: each learner of the class (not the teacher), each assigned item's
+        state (:class:`ItemState`, from the learner's first try), and his weakest themes.
+        With ``viewer_id`` only the class's teacher may read it (:class:`AccessDenied`)."""
+        with self._read() as conn:
+            cls = conn.execute(_sql("SELECT teacher_id FROM classes WHERE id = :c"), {"c": class_id}).first()
+            if cls is None:
+                raise ProgressError(f"no class with id {class_id}")
+            if viewer_id is not None and int(cls[0]) != viewer_id:
+                raise AccessDenied("only the class's teacher can see its report")
+            members = conn.execute(_sql("SELECT l.id, l.name FROM class_members m JOIN learners l ON l.id = m.learner_id"
+                                        " WHERE m.class_id = :c AND l.id != :t ORDER BY l.name_key"),
+                                   {"c": class_id, "t": int(cls[0])}).all()
+            homework = conn.execute(_sql("SELECT item_id, kind FROM assignments WHERE class_id = :c ORDER BY id"),
+                                    {"c": class_id}).all()
+            firsts = conn.execute(_sql(
+                "SELECT a.learner_id, a.item_id, a.correct, a.hints_used FROM attempts a"
+                " JOIN class_members m ON m.learner_id = a.learner_id AND m.class_id = :c"
+                " JOIN assignments h ON h.item_id = a.item_id AND h.class_id = :c"
+                " WHERE a.first_try = 1"), {"c": class_id}).all()
+            lessons = conn.execute(_sql(
+                "SELECT d.learner_id, d.lesson_id FROM lessons_done d"
+                " JOIN class_members m ON m.learner_id = d.learner_id AND m.class_id = :c"), {"c": class_id}).all()
+        first = {(int(r[0]), str(r[1])): (bool(r[2]), int(r[3])) for r in firsts}
+        done = {(int(r[0]), str(r[1])) for r in lessons}
+        rows = []
+        for learner_id, name in members:
+            items: dict[str, ItemState] = {}
+            for item_id, kind in homework:
+                if kind == "lesson" and (int(learner_id), item_id) in done:
+                    items[item_id] = ItemState.FIRST_TRY
+                    continue
+                got = first.get((int(learner_id), item_id))
+                items[item_id] = (ItemState.OPEN if got is None else ItemState.WRONG if not got[0]
+                                  else ItemState.HINTS if got[1] else ItemState.FIRST_TRY)
+            rows.append(ReportRow(str(name), items, tuple(self.weak_themes(int(learner_id)))))
+        return rows
 
 
 _P = ParamSpec("_P")
@@ -831,6 +1556,25 @@ for _name, _method in list(vars(ProgressStore).items()):
         setattr(ProgressStore, _name, _guard_rows(_method))
 
 
+def _nearest(ratings: list[float], ordered: list[Candidate], target: float, ok: Callable[[Candidate], bool],
+             count: int) -> list[Candidate]:
+    """Up to ``count`` candidates passing ``ok``, nearest to ``target`` first (``ordered`` is
+    sorted by ``ratings``): found by walking outwards from where ``target`` would sit."""
+    hi = bisect.bisect_left(ratings, target)
+    lo = hi - 1
+    out: list[Candidate] = []
+    while len(out) < count and (lo >= 0 or hi < len(ordered)):
+        if hi >= len(ordered) or (lo >= 0 and target - ratings[lo] <= ratings[hi] - target):
+            c = ordered[lo]
+            lo -= 1
+        else:
+            c = ordered[hi]
+            hi += 1
+        if ok(c):
+            out.append(c)
+    return out
+
+
 def _draft_owner(learner_id: int | None, browser: str | None) -> None:
     if learner_id is None and browser is None:
         raise ProgressError("a draft belongs to a learner or to a browser: name one")
@@ -851,9 +1595,9 @@ def _draft(row: tuple[int, int | None, str | None, str, str, str]) -> Draft:
                  datetime.fromisoformat(ts))
 
 
-def _inspect(p: Path) -> int:
-    """The schema version of an existing file, read without writing; refuse a file that is
-    not a SQLite database, not ours, or damaged."""
+def _inspect(p: Path) -> tuple[int, str | None]:
+    """The schema version (and Alembic revision, None before Alembic) of an existing file, read
+    without writing; refuse a file that is not a SQLite database, not ours, or damaged."""
     try:
         with open(p, "rb") as fh:
             header = fh.read(100)
@@ -873,6 +1617,8 @@ def _inspect(p: Path) -> int:
             check = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
             row = (conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
                    if "meta" in tables else None)
+            rev = (conn.execute("SELECT version_num FROM alembic_version").fetchone()
+                   if "alembic_version" in tables else None)
         finally:
             conn.close()
     except (sqlite3.Error, ValueError) as exc:  # ValueError: text that is not UTF-8 in the schema
@@ -884,7 +1630,7 @@ def _inspect(p: Path) -> int:
         raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({check}); "
                                "it is left untouched: restore a backup or move it aside")
     if not tables:
-        return 0  # an empty SQLite file: ours to set up
+        return 0, None  # an empty SQLite file: ours to set up
     try:
         version = int(row[0]) if row is not None else -1
     except (TypeError, ValueError):
@@ -893,7 +1639,7 @@ def _inspect(p: Path) -> int:
         shown = ", ".join(sorted(tables)[:5])
         raise StoreUnavailable("foreign", p, f"{p} is the SQLite database of another program (tables: {shown}); "
                                "Whist Tutor leaves it untouched (point WHIST_TUTOR_DB at another file)")
-    return version
+    return version, (str(rev[0]) if rev else None)
 
 
 def _connect_ro(p: Path, *, inspect: bool = False) -> sqlite3.Connection:
@@ -951,12 +1697,12 @@ def check_store(path: str | os.PathLike[str]) -> StoreCheck:
     if p.stat().st_size == 0:
         return StoreCheck(p, True, 0, read_only, None, None, {})
     try:
-        version = _inspect(p)
+        version, _ = _inspect(p)
         conn = _connect_ro(p, inspect=True)
         try:
             rows = conn.execute("PRAGMA integrity_check(20)").fetchall()
             counts = {}
-            for table in ("learners", "attempts", "lessons_done", "reviews", "reports", "drafts"):
+            for table in ("learners", "attempts", "lessons_done", "reviews", "reports", "drafts", "classes"):
                 try:
                     counts[table] = int(conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
                 except sqlite3.OperationalError:

@@ -23,7 +23,8 @@ from pathlib import Path
 
 from tutor.commands._args import CliError, add_json_flag, emit, nonempty
 from tutor.outfiles import check_out
-from tutor.progress import SCHEMA_VERSION, StoreCheck, backup_store, check_store, default_db_path
+from tutor.progress import SCHEMA_VERSION, StoreCheck, backup_store, check_store, default_db_path, default_db_target
+from tutor.storage import is_url, safe_url
 
 __all__ = ["register", "run_check", "run_backup"]
 
@@ -46,7 +47,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _db(args: argparse.Namespace) -> Path:
-    return Path(args.db).expanduser() if args.db is not None else default_db_path()
+    target = args.db if args.db is not None else default_db_target()
+    if is_url(target):  # issue 14: a club's PostgreSQL is checked and backed up by its own tools
+        raise CliError("db check and backup read a SQLite progress file; this store is a database server "
+                       f"({safe_url(target)}): use its own tools (pg_dump, pg_amcheck)")
+    return Path(target).expanduser() if args.db is not None else default_db_path()
 
 
 def _summary(report: StoreCheck) -> str:

@@ -12,17 +12,18 @@ from typing import TypeVar
 
 import streamlit as st
 
+from tutor.accounts import MIN_PASSWORD, PasswordError, auth_required
 from tutor.clock import learner_today
 from tutor.i18n import LANGS, language_for_locale, t
-from tutor.progress import (Learner, ProgressError, ProgressStore, StoreBusy, StoreReadOnly, StoreUnavailable,
-                             default_db_path)
+from tutor.progress import (Learner, LoginFailed, LoginThrottled, ProgressError, ProgressStore, StoreBusy,
+                             StoreReadOnly, StoreUnavailable, default_db_path, default_db_target)
 from tutor.render import CSS
 from tutor.ui import state
 from tutor.ui.alerts import AlertTarget, show_error, show_info, show_warning
 
 __all__ = ["LANG_PARAM", "current_lang", "init_lang", "tr", "get_store", "store", "current_learner", "inject_css",
            "language_switch", "learner_box", "show_html", "store_problem", "store_message", "store_reason", "progress_or",
-           "progress_note"]
+           "progress_note", "logged_in", "teacher_gate", "AUTH_TOKEN"]
 
 
 T = TypeVar("T")
@@ -73,7 +74,7 @@ def get_store(path: str) -> ProgressStore:
 def store() -> ProgressStore:
     """The progress store; raises :class:`ProgressError` (one line, naming the file) when the
     file cannot be used -- callers show :func:`store_message` and go on without progress."""
-    return get_store(str(default_db_path()))
+    return get_store(default_db_target())
 
 
 def progress_or(default: T, read: Callable[[], T]) -> T:
@@ -137,11 +138,15 @@ def current_learner() -> Learner | None:
     Looked up (or created) once per name and database, then remembered in the session, so a
     rerun does not write to the database."""
     name = (st.session_state.get(state.LEARNER) or "").strip()
+    if auth_required():  # a server for a club or school: only a login says who this is
+        return logged_in()
     if not name:
         return None
     try:
         db = store()
     except ProgressError:  # progress is off: the pages go on without a learner
+        return None
+    if _locked(db, name):  # the name has a password and this session has not logged in with it
         return None
     cached = st.session_state.get(state.LEARNER_CACHE)
     if cached and cached[0] == (name, str(db.path)):
@@ -208,7 +213,10 @@ def language_switch() -> str:
 
 
 def learner_box(lang: str) -> Learner | None:
-    """The sidebar name box: a learner picks or creates a name (no passwords)."""
+    """The sidebar name box: a learner picks or creates a name; a name with a password (and
+    every name, on a server with ``WHIST_TUTOR_AUTH=required``) is used only after logging in."""
+    if auth_required():
+        return _login_box(lang)
     st.sidebar.text_input(t("app.learner", lang), key=state.LEARNER, max_chars=40,
                           placeholder=t("app.learner_placeholder", lang))
     name = (st.session_state.get(state.LEARNER) or "").strip()
@@ -216,6 +224,9 @@ def learner_box(lang: str) -> Learner | None:
         problem = store_problem()
         if not isinstance(problem, StoreReadOnly):
             return None
+    if name and _locked_name(name):
+        _password_form(lang, name)
+        return None
     if not name:
         st.sidebar.caption(t("app.no_learner", lang))
         return None
@@ -229,4 +240,173 @@ def learner_box(lang: str) -> Learner | None:
             show_error(str(exc), where=st.sidebar)
         return None
     st.sidebar.caption(t("app.learner_saved", lang, name=learner.name))
+    if not learner.has_password:
+        _protect_form(lang, learner)
     return learner
+
+
+# -- accounts (issue 14) -----------------------------------------------------------------------
+#: The session's login token (the database keeps only its hash; it lasts until it expires).
+AUTH_TOKEN = "auth_token"
+_AUTH_ERROR = "auth_error"
+
+
+def logged_in() -> Learner | None:
+    """The learner this browser session logged in as, or None (no login, or it expired)."""
+    token = st.session_state.get(AUTH_TOKEN)
+    if not token:
+        return None
+    try:
+        learner = store().session_learner(str(token))
+    except ProgressError:
+        return None
+    if learner is None:
+        st.session_state.pop(AUTH_TOKEN, None)
+    return learner
+
+
+def _locked(db: ProgressStore, name: str) -> bool:
+    try:
+        found = db.find_learner(name)
+    except ProgressError:
+        return False
+    if found is None or not found.has_password:
+        return False
+    me = logged_in()
+    return me is None or me.id != found.id
+
+
+def _locked_name(name: str) -> bool:
+    try:
+        return _locked(store(), name)
+    except ProgressError:
+        return False
+
+
+def _do_login(name_key_: str, password_key: str) -> None:
+    """Callback: log in with the name and password typed (the password box is emptied at once)."""
+    name = (st.session_state.get(name_key_) or "").strip()
+    password = st.session_state.get(password_key) or ""
+    st.session_state[password_key] = ""
+    lang = current_lang()
+    try:
+        token = store().login(name, password)
+    except LoginThrottled as exc:
+        st.session_state[_AUTH_ERROR] = t("account.throttled", lang, time=exc.until.strftime("%H:%M:%S"))
+        return
+    except LoginFailed:
+        st.session_state[_AUTH_ERROR] = t("account.wrong", lang)
+        return
+    except ProgressError as exc:
+        st.session_state[_AUTH_ERROR] = store_message(exc, lang)
+        return
+    st.session_state[AUTH_TOKEN] = token
+    st.session_state[state.LEARNER] = name
+    st.session_state.pop(state.LEARNER_CACHE, None)
+
+
+def _do_create(name_key_: str, password_key: str) -> None:
+    """Callback: a new account with a password (on a server that requires logins)."""
+    name = (st.session_state.get(name_key_) or "").strip()
+    password = st.session_state.get(password_key) or ""
+    lang = current_lang()
+    try:
+        db = store()
+        if db.find_learner(name) is not None:
+            st.session_state[password_key] = ""
+            st.session_state[_AUTH_ERROR] = t("account.name_taken", lang, name=name)
+            return
+        if len(password) < MIN_PASSWORD:
+            st.session_state[_AUTH_ERROR] = t("account.password_short", lang, n=MIN_PASSWORD)
+            return
+        learner = db.learner(name)
+        db.set_password(learner.id, password)
+    except ProgressError as exc:
+        st.session_state[_AUTH_ERROR] = store_message(exc, lang)
+        return
+    _do_login(name_key_, password_key)
+
+
+def _do_logout() -> None:
+    token = st.session_state.pop(AUTH_TOKEN, None)
+    if token:
+        try:
+            store().logout(str(token))
+        except ProgressError:
+            pass
+    st.session_state[state.LEARNER] = ""
+    st.session_state.pop(state.LEARNER_CACHE, None)
+
+
+def _show_auth_error() -> None:
+    if err := st.session_state.pop(_AUTH_ERROR, None):
+        show_error(str(err), where=st.sidebar)
+
+
+def _login_box(lang: str) -> Learner | None:
+    """The sidebar of a server that requires logins: log in (or create an account), or who is
+    logged in and a way out."""
+    if not progress_note(lang):
+        return None
+    me = logged_in()
+    if me is not None:
+        st.sidebar.caption(t("account.logged_in", lang, name=me.name))
+        st.sidebar.button(t("account.logout", lang), key="auth_logout", on_click=_do_logout)
+        return me
+    st.sidebar.caption(t("account.login_needed", lang))
+    st.sidebar.text_input(t("app.learner", lang), key="auth_name", max_chars=40)
+    st.sidebar.text_input(t("account.password", lang), key="auth_password", type="password", max_chars=200)
+    c1, c2 = st.sidebar.columns(2)
+    c1.button(t("account.login", lang), key="auth_login", on_click=_do_login, args=("auth_name", "auth_password"))
+    c2.button(t("account.create", lang), key="auth_create", on_click=_do_create,
+              args=("auth_name", "auth_password"))
+    _show_auth_error()
+    return None
+
+
+def _password_form(lang: str, name: str) -> None:
+    """A name that has a password, on one machine: log in with it to use the name."""
+    st.sidebar.caption(t("account.has_password", lang, name=name))
+    st.sidebar.text_input(t("account.password", lang), key="auth_password", type="password", max_chars=200)
+    st.sidebar.button(t("account.login", lang), key="auth_login", on_click=_do_login,
+                      args=(state.LEARNER, "auth_password"))
+    _show_auth_error()
+
+
+def _set_password(learner_id: int) -> None:
+    password = st.session_state.get("auth_new_password") or ""
+    st.session_state["auth_new_password"] = ""
+    lang = current_lang()
+    try:
+        db = store()
+        db.set_password(learner_id, password)
+        name = db.learner_by_id(learner_id).name
+        st.session_state[AUTH_TOKEN] = db.login(name, password)
+        st.session_state.pop(state.LEARNER_CACHE, None)
+        st.session_state["auth_saved"] = True
+    except PasswordError:
+        st.session_state[_AUTH_ERROR] = t("account.password_short", lang, n=MIN_PASSWORD)
+    except ProgressError as exc:
+        st.session_state[_AUTH_ERROR] = store_message(exc, lang)
+
+
+def _protect_form(lang: str, learner: Learner) -> None:
+    """On one machine a password is optional: offered, folded away."""
+    if st.session_state.pop("auth_saved", False):
+        st.sidebar.caption(t("account.password_set", lang))
+    with st.sidebar.expander(t("account.protect", lang)):
+        st.text_input(t("account.password", lang), key="auth_new_password", type="password", max_chars=200)
+        st.button(t("account.set_password", lang), key="auth_set", on_click=_set_password, args=(learner.id,))
+    _show_auth_error()
+
+
+def teacher_gate(lang: str) -> bool:
+    """Whether the page may be shown: always on one machine; on a server that requires logins,
+    only to a logged-in teacher (the Workshop, the problem reports, the class pages)."""
+    if not auth_required():
+        return True
+    me = logged_in()
+    if me is not None and me.is_teacher:
+        return True
+    show_warning(t("account.teachers_only", lang))
+    return False

@@ -42,6 +42,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("rules", ":material/calculate:"),
     PageSpec("workshop", ":material/edit_note:"),
     PageSpec("progress", ":material/insights:"),
+    PageSpec("classes", ":material/groups:"),
 )
 
 

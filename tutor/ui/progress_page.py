@@ -13,6 +13,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_warning
 from tutor.ui.common import current_lang, current_learner, learner_date, store, store_message, tr
 from tutor.ui.library import library
+from tutor.ui.ratings import show_rating
 
 __all__ = ["show", "theme_label"]
 
@@ -91,6 +92,8 @@ def _show(lang: str) -> None:
             st.caption(tr("progress.weakest", theme=theme_label(weakest.theme, lang)))
     else:
         st.caption(tr("progress.nothing_yet"))
+
+    show_rating(learner, lang)  # store helper (issue 14): rating with its range, per theme; the learner's data
 
     st.markdown("#### " + tr("progress.lessons"))
     for les in lib.lessons:

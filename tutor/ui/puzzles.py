@@ -15,6 +15,7 @@ from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.common import current_lang, current_learner, progress_or, store, store_reason, tr
 from tutor.ui.components import Answered, run_item
+from tutor.ui.ratings import suggested_next
 from tutor.ui.library import Library, library, show_problems
 from tutor.ui.progress_page import theme_label
 
@@ -67,7 +68,7 @@ def puzzle_label(lib: Library, puzzle_id: str, lang: str) -> str:
     return f"{n}. {p.title[lang]} · {'★' * p.difficulty}"
 
 
-def _after_answer(puzzle: Puzzle, ids: list[str], pos: int, lang: str) -> Callable[[Answered | None], None]:
+def _after_answer(puzzle: Puzzle, nxt: str | None, lang: str) -> Callable[[Answered | None], None]:
     """What follows the answer inside its fragment: the puzzle's themes once it is settled (named
     before, "King third" would give the idea away -- Lichess shows themes after solving), and
     "Next puzzle", which reruns the whole page."""
@@ -75,8 +76,8 @@ def _after_answer(puzzle: Puzzle, ids: list[str], pos: int, lang: str) -> Callab
     def draw(answered: Answered | None) -> None:
         if answered is not None and answered.settled:
             st.caption(tr("puzzles.themes") + ": " + ", ".join(theme_label(t_, lang) for t_ in puzzle.themes))
-        if answered is not None and pos + 1 < len(ids):
-            if st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go, args=(ids[pos + 1],),
+        if answered is not None and nxt is not None:
+            if st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go, args=(nxt,),
                          icon=":material/arrow_forward:", type="primary"):
                 st.rerun()  # the picker and the board are outside the answer's fragment
 
@@ -129,8 +130,10 @@ def show() -> None:
     puzzle = _puzzle(lib, st.session_state[state.PUZZLE])
     st.caption(tr("puzzles.level", n=puzzle.difficulty) + (" · " + tr("feedback.solved_before") if puzzle.id in solved else ""))
     pos = ids.index(puzzle.id)
+    # the next one fits the learner's rating and weak themes (issue 14), else the list's next
+    nxt = suggested_next(learner, chosen, puzzle.id) or (ids[pos + 1] if pos + 1 < len(ids) else None)
     run_item(puzzle, scope=SCOPE, item_id=puzzle.id, lang=lang, kind="puzzle", themes=puzzle.themes,
-             after=_after_answer(puzzle, ids, pos, lang))
+             after=_after_answer(puzzle, nxt, lang))
     drafts.restore(REPORT_NOTE, drafts.SLOT_REPORT, "")
     msg = st.session_state.pop(state.PUZZLE_REPORT_MSG, None)
     if state.REPORT_OPEN not in st.session_state:

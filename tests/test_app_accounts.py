@@ -1,0 +1,121 @@
+"""The app's side of issue 14 (AppTest): logins, teacher-only pages, the Classes page, the
+rating on the Progress page -- and that nobody reads another learner's data through the app."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from test_app_pages import APP, write_content
+from tutor.i18n import t
+from tutor.progress import ProgressStore
+
+PW = "correct horse battery"
+
+
+@pytest.fixture
+def env(tmp_path, monkeypatch):
+    write_content(tmp_path / "content")
+    monkeypatch.setenv("WHIST_TUTOR_CONTENT_DIR", str(tmp_path / "content"))
+    monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "progress.db"))
+    monkeypatch.setenv("WHIST_TUTOR_SAMPLES", "4")
+    monkeypatch.delenv("WHIST_TUTOR_AUTH", raising=False)
+    monkeypatch.delenv("WHIST_TUTOR_WORKSHOP_DIR", raising=False)
+    store = ProgressStore(tmp_path / "progress.db")
+    teacher, ann, bob = store.learner("Teach"), store.learner("Ann"), store.learner("Bob")
+    for who in (teacher, ann, bob):
+        store.set_password(who.id, PW)
+    cls = store.create_class("5B", teacher.id)
+    store.join_class(cls.code, ann.id)
+    store.assign(cls.id, ["king-fourth-lead", "follow-hearts"])
+    store.record_attempt(ann.id, "king-fourth-lead", "puzzle", themes=["opening-lead"], correct=False,
+                         ts=datetime(2026, 11, 29, tzinfo=timezone.utc))
+    store.report_problem("king-fourth-lead", "secret note of Ann", learner_id=ann.id)
+    store.close()
+    return monkeypatch
+
+
+def start(learner: str | None = None, page: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = "en"
+    if learner:
+        at.session_state["learner"] = learner
+    at.run()
+    if page:
+        at.switch_page(f"tutor/ui/pages/{page}.py").run()
+    return at
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info]
+    parts += [w.value for w in at.warning] + [e.value for e in at.error] + [s.value for s in at.success]
+    parts += [str(d.value) for d in at.dataframe] + [m.value for m in at.metric] + [h.value for h in at.subheader]
+    return "\n".join(str(p) for p in parts)
+
+
+def login(at: AppTest, name: str, password: str = PW, *, required: bool = True) -> AppTest:
+    if required:
+        at.sidebar.text_input(key="auth_name").input(name)
+    at.sidebar.text_input(key="auth_password").input(password)
+    return at.sidebar.button(key="auth_login").click().run()
+
+
+def test_a_name_with_a_password_is_not_used_until_logged_in(env):
+    at = start("Ann", "progress")
+    assert not at.exception
+    assert t("account.has_password", "en", name="Ann") in texts(at)
+    assert t("progress.of", "en", name="Ann") not in texts(at)
+    login(at, "Ann", required=False)
+    assert not at.exception and t("progress.of", "en", name="Ann") in texts(at)
+
+
+def test_with_logins_required_a_typed_name_is_no_login(env):
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start("Ann", "progress")
+    assert t("progress.of", "en", name="Ann") not in texts(at)
+    login(at, "Ann")
+    assert t("account.logged_in", "en", name="Ann") in texts(at)
+
+
+def test_with_logins_required_the_workshop_and_its_reports_are_for_teachers(env):
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start(page="workshop")
+    assert t("account.teachers_only", "en") in texts(at) and "secret note" not in texts(at)
+    login(at, "Ann")
+    assert t("account.teachers_only", "en") in texts(at)  # a learner is no teacher
+    at = start(page="workshop")
+    login(at, "Teach")
+    assert not at.exception and t("account.teachers_only", "en") not in texts(at)
+
+
+def test_a_wrong_password_in_the_app_is_refused_then_throttled(env):
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start()
+    for _ in range(3):
+        login(at, "Ann", "wrong password!")
+    assert t("account.wrong", "en") in texts(at)
+    login(at, "Ann")  # the right one, too soon
+    assert "Too many wrong passwords" in texts(at)
+    assert t("account.logged_in", "en", name="Ann") not in texts(at)
+
+
+def test_the_teacher_sees_the_grid_and_a_learner_does_not(env):
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start(page="classes")
+    login(at, "Teach")
+    grid = texts(at)
+    assert not at.exception and "Ann" in grid and t("classes.wrong", "en") in grid and "Bob" not in grid
+    assert any(b.label == t("classes.csv", "en") for b in at.get("download_button"))
+    at = start(page="classes")
+    login(at, "Bob")
+    assert not at.dataframe and "Ann" not in texts(at)
+
+
+def test_the_progress_page_shows_the_rating_with_its_range(env):
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start(page="progress")
+    login(at, "Ann")
+    shown = texts(at)
+    assert t("rating.title", "en") in shown and "likely between" in shown

@@ -1,0 +1,121 @@
+"""Where progress is kept: a SQLAlchemy engine on a SQLite file (one machine, no set-up) or on
+PostgreSQL (a club's or a school's several app servers), and the Alembic migrations that bring
+either up to the schema this program writes.
+
+Why both: one learner at home needs a file that just appears; a school runs two or more app
+servers over one database, and state that must be shared (ratings, queues, sessions, classes)
+lives there and never in a process. The store (:mod:`tutor.progress`) speaks SQLAlchemy Core,
+so the same queries run on both; only locking differs (SQLite's ``BEGIN IMMEDIATE`` takes the
+one write lock; PostgreSQL locks the rows an attempt changes).
+
+Migrations run inside one transaction that first takes the database's write lock (SQLite) or an
+advisory lock (PostgreSQL), so two servers starting at once do not both migrate.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.pool import NullPool, QueuePool
+
+__all__ = ["WRITE", "is_url", "name_key", "sqlite_engine", "url_engine", "safe_url", "alembic_config",
+           "head_revision", "known_revisions", "current_revision", "migrate", "MIGRATION_LOCK"]
+
+#: The execution option that marks a transaction as a writer (SQLite: ``BEGIN IMMEDIATE``).
+WRITE = "whist_write"
+#: The PostgreSQL advisory lock key held while migrating ("WHIST" in ASCII).
+MIGRATION_LOCK = 0x5748495354
+
+
+def is_url(target: str) -> bool:
+    """Whether ``WHIST_TUTOR_DB`` (or a ``--db``) names a database URL rather than a file."""
+    return "://" in target
+
+
+def name_key(name: str) -> str:
+    """A name folded for comparison: "Anna", "ANNA" and "anna" are one learner (or one class)."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def _begin_hook(engine: Engine) -> None:
+    """pysqlite is given connections in autocommit mode (``isolation_level=None``) so that we
+    say how a transaction begins: a writer takes the write lock up front (two tabs wait for
+    each other within the busy timeout instead of failing half-way), a reader takes none."""
+
+    @event.listens_for(engine, "begin")
+    def begin(conn: Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
+
+
+def sqlite_engine(creator: Callable[[], Any], *, pooled: bool = True) -> Engine:
+    """An engine on a SQLite file whose connections ``creator`` makes (read-write or read-only).
+
+    A writable file keeps a few connections open: closing the last one makes SQLite checkpoint
+    the WAL into the file and remove it (an fsync each time), which doubled the time of every
+    write. A read-only file gets a connection per call (``pooled=False``), as before."""
+    if pooled:
+        engine = create_engine("sqlite://", creator=creator, poolclass=QueuePool, pool_size=4, max_overflow=16,
+                               pool_timeout=30)
+    else:
+        engine = create_engine("sqlite://", creator=creator, poolclass=NullPool)
+    _begin_hook(engine)
+    return engine
+
+
+def url_engine(url: str) -> Engine:
+    """An engine on a server database (PostgreSQL: ``postgresql+psycopg://user:pw@host/db``)."""
+    if make_url(url).get_backend_name() == "sqlite":
+        raise ValueError("a SQLite database is given as a file path, not a sqlite:// URL")
+    # no pre-ping (a round trip before every call, a third of a click's time): a connection the
+    # server dropped fails one call with a clear error, and the pool is refreshed for the next
+    return create_engine(url, pool_size=5, max_overflow=10, pool_recycle=1800)
+
+
+def safe_url(url: str) -> str:
+    """The URL with its password masked: what messages and logs may show."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # noqa: BLE001 - an unparsable URL is shown by its scheme only
+        return url.split("://", 1)[0] + "://…"
+
+
+def alembic_config() -> Config:
+    """Alembic's configuration, built in code: the migrations ship inside this package."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("tutor.storage") / "migrations"))
+    return cfg
+
+
+def head_revision() -> str:
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None  # the package ships its revisions
+    return head
+
+
+def known_revisions() -> set[str]:
+    return {s.revision for s in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+
+
+def current_revision(conn: Connection) -> str | None:
+    """The Alembic revision the database is at (None: not yet under Alembic)."""
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def migrate(conn: Connection) -> None:
+    """Bring the database on ``conn`` to the newest revision, in the caller's transaction."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+    if current_revision(conn) == head_revision():
+        return
+    cfg = alembic_config()
+    cfg.attributes["connection"] = conn
+    command.upgrade(cfg, "head")

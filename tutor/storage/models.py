@@ -1,0 +1,179 @@
+"""The progress database's tables, as SQLAlchemy 2 Core models: one description for SQLite and
+PostgreSQL.
+
+Why Core tables and not ORM classes: the store answers small, known queries (an attempt, a
+rating, a queue) inside short transactions; rows are turned into the store's own frozen
+dataclasses (:mod:`tutor.progress`), so an identity map and lazy loading would only cost time on
+the hot path (record an attempt, choose the next puzzle).
+
+Times are kept as ISO 8601 text in UTC, as schema 1-4 wrote them: a file of an older program is
+read without converting a row, and the text sorts as the time does.
+
+The schema itself is made and changed only by the Alembic migrations in
+:mod:`tutor.storage.migrations`; these tables must describe what the newest migration leaves.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (Column, Float, ForeignKey, Index, Integer, MetaData, PrimaryKeyConstraint, Table, Text,
+                        UniqueConstraint)
+
+__all__ = ["metadata", "meta", "learners", "attempts", "lessons_done", "reviews", "reports", "drafts",
+           "item_ratings", "theme_ratings", "sessions", "classes", "class_members", "assignments"]
+
+metadata = MetaData()
+
+#: ``schema_version``: the schema's number (1-4 before Alembic, 5 on), so an older program that
+#: knows only this table sees a newer database and opens it read-only.
+meta = Table(
+    "meta", metadata,
+    Column("key", Text, primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+learners = Table(
+    "learners", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("created", Text, nullable=False),
+    Column("tz", Text, nullable=False, server_default=""),
+    # schema 5: the name folded for comparison (SQLite's NOCASE is ASCII only and PostgreSQL has none)
+    Column("name_key", Text, nullable=False),
+    Column("role", Text, nullable=False, server_default="learner"),
+    Column("password_hash", Text, nullable=True),
+    Column("failed_logins", Integer, nullable=False, server_default="0"),
+    Column("locked_until", Text, nullable=False, server_default=""),
+    Column("rating", Float, nullable=False, server_default="1500"),
+    Column("rd", Float, nullable=False, server_default="350"),
+    Column("vol", Float, nullable=False, server_default="0.06"),
+    Index("learners_by_key", "name_key", unique=True),
+)
+
+attempts = Table(
+    "attempts", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("learner_id", Integer, ForeignKey("learners.id"), nullable=False),
+    Column("item_id", Text, nullable=False),
+    Column("kind", Text, nullable=False),
+    Column("themes", Text, nullable=False),
+    Column("correct", Integer, nullable=False),
+    Column("hints_used", Integer, nullable=False),
+    Column("score", Float, nullable=False),
+    Column("answer", Text, nullable=False),
+    Column("ts", Text, nullable=False),
+    Column("day", Text, nullable=False, server_default=""),
+    # schema 5: whether this was the learner's first try at the item (the one that is rated), and
+    # both ratings right after it (the learner's chart over time)
+    Column("first_try", Integer, nullable=False, server_default="0"),
+    Column("learner_rating", Float, nullable=True),
+    Column("learner_rd", Float, nullable=True),
+    Column("item_rating", Float, nullable=True),
+    # schema 6: {theme: [rating, rd]} right after a rated attempt (the per-theme chart)
+    Column("theme_ratings", Text, nullable=True),
+    Index("attempts_by_learner", "learner_id", "ts"),
+    Index("attempts_daily", "learner_id", "kind", "day"),
+    Index("attempts_by_item", "learner_id", "item_id"),
+)
+
+lessons_done = Table(
+    "lessons_done", metadata,
+    Column("learner_id", Integer, ForeignKey("learners.id"), nullable=False),
+    Column("lesson_id", Text, nullable=False),
+    Column("ts", Text, nullable=False),
+    PrimaryKeyConstraint("learner_id", "lesson_id"),
+)
+
+#: The spaced-review queue: schema 5 keeps each item's FSRS card (JSON) beside the due time.
+reviews = Table(
+    "reviews", metadata,
+    Column("learner_id", Integer, ForeignKey("learners.id"), nullable=False),
+    Column("item_id", Text, nullable=False),
+    Column("stage", Integer, nullable=False),
+    Column("due", Text, nullable=False),
+    Column("card", Text, nullable=False, server_default=""),
+    PrimaryKeyConstraint("learner_id", "item_id"),
+)
+
+reports = Table(
+    "reports", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("learner_id", Integer, ForeignKey("learners.id"), nullable=True),
+    Column("item_id", Text, nullable=False),
+    Column("note", Text, nullable=False),
+    Column("ts", Text, nullable=False),
+)
+
+drafts = Table(
+    "drafts", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("learner_id", Integer, ForeignKey("learners.id"), nullable=True),
+    Column("browser", Text, nullable=True),
+    Column("slot", Text, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("ts", Text, nullable=False),
+    Index("drafts_by_learner", "learner_id", "slot", "id"),
+    Index("drafts_by_browser", "browser", "slot", "id"),
+)
+
+#: Every rated item's Glicko-2 figures (created at the first rated try).
+item_ratings = Table(
+    "item_ratings", metadata,
+    Column("item_id", Text, primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("vol", Float, nullable=False),
+    Column("games", Integer, nullable=False, server_default="0"),
+    Column("themes", Text, nullable=False, server_default="[]"),
+)
+
+#: A learner's rating on one theme (the same games, counted per theme of the item).
+theme_ratings = Table(
+    "theme_ratings", metadata,
+    Column("learner_id", Integer, ForeignKey("learners.id"), nullable=False),
+    Column("theme", Text, nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("vol", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    PrimaryKeyConstraint("learner_id", "theme"),
+)
+
+#: Login sessions: only a hash of the token is kept, so a copy of the database logs nobody in.
+sessions = Table(
+    "sessions", metadata,
+    Column("token_hash", Text, primary_key=True),
+    Column("learner_id", Integer, ForeignKey("learners.id"), nullable=False),
+    Column("created", Text, nullable=False),
+    Column("expires", Text, nullable=False),
+)
+
+classes = Table(
+    "classes", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("name_key", Text, nullable=False),
+    Column("code", Text, nullable=False),
+    Column("teacher_id", Integer, ForeignKey("learners.id"), nullable=False),
+    Column("created", Text, nullable=False),
+    UniqueConstraint("name_key", name="classes_name_key"),
+    UniqueConstraint("code", name="classes_code"),
+)
+
+class_members = Table(
+    "class_members", metadata,
+    Column("class_id", Integer, ForeignKey("classes.id"), nullable=False),
+    Column("learner_id", Integer, ForeignKey("learners.id"), nullable=False),
+    Column("joined", Text, nullable=False),
+    PrimaryKeyConstraint("class_id", "learner_id"),
+)
+
+assignments = Table(
+    "assignments", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", Integer, ForeignKey("classes.id"), nullable=False),
+    Column("item_id", Text, nullable=False),
+    Column("kind", Text, nullable=False),
+    Column("due", Text, nullable=True),
+    Column("created", Text, nullable=False),
+    UniqueConstraint("class_id", "item_id", name="assignments_once"),
+)

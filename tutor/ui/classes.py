@@ -1,0 +1,171 @@
+"""The Classes page (issue 14): a teacher creates a class and gives its code, sets homework (puzzles
+with a due date) and reads the grid of learners × items -- solved at the first try, with hints,
+wrong, not yet -- with each learner's weak themes, and downloads it as CSV. A learner joins a
+class with the code his teacher gave.
+
+On a server with ``WHIST_TUTOR_AUTH=required`` only a logged-in teacher sees the teacher's part;
+a learner only joins and sees which classes he is in.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date
+
+import streamlit as st
+
+from tutor.accounts import auth_required
+from tutor.content.models import Puzzle
+from tutor.progress import ClassInfo, ItemState, Learner, ProgressError, ReportRow
+from tutor.ui.alerts import show_error, show_info, show_success, show_warning
+from tutor.ui.common import current_lang, current_learner, store, store_message, tr
+from tutor.ui.library import library
+from tutor.ui.progress_page import theme_label
+
+__all__ = ["show", "grid_rows", "grid_csv", "STATE_KEYS"]
+
+#: The locale key of each state of an assigned item.
+STATE_KEYS = {ItemState.FIRST_TRY: "classes.first_try", ItemState.HINTS: "classes.hints",
+              ItemState.WRONG: "classes.wrong", ItemState.OPEN: "classes.open"}
+_MARKS = {ItemState.FIRST_TRY: "✅", ItemState.HINTS: "🟡", ItemState.WRONG: "❌", ItemState.OPEN: "·"}
+_MSG = "classes_msg"
+
+
+def grid_rows(rows: list[ReportRow], items: list[str], lang: str) -> list[dict[str, str]]:
+    """The grid as the page shows it: a row per learner, a column per item, weak themes last."""
+    out = []
+    for row in rows:
+        line = {tr("classes.learner"): row.learner}
+        for item in items:
+            state_ = row.items[item]
+            line[item] = f"{_MARKS[state_]} {tr(STATE_KEYS[state_])}"
+        line[tr("classes.weak")] = ", ".join(theme_label(t, lang) for t in row.weak_themes)
+        out.append(line)
+    return out
+
+
+def grid_csv(rows: list[ReportRow], items: list[str]) -> str:
+    """The grid as CSV: learner, one column per item (first-try, hints, wrong, open), weak themes."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["learner", *items, "weak_themes"])
+    for row in rows:
+        writer.writerow([row.learner, *(row.items[i].value for i in items), " ".join(row.weak_themes)])
+    return buf.getvalue()
+
+
+def _create(teacher_id: int) -> None:
+    name = (st.session_state.get("class_new_name") or "").strip()
+    lang = current_lang()
+    try:
+        made = store().create_class(name, teacher_id)
+    except ProgressError as exc:
+        st.session_state[_MSG] = ("error", store_message(exc, lang))
+        return
+    st.session_state["class_new_name"] = ""
+    st.session_state["class_pick"] = made.name
+    st.session_state[_MSG] = ("ok", tr("classes.created", name=made.name, code=made.code))
+
+
+def _join(learner_id: int) -> None:
+    code = (st.session_state.get("class_join_code") or "").strip()
+    try:
+        joined = store().join_class(code, learner_id)
+    except ProgressError:
+        st.session_state[_MSG] = ("error", tr("classes.bad_code"))
+        return
+    st.session_state["class_join_code"] = ""
+    st.session_state[_MSG] = ("ok", tr("classes.joined", name=joined.name))
+
+
+def _assign(class_id: int) -> None:
+    items = list(st.session_state.get("class_homework") or [])
+    due = st.session_state.get("class_due")
+    if not items:
+        return
+    try:
+        store().assign(class_id, items, due=due if isinstance(due, date) else None)
+    except ProgressError as exc:
+        st.session_state[_MSG] = ("error", store_message(exc, current_lang()))
+        return
+    st.session_state["class_homework"] = []
+    st.session_state[_MSG] = ("ok", tr("classes.assigned"))
+
+
+def _puzzle_label(puzzle: Puzzle | None, item_id: str, lang: str) -> str:
+    return f"{puzzle.title[lang]} ({item_id})" if puzzle is not None else item_id
+
+
+def _message() -> None:
+    msg = st.session_state.pop(_MSG, None)
+    if msg and msg[0] == "ok":
+        show_success(msg[1])
+    elif msg:
+        show_error(msg[1])
+
+
+def show() -> None:
+    lang = current_lang()
+    st.title(tr("nav.classes"))
+    try:
+        _show(lang)
+    except ProgressError as exc:
+        show_warning(store_message(exc, lang))
+
+
+def _show(lang: str) -> None:
+    me = current_learner()
+    _message()
+    if me is None:
+        show_info(tr("classes.need_learner"))
+        return
+    _join_part(me)
+    if auth_required() and not me.is_teacher:
+        return
+    _teacher_part(me, lang)
+
+
+def _join_part(me: Learner) -> None:
+    db = store()
+    joined = db.classes_joined(me.id)
+    if joined:
+        st.caption(tr("classes.member_of", names=", ".join(c.name for c in joined)))
+    with st.expander(tr("classes.join"), expanded=not joined and not me.is_teacher):
+        st.text_input(tr("classes.join_code"), key="class_join_code", max_chars=20)
+        st.button(tr("classes.join_button"), key="class_join", on_click=_join, args=(me.id,))
+
+
+def _teacher_part(me: Learner, lang: str) -> None:
+    db = store()
+    st.markdown("#### " + tr("classes.mine"))
+    with st.expander(tr("classes.new"), expanded=not db.classes_taught(me.id)):
+        st.text_input(tr("classes.name"), key="class_new_name", max_chars=40)
+        st.button(tr("classes.create"), key="class_create", on_click=_create, args=(me.id,))
+    taught = db.classes_taught(me.id)
+    if not taught:
+        show_info(tr("classes.none"))
+        return
+    names = [c.name for c in taught]
+    if st.session_state.get("class_pick") not in names:
+        st.session_state["class_pick"] = names[0]
+    st.selectbox(tr("classes.pick"), names, key="class_pick")
+    cls: ClassInfo = taught[names.index(st.session_state["class_pick"])]
+    st.markdown(tr("classes.code", code=cls.code))
+    lib = library()
+    with st.expander(tr("classes.homework")):
+        st.multiselect(tr("classes.puzzles"), [p.id for p in lib.puzzles], key="class_homework",
+                       format_func=lambda i: _puzzle_label(lib.puzzle(i), i, lang))
+        st.date_input(tr("classes.due"), value=None, key="class_due")
+        st.button(tr("classes.assign"), key="class_assign", on_click=_assign, args=(cls.id,))
+    st.markdown("#### " + tr("classes.grid"))
+    items = [a.item_id for a in db.assignments(cls.id)]
+    rows = db.class_report(cls.id, viewer_id=me.id)
+    if not rows:
+        show_info(tr("classes.no_learners"))
+        return
+    if not items:
+        show_info(tr("classes.no_homework"))
+    st.dataframe(grid_rows(rows, items, lang), hide_index=True, width="stretch")
+    st.download_button(tr("classes.csv"), grid_csv(rows, items), file_name=f"{cls.name}.csv", mime="text/csv",
+                       key="class_csv")

@@ -1,0 +1,103 @@
+"""The learner's rating on the Progress page, his own data (export, delete), and the choice of
+the next puzzle on the Puzzles page (issue 14).
+
+Kept apart from :mod:`tutor.ui.progress_page` and :mod:`tutor.ui.puzzles`, which call one
+function each: the rating is shown as a number with its range (rating ± 2 RD, the range the
+true strength likely lies in), a chart over time and a table per theme.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from collections.abc import Sequence
+
+import streamlit as st
+
+from tutor.content.models import THEMES, Puzzle
+from tutor.progress import Candidate, Learner, ProgressError
+from tutor.ui.alerts import show_success
+from tutor.ui.common import AUTH_TOKEN, progress_or, store, tr
+from tutor.ui import state
+
+__all__ = ["show_rating", "show_my_data", "suggested_next"]
+
+
+def _theme(theme: str, lang: str) -> str:
+    names = THEMES.get(theme)
+    return theme if names is None else (names[1] if lang == "ru" else names[0])
+
+
+def show_rating(learner: Learner, lang: str) -> None:
+    """The rating with its range, its course over time and per theme; then the learner's data."""
+    db = store()
+    st.markdown("#### " + tr("rating.title"))
+    history = db.rating_history(learner.id)
+    if not history:
+        st.caption(tr("rating.none"))
+    else:
+        r = db.rating(learner.id)
+        st.metric(tr("rating.title"), tr("rating.value", rating=round(r.rating), low=round(r.low),
+                                         high=round(r.high)), help=tr("rating.help"))
+        st.markdown("##### " + tr("rating.over_time"))
+        st.line_chart({tr("rating.when"): [p.ts for p in history],
+                       tr("rating.rating"): [round(p.rating, 1) for p in history]},
+                      x=tr("rating.when"), y=tr("rating.rating"))
+        themes = db.theme_ratings(learner.id)
+        if themes:
+            st.markdown("##### " + tr("rating.by_theme"))
+            rows = [{tr("rating.theme"): _theme(t, lang), tr("rating.rating"): round(x.rating),
+                     tr("rating.range"): f"{round(x.low)}–{round(x.high)}"}
+                    for t, x in sorted(themes.items(), key=lambda kv: kv[1].rating)]
+            st.dataframe(rows, hide_index=True, width="stretch")
+            per_theme = db.theme_history(learner.id)
+            if per_theme:  # one line per theme over time (long format: when, theme, rating)
+                st.line_chart({tr("rating.when"): [w for pts in per_theme.values() for w, _ in pts],
+                               tr("rating.theme"): [_theme(t, lang) for t, pts in per_theme.items() for _ in pts],
+                               tr("rating.rating"): [round(r, 1) for pts in per_theme.values() for _, r in pts]},
+                              x=tr("rating.when"), y=tr("rating.rating"), color=tr("rating.theme"))
+    show_my_data(learner)
+
+
+def _delete(learner_id: int) -> None:
+    try:
+        store().delete_learner(learner_id)
+    except ProgressError:
+        return
+    st.session_state.pop(AUTH_TOKEN, None)
+    st.session_state[state.LEARNER] = ""
+    st.session_state.pop(state.LEARNER_CACHE, None)
+    st.session_state["my_data_deleted"] = True
+
+
+def show_my_data(learner: Learner) -> None:
+    """The learner's own data: all of it as JSON, or deleted for good (with a confirmation)."""
+    if st.session_state.pop("my_data_deleted", False):
+        show_success(tr("account.deleted"))
+        return
+    with st.expander(tr("account.my_data")):
+        data = progress_or(None, lambda: store().export_learner(learner.id))
+        if data is not None:
+            st.download_button(tr("account.export"), json.dumps(data, ensure_ascii=False, indent=2),
+                               file_name=f"whist-tutor-{learner.name}.json", mime="application/json",
+                               key="my_data_export")
+        sure = st.checkbox(tr("account.delete_confirm"), key="my_data_sure")
+        st.button(tr("account.delete"), key="my_data_delete", disabled=not sure, on_click=_delete,
+                  args=(learner.id,), type="secondary")
+
+
+def suggested_next(learner: Learner | None, puzzles: Sequence[Puzzle], current: str) -> str | None:
+    """The next puzzle chosen for the learner by :meth:`ProgressStore.next_puzzle` (near his
+    rating, mostly from his weakest themes, not one solved lately), among ``puzzles`` but not
+    ``current``; None without a learner or a choice. The same on every rerun of the page (the
+    draw is seeded by the learner and the puzzle), so the button keeps its target."""
+    if learner is None:
+        return None
+    pool = [Candidate(p.id, tuple(p.themes), p.difficulty) for p in puzzles if p.id != current]
+    if not pool:
+        return None
+    rng = random.Random(zlib.crc32(f"{learner.id}:{current}".encode()))
+    return progress_or(None, lambda: store().next_puzzle(learner.id, pool, rng=rng))
+
+
