@@ -17,6 +17,7 @@ missing. Dask is imported only when it is used.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -155,12 +156,14 @@ def run_analysis(
     shuffle: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_task_done: Callable[[int], None] | None = None,
+    dds_threads: int | None = None,
 ) -> Summary:
     """Compute and store the evidence of every spec missing from ``store``.
 
     ``progress(layouts done, layouts total)`` after each task; ``on_task_done(n)`` with the number
     of tasks done (tests kill a worker there). ``shuffle`` runs the tasks in a seeded random order
-    (tests: the order must not matter).
+    (tests: the order must not matter). ``dds_threads``: DDS threads per worker (default: on a
+    LocalCluster started here, the cores shared out; elsewhere DDS's own default).
     """
     t0 = time.perf_counter()
     missing = [s for s in specs if not store.has(s)]
@@ -205,19 +208,25 @@ def run_analysis(
             for task in tasks:
                 finished(task, solve_blocks(task.spec, task.blocks))
         else:
-            _run_dask(tasks, finished, workers=workers, scheduler=scheduler)
+            _run_dask(tasks, finished, workers=workers, scheduler=scheduler, dds_threads=dds_threads)
     return Summary(items=len(specs), computed=len(missing), cached=cached,
                    seconds=time.perf_counter() - t0, layouts=total)
 
 
-def _run_dask(tasks: Sequence[Task], finished: ResultSink, *, workers: int, scheduler: str | None) -> None:
+def _distributed() -> Any:
+    """``dask.distributed``, imported now (an untyped library, used through ``Any``)."""
     import importlib
 
-    try:  # untyped library, used through Any
-        dd: Any = importlib.import_module("distributed")
+    try:
+        return importlib.import_module("distributed")
     except ImportError:
         raise AnalyseError("running on Dask needs dask[distributed]: pip install 'whist-tutor[cluster]' "
                            "(or use --workers 1)") from None
+
+
+def _run_dask(tasks: Sequence[Task], finished: ResultSink, *, workers: int, scheduler: str | None,
+              dds_threads: int | None = None) -> None:
+    dd = _distributed()
     cluster = None
     try:
         if scheduler is None:
@@ -229,11 +238,15 @@ def _run_dask(tasks: Sequence[Task], finished: ResultSink, *, workers: int, sche
                 client = dd.Client(scheduler, timeout="10s")
             except (OSError, TimeoutError, ValueError) as exc:
                 raise AnalyseError(f"no Dask scheduler at {scheduler}: {exc}") from None
+        # local workers share this machine's cores; a remote worker's DDS keeps its own default
+        threads = dds_threads
+        if threads is None and scheduler is None:
+            threads = max(1, (os.cpu_count() or 1) // workers)
         with client:
             futures = []
             by_key: dict[str, Task] = {}
             for task in tasks:
-                futures.append(client.submit(solve_blocks, task.spec, task.blocks, key=task.name,
+                futures.append(client.submit(solve_blocks, task.spec, task.blocks, threads, key=task.name,
                                              retries=RETRIES, pure=False))
                 by_key[task.name] = task
             for fut in dd.as_completed(futures):

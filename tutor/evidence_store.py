@@ -182,12 +182,15 @@ def _view(spec: EvidenceSpec) -> Any:
         raise EvidenceStoreError(f"cannot analyse {spec.hand} (trump {spec.trump}): {exc}") from None
 
 
-def solve_blocks(spec: EvidenceSpec, blocks: Sequence[int]) -> tuple[tuple[int, Rows], ...]:
+def solve_blocks(spec: EvidenceSpec, blocks: Sequence[int], dds_threads: int | None = None) -> tuple[tuple[int, Rows], ...]:
     """One task: draw the layouts of ``blocks`` (each from its own seed) and solve them all in one
-    DDS batch. Pure: the same spec and block give the same rows in any process, in any order."""
+    DDS batch. Pure: the same spec and block give the same rows in any process, in any order.
+    ``dds_threads`` is this process's share of the cores (local workers), None to leave DDS be."""
     from tutor.simulate import sample_positions
-    from tutor.solver import BATCH_LIMIT, solve_many
+    from tutor.solver import BATCH_LIMIT, set_threads, solve_many
 
+    if dds_threads is not None:
+        set_threads(dds_threads)
     view = _view(spec)
     cards = view.legal_cards()
     positions = []
@@ -343,7 +346,7 @@ def evidence_for(spec: EvidenceSpec, store: EvidenceStore, *, progress: Callable
     rows = store.get_table(spec)
     if rows is None:
         collected: list[tuple[int, ...]] = []
-        step = max(1, 50 // BLOCK)  # about 50 layouts per DDS batch: a smooth bar, full batches
+        step = max(1, min(5, spec.blocks // 5))  # about five steps of the bar, up to 50 layouts a DDS batch
         for start in range(0, spec.blocks, step):
             for _, block_rows in solve_blocks(spec, range(start, min(spec.blocks, start + step))):
                 collected.extend(block_rows)

@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="layouts per item, 2 to 10000 (default 100, as the app)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=bounded_int(1, MAX_WORKERS), default=None,
-                       help="worker processes on this machine (default: one per core); 1 runs in process without Dask")
+                       help="worker processes on this machine (default: one per core, with Dask installed); 1 runs in process without Dask")
     where.add_argument("--scheduler", type=_scheduler, default=None, metavar="URL",
                        help="a running Dask scheduler, tcp://host:8786")
     p.add_argument("--seed", type=seed_type, default=None, help="random seed of the layouts (default 0, as the app)")
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         specs = daily_specs(args.daily, args.paths or None, samples, seed)
     else:
         specs = collect(args.paths or None, samples, seed)
-    workers = args.workers if args.workers is not None else max(1, os.cpu_count() or 1)
+    workers = args.workers if args.workers is not None else _default_workers()
     bar = _bar()
 
     def progress(done: int, total: int) -> None:
@@ -93,6 +93,15 @@ def run(args: argparse.Namespace) -> int:
             f"{summary.layouts} layouts solved in {summary.seconds:.1f} s ({where}); store: {store.root}")
     emit(args, summary.as_json(), text)
     return 0
+
+
+def _default_workers() -> int:
+    """One worker per core when Dask is installed (the ``cluster`` extra), else in process."""
+    import importlib.util
+
+    if importlib.util.find_spec("distributed") is None:
+        return 1
+    return max(1, os.cpu_count() or 1)
 
 
 def _bar() -> Any:

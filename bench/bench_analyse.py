@@ -1,0 +1,129 @@
+"""Benchmark: layouts solved per second by ``tutor analyse``, in process and on Dask, against the raw
+endplay batch on the same layouts (issue 15).
+
+The inputs are the first ``--items`` opening-lead items of the shipped content (no tricks played,
+so endplay's public API takes the very same deals), ``--samples`` layouts each, drawn exactly as
+``tutor analyse`` draws them (:func:`tutor.evidence_store.solve_blocks`' blocks). Measured, each on
+a fresh store:
+
+- raw endplay batch: ``endplay.dds.solve_all_boards`` on those layouts (PBN deals, chunks of 200);
+- ``--workers 1``: :func:`tutor.analyse.run_analysis` in this process (sampling, DDS batch per task,
+  statistics, JSON files);
+- a LocalCluster of 1 and of 2 worker processes (1 Python thread each, DDS threads = cores /
+  workers, as ``tutor analyse --workers K`` sets them), started before the clock runs (the start-up
+  is printed apart), for each ``--task-sizes`` (layouts per task).
+
+Every run's store is checked byte-identical to the in-process one. The machine is shared: the
+figures move by 10-20 % from run to run.
+
+    python bench/bench_analyse.py [--items 8] [--samples 100] [--task-sizes 10,50,100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tutor.analyse import collect, run_analysis  # noqa: E402
+from tutor.evidence_store import BLOCK, EvidenceStore  # noqa: E402
+
+
+def store_bytes(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in EvidenceStore(root).files()}
+
+
+def layouts_of(specs):
+    """The layouts ``tutor analyse`` solves, as solver positions (block by block, as a task draws them)."""
+    import random
+
+    from tutor.evidence_store import FORMAT, _view
+    from tutor.simulate import sample_positions
+
+    out = []
+    for s in specs:
+        view = _view(s)
+        for b in range(s.blocks):
+            rng = random.Random(f"whist-evidence|{FORMAT}|{s.seed}|{s.position_hash}|{b}")
+            out.extend(sample_positions(view, s.block_size(b), rng))
+    return out
+
+
+def raw_endplay(positions) -> float:
+    from endplay.dds import solve_all_boards
+    from endplay.types import Deal as EpDeal
+    from endplay.types import Denom, Player
+
+    from tutor.seats import Seat
+
+    deals = []
+    for pos in positions:
+        d = EpDeal("N:" + " ".join(pos.hands[s].pbn() for s in Seat))
+        d.first = Player(int(pos.leader))
+        d.trump = Denom.nt if pos.trump is None else Denom(int(pos.trump))
+        deals.append(d)
+    t0 = time.perf_counter()
+    n = 0
+    for i in range(0, len(deals), 200):
+        n += len(list(solve_all_boards(deals[i:i + 200])))
+    assert n == len(positions)
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--items", type=int, default=8)
+    ap.add_argument("--samples", type=int, default=100)
+    ap.add_argument("--task-sizes", default="10,50,100")
+    ap.add_argument("--workers", default="1,2", help="LocalCluster sizes to time")
+    args = ap.parse_args()
+    sizes = [int(x) for x in args.task_sizes.split(",")]
+    cluster_sizes = [int(x) for x in args.workers.split(",")]
+
+    specs = [s for s in collect(samples=args.samples) if not s.played][: args.items]
+    total = sum(s.samples for s in specs)
+    tmp = Path(tempfile.mkdtemp(prefix="bench-analyse-"))
+    print(f"{len(specs)} opening-lead items x {args.samples} layouts = {total} layouts; "
+          f"{os.cpu_count()} cores; block {BLOCK} layouts")
+    rows = []
+
+    def line(what: str, seconds: float, note: str = "") -> None:
+        rows.append((what, seconds))
+        print(f"  {what:42s} {seconds:7.2f} s  {total / seconds:6.1f} layouts/s  {note}", flush=True)
+
+    raw = raw_endplay(layouts_of(specs))
+    line("raw endplay batch (solve_all_boards)", raw)
+
+    t = run_analysis(specs, EvidenceStore(tmp / "serial"), workers=1).seconds
+    reference = store_bytes(tmp / "serial")
+    line("tutor analyse --workers 1 (task 50)", t, f"{100 * (t - raw) / raw:+.1f} % vs raw")
+
+    from distributed import Client, LocalCluster
+
+    for n in cluster_sizes:
+        t0 = time.perf_counter()
+        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
+                          silence_logs=50) as cluster, Client(cluster) as client:
+            client.run(lambda: __import__("tutor.evidence_store"))  # workers import the engine once, off the clock
+            print(f"  (LocalCluster of {n} started in {time.perf_counter() - t0:.1f} s)", flush=True)
+            for size in sizes:
+                folder = tmp / f"w{n}-t{size}"
+                t = run_analysis(specs, EvidenceStore(folder), scheduler=cluster.scheduler_address,
+                                 task_size=size, dds_threads=max(1, (os.cpu_count() or 1) // n)).seconds
+                same = store_bytes(folder) == reference
+                line(f"LocalCluster {n} worker(s), task {size}", t,
+                     f"{100 * (t - raw) / raw:+.1f} % vs raw; store {'identical' if same else 'DIFFERS'}")
+                assert same
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
