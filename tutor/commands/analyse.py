@@ -110,4 +110,8 @@ def _bar() -> Any:
         return None
     import importlib
 
-    return importlib.import_module("tqdm").tqdm(total=0, unit="layout", file=sys.stderr, desc="evidence", dynamic_ncols=True)
+    try:
+        tqdm = importlib.import_module("tqdm").tqdm
+    except ImportError:  # a bar is a nicety: without tqdm the run goes on silently
+        return None
+    return tqdm(total=0, unit="layout", file=sys.stderr, desc="evidence", dynamic_ncols=True)
