@@ -45,16 +45,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="layouts per item, 2 to 10000 (default 100, as the app)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=bounded_int(1, MAX_WORKERS), default=None,
-                       help="worker processes on this machine (default: one per core, with Dask installed); 1 runs in process without Dask")
+                       help="worker processes on this machine, 1 to 256 (default: one per core, with Dask installed); 1 runs in process without Dask")
     where.add_argument("--scheduler", type=_scheduler, default=None, metavar="URL",
                        help="a running Dask scheduler, tcp://host:8786")
-    p.add_argument("--seed", type=seed_type, default=None, help="random seed of the layouts (default 0, as the app)")
+    p.add_argument("--seed", type=seed_type, default=None, help="random seed of the layouts, 0 to 4294967295 (default 0, as the app)")
     p.add_argument("--store", type=nonempty, default=None, metavar="DIR",
                    help="the evidence folder (default: $WHIST_TUTOR_EVIDENCE_DIR or the user's data folder)")
     p.add_argument("--daily", type=bounded_int(1, MAX_DAYS), default=None, metavar="DAYS",
-                   help="only the daily puzzles of the next DAYS days")
+                   help="only the daily puzzles of the next DAYS days, 1 to 366")
     p.add_argument("--task-size", type=bounded_int(1, 1000), default=None, metavar="L",
-                   help="layouts per task (default 50)")
+                   help="layouts per task, 1 to 1000 (default 50)")
     add_json_flag(p)
     p.set_defaults(func=run)
 
