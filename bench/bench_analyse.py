@@ -45,12 +45,12 @@ def layouts_of(specs):
     """The layouts ``tutor analyse`` solves, as solver positions (block by block, as a task draws them)."""
     import random
 
-    from tutor.evidence_store import FORMAT, _view
+    from tutor.evidence_store import FORMAT, view_of
     from tutor.simulate import sample_positions
 
     out = []
     for s in specs:
-        view = _view(s)
+        view = view_of(s)
         for b in range(s.blocks):
             rng = random.Random(f"whist-evidence|{FORMAT}|{s.seed}|{s.position_hash}|{b}")
             out.extend(sample_positions(view, s.block_size(b), rng))

@@ -189,3 +189,17 @@ def test_shipped_content_ships_its_solved_evidence(monkeypatch):
     shipped = EvidenceStore(SHIPPED_DIR)
     missing = [s.hand for s in collect() if shipped.get_table(s) is None]
     assert missing == [], f"{len(missing)} items have no shipped evidence: run tutor analyse --store tutor/content/evidence"
+
+
+def test_engine_digest_is_remembered_until_a_rules_file_changes(tmp_path, monkeypatch):
+    """The app's first evidence must not wait for the rules' code to be parsed: the digest is kept
+    beside the store with the files' sizes and times, and computed again when one changes."""
+    import tutor.conventions.figures as figures
+
+    monkeypatch.setenv("WHIST_TUTOR_EVIDENCE_DIR", str(tmp_path))
+    real = es._engine_digest.__wrapped__()
+    assert real == figures.engine_digest() and (tmp_path / ".engine-digest.json").exists()
+    monkeypatch.setattr(figures, "engine_digest", lambda: "changed!")
+    assert es._engine_digest.__wrapped__() == real  # remembered: not computed again
+    monkeypatch.setattr(es, "_rules_signature", lambda: [["advice.py", 1, 2]])
+    assert es._engine_digest.__wrapped__() == "changed!"

@@ -31,7 +31,7 @@ from tutor.content.loader import load_paths
 from tutor.content.models import Item
 from tutor.errors import WhistError
 from tutor.evidence_store import (
-    DEFAULT_SAMPLES, DEFAULT_SEED, EvidenceSpec, EvidenceStore, assemble, solve_blocks,
+    DEFAULT_SAMPLES, DEFAULT_SEED, EvidenceSpec, EvidenceStore, view_of, assemble, solve_blocks,
 )
 
 __all__ = ["AnalyseError", "Task", "Summary", "spec_of", "collect", "daily_specs", "plan", "run_analysis",
@@ -180,6 +180,8 @@ def run_analysis(
         if s.table_key not in by_table:
             need.append(s)
         by_table.setdefault(s.table_key, []).append(s)
+    for s in need:  # a position that cannot be analysed fails here, not in a worker after retries
+        view_of(s)
     tasks = plan(need, task_size)
     if shuffle is not None:
         random.Random(shuffle).shuffle(tasks)

@@ -65,6 +65,7 @@ __all__ = [
     "solve_blocks",
     "assemble",
     "evidence_for",
+    "view_of",
 ]
 
 #: Bump when the stored shape or the way layouts are drawn changes: every key changes with it.
@@ -88,11 +89,39 @@ def _digest(data: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 
+_CONVENTIONS = Path(__file__).resolve().parent / "conventions"
+
+
+def _rules_signature() -> list[list[Any]]:
+    """The files :func:`tutor.conventions.figures.engine_digest` reads, with their sizes and times."""
+    files = sorted([*_CONVENTIONS.glob("*.py"), _CONVENTIONS / "catalogue.yaml"])
+    return [[p.name, p.stat().st_size, p.stat().st_mtime_ns] for p in files if p.is_file()]
+
+
 @functools.lru_cache(maxsize=1)
 def _engine_digest() -> str:
+    """The conventions engine's version, remembered in the store's folder beside the files it was
+    computed from: the digest parses the rules' code (a quarter of a second, seconds on a busy
+    machine), and the app's first evidence of a server process must not wait for it."""
+    memo = default_dir() / ".engine-digest.json"
+    try:
+        signature = _rules_signature()
+    except OSError:
+        signature = []
+    try:
+        data = json.loads(memo.read_text(encoding="utf-8"))
+        if signature and data.get("signature") == signature and isinstance(data.get("digest"), str):
+            return str(data["digest"])
+    except (OSError, ValueError, AttributeError):  # no memo yet, or a damaged one: compute
+        pass
     from tutor.conventions.figures import engine_digest  # deferred: it reads the rules' code
 
-    return engine_digest()
+    digest = engine_digest()
+    if signature:
+        with contextlib.suppress(OSError, WhistError):
+            memo.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(memo, json.dumps({"signature": signature, "digest": digest}) + "\n")
+    return digest
 
 
 @functools.lru_cache(maxsize=1)
@@ -173,7 +202,8 @@ class EvidenceSpec:
 Rows = tuple[tuple[int, ...], ...]
 
 
-def _view(spec: EvidenceSpec) -> Any:
+def view_of(spec: EvidenceSpec) -> Any:
+    """The student's view of the spec's position (:func:`tutor.simulate.student_view`), checked."""
     from tutor.simulate import SimulationError, student_view
 
     try:
@@ -191,7 +221,7 @@ def solve_blocks(spec: EvidenceSpec, blocks: Sequence[int], dds_threads: int | N
 
     if dds_threads is not None:
         set_threads(dds_threads)
-    view = _view(spec)
+    view = view_of(spec)
     cards = view.legal_cards()
     positions = []
     for b in blocks:
@@ -215,7 +245,7 @@ def assemble(spec: EvidenceSpec, table: Sequence[Sequence[int]]) -> dict[str, An
     from tutor.evidence import compare
     from tutor.simulate import analysis_from_table
 
-    view = _view(spec)
+    view = view_of(spec)
     analysis = analysis_from_table(view, spec.samples, spec.seed, view.legal_cards(), table)
     try:
         comparison = compare(spec.hand, spec.trump, spec.answer, analysis, maxims=spec.maxims, dealer=spec.dealer,
@@ -230,7 +260,7 @@ def assemble(spec: EvidenceSpec, table: Sequence[Sequence[int]]) -> dict[str, An
 
 
 def _table_record(spec: EvidenceSpec, rows: Rows) -> dict[str, Any]:
-    view = _view(spec)
+    view = view_of(spec)
     return {"format": FORMAT, "key": spec.table_key, "position": spec.position_hash, "samples": spec.samples,
             "seed": spec.seed, "block": BLOCK, "solver": _solver_version(),
             "cards": [str(c) for c in view.legal_cards()], "table": [list(r) for r in rows]}
