@@ -16,7 +16,7 @@ a fresh store:
 Every run's store is checked byte-identical to the in-process one. The machine is shared: the
 figures move by 10-20 % from run to run.
 
-    python bench/bench_analyse.py [--items 8] [--samples 100] [--task-sizes 10,50,100]
+    python bench/bench_analyse.py [--items 4] [--samples 50] [--task-sizes 10,50] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -80,10 +80,11 @@ def raw_endplay(positions) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--items", type=int, default=8)
-    ap.add_argument("--samples", type=int, default=100)
-    ap.add_argument("--task-sizes", default="10,50,100")
+    ap.add_argument("--items", type=int, default=4)
+    ap.add_argument("--samples", type=int, default=50)
+    ap.add_argument("--task-sizes", default="10,50")
     ap.add_argument("--workers", default="1,2", help="LocalCluster sizes to time")
+    ap.add_argument("--repeat", type=int, default=3, help="rounds; each figure is the best round")
     args = ap.parse_args()
     sizes = [int(x) for x in args.task_sizes.split(",")]
     cluster_sizes = [int(x) for x in args.workers.split(",")]
@@ -91,37 +92,49 @@ def main() -> None:
     specs = [s for s in collect(samples=args.samples) if not s.played][: args.items]
     total = sum(s.samples for s in specs)
     tmp = Path(tempfile.mkdtemp(prefix="bench-analyse-"))
-    print(f"{len(specs)} opening-lead items x {args.samples} layouts = {total} layouts; "
-          f"{os.cpu_count()} cores; block {BLOCK} layouts")
-    rows = []
-
-    def line(what: str, seconds: float, note: str = "") -> None:
-        rows.append((what, seconds))
-        print(f"  {what:42s} {seconds:7.2f} s  {total / seconds:6.1f} layouts/s  {note}", flush=True)
-
-    raw = raw_endplay(layouts_of(specs))
-    line("raw endplay batch (solve_all_boards)", raw)
-
-    t = run_analysis(specs, EvidenceStore(tmp / "serial"), workers=1).seconds
-    reference = store_bytes(tmp / "serial")
-    line("tutor analyse --workers 1 (task 50)", t, f"{100 * (t - raw) / raw:+.1f} % vs raw")
+    cores = os.cpu_count() or 1
+    print(f"{len(specs)} opening-lead items x {args.samples} layouts = {total} layouts; {cores} cores; "
+          f"block {BLOCK} layouts; best of {args.repeat} rounds (the configurations alternate in each round)")
+    layouts = layouts_of(specs)
 
     from distributed import Client, LocalCluster
 
+    clusters = {}
     for n in cluster_sizes:
         t0 = time.perf_counter()
-        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
-                          silence_logs=50) as cluster, Client(cluster) as client:
-            client.run(lambda: __import__("tutor.evidence_store"))  # workers import the engine once, off the clock
-            print(f"  (LocalCluster of {n} started in {time.perf_counter() - t0:.1f} s)", flush=True)
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
+                               silence_logs=50)
+        client = Client(cluster)
+        client.run(lambda: __import__("tutor.evidence_store"))  # workers import the engine once, off the clock
+        clusters[n] = (cluster, client)
+        print(f"(LocalCluster of {n} worker(s) started in {time.perf_counter() - t0:.1f} s, not counted)", flush=True)
+
+    times: dict[str, list[float]] = {}
+    reference = None
+    for r in range(args.repeat):
+        times.setdefault("raw endplay batch (solve_all_boards)", []).append(raw_endplay(layouts))
+        folder = tmp / f"serial-{r}"
+        times.setdefault("tutor analyse --workers 1 (in process)", []).append(
+            run_analysis(specs, EvidenceStore(folder), workers=1).seconds)
+        reference = reference or store_bytes(folder)
+        for n, (cluster, _) in clusters.items():
             for size in sizes:
-                folder = tmp / f"w{n}-t{size}"
-                t = run_analysis(specs, EvidenceStore(folder), scheduler=cluster.scheduler_address,
-                                 task_size=size, dds_threads=max(1, (os.cpu_count() or 1) // n)).seconds
-                same = store_bytes(folder) == reference
-                line(f"LocalCluster {n} worker(s), task {size}", t,
-                     f"{100 * (t - raw) / raw:+.1f} % vs raw; store {'identical' if same else 'DIFFERS'}")
-                assert same
+                folder = tmp / f"w{n}-t{size}-{r}"
+                t = run_analysis(specs, EvidenceStore(folder), scheduler=cluster.scheduler_address, task_size=size,
+                                 dds_threads=max(1, cores // n)).seconds
+                assert store_bytes(folder) == reference, f"the store of {n} workers, task {size} differs"
+                times.setdefault(f"LocalCluster {n} worker(s), task {size} layouts", []).append(t)
+        print(f"round {r + 1}: " + ", ".join(f"{v[-1]:.1f}" for v in times.values()) + " s", flush=True)
+    for _, client in clusters.values():
+        client.close()
+    for cluster, _ in clusters.values():
+        cluster.close()
+    raw = min(next(iter(times.values())))
+    print(f"\n  {'configuration':48s} {'best s':>7s}  {'layouts/s':>9s}  vs raw")
+    for what, ts in times.items():
+        best = min(ts)
+        print(f"  {what:48s} {best:7.2f}  {total / best:9.1f}  {100 * (best - raw) / raw:+6.1f} %")
+    print("  every store byte-identical to the in-process one")
     shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -36,7 +36,7 @@ def test_a_worker_killed_mid_run_loses_only_its_task(tmp_path):
     specs = [EvidenceSpec.of("KJ4.AQ32.T98.765", "C2", answer="S4", maxims=["king-third-lead-small"],
                              samples=40, seed=s) for s in range(4)]
     run_analysis(specs, EvidenceStore(tmp_path / "serial"), workers=1)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=50) as cluster, distributed.Client(cluster) as client:
         before = client.run(os.getpid)
         victim = sorted(before.values())[0]

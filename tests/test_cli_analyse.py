@@ -109,3 +109,18 @@ def test_generate_analyse_stores_the_puzzles_evidence_and_prints_the_same_yaml(t
 def test_generate_store_without_analyse_is_refused(tmp_path, capsys):
     code, out, err = run(capsys, "generate", "--theme", "king-third", "--store", str(tmp_path))
     assert code == 2 and out == "" and err == "error: --store is for --analyse\n"
+
+
+def test_prune_removes_the_evidence_of_items_no_longer_there(tmp_path, capsys):
+    store = str(tmp_path / "store")
+    run(capsys, "analyse", str(LESSON), "--samples", "3", "--workers", "1", "--store", store)
+    first = sorted(p.name for p in (tmp_path / "store").rglob("*.json"))
+    code, out, _ = run(capsys, "analyse", str(LESSON), "--samples", "4", "--workers", "1", "--store", store, "--prune")
+    after = sorted(p.name for p in (tmp_path / "store").rglob("*.json"))
+    assert code == 0 and "8 stale file(s) removed" in out
+    assert len(after) == 8 and not set(first) & set(after)
+
+
+def test_prune_without_store_is_refused(capsys):
+    code, out, err = run(capsys, "analyse", "--prune")
+    assert code == 2 and err == "error: --prune needs --store DIR (the folder to clean)\n"

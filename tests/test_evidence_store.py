@@ -184,11 +184,11 @@ def test_tasks_are_whole_blocks_of_one_item():
 def test_shipped_content_ships_its_solved_evidence(monkeypatch):
     """Every lead/play puzzle and lesson exercise of the shipped content has its solved table in
     tutor/content/evidence, so a fresh install never waits (after a content change run
-    ``python -m tutor analyse --store tutor/content/evidence``)."""
+    ``python -m tutor analyse --store tutor/content/evidence --prune``)."""
     monkeypatch.delenv("WHIST_TUTOR_CONTENT_DIR", raising=False)
     shipped = EvidenceStore(SHIPPED_DIR)
     missing = [s.hand for s in collect() if shipped.get_table(s) is None]
-    assert missing == [], f"{len(missing)} items have no shipped evidence: run tutor analyse --store tutor/content/evidence"
+    assert missing == [], f"{len(missing)} items have no shipped evidence: run python -m tutor analyse --store tutor/content/evidence --prune"
 
 
 def test_engine_digest_is_remembered_until_a_rules_file_changes(tmp_path, monkeypatch):

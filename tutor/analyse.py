@@ -233,7 +233,7 @@ def _run_dask(tasks: Sequence[Task], finished: ResultSink, *, workers: int, sche
     try:
         if scheduler is None:
             cluster = dd.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=40)
+                                   dashboard_address=":0", silence_logs=40)
             client = dd.Client(cluster)
         else:
             try:

@@ -355,6 +355,20 @@ class EvidenceStore:
             raise EvidenceStoreError(
                 f"cannot write the evidence store {self.root}: {exc.strerror or exc}") from None
 
+    def prune(self, keep: Sequence[EvidenceSpec]) -> int:
+        """Remove from ``root`` every file that is not the evidence of ``keep`` (the shipped folder
+        after the content or the engine changed); returns how many were removed."""
+        wanted = {f"items/{s.key}.json" for s in keep} | {f"tables/{s.table_key}.json" for s in keep}
+        removed = 0
+        for path in self.files():
+            if path.relative_to(self.root).as_posix() not in wanted and path.parent.name in ("items", "tables"):
+                try:
+                    path.unlink()
+                except OSError as exc:
+                    raise EvidenceStoreError(f"cannot remove {path}: {exc.strerror or exc}") from None
+                removed += 1
+        return removed
+
     def files(self) -> list[Path]:
         """Every file of ``root`` (tests compare stores byte for byte)."""
         return sorted(p for p in self.root.rglob("*.json") if p.is_file())

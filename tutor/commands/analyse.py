@@ -1,5 +1,5 @@
 """``python -m tutor analyse [PATH…] [--samples N] [--workers K | --scheduler URL] [--seed S]
-[--store DIR] [--daily DAYS] [--task-size L] [--json]``: the evidence of every item, ahead of time.
+[--store DIR [--prune]] [--daily DAYS] [--task-size L] [--json]``: the evidence of every item, ahead of time.
 
 Every lead and play puzzle and lesson exercise under PATH (default: the content the app serves),
 or with ``--daily N`` the daily puzzles of the next N days, gets its double-dummy evidence in the
@@ -55,6 +55,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="only the daily puzzles of the next DAYS days, 1 to 366")
     p.add_argument("--task-size", type=bounded_int(1, 1000), default=None, metavar="L",
                    help="layouts per task, 1 to 1000 (default 50)")
+    p.add_argument("--prune", action="store_true",
+                   help="with --store: then remove the evidence of items no longer there (keeps a shipped folder clean)")
     add_json_flag(p)
     p.set_defaults(func=run)
 
@@ -68,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
     for path in args.paths:
         if not os.path.exists(path):
             raise CliError(f"no such file or folder: {path}")
+    if args.prune and args.store is None:
+        raise CliError("--prune needs --store DIR (the folder to clean)")
     store = EvidenceStore(args.store) if args.store is not None else default_store()
     if args.daily is not None:
         specs = daily_specs(args.daily, args.paths or None, samples, seed)
@@ -88,9 +92,11 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
+    pruned = store.prune(specs) if args.prune else 0
     where = args.scheduler or ("in process" if workers == 1 else f"{workers} local workers")
     text = (f"{summary.items} items: {summary.computed} computed, {summary.cached} already stored; "
-            f"{summary.layouts} layouts solved in {summary.seconds:.1f} s ({where}); store: {store.root}")
+            f"{summary.layouts} layouts solved in {summary.seconds:.1f} s ({where}); store: {store.root}"
+            + (f"; {pruned} stale file(s) removed" if args.prune else ""))
     emit(args, summary.as_json(), text)
     return 0
 
