@@ -78,6 +78,31 @@ def raw_endplay(positions) -> float:
     return time.perf_counter() - t0
 
 
+APP_READ = """
+import time
+from tutor.content.loader import load_puzzles
+p = next(p for p in load_puzzles() if p.question == "lead" and not p.played)
+t0 = time.perf_counter()
+import tutor.evidence_store as es
+es.solve_blocks = None  # nothing may be solved: the evidence must come from the store
+spec = es.EvidenceSpec.of(p.hand, p.trump, answer=p.answer, maxims=p.maxims, dealer=p.dealer, system=p.system,
+                          rules=p.rules)
+es.evidence_for(spec, es.default_store(), strict=False)
+print((time.perf_counter() - t0) * 1000)
+"""
+
+
+def app_read_ms(env_dir: Path) -> float:
+    """A fresh process reads a shipped puzzle's evidence the way the daily page does (the
+    evidence store's import included, the content's loading not): milliseconds."""
+    import subprocess
+
+    env = dict(os.environ, WHIST_TUTOR_EVIDENCE_DIR=str(env_dir), PYTHONPATH=str(ROOT))
+    subprocess.run([sys.executable, "-c", APP_READ], env=env, check=True, capture_output=True)  # the digest memo
+    out = subprocess.run([sys.executable, "-c", APP_READ], env=env, check=True, capture_output=True, text=True)
+    return float(out.stdout.strip())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--items", type=int, default=4)
@@ -96,6 +121,8 @@ def main() -> None:
     print(f"{len(specs)} opening-lead items x {args.samples} layouts = {total} layouts; {cores} cores; "
           f"block {BLOCK} layouts; best of {args.repeat} rounds (the configurations alternate in each round)")
     layouts = layouts_of(specs)
+    print(f"app: a shipped puzzle's stored evidence read by a fresh process in {app_read_ms(tmp / 'home'):.0f} ms",
+          flush=True)
 
     from distributed import Client, LocalCluster
 

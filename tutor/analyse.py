@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import random
 import time
+import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -61,7 +62,8 @@ class Task:
 
     @property
     def name(self) -> str:
-        """A Dask key: the same task always has the same name, two different tasks never do."""
+        """The task's name: the same task always has the same name, two different tasks never do
+        (a run adds its own token to make the Dask key)."""
         return f"evidence-{self.spec.table_key}-{self.blocks[0]}-{self.blocks[-1]}"
 
 
@@ -244,13 +246,16 @@ def _run_dask(tasks: Sequence[Task], finished: ResultSink, *, workers: int, sche
         threads = dds_threads
         if threads is None and scheduler is None:
             threads = max(1, (os.cpu_count() or 1) // workers)
+        # a key of this run: a result another run left on a shared scheduler is not taken for ours
+        run = uuid.uuid4().hex[:12]
         with client:
             futures = []
             by_key: dict[str, Task] = {}
             for task in tasks:
-                futures.append(client.submit(solve_blocks, task.spec, task.blocks, threads, key=task.name,
+                key = f"{task.name}-{run}"
+                futures.append(client.submit(solve_blocks, task.spec, task.blocks, threads, key=key,
                                              retries=RETRIES, pure=False))
-                by_key[task.name] = task
+                by_key[key] = task
             for fut in dd.as_completed(futures):
                 finished(by_key[fut.key], fut.result())
                 fut.release()
