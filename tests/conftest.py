@@ -65,3 +65,16 @@ def any_store(request, tmp_path):
         store = ProgressStore(tmp_path / "progress.db")
     yield store
     store.close()
+@pytest.fixture(autouse=True, scope="session")
+def _evidence_store_of_the_run(tmp_path_factory: pytest.TempPathFactory):
+    """The evidence the app computes during tests goes to a folder of this run, never to the
+    user's data folder (a session fixture: servers started for browser tests inherit it)."""
+    import os
+
+    old = os.environ.get("WHIST_TUTOR_EVIDENCE_DIR")
+    os.environ["WHIST_TUTOR_EVIDENCE_DIR"] = str(tmp_path_factory.mktemp("evidence"))
+    yield
+    if old is None:
+        os.environ.pop("WHIST_TUTOR_EVIDENCE_DIR", None)
+    else:
+        os.environ["WHIST_TUTOR_EVIDENCE_DIR"] = old

@@ -274,6 +274,15 @@ BAD_INPUTS = [
     pytest.param(["generate", "--theme", "honours", "--out", "{broken.yaml}"], id="generate-out-exists"),
     pytest.param(["import-pbn", "{short.pbn}", "--out", "{short.pbn}", "--force"], id="import-pbn-out-is-the-input"),
     pytest.param(["worksheet", "--out", "{broken.yaml}", "--force", "{broken.yaml}"], id="worksheet-out-is-the-input"),
+    # analyse -- the evidence of every item (issue 15)
+    pytest.param(["analyse", "{broken.yaml}", "--store", "{folder}"], id="analyse-broken-content"),
+    pytest.param(["analyse", "{missing}"], id="analyse-missing-path"),
+    pytest.param(["analyse", "--samples", "1"], id="analyse-one-sample"),
+    pytest.param(["analyse", "--workers", "0"], id="analyse-zero-workers"),
+    pytest.param(["analyse", "--workers", "2", "--scheduler", "tcp://h:8786"], id="analyse-workers-and-scheduler"),
+    pytest.param(["analyse", "--scheduler", "http://h:8786"], id="analyse-scheduler-not-tcp"),
+    pytest.param(["analyse", "--daily", "0"], id="analyse-zero-days"),
+    pytest.param(["analyse", "--store", ""], id="analyse-empty-store"),
     # db -- the progress file
     pytest.param(["db"], id="db-no-subcommand"),
     # learner, answer, class (issue 14): refused before any store is opened

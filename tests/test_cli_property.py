@@ -126,6 +126,7 @@ def test_every_command_survives_random_arguments(command: str, data: st.DataObje
     monkeypatch.setenv("HOME", str(work / "home"))
     monkeypatch.setenv("XDG_DATA_HOME", str(work / "home"))
     monkeypatch.setenv("WHIST_TUTOR_DB", str(work / "db" / "progress.db"))
+    monkeypatch.setenv("WHIST_TUTOR_EVIDENCE_DIR", str(work / "home" / "evidence"))  # analyse, generate --analyse
     # `check` without a PATH (and `check --find-deals`, which writes hidden deals) reads the content
     # folder: a copy-free empty one here, so no command can touch the shipped lessons and puzzles
     (work / "content").mkdir()

@@ -42,6 +42,7 @@ __all__ = [
     "simulate_play",
     "clear_cache",
     "sample_positions",
+    "analysis_from_table",
 ]
 
 #: How many analyses the in-process cache keeps.
@@ -310,3 +311,17 @@ def sample_positions(view: StudentView, samples: int, rng: random.Random) -> lis
     except DealError as exc:
         raise SimulationError(str(exc)) from None
     return [Position(sampler.draw(rng), view.trump, view.leader, view.current, view.won) for _ in range(samples)]
+
+
+def analysis_from_table(view: StudentView, samples: int, seed: int, cards: Sequence[Card],
+                        table: Sequence[Sequence[int]]) -> LeadAnalysis:
+    """A :class:`LeadAnalysis` from a table solved elsewhere (:mod:`tutor.evidence_store`: layouts
+    drawn and solved in tasks, on a cluster or read back from disk), summarised as
+    :func:`simulate_lead` summarises its own."""
+    if len(table) != samples or samples < 2:
+        raise SimulationError(f"a table of {len(table)} rows does not hold {samples} samples")
+    if any(len(row) != len(cards) for row in table):
+        raise SimulationError("a row of the table does not have one entry per card")
+    rows = tuple(tuple(int(v) for v in row) for row in table)
+    return LeadAnalysis(view=view, samples=samples, seed=int(seed), cards=tuple(cards), table=rows,
+                        leads=_summarise(cards, rows))

@@ -34,7 +34,7 @@ from tutor.errors import WhistError
 from tutor.play import PlayState, Trick, follow_suit, parse_history, trick_winner
 from tutor.seats import Seat, Side
 
-__all__ = ["SolverError", "DDPosition", "Position", "Solution", "solve", "solve_many", "BATCH_LIMIT"]
+__all__ = ["SolverError", "DDPosition", "Position", "Solution", "solve", "solve_many", "set_threads", "BATCH_LIMIT"]
 
 #: DDS solves at most this many boards in one threaded batch call.
 BATCH_LIMIT: int = int(_dds.MAXNOOFBOARDS)
@@ -350,3 +350,19 @@ def solve_many(
         if progress is not None:
             progress(len(out), total)
     return out
+
+
+_THREADS: list[int] = [0]  # what DDS was last told in this process (0: its default, one per core)
+
+
+def set_threads(n: int) -> None:
+    """How many threads DDS's batch call uses in this process (0: one per core, DDS's default).
+
+    Why: K worker processes on one machine (``tutor analyse --workers K``) each running a thread
+    per core would oversubscribe the cores; each takes its share instead. Results never depend on
+    it (DDS's answer is exact); calling it again with the same number costs nothing."""
+    n = max(0, int(n))
+    with _DDS_LOCK:
+        if _THREADS[0] != n:
+            _dds.SetMaxThreads(n)
+            _THREADS[0] = n

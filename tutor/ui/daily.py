@@ -33,6 +33,9 @@ __all__ = ["show", "evidence", "simulate_evidence", "evidence_samples"]
 
 SCOPE = "daily"
 DEFAULT_SAMPLES = 100
+#: The layouts' seed: fixed (not the date), so a puzzle's evidence is the same on every day it is
+#: served and the evidence store -- shipped with the content, filled by ``tutor analyse`` -- has it.
+EVIDENCE_SEED = 0
 #: The most layouts the evidence solves: as ``simulate --samples`` (about 25 a second here).
 MAX_SAMPLES = 10_000
 
@@ -53,36 +56,39 @@ MAX_EVIDENCE = 64
 
 
 def simulate_evidence(hand: str, trump: str, dealer: str, played: str, answer: str, maxims: tuple[str, ...],
-                      samples: int, seed: int, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """The simulation table and the comparison with the maxim's card, as plain data.
+                      samples: int, seed: int, progress: Callable[[int, int], None] | None = None, *,
+                      system: str = "russian", rules: str = "russian") -> dict[str, Any]:
+    """The simulation table and the comparison with the maxim's card, as plain data: read from the
+    evidence store (:mod:`tutor.evidence_store`; ``tutor analyse`` fills it, and the shipped content
+    ships its own), or computed -- the same blocks of layouts ``tutor analyse`` solves -- and stored.
 
-    Pure: it draws nothing. ``progress(done, total)`` is only told how far the solving is."""
-    from tutor.evidence import compare  # deferred: see the module docstring
-    from tutor.simulate import simulate_lead
+    Pure: it draws nothing. ``progress(done, total)`` is only told how far the solving is. A store
+    that cannot be written does not hide the evidence: it is shown, and computed again next time."""
+    from tutor.evidence_store import EvidenceSpec, default_store, evidence_for  # deferred: see the module docstring
 
-    analysis = simulate_lead(hand, trump, dealer=dealer, played=played or (), samples=samples, seed=seed,
-                             progress=progress)
-    data = analysis.as_json()
-    data["comparison"] = compare(hand, trump, answer, analysis, maxims=maxims, dealer=dealer,
-                                 played=played or ()).as_json()
-    return data
+    spec = EvidenceSpec.of(hand, trump, answer=answer, maxims=maxims, dealer=dealer, played=played or "",
+                           system=system, rules=rules, samples=samples, seed=seed)
+    return evidence_for(spec, default_store(), progress=progress, strict=False)
 
 
 def evidence(hand: str, trump: str, dealer: str, played: str, answer: str, maxims: tuple[str, ...],
-             samples: int, seed: int, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """:func:`simulate_evidence`, computed once per server for everyone (the daily puzzle is the
-    same for every learner on a date), and returned as a fresh copy.
+             samples: int, seed: int, progress: Callable[[int, int], None] | None = None, *,
+             system: str = "russian", rules: str = "russian") -> dict[str, Any]:
+    """:func:`simulate_evidence`, kept once per server for everyone (the daily puzzle is the same
+    for every learner on a date), and returned as a fresh copy. The evidence store behind it
+    survives restarts; this dict spares even the file read.
 
     Why not ``st.cache_data``: a cached function must not touch the page -- it records the
     progress bar's updates and replays them into the *next* learner's session, whose bar does not
     exist (``CacheReplayClosureError``). Here only data is kept, and the caller draws."""
-    key = (hand, trump, dealer, played, answer, tuple(maxims), samples, seed)
+    key = (hand, trump, dealer, played, answer, tuple(maxims), samples, seed, system, rules)
     with _EVIDENCE_LOCK:
         hit = _EVIDENCE.get(key)
         if hit is not None:
             _EVIDENCE.move_to_end(key)
             return copy.deepcopy(hit)
-    data = simulate_evidence(hand, trump, dealer, played, answer, tuple(maxims), samples, seed, progress)
+    data = simulate_evidence(hand, trump, dealer, played, answer, tuple(maxims), samples, seed, progress,
+                             system=system, rules=rules)
     with _EVIDENCE_LOCK:
         _EVIDENCE[key] = data
         while len(_EVIDENCE) > MAX_EVIDENCE:
@@ -102,7 +108,7 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
 
     try:
         data = evidence(puzzle.hand, puzzle.trump, puzzle.dealer, puzzle.played or "", puzzle.answer,
-                        tuple(puzzle.maxims), samples, seed, progress=progress)
+                        tuple(puzzle.maxims), samples, seed, progress=progress, system=puzzle.system, rules=puzzle.rules)
     except WhistError as exc:
         bar.empty()
         show_error(tr("app.engine_missing", error=str(exc)))
@@ -143,7 +149,7 @@ def show() -> None:
     def evidence_after(answered: Answered | None) -> None:
         # inside the answer's fragment, so the evidence follows the click without a page rerun
         if answered is not None and answered.settled:
-            show_evidence(puzzle, lang, seed=today.toordinal())
+            show_evidence(puzzle, lang, seed=EVIDENCE_SEED)
 
     # keep: the answer is kept for this browser (and the learner, when named), so a reload or a
     # visit with no name typed does not lose it (issue 12)

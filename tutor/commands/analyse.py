@@ -1,0 +1,123 @@
+"""``python -m tutor analyse [PATH…] [--samples N] [--workers K | --scheduler URL] [--seed S]
+[--store DIR [--prune]] [--daily DAYS] [--task-size L] [--json]``: the evidence of every item, ahead of time.
+
+Every lead and play puzzle and lesson exercise under PATH (default: the content the app serves),
+or with ``--daily N`` the daily puzzles of the next N days, gets its double-dummy evidence in the
+evidence store (:mod:`tutor.evidence_store`), so the app shows it at once. ``--workers 1`` runs in
+this process; more workers start a local Dask cluster; ``--scheduler tcp://host:port`` uses a
+running one. A progress bar goes to stderr (when it is a terminal); with ``--json`` stdout gets
+``{"items": n, "computed": m, "cached": k, "seconds": s}``.
+
+The engines and Dask are imported inside :func:`run`, so ``python -m tutor analyse --help`` and
+the other commands stay quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from typing import Any
+
+from tutor.commands._args import CliError, add_json_flag, bounded_int, emit, nonempty, seed_type
+
+#: The most layouts per item: as ``simulate --samples``.
+MAX_SAMPLES = 10_000
+#: More local workers than this is a mistake on one machine (a cluster takes ``--scheduler``).
+MAX_WORKERS = 256
+#: How far ahead ``--daily`` looks: the schedule is known, a year is plenty.
+MAX_DAYS = 366
+
+
+def _scheduler(text: str) -> str:
+    if not re.fullmatch(r"(tcp|tls|ucx|inproc)://[^\s/]+(:[0-9]+)?/?", text.strip()):
+        raise argparse.ArgumentTypeError(f"not a Dask scheduler address: {text[:60]!r} (write tcp://host:8786)")
+    return text.strip()
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("analyse",
+                       help="compute the double-dummy evidence of every puzzle and exercise (in process or on Dask)")
+    p.add_argument("paths", nargs="*", type=nonempty, metavar="PATH",
+                   help="lesson/puzzle files or folders (default: the content the app serves)")
+    p.add_argument("--samples", type=bounded_int(2, MAX_SAMPLES), default=None,
+                   help="layouts per item, 2 to 10000 (default 100, as the app)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=bounded_int(1, MAX_WORKERS), default=None,
+                       help="worker processes on this machine, 1 to 256 (default: one per core, with Dask installed); 1 runs in process without Dask")
+    where.add_argument("--scheduler", type=_scheduler, default=None, metavar="URL",
+                       help="a running Dask scheduler, tcp://host:8786")
+    p.add_argument("--seed", type=seed_type, default=None, help="random seed of the layouts, 0 to 4294967295 (default 0, as the app)")
+    p.add_argument("--store", type=nonempty, default=None, metavar="DIR",
+                   help="the evidence folder (default: $WHIST_TUTOR_EVIDENCE_DIR or the user's data folder)")
+    p.add_argument("--daily", type=bounded_int(1, MAX_DAYS), default=None, metavar="DAYS",
+                   help="only the daily puzzles of the next DAYS days, 1 to 366")
+    p.add_argument("--task-size", type=bounded_int(1, 1000), default=None, metavar="L",
+                   help="layouts per task, 1 to 1000 (default 50)")
+    p.add_argument("--prune", action="store_true",
+                   help="with --store: then remove the evidence of items no longer there (keeps a shipped folder clean)")
+    add_json_flag(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tutor.analyse import DEFAULT_TASK_SIZE, collect, daily_specs, run_analysis
+    from tutor.evidence_store import DEFAULT_SAMPLES, DEFAULT_SEED, EvidenceStore, default_store
+
+    samples = args.samples if args.samples is not None else DEFAULT_SAMPLES
+    seed = args.seed if args.seed is not None else DEFAULT_SEED
+    for path in args.paths:
+        if not os.path.exists(path):
+            raise CliError(f"no such file or folder: {path}")
+    if args.prune and args.store is None:
+        raise CliError("--prune needs --store DIR (the folder to clean)")
+    store = EvidenceStore(args.store) if args.store is not None else default_store()
+    if args.daily is not None:
+        specs = daily_specs(args.daily, args.paths or None, samples, seed)
+    else:
+        specs = collect(args.paths or None, samples, seed)
+    workers = args.workers if args.workers is not None else _default_workers()
+    bar = _bar()
+
+    def progress(done: int, total: int) -> None:
+        if bar is not None:
+            bar.total = total
+            bar.n = done
+            bar.refresh()
+
+    try:
+        summary = run_analysis(specs, store, workers=workers, scheduler=args.scheduler,
+                               task_size=args.task_size or DEFAULT_TASK_SIZE, progress=progress)
+    finally:
+        if bar is not None:
+            bar.close()
+    pruned = store.prune(specs) if args.prune else 0
+    where = args.scheduler or ("in process" if workers == 1 else f"{workers} local workers")
+    text = (f"{summary.items} items: {summary.computed} computed, {summary.cached} already stored; "
+            f"{summary.layouts} layouts solved in {summary.seconds:.1f} s ({where}); store: {store.root}"
+            + (f"; {pruned} stale file(s) removed" if args.prune else ""))
+    emit(args, summary.as_json(), text)
+    return 0
+
+
+def _default_workers() -> int:
+    """One worker per core when Dask is installed (the ``cluster`` extra), else in process."""
+    import importlib.util
+
+    if importlib.util.find_spec("distributed") is None:
+        return 1
+    return max(1, os.cpu_count() or 1)
+
+
+def _bar() -> Any:
+    """A tqdm bar of layouts on stderr, or None when stderr is not a terminal (scripts, tests)."""
+    if not sys.stderr.isatty():
+        return None
+    import importlib
+
+    try:
+        tqdm = importlib.import_module("tqdm").tqdm
+    except ImportError:  # a bar is a nicety: without tqdm the run goes on silently
+        return None
+    return tqdm(total=0, unit="layout", file=sys.stderr, desc="evidence", dynamic_ncols=True)
