@@ -29,8 +29,14 @@ def _page(**state) -> AppTest:
     return at
 
 
-def _card_buttons(at: AppTest):
+def _hand_buttons(at: AppTest):
+    """Every card of the hand drawn as a button (legal or not)."""
     return [b for b in at.button if b.key and b.key.startswith("play:card:")]
+
+
+def _card_buttons(at: AppTest):
+    """The cards that can be clicked now (the legal ones)."""
+    return [b for b in _hand_buttons(at) if not b.disabled]
 
 
 def test_play_page_offers_only_legal_cards_and_plays_a_whole_deal():

@@ -101,10 +101,10 @@ def test_trick_outlines_the_winner():
     """The highest card of the suit led wins without trumps in it (000 "Масти и взятки" 3)."""
     trick = Trick.parse("W:DK D4 DA D2")
     html = trick_html(trick, "en", trump=None)
-    winner = re.search(r'data-seat="(\w)"><span class="wt-card wt-red wt-win"', html)
+    winner = re.search(r'data-seat="(\w)"[^>]*><span class="wt-face wt-suit-D wt-win"', html)
     assert winner and winner.group(1) == "E"
     ruffed = trick_html(Trick.parse("W:DK D4 DA C2"), "en", trump=Card.parse("C5").suit)
-    assert re.search(r'data-seat="S"><span class="wt-card wt-black wt-win"', ruffed)
+    assert re.search(r'data-seat="S"[^>]*><span class="wt-face wt-suit-C wt-win"', ruffed)
 
 
 def test_history_table_has_a_row_per_trick():
