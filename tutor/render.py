@@ -111,10 +111,13 @@ CSS = f"""
 .wt-face .wt-rank {{ font-size: 1rem; }}
 .wt-face .wt-pip {{ font-size: 1.15rem; }}
 .wt-face.wt-win {{ outline: 3px solid #2e7d32; outline-offset: 1px; padding: 0; }}
-.wt-lead {{ font-size: .7rem; color: #1b1b1b; }}
+.wt-trick > div {{ position: relative; }}
+.wt-lead {{ position: absolute; left: 50%; bottom: -.55rem; transform: translateX(-50%); font-size: .62rem;
+  line-height: 1; color: #1b1b1b; background: #fff3c4; border-radius: .25rem; padding: .05rem .2rem; }}
 .wt-last {{ display: inline-block; border: 1px solid #d0d7de; border-radius: .5rem; padding: .2rem .4rem;
   background: #fbfbf8; color: #1b1b1b; }}
-.wt-last .wt-trick {{ grid-template-columns: repeat(3, 2.6rem); grid-template-rows: repeat(3, 3.2rem); padding: .1rem; }}
+.wt-last .wt-trick {{ grid-template-columns: repeat(3, 2.6rem); grid-template-rows: repeat(3, 3.5rem); padding: .1rem; }}
+.wt-last .wt-seat-name {{ margin-bottom: .3rem; }}
 .wt-history {{ border-collapse: collapse; font-size: .9rem; }}
 .wt-history td, .wt-history th {{ border-bottom: 1px solid #e3e3e3; padding: .15rem .5rem; text-align: center; }}
 .wt-sheet {{ border-collapse: collapse; min-width: 16rem; font-size: .95rem; }}
