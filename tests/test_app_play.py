@@ -265,7 +265,7 @@ def test_rules_calculator_and_play_page_agree_on_the_partie_bonus():
     Both now write the deal on a sheet and draw it with the same function."""
     from tutor.deal import Deal
     from tutor.scoring import ScoreSheet, what_label
-    from tutor.ui.rules import DEMO_PBN, sheet_html
+    from tutor.ui.rules import DEMO_PBN
 
     at = AppTest.from_file(str(Path(PAGE).parent / "pages" / "rules.py"), default_timeout=60)
     at.session_state["rules_tricks_ns"] = 13
@@ -276,7 +276,10 @@ def test_rules_calculator_and_play_page_agree_on_the_partie_bonus():
     sheet.score(deal, 13)  # what the Play page's session does when N-S take 13 tricks
     assert any(e.item.what == "partie" for g in sheet.games for e in g.entries)
     shown = _htmls(at)
-    assert what_label("partie", "en") in shown
+    assert what_label("partie", "en") in shown  # the calculator shows the partie bonus too
+
+    from tutor.ui.rules import sheet_html  # ... drawn as the Play page draws its sheet
+
     assert sheet_html(sheet, "en") in shown
 
 
