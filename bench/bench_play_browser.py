@@ -11,7 +11,8 @@ throwaway progress database: tests/e2e/e2e_server.py). The browser is Debian's C
 Each measure is taken inside the page, with ``performance.now()``: the card button is clicked
 from JavaScript and the page is polled on every animation frame until the clicked card has left
 the hand and the middle of the table shows the robots' reply (a card at a robot's seat, the
-table redrawn). "idle" is the same click until Streamlit's running indicator is gone. The last
+table redrawn). "idle" is the same click until Streamlit's running indicator is gone and no
+element is drawn faded as stale (the fragment's rerun is over). The last
 card of a deal (no robot replies) is not counted. The general app benchmark is
 bench/bench_browser.py; this one measures the Play page alone.
 """
@@ -42,7 +43,7 @@ async (sel) => {
   const key = [...holder.classList].find(c => c.startsWith('st-key-play-card-'));
   const centre = () => { const c = document.querySelector('.wt-center'); return c ? c.innerHTML : ''; };
   const before = centre();
-  const running = () => !!document.querySelector("[data-testid='stStatusWidget'] button");
+  const running = () => !!document.querySelector("[data-testid='stStatusWidget'] button, [data-stale='true']");
   const t0 = performance.now();
   btn.click();
   let robot = null, idle = null, seenRunning = false;

@@ -118,9 +118,9 @@ CSS = f"""
   background: #fbfbf8; color: #1b1b1b; }}
 .wt-last .wt-trick {{ grid-template-columns: repeat(3, 2.6rem); grid-template-rows: repeat(3, 3.5rem); padding: .1rem; }}
 .wt-last .wt-seat-name {{ margin-bottom: .3rem; }}
-.wt-history {{ border-collapse: collapse; font-size: .9rem; }}
+.wt-history {{ border-collapse: collapse; font-size: .9rem; background: #fff; color: #1b1b1b; }}
 .wt-history td, .wt-history th {{ border-bottom: 1px solid #e3e3e3; padding: .15rem .5rem; text-align: center; }}
-.wt-sheet {{ border-collapse: collapse; min-width: 16rem; font-size: .95rem; }}
+.wt-sheet {{ border-collapse: collapse; min-width: 16rem; font-size: .95rem; background: #fff; color: #1b1b1b; }}
 .wt-sheet th {{ border-bottom: 1px solid #444; padding: .2rem .8rem; }}
 .wt-sheet td {{ padding: .1rem .8rem; text-align: center; vertical-align: top; }}
 .wt-sheet td + td, .wt-sheet th + th {{ border-left: 1px solid #444; }}

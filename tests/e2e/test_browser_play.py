@@ -64,8 +64,11 @@ def _open(browser, url: str, width: int = 1280, height: int = 900):
 
 
 def _settled(page) -> None:
-    """Wait until Streamlit is not running the script (no "running" status widget)."""
-    page.wait_for_function("!document.querySelector(\"[data-testid='stStatusWidget'] button\")", timeout=60_000)
+    """Wait until Streamlit is not running the script (no "running" status widget) and no
+    element is drawn faded as stale (a fragment's rerun shows no status widget)."""
+    page.wait_for_timeout(300)
+    page.wait_for_function("!document.querySelector(\"[data-testid='stStatusWidget'] button\")"
+                           " && !document.querySelector('[data-stale=\"true\"]')", timeout=60_000)
     page.wait_for_timeout(300)
 
 
@@ -175,5 +178,49 @@ def test_four_colour_deck_draws_diamonds_blue(server, browser):
         if diamonds.count():
             rgb = diamonds.first.evaluate("e => getComputedStyle(e).color")
             assert rgb == "rgb(17, 85, 170)", rgb
+    finally:
+        page.close()
+
+
+#: Every visible text of the main area whose contrast with its background (alpha and opacity
+#: blended over white) is under WCAG AA's 4.5:1; disabled controls are exempt (WCAG 1.4.3).
+_LOW_CONTRAST_JS = """
+() => {
+  const parse = s => { const m = s.match(/rgba?\(([^)]+)\)/); if (!m) return null; const p = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number); return [p[0],p[1],p[2],p.length>3?p[3]:1]; };
+  const lum = c => { const f = v => { v/=255; return v <= 0.03928 ? v/12.92 : Math.pow((v+0.055)/1.055, 2.4); }; return 0.2126*f(c[0])+0.7152*f(c[1])+0.0722*f(c[2]); };
+  const bgOf = el => { let layers = []; for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor); if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; } } let base = [255,255,255]; for (const c of layers.reverse()) base = base.map((v,i) => v*(1-c[3]) + c[i]*c[3]); return base; };
+  const out = [];
+  const root = document.querySelector("[data-testid='stMain']");
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const seen = new Set();
+  while (walker.nextNode()) {
+    const n = walker.currentNode; if (!n.textContent.trim()) continue;
+    const el = n.parentElement; if (seen.has(el)) continue; seen.add(el);
+    const r = el.getBoundingClientRect(); if (r.width < 2 || r.height < 2) continue;
+    if (el.closest('button:disabled') || el.closest('[aria-hidden="true"]') && !el.closest('.wt-face')) continue;
+    const st = getComputedStyle(el); if (st.visibility === 'hidden' || parseFloat(st.opacity) === 0) continue;
+    let fg = parse(st.color); const bg = bgOf(el);
+    let op = 1; for (let e = el; e; e = e.parentElement) op *= parseFloat(getComputedStyle(e).opacity);
+    const a = fg[3]*op; fg = fg.slice(0,3).map((v,i) => v*a + bg[i]*(1-a));
+    const [l1, l2] = [lum(fg), lum(bg)].sort((x,y)=>y-x); const ratio = (l1+0.05)/(l2+0.05);
+    if (ratio < 4.5) out.push([el.tagName, (el.className||'').toString().slice(0,40), n.textContent.trim().slice(0,30), ratio.toFixed(2)]);
+  }
+  return out;
+}
+"""
+
+
+@pytest.mark.parametrize("path", ["play", "daily"])
+def test_text_contrast_is_wcag_aa(server, browser, path):
+    """Issue 12 point 9: text contrast at WCAG AA (Streamlit's captions were 2.98:1)."""
+    page = _open(browser, f"{server}/{path}?lang=ru")
+    try:
+        page.locator(".wt-table").first.wait_for(timeout=60_000)
+        _settled(page)
+        if path == "play":
+            page.locator(PLAYABLE).first.click()  # the robots' lines, a flag, the last trick
+            _settled(page)
+        low = page.evaluate(_LOW_CONTRAST_JS)
+        assert not low, low
     finally:
         page.close()
