@@ -301,3 +301,25 @@ def test_the_table_and_hand_rerun_as_a_fragment():
     from tutor.ui import play_page
 
     assert getattr(play_page._table_area, "__wrapped__", None) is not None or "fragment" in repr(play_page._table_area)
+
+
+def test_settings_typed_before_a_click_are_kept():
+    """Nothing the learner entered is lost on a rerun: the settings of the next session survive
+    card clicks (they live outside the table's fragment) until "New session" uses them."""
+    at = _page()
+    at.number_input(key="play:opt:seed").set_value(7).run()
+    at.selectbox(key="play:opt:rules").select("english-short").run()
+    _card_buttons(at)[0].click().run()
+    assert at.number_input(key="play:opt:seed").value == 7
+    assert at.selectbox(key="play:opt:rules").value == "english-short"
+    at.button(key="play:new").click().run()
+    assert at.session_state[SESSION_KEY].options.seed == 7
+
+
+def test_review_names_seats_not_codes():
+    """Issue 12: no internal codes on screen -- the review names the seat ("South", "Юг")."""
+    at = _page(lang="ru")
+    while _card_buttons(at):
+        _card_buttons(at)[0].click().run()
+    cells = " ".join(str(v) for v in at.table[0].value.iloc[:, 1])
+    assert "Юг" in cells and " S " not in f" {cells} "

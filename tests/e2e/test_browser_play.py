@@ -78,7 +78,9 @@ def _key_of(button) -> str:
 
 
 def test_play_a_whole_deal_by_clicking_the_cards(server, browser):
-    page = _open(browser, f"{server}/play")
+    """A whole deal on a phone-sized window; the review and the sheet fit it too."""
+    page = _open(browser, f"{server}/play", width=390, height=860)
+    ARTIFACTS.mkdir(exist_ok=True)
     try:
         page.get_by_text("Play a deal").first.wait_for(timeout=60_000)
         page.locator(".wt-table").first.wait_for(timeout=60_000)
@@ -96,11 +98,16 @@ def test_play_a_whole_deal_by_clicking_the_cards(server, browser):
         page.get_by_text("Deal over").first.wait_for(timeout=60_000)
         page.get_by_text("Review of the deal").first.wait_for(timeout=60_000)
         assert page.locator("table.wt-sheet").count() == 1  # the sheet is drawn once
+        _settled(page)
+        sizes = _no_sideways_scroll(page)
+        assert sizes["doc"] <= sizes["inner"] and sizes["main"] <= sizes["mainClient"], sizes
+        page.screenshot(path=str(ARTIFACTS / "play_deal_over_390.png"))
     finally:
         page.close()
 
 
 def _no_sideways_scroll(page) -> dict[str, int]:
+    """The page's and Streamlit's main area's scroll widths against their visible widths."""
     return page.evaluate("""() => {
         const main = document.querySelector("[data-testid='stMain']") || document.documentElement;
         return {doc: document.documentElement.scrollWidth, inner: innerWidth,
@@ -184,7 +191,7 @@ def test_four_colour_deck_draws_diamonds_blue(server, browser):
 
 #: Every visible text of the main area whose contrast with its background (alpha and opacity
 #: blended over white) is under WCAG AA's 4.5:1; disabled controls are exempt (WCAG 1.4.3).
-_LOW_CONTRAST_JS = """
+_LOW_CONTRAST_JS = r"""
 () => {
   const parse = s => { const m = s.match(/rgba?\(([^)]+)\)/); if (!m) return null; const p = m[1].split(/[ ,\/]+/).filter(Boolean).map(Number); return [p[0],p[1],p[2],p.length>3?p[3]:1]; };
   const lum = c => { const f = v => { v/=255; return v <= 0.03928 ? v/12.92 : Math.pow((v+0.055)/1.055, 2.4); }; return 0.2126*f(c[0])+0.7152*f(c[1])+0.0722*f(c[2]); };

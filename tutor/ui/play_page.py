@@ -152,7 +152,7 @@ def _review(session, lang: str) -> None:
     for ln in review.lines:
         rows.append({
             ptext("col_trick", lang): ln.trick,
-            ptext("col_card", lang): f"{'✓' if ln.conventional else '✗'} {ln.seat.name} {ln.card.symbol(lang)}",
+            ptext("col_card", lang): f"{'✓' if ln.conventional else '✗'} {ln.seat.label(lang)} {ln.card.symbol(lang)}",
             ptext("col_advised", lang): ln.advised.symbol(lang),
             ptext("col_maxim", lang): ", ".join(maxim_title(m, lang) for m in (ln.broken or ln.maxims[:1])),
             ptext("col_dd", lang): f"{ln.dd_before} → {ln.dd_after}",
