@@ -2,8 +2,14 @@
 
 A thin page over :class:`tutor.session.Session` (the terminal's ``play-deal`` drives the same
 object): the table from South's seat with the trump card by the dealer until his turn in the first
-trick, the legal cards as buttons, the robots' cards with the maxim each followed, flags on
-unconventional cards (at once or in the review), the review after the deal and the score sheet.
+trick and the trick as four cards at their seats, the hand as card faces that are the buttons
+(legal cards raised, the others dimmed; :mod:`tutor.ui.cardpick`), the last trick kept in view,
+the robots' cards with the maxim each followed, flags on unconventional cards (at once or in the
+review), the review after the deal and the score sheet, drawn once.
+
+The table and hand are one ``st.fragment``: a card click and the robots' replies rerun only that
+part, not the whole app (the session object, with its robots, lives in session state). Take back
+and Claim are enabled only when the session would accept them.
 
 The page runs as its own script too (``streamlit run tutor/ui/play_page.py``), which is how the
 AppTest starts it; the browser test opens it in the app at ``/play``. Its texts live in
