@@ -323,3 +323,17 @@ def test_review_names_seats_not_codes():
         _card_buttons(at)[0].click().run()
     cells = " ".join(str(v) for v in at.table[0].value.iloc[:, 1])
     assert "Юг" in cells and " S " not in f" {cells} "
+
+
+def test_card_faces_are_drawn_by_css_for_every_card_in_the_suit_colour():
+    """Each card button's face: its rank (the learner's letters) and suit symbol in the suit's
+    colour variable (so the four-colour deck applies); the style does not change between clicks."""
+    from tutor.cards import CARDS
+    from tutor.ui.cardpick import element_class, hand_css
+
+    css = hand_css("play:card", "ru")
+    for card in CARDS:
+        rule = css[css.index(f".{element_class(f'play:card:{card}')} button"):].split("}")[0]
+        assert f'--wt-rank: "{card.rank.display("ru")}"' in rule and f'--wt-pip: "{card.suit.symbol}"' in rule
+        assert f"var(--wt-{card.suit.name})" in rule
+    assert 'content: var(--wt-rank) / ""' in css  # the face is not read aloud a second time

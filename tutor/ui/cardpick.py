@@ -22,19 +22,21 @@ from collections.abc import Callable, Collection, Sequence
 
 import streamlit as st
 
-from tutor.cards import Card, parse_card
+from tutor.cards import CARDS, Card, Suit, parse_card
 from tutor.errors import CardError
 from tutor.i18n import t
 from tutor.render import card_name
 from tutor.ui.alerts import show_error
 
-__all__ = ["DECK_KEY", "HAND_PREFIX", "card_hand", "deck_toggle", "four_colour", "hand_css", "element_class",
+__all__ = ["DECK_KEY", "HAND_PREFIX", "SUIT_PREFIX", "card_hand", "deck_toggle", "four_colour", "hand_css", "element_class",
            "typed_key", "message_key", "default_key"]
 
 #: Session-state key of the sidebar switch "four-colour deck" (False: the classic two colours).
 DECK_KEY = "deck_four_colour"
 #: Keys of the hand's container start with this, so one CSS rule dresses every hand.
 HAND_PREFIX = "wtcards:"
+#: Keys of the hand's groups of one suit.
+SUIT_PREFIX = "wtsuit:"
 
 #: A pick callback: receives the card as text (``"SK"``).
 Pick = Callable[[str], None]
@@ -72,7 +74,8 @@ def _css_string(text: str) -> str:
 #: The common dress of every card button of every hand (the container's class starts with
 #: ``st-key-wtcards-``). Sizes: at least 44 px tall to tap on a phone.
 _COMMON = """
-[class*="st-key-wtcards-"] { gap: .3rem !important; row-gap: .55rem !important; padding-top: .5rem; }
+[class*="st-key-wtcards-"] { gap: .8rem !important; row-gap: .55rem !important; padding-top: .5rem; }
+[class*="st-key-wtsuit-"] { gap: .3rem !important; row-gap: .55rem !important; }
 [class*="st-key-wtcards-"] .stButton button {
   position: relative; box-sizing: border-box; width: 3.3rem; min-width: 3.3rem; height: 4.6rem; min-height: 44px;
   padding: 0; background: #fff !important; border: 1px solid #767676; border-radius: .45rem;
@@ -92,7 +95,8 @@ _COMMON = """
 [class*="st-key-wtcards-"] .stButton button::after { content: var(--wt-pip) / ""; position: absolute; bottom: .3rem;
   right: .38rem; font-size: 1.65rem; line-height: 1; }
 @media (max-width: 640px) {
-  [class*="st-key-wtcards-"] { gap: .22rem !important; }
+  [class*="st-key-wtcards-"] { gap: .5rem !important; }
+  [class*="st-key-wtsuit-"] { gap: .22rem !important; }
   [class*="st-key-wtcards-"] .stButton button { width: 2.6rem; min-width: 2.6rem; height: 3.7rem; }
   [class*="st-key-wtcards-"] .stButton button::before { font-size: 1.05rem; top: .22rem; left: .25rem; }
   [class*="st-key-wtcards-"] .stButton button::after { font-size: 1.35rem; bottom: .22rem; right: .25rem; }
@@ -105,20 +109,19 @@ def default_key(key: str) -> Callable[[Card], str]:
     return lambda card: f"{key}:{card}"
 
 
-def hand_css(key: str, cards: Sequence[Card], lang: str, key_of: Callable[[Card], str] | None = None) -> str:
+def hand_css(key: str, lang: str, key_of: Callable[[Card], str] | None = None) -> str:
     """The CSS that draws each card button of the hand ``key`` as its face: rank and suit symbol
-    in the suit's colour, a little space where a new suit begins (pure: tested directly)."""
+    in the suit's colour (pure: tested directly).
+
+    Rules for all 52 cards, not only those held: the style is then the same on every rerun of
+    the hand, so the browser never swaps the style sheet (and restyles the page) after a click.
+    """
     key_of = key_of or default_key(key)
     rules = [_COMMON]
-    previous = None
-    for card in cards:
+    for card in CARDS:
         cls = element_class(key_of(card))
-        colour = f"var(--wt-{card.suit.name})"
         rules.append(f".{cls} button {{ --wt-rank: {_css_string(card.rank.display(lang))}; "
-                     f"--wt-pip: {_css_string(card.suit.symbol)}; color: {colour} !important; }}")
-        if previous is not None and previous != card.suit:
-            rules.append(f".{cls} {{ margin-left: .45rem; }}")
-        previous = card.suit
+                     f"--wt-pip: {_css_string(card.suit.symbol)}; color: var(--wt-{card.suit.name}) !important; }}")
     return "\n".join(rules)
 
 
@@ -162,12 +165,17 @@ def card_hand(cards: Sequence[Card], *, key: str, lang: str, on_pick: Pick,
     """
     key_of = key_of or default_key(key)
     ok = set(cards) if playable is None else set(playable)
-    st.html(f"<style>{hand_css(key, cards, lang, key_of)}</style>")
+    st.html(f"<style>{hand_css(key, lang, key_of)}</style>")
     row = st.container(horizontal=True, key=HAND_PREFIX + key)
-    for card in cards:
-        name = card_name(card, lang)
-        row.button(name, key=key_of(card), on_click=_clicked, args=(key, on_pick, str(card)),
-                   disabled=card not in ok, help=None)
+    for suit in Suit:
+        held = [c for c in cards if c.suit == suit]
+        if not held:
+            continue
+        # one group per suit: the gap between suits is wider than between cards of a suit
+        group = row.container(horizontal=True, key=f"{SUIT_PREFIX}{key}:{suit.name}", width="content")
+        for card in held:
+            group.button(card_name(card, lang), key=key_of(card), on_click=_clicked, args=(key, on_pick, str(card)),
+                         disabled=card not in ok)
     if keyboard and ok:
         st.text_input(t("cards.type", lang), key=typed_key(key), max_chars=6, width=260,
                       placeholder="SK, ♠К, KS", help=t("cards.type_help", lang),
