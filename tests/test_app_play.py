@@ -29,8 +29,14 @@ def _page(**state) -> AppTest:
     return at
 
 
-def _card_buttons(at: AppTest):
+def _hand_buttons(at: AppTest):
+    """Every card of the hand drawn as a button (legal or not)."""
     return [b for b in at.button if b.key and b.key.startswith("play:card:")]
+
+
+def _card_buttons(at: AppTest):
+    """The cards that can be clicked now (the legal ones)."""
+    return [b for b in _hand_buttons(at) if not b.disabled]
 
 
 def test_play_page_offers_only_legal_cards_and_plays_a_whole_deal():
@@ -136,3 +142,198 @@ def test_play_page_table_takes_the_robots_strength(strength):
     radio = at.radio(key="play:opt:robots")
     assert list(radio.options) == [ptext(f"robots_{s}", "en") for s in ("beginner", "classic", "strong")]
     assert ptext("robots_strong", "ru") != ptext("robots_strong", "en")
+
+
+# -- issue 12: cards you click, keyboard play, Take back / Claim, tricks in view, one sheet ------------
+def _htmls(at: AppTest) -> str:
+    return "\n".join(h.value for h in at.get("html"))
+
+
+def test_hand_is_drawn_as_card_buttons_legal_ones_enabled_the_rest_dimmed():
+    """Issue 12 point 7: the whole hand is the row of buttons (click the card itself); the legal
+    cards can be clicked, the others are there but disabled (000 «Масти и взятки» 1)."""
+    at = _page()
+    session = at.session_state[SESSION_KEY]
+    hand = {str(c) for c in session.state.hand(session.state.to_play)}
+    shown = {b.key.split(":")[-1]: b for b in _hand_buttons(at)}
+    assert set(shown) == hand and len(hand) == 13
+    legal = {str(c) for c in session.legal_cards()}
+    assert {k for k, b in shown.items() if not b.disabled} == legal
+    # the hand is not drawn a second time as suit lines in South's box of the table
+    assert 'class="wt-hand"' not in _htmls(at).split('data-seat="S"')[1].split("</div></div>")[0]
+
+
+@pytest.mark.parametrize("lang, spoken", [("en", r"^(two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)"
+                                                  r" of (spades|hearts|diamonds|clubs)$"),
+                                          ("ru", r"^(двойка|тройка|четвёрка|пятёрка|шестёрка|семёрка|восьмёрка|девятка|"
+                                                 r"десятка|валет|дама|король|туз) (пик|червей|бубен|треф)$")])
+def test_every_card_button_has_a_spoken_name_in_the_pages_language(lang, spoken):
+    """Issue 12 point 9: a screen reader says "king of spades" / "король пик" for each card."""
+    import re
+
+    at = _page(lang=lang)
+    labels = [b.label for b in _hand_buttons(at)]
+    assert labels and all(re.match(spoken, label) for label in labels), labels
+
+
+def test_a_card_typed_and_entered_is_played():
+    """Issue 12 point 9: the keyboard plays a card -- ``ks`` (rank first), ``♠К`` (Russian), ``SK``."""
+    at = _page()
+    session = at.session_state[SESSION_KEY]
+    card = session.legal_cards()[0]
+    typed = f"{card.rank.char.lower()}{card.suit.name.lower()}"
+    at.text_input(key="play:card:typed").input(typed).run()
+    assert not at.exception, at.exception
+    session = at.session_state[SESSION_KEY]
+    assert session.student_cards() and session.student_cards()[-1].card == card
+    assert at.text_input(key="play:card:typed").value == ""
+
+
+def test_a_bad_typed_card_gets_one_clear_message_and_the_text_is_kept():
+    at = _page(lang="ru")
+    at.text_input(key="play:card:typed").input("zz").run()
+    assert not at.exception
+    assert not at.session_state[SESSION_KEY].student_cards()
+    assert any("«zz» — не карта" in e.value for e in at.error)
+    assert at.text_input(key="play:card:typed").value == "zz"
+    # a card not in the hand is named as such
+    session = at.session_state[SESSION_KEY]
+    missing = next(c for c in __import__("tutor.cards", fromlist=["CARDS"]).CARDS
+                   if c not in session.state.hand(session.state.to_play))
+    at.text_input(key="play:card:typed").input(missing.symbol("ru")).run()
+    assert any("нет карты" in e.value for e in at.error)
+
+
+def test_take_back_and_claim_are_enabled_only_when_they_can_be_used():
+    """Issue 12 point 4: at the start nothing can be taken back; Claim is disabled whenever the
+    session would refuse the claim (not on lead, or a trick could still be lost), and a claim
+    clicked while enabled is accepted."""
+    from tutor.session import ClaimError
+
+    at = _page()
+    assert at.button(key="play:undo").disabled
+    for _ in range(13):
+        session = at.session_state[SESSION_KEY]
+        if not session.awaiting_student:
+            break
+        if at.button(key="play:claim").disabled:
+            with pytest.raises(ClaimError):
+                session.claim()  # refused before it changes anything
+        else:
+            at.button(key="play:claim").click().run()
+            assert not at.exception and not at.error
+            assert at.session_state[SESSION_KEY].finished
+            break
+        _card_buttons(at)[0].click().run()
+        assert not at.exception
+        if at.session_state[SESSION_KEY].awaiting_student:
+            assert not at.button(key="play:undo").disabled
+
+
+def test_a_finished_trick_stays_in_view_when_the_next_has_begun():
+    """Issue 12 point 4 (finished tricks vanished): once the robots have led to the next trick,
+    the trick just finished is still drawn beside the table (000 «Ошибки» 8: the last trick may
+    be looked at)."""
+    at = _page()
+    for _ in range(13):
+        session = at.session_state[SESSION_KEY]
+        if session.state.tricks and session.state.current:
+            last = session.state.tricks[-1]
+            shown = _htmls(at)
+            assert 'class="wt-last"' in shown
+            block = shown[shown.index('class="wt-last"'):]
+            for _, card in last.plays():
+                assert f'aria-label="{__import__("tutor.render", fromlist=["card_name"]).card_name(card, "en")}"' in block
+            return
+        _card_buttons(at)[0].click().run()
+    pytest.fail("the robots never led to a new trick in a whole deal")
+
+
+def test_score_sheet_is_drawn_once_the_classic_way():
+    """Issue 12 point 4: one sheet (no second copy as text) after a whole deal."""
+    at = _page()
+    while _card_buttons(at):
+        _card_buttons(at)[0].click().run()
+    assert at.session_state[SESSION_KEY].finished
+    assert _htmls(at).count('class="wt-sheet"') == 1
+    assert not at.code
+
+
+def test_rules_calculator_and_play_page_agree_on_the_partie_bonus():
+    """Issue 12 point 4: the calculator scored the deal alone (``score_deal``), the Play page on
+    its sheet (``ScoreSheet.score``), so a deal that ends a partie had its bonus on one page only.
+    Both now write the deal on a sheet and draw it with the same function."""
+    from tutor.deal import Deal
+    from tutor.scoring import ScoreSheet, what_label
+    from tutor.ui.rules import DEMO_PBN
+
+    at = AppTest.from_file(str(Path(PAGE).parent / "pages" / "rules.py"), default_timeout=60)
+    at.session_state["rules_tricks_ns"] = 13
+    at.run()
+    assert not at.exception, at.exception
+    deal = Deal.from_pbn(DEMO_PBN, dealer="E", trump_card="H9")
+    sheet = ScoreSheet("russian")
+    sheet.score(deal, 13)  # what the Play page's session does when N-S take 13 tricks
+    assert any(e.item.what == "partie" for g in sheet.games for e in g.entries)
+    shown = _htmls(at)
+    assert what_label("partie", "en") in shown  # the calculator shows the partie bonus too
+
+    from tutor.ui.rules import sheet_html  # ... drawn as the Play page draws its sheet
+
+    assert sheet_html(sheet, "en") in shown
+
+
+def test_four_colour_deck_is_kept_in_the_session_and_used_on_the_page():
+    """Issue 12 point 9: the four-colour deck chosen in the sidebar (session state) colours the
+    Play page's cards: diamonds blue, clubs green."""
+    from tutor.render import BLUE, GREEN
+    from tutor.ui.cardpick import DECK_KEY
+
+    classic = _htmls(_page())
+    assert f"--wt-D:{BLUE}" not in classic
+    four = _htmls(_page(**{DECK_KEY: True}))
+    assert f"--wt-D:{BLUE}" in four and f"--wt-C:{GREEN}" in four
+
+
+def test_the_table_and_hand_rerun_as_a_fragment():
+    """Issue 12 point 5: a card click reruns only the table and hand (``st.fragment``), not the
+    whole app; the page's settings stay outside it."""
+    from tutor.ui import play_page
+
+    assert getattr(play_page._table_area, "__wrapped__", None) is not None or "fragment" in repr(play_page._table_area)
+
+
+def test_settings_typed_before_a_click_are_kept():
+    """Nothing the learner entered is lost on a rerun: the settings of the next session survive
+    card clicks (they live outside the table's fragment) until "New session" uses them."""
+    at = _page()
+    at.number_input(key="play:opt:seed").set_value(7).run()
+    at.selectbox(key="play:opt:rules").select("english-short").run()
+    _card_buttons(at)[0].click().run()
+    assert at.number_input(key="play:opt:seed").value == 7
+    assert at.selectbox(key="play:opt:rules").value == "english-short"
+    at.button(key="play:new").click().run()
+    assert at.session_state[SESSION_KEY].options.seed == 7
+
+
+def test_review_names_seats_not_codes():
+    """Issue 12: no internal codes on screen -- the review names the seat ("South", "Юг")."""
+    at = _page(lang="ru")
+    while _card_buttons(at):
+        _card_buttons(at)[0].click().run()
+    cells = " ".join(str(v) for v in at.table[0].value.iloc[:, 1])
+    assert "Юг" in cells and " S " not in f" {cells} "
+
+
+def test_card_faces_are_drawn_by_css_for_every_card_in_the_suit_colour():
+    """Each card button's face: its rank (the learner's letters) and suit symbol in the suit's
+    colour variable (so the four-colour deck applies); the style does not change between clicks."""
+    from tutor.cards import CARDS
+    from tutor.ui.cardpick import element_class, hand_css
+
+    css = hand_css("play:card", "ru")
+    for card in CARDS:
+        rule = css[css.index(f".{element_class(f'play:card:{card}')} button"):].split("}")[0]
+        assert f'--wt-rank: "{card.rank.display("ru")}"' in rule and f'--wt-pip: "{card.suit.symbol}"' in rule
+        assert f"var(--wt-{card.suit.name})" in rule
+    assert 'content: var(--wt-rank) / ""' in css  # the face is not read aloud a second time

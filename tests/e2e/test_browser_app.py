@@ -91,7 +91,7 @@ def test_daily_puzzle_is_solved_with_a_click(server, browser):
     context, page = _page(browser, "en-US")
     try:
         _open(page, server, "daily", "en")
-        page.get_by_role("button", name="♠2").click()
+        page.get_by_role("button", name="two of spades", exact=True).click()
         page.get_by_text("Right: ♠2").wait_for()
         page.get_by_role("heading", name="Double-dummy evidence").wait_for()
         page.locator("[data-testid='stDataFrame']").first.wait_for()
@@ -108,13 +108,13 @@ def test_lesson_exercise_answered_in_russian(server, browser):
     try:
         _open(page, server, "learn", "ru")
         page.get_by_text("С королём и маленькими ходят с самой младшей").wait_for()
-        page.get_by_role("button", name="♠К").click()
+        page.get_by_role("button", name="король пик", exact=True).click()
         page.get_by_text("Подумайте:").first.wait_for()
         assert page.get_by_text("Имея короля сам-третей").count() == 0
         page.get_by_role("button", name="Ещё раз").click()
         # the rerun has finished when the feedback is gone
         page.get_by_text("Подумайте:").first.wait_for(state="hidden")
-        page.get_by_role("button", name="♠2").click()
+        page.get_by_role("button", name="двойка пик", exact=True).click()
         try:
             page.get_by_text("Урок пройден").wait_for()
         except Exception:
@@ -133,7 +133,7 @@ def test_workshop_preview_follows_the_editor(server, browser):
         _open(page, server, "workshop", "en")
         page.get_by_text("All good: 1 puzzle(s)").wait_for()
         page.get_by_role("heading", name="Preview").wait_for()
-        page.get_by_role("button", name="♠K").wait_for()
+        page.get_by_role("button", name="king of spades", exact=True).wait_for()
         editor = page.locator("textarea").first
         editor.fill("puzzles:\n  - id: x\n    difficulty: 7\n")
         editor.press("Control+Enter")
@@ -172,7 +172,7 @@ def test_wrong_lead_keeps_the_answer_until_the_solution_is_asked(server, browser
     context, page = _page(browser, "ru-RU")
     try:
         _open(page, server, "learn", "ru")
-        page.get_by_role("button", name="♠К").click()
+        page.get_by_role("button", name="король пик", exact=True).click()
         page.get_by_text("♠К — не та карта").wait_for()
         assert page.get_by_text("Правильно: ♠2").count() == 0
         page.get_by_role("button", name="Показать решение").click()

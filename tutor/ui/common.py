@@ -17,7 +17,7 @@ from tutor.clock import learner_today
 from tutor.i18n import LANGS, language_for_locale, t
 from tutor.progress import (Learner, LoginFailed, LoginThrottled, ProgressError, ProgressStore, StoreBusy,
                              StoreReadOnly, StoreUnavailable, default_db_path, default_db_target)
-from tutor.render import CSS
+from tutor.render import CSS, deck_css
 from tutor.ui import state
 from tutor.ui.alerts import AlertTarget, show_error, show_info, show_warning
 
@@ -182,8 +182,27 @@ def learner_date() -> date:
     return learner_today(zone)
 
 
+#: The app's own CSS beyond the pictures: nothing wider than a phone's screen (360-430 px), and
+#: text contrast at WCAG AA for the captions Streamlit fades to 60 % (2.98:1 on white; at 80 %
+#: the theme's own text colour keeps over 4.5:1, in the light and the dark theme alike).
+APP_CSS = """
+[data-testid="stCaptionContainer"] { opacity: .8 !important; }
+[data-testid="stMarkdownContainer"] table { max-width: 100%; }
+.stHtml, [data-testid="stHtml"] { max-width: 100%; overflow-x: auto; }
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-left: .75rem; padding-right: .75rem; }
+  [data-testid="stMarkdownContainer"] { overflow-wrap: anywhere; }
+  [data-testid="stHorizontalBlock"] { flex-wrap: wrap; }
+  [data-testid="stTable"], [data-testid="stDataFrame"] { max-width: 100%; overflow-x: auto; }
+}
+"""
+
+
 def inject_css() -> None:
-    st.html(f"<style>{CSS}</style>")
+    """The styles of the pictures (:mod:`tutor.render`), the suit colours of the deck the learner
+    chose in the sidebar (two or four colours, kept in session state) and the phone layout."""
+    four = bool(st.session_state.get("deck_four_colour", False))  # tutor.ui.cardpick.DECK_KEY
+    st.html(f"<style>{CSS}{deck_css(four)}{APP_CSS}</style>")
 
 
 def show_html(markup: str) -> None:

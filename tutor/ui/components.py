@@ -322,14 +322,22 @@ _RecordArgs = tuple[str | None, tuple[str, ...], str, bool]
 
 
 def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, lang: str, args: _RecordArgs) -> None:
-    """One button per card, grouped by suit: a single click answers."""
-    by_suit = [(s, [c for c in cards if c.suit == s]) for s in Suit]
-    by_suit = [(s, cs) for s, cs in by_suit if cs]
-    for suit, cs in by_suit:
-        row = st.container(horizontal=True, gap="small")
-        for card in cs:
-            row.button(card_label(card, lang), key=state.widget_key(scope, item_id, f"card-{card}"),
-                       on_click=_submit, args=(item, scope, item_id, str(card), lang, *args))
+    """The hand as card faces that are the buttons (tutor.ui.cardpick): the cards offered raised,
+    the rest of the hand dimmed; a single click (or a card typed, Enter) answers."""
+    from tutor.ui.cardpick import card_hand
+
+    try:
+        hand: tuple[Card, ...] = tuple(seat_view(item.student_hand, item.trump_card, item.dealer_seat, item.played).hand)
+    except WhistError:
+        hand = tuple(cards)
+    if not set(cards) <= set(hand):
+        hand = tuple(cards)
+
+    def pick(card: str) -> None:
+        _submit(item, scope, item_id, card, lang, *args)
+
+    card_hand(hand, key=state.widget_key(scope, item_id, "card"), lang=lang, on_pick=pick, playable=cards,
+              key_of=lambda c: state.widget_key(scope, item_id, f"card-{c}"))
 
 
 def _answer_controls(item: Item, view: SeatView, scope: str, item_id: str, lang: str, args: _RecordArgs) -> None:

@@ -2,8 +2,14 @@
 
 A thin page over :class:`tutor.session.Session` (the terminal's ``play-deal`` drives the same
 object): the table from South's seat with the trump card by the dealer until his turn in the first
-trick, the legal cards as buttons, the robots' cards with the maxim each followed, flags on
-unconventional cards (at once or in the review), the review after the deal and the score sheet.
+trick and the trick as four cards at their seats, the hand as card faces that are the buttons
+(legal cards raised, the others dimmed; :mod:`tutor.ui.cardpick`), the last trick kept in view,
+the robots' cards with the maxim each followed, flags on unconventional cards (at once or in the
+review), the review after the deal and the score sheet, drawn once.
+
+The table and hand are one ``st.fragment``: a card click and the robots' replies rerun only that
+part, not the whole app (the session object, with its robots, lives in session state). Take back
+and Claim are enabled only when the session would accept them.
 
 The page runs as its own script too (``streamlit run tutor/ui/play_page.py``), which is how the
 AppTest starts it; the browser test opens it in the app at ``/play``. Its texts live in
@@ -19,16 +25,18 @@ import streamlit as st
 
 from tutor.errors import WhistError
 from tutor.i18n import LANGS, t
-from tutor.render import history_html, score_sheet_html, style_tag, table_html
+from tutor.render import CSS, deck_css, history_html, last_trick_html, table_html
 from tutor.strengths import STRENGTHS
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
+from tutor.ui.cardpick import card_hand, four_colour
 from tutor.ui.common import current_lang
 from tutor.ui.components import maxim_title
+from tutor.ui.rules import sheet_html
 from tutor.variants import VARIANT_NAMES, parse_variant
 
-__all__ = ["render", "ptext", "SESSION_KEY"]
+__all__ = ["render", "ptext", "SESSION_KEY", "can_undo", "can_claim"]
 
 #: Session-state keys of this page (prefixed, so they cannot collide with other pages').
 SESSION_KEY = "play:session"
@@ -150,7 +158,7 @@ def _review(session, lang: str) -> None:
     for ln in review.lines:
         rows.append({
             ptext("col_trick", lang): ln.trick,
-            ptext("col_card", lang): f"{'✓' if ln.conventional else '✗'} {ln.seat.name} {ln.card.symbol(lang)}",
+            ptext("col_card", lang): f"{'✓' if ln.conventional else '✗'} {ln.seat.label(lang)} {ln.card.symbol(lang)}",
             ptext("col_advised", lang): ln.advised.symbol(lang),
             ptext("col_maxim", lang): ", ".join(maxim_title(m, lang) for m in (ln.broken or ln.maxims[:1])),
             ptext("col_dd", lang): f"{ln.dd_before} → {ln.dd_after}",
@@ -161,28 +169,57 @@ def _review(session, lang: str) -> None:
 
 
 def _sheet(session, lang: str) -> None:
+    """The robber's score sheet, drawn once, the classic way: every partie on one sheet (the
+    same drawing as the rules calculator's, :func:`tutor.ui.rules.sheet_html`)."""
     st.subheader(ptext("sheet", lang))
-    for game in session.sheet.games:
-        st.html(score_sheet_html([e.item for e in game.entries if e.counted], lang, us=Side.NS))
-    st.code("\n".join(session.sheet.lines(lang)), language=None)
+    st.html(sheet_html(session.sheet, lang))
 
 
-def render() -> None:
-    """Draw the page (one Streamlit script pass)."""
-    lang = current_lang()
-    st.html(style_tag())
-    st.title(ptext("title", lang))
-    st.caption(ptext("intro", lang))
-    _settings(lang)
-    if SESSION_KEY not in st.session_state:
-        try:
-            _new_session()
-        except (ImportError, WhistError) as exc:
-            show_error(str(exc))
-            return
-    session = st.session_state[SESSION_KEY]
+def can_undo(session: Any) -> bool:
+    """Take back is possible: the deal is not over and the student has played a card in it."""
+    return not session.finished and any(type(m).__name__ == "StudentCard" for m in session.moves)
+
+
+def can_claim(session: Any) -> bool:
+    """Claim is possible: the student (or his dummy) is on lead, no card of the trick is down,
+    and every remaining trick is certain (the session refuses any other claim)."""
+    return bool(session.awaiting_student and not session.state.current and session.state.claim_is_certain())
+
+
+def _last_trick(session: Any, lang: str) -> None:
+    """The last finished trick stays in view once the next one has begun (it never vanishes);
+    the trick before it is one click away -- only the last two may be looked at (000 «Ошибки» 8)."""
+    tricks = session.state.tricks
+    if not tricks or session.finished or not session.state.current:
+        return  # no trick yet, or the last finished trick still lies in the middle of the table
+    st.html(last_trick_html(tricks[-1], lang, trump=session.deal.trump, me=Seat.S))
+
+
+def _hand(session: Any, lang: str) -> None:
+    """The hand of the seat to play (South, or the dummy in dummy whist) as cards to click: the
+    legal ones raised, the others dimmed; a card typed and Enter plays too."""
+    seat = session.state.to_play
+    st.markdown(ptext("dummy_turn" if seat != Seat.S else "your_turn", lang, seat=seat.label(lang)))
+    hand = tuple(session.state.hand(seat))
+    card_hand(hand, key="play:card", lang=lang, on_pick=_on_play, playable=session.legal_cards())
+
+
+def _controls(session: Any, lang: str) -> None:
+    undo_ok, claim_ok = can_undo(session), can_claim(session)
+    row = st.container(horizontal=True, gap="small")
+    row.button(ptext("undo", lang), key="play:undo", on_click=_on_undo, disabled=not undo_ok,
+               help=None if undo_ok else ptext("undo_off", lang))
+    row.button(ptext("claim", lang), key="play:claim", on_click=_on_claim, disabled=not claim_ok,
+               help=None if claim_ok else ptext("claim_off", lang))
+
+
+@st.fragment
+def _table_area(lang: str) -> None:
+    """The table, the hand and what the last click did: a card click reruns only this part."""
+    session = st.session_state.get(SESSION_KEY)
+    if session is None:
+        return
     last = st.session_state.get(LAST_KEY) or {"robots": (), "flag": None}
-
     st.markdown(ptext("deal_info", lang, deal=session.deal_number, robber=session.robber,
                       dealer=f"{session.dealer.label(lang)} ({session.seating[session.dealer].name(lang)})"))
     if session.variant.dummy:
@@ -194,33 +231,29 @@ def render() -> None:
                 st.write(session.draw.describe(lang))
 
     hands = session.visible_hands()
+    mine_below = session.awaiting_student and session.state.to_play == Seat.S
     st.html(table_html(hands, dealer=session.dealer, trump_card=session.trump_card_on_table, lang=lang,
-                       me=Seat.S, trick=session.display_trick(), trump=session.deal.trump))
+                       me=Seat.S, trick=session.display_trick(), trump=session.deal.trump, hand_below=mine_below))
     st.caption(ptext("tricks", lang, ns=session.state.tricks_won(Side.NS), ew=session.state.tricks_won(Side.EW)))
-    if session.state.tricks and not session.finished:
-        # Only the last two tricks may be looked at (000 «Ошибки» 8).
-        with st.expander(ptext("last_tricks", lang)):
-            st.html(history_html(session.state.last_tricks(), lang, trump=session.deal.trump))
+    _last_trick(session, lang)
 
     if st.session_state.get(ERROR_KEY):
         show_error(f"{ptext('illegal', lang)}: {st.session_state[ERROR_KEY]}")
     if st.session_state.get(NOTE_KEY):
         show_success(ptext(st.session_state[NOTE_KEY], lang))
+
+    if session.awaiting_student:
+        _hand(session, lang)
+        _controls(session, lang)
+
     if last.get("flag") is not None:
         _flag(last["flag"], lang)
     _robot_lines(session, last.get("robots") or (), lang)
 
-    if session.awaiting_student:
-        seat = session.state.to_play
-        st.markdown(ptext("dummy_turn" if seat != Seat.S else "your_turn", lang, seat=seat.label(lang)))
-        legal = session.legal_cards()
-        cols = st.columns(max(len(legal), 1))
-        for col, card in zip(cols, legal):
-            col.button(card.symbol(lang), key=f"play:card:{card}", on_click=_on_play, args=(str(card),),
-                       use_container_width=True)
-        b1, b2 = st.columns(2)
-        b1.button(ptext("undo", lang), key="play:undo", on_click=_on_undo)
-        b2.button(ptext("claim", lang), key="play:claim", on_click=_on_claim)
+    if session.state.tricks and not session.finished:
+        # Only the last two tricks may be looked at (000 «Ошибки» 8).
+        with st.expander(ptext("last_tricks", lang)):
+            st.html(history_html(session.state.last_tricks(), lang, trump=session.deal.trump))
 
     if session.finished:
         show_success(ptext("deal_over", lang, ns=session.records[-1].tricks_ns, ew=13 - session.records[-1].tricks_ns))
@@ -229,6 +262,22 @@ def render() -> None:
         st.button(ptext("next_deal", lang), key="play:next", on_click=_on_next, type="primary")
         _review(session, lang)
     _sheet(session, lang)
+
+
+def render() -> None:
+    """Draw the page (one Streamlit script pass)."""
+    lang = current_lang()
+    st.html(f"<style>{CSS}{deck_css(four_colour())}</style>")
+    st.title(ptext("title", lang))
+    st.caption(ptext("intro", lang))
+    _settings(lang)
+    if SESSION_KEY not in st.session_state:
+        try:
+            _new_session()
+        except (ImportError, WhistError) as exc:
+            show_error(str(exc))
+            return
+    _table_area(lang)
 
 
 if __name__ == "__main__":

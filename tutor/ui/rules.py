@@ -7,15 +7,15 @@ import streamlit as st
 
 from tutor.deal import Deal
 from tutor.errors import WhistError
-from tutor.render import score_sheet_html, table_html
+from tutor.render import robber_sheet_html, table_html
 from tutor.rulesets import RULESET_NAMES, Ruleset, find_ruleset
-from tutor.scoring import coronkas, honours, score_deal
+from tutor.scoring import DealScore, ScoreSheet, coronkas, honours
 from tutor.seats import Seat, Side
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, show_html, tr
 
-__all__ = ["show", "describe_ruleset"]
+__all__ = ["show", "describe_ruleset", "score_on_sheet", "sheet_html"]
 
 DEMO_PBN = "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"
 
@@ -124,12 +124,27 @@ def show() -> None:
         else:
             tricks = st.number_input(tr("rules.tricks_ns"), min_value=0, max_value=13, value=7, step=1, key=state.RULES_TRICKS)
             try:
-                result = score_deal(deal, int(tricks), rs)
+                result, sheet = score_on_sheet(deal, int(tricks), rs)
             except WhistError as exc:
                 show_error(str(exc))
             else:
                 st.caption(tr("rules.tricks_ew", n=13 - int(tricks)))
-                show_html(score_sheet_html(result.items, lang, us=Side.NS))
+                show_html(sheet_html(sheet, lang))
                 m1, m2 = st.columns(2)
                 m1.metric(tr("rules.below_ns"), result.below[Side.NS])
                 m2.metric(tr("rules.below_ew"), result.below[Side.EW])
+
+
+def score_on_sheet(deal: Deal, tricks_ns: int, rs: Ruleset) -> tuple[DealScore, ScoreSheet]:
+    """Score one deal the way the Play page does: written on a fresh score sheet
+    (:meth:`ScoreSheet.score`), so a deal that reaches the game target gets its partie bonus and
+    netting here too -- ``score_deal`` alone scores the deal, not the partie it ends."""
+    sheet = ScoreSheet(rs)
+    return sheet.score(deal, tricks_ns), sheet
+
+
+def sheet_html(sheet: ScoreSheet, lang: str) -> str:
+    """A score sheet drawn once, the classic way -- the same drawing as the Play page's."""
+    word = sheet.ruleset.game_word.get(lang).capitalize()
+    games = [(f"{word} {g.number}", [e.item for e in g.entries if e.counted]) for g in sheet.games]
+    return robber_sheet_html(games, sheet.to_json()["final"], sheet.totals, lang, us=Side.NS)

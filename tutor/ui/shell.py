@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.i18n import t
+from tutor.ui.cardpick import deck_toggle
 from tutor.ui.common import inject_css, language_switch, learner_box
 from tutor.ui.drafts import keep_browser_key
 from tutor.ui.nav import available_pages
@@ -25,5 +26,6 @@ def main() -> None:
     nav = st.navigation(pages)
     keep_browser_key()
     learner_box(lang)
+    deck_toggle(lang)
     st.sidebar.caption(t("app.tagline", lang))
     nav.run()
