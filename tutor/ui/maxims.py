@@ -5,6 +5,7 @@ shipped study (:mod:`tutor.conventions.figures`) beside its source."""
 from __future__ import annotations
 
 import functools
+import html
 import re
 
 import streamlit as st
@@ -13,7 +14,7 @@ from tutor.conventions.catalogue import CARD_PLAY, CATEGORIES, SYSTEMS, Catalogu
 from tutor.conventions.figures import Study, engine_digest, figure_line, load_study, systems_measured
 from tutor.i18n import t
 from tutor.ui.alerts import show_error, show_info
-from tutor.ui.common import current_lang, tr
+from tutor.ui.common import current_lang, named_sources, source_html, tr
 from tutor.ui.library import library
 
 __all__ = ["show", "maxim_block"]
@@ -79,31 +80,48 @@ def named(text: str, lang: str) -> str:
     return _ID.sub(title, text)
 
 
+def quote_html(m: Maxim) -> str:
+    """The source sentence as a ``blockquote`` marked with its language (Russian, Ukrainian or
+    English), whatever the page's language: it is quoted, not translated."""
+    body = html.escape(m.quote, quote=False).replace("\n", "<br>")
+    return f'<blockquote lang="{m.quote_lang}">{body}</blockquote>'
+
+
+def _caption(text: str) -> None:
+    st.caption(text, unsafe_allow_html=True)
+
+
 def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None, study: Study | None = None,
                 system: str = "all") -> None:
     """One maxim: our wording, the source quote in its language with the citation and, beside it,
-    the rule's double-dummy figure; differences between the systems."""
-    st.markdown(m.text_in(lang))
+    the rule's double-dummy figure; differences between the systems.
+
+    Sources are named (the seed's title and section, the book's title), never by code; words of
+    the other language are marked with their ``lang`` (:func:`tutor.ui.common.named_sources`)."""
+    st.markdown(named_sources(m.text_in(lang), lang), unsafe_allow_html=True)
     label = tr("maxims.paraphrase") if m.paraphrase else tr("maxims.quote")
-    st.caption(f"{label} ({tr(_QUOTE_LANG.get(m.quote_lang, 'lang.en'))}) — {m.cite(lang)}")
-    st.markdown("> " + m.quote.replace("\n", "\n> "))
+    _caption(f"{label} ({tr(_QUOTE_LANG.get(m.quote_lang, 'lang.en'))}) — {source_html(m.source, lang)}")
+    st.markdown(quote_html(m), unsafe_allow_html=True)
     for line in figure_lines(m, lang, study, system):
-        st.caption(line)
+        _caption(named_sources(line, lang))
     scope, exceptions = m.scope_in(lang), m.exceptions_in(lang)
     if scope:
-        st.caption(tr("maxims.scope") + ": " + named(scope, lang))
+        _caption(tr("maxims.scope") + ": " + named_sources(named(scope, lang), lang))
     if exceptions:
-        st.caption(tr("maxims.exceptions") + ": " + named(exceptions, lang))
+        _caption(tr("maxims.exceptions") + ": " + named_sources(named(exceptions, lang), lang))
     if m.overridden_by:
         titles = "; ".join(load_catalogue().get(o).title_in(lang) for o in m.overridden_by)
         st.caption(tr("maxims.overridden_by") + ": " + titles)
     if m.see:
-        st.caption(tr("maxims.see_also") + ": " + "; ".join(s.cite(lang) for s in m.see))
+        _caption(tr("maxims.see_also") + ": " + "; ".join(source_html(s, lang) for s in m.see))
     systems = ", ".join(tr(f"system.{s}") for s in m.systems)
     st.caption(tr("maxims.systems") + ": " + systems)
     diff = m.differences_in(lang)
     if diff:
-        show_info(tr("maxims.differences") + ": " + named(diff, lang))
+        # an info box would show the language marks as text: a bordered box of markdown instead
+        box = st.container(border=True)
+        box.markdown(":material/compare_arrows: **" + tr("maxims.differences") + "**: "
+                     + named_sources(named(diff, lang), lang), unsafe_allow_html=True)
     if puzzles is not None:
         st.caption(tr("maxims.puzzles") + ": " + (", ".join(puzzles) if puzzles else tr("maxims.no_puzzles")))
 
