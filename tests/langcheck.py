@@ -104,6 +104,31 @@ def _children(node: Any) -> Iterable[Any]:
     return []
 
 
+def chart_texts(spec_json: str) -> list[str]:
+    """What a Vega-Lite chart shows in words: its titles and the text values of its data."""
+    import json
+
+    out: list[str] = []
+
+    def walk(node: Any, key: str = "") -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, k)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+        elif isinstance(node, str) and key in ("title", "text", "values"):
+            out.append(node)
+
+    spec = json.loads(spec_json)
+    walk({k: v for k, v in spec.items() if k not in ("datasets", "data")})
+    for rows in list(spec.get("datasets", {}).values()) + [spec.get("data", {}).get("values", [])]:
+        for row in rows if isinstance(rows, list) else []:
+            if isinstance(row, dict):
+                out.extend(v for v in row.values() if isinstance(v, str))
+    return out
+
+
 def apptest_texts(at: Any) -> Iterator[tuple[str, str]]:
     """Every text an AppTest run shows, as (element type, text), with marked parts removed."""
     def walk(node: Any) -> Iterator[tuple[str, str]]:
@@ -129,6 +154,11 @@ def apptest_texts(at: Any) -> Iterator[tuple[str, str]]:
             for col in frame.columns:
                 if frame[col].dtype == object:
                     yield ty, " ".join(str(v) for v in frame[col].tolist())
+        elif ty in ("vega_lite_chart", "arrow_vega_lite_chart"):
+            for text in chart_texts(node.proto.spec):
+                yield ty, text
+            if node.proto.alt:
+                yield ty, node.proto.alt
         elif ty == "page_link":
             yield ty, unmarked_markdown(node.proto.label)
         elif hasattr(node, "proto") and ty not in ("container", "column", "vertical", "horizontal", "unknown"):

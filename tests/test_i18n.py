@@ -159,9 +159,11 @@ def test_checker_finds_foreign_words_and_codes_and_skips_marked_text():
 
 @pytest.fixture
 def app_env(tmp_path, monkeypatch):
-    from test_app_pages import write_content
+    from test_app_pages import PUZZLES, write_content
 
-    write_content(tmp_path / "content")
+    content = write_content(tmp_path / "content")
+    # the lead puzzle only: it is the daily puzzle on every date, so the walk sees its evidence chart
+    (content / "puzzles" / "basics.yaml").write_text(PUZZLES.split("  - id: follow-hearts")[0], encoding="utf-8")
     monkeypatch.setenv("WHIST_TUTOR_CONTENT_DIR", str(tmp_path / "content"))
     monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "progress.db"))
     monkeypatch.setenv("WHIST_TUTOR_SAMPLES", "4")
