@@ -177,3 +177,20 @@ def test_progress_chart_shows_accuracy_over_time_in_the_page_language(app_env, l
     assert enc["y"]["title"] == t("chart.accuracy", lang) and enc["y"]["scale"]["domain"] == [0, 100]
     assert enc["color"]["title"] == t("chart.theme", lang)
     assert t("chart.weak", lang, pct=WEAK_PCT) in json.dumps(spec, ensure_ascii=False)
+
+
+def test_maxims_page_builds_a_maxim_only_when_opened(app_env):  # noqa: F811
+    """A page switch to Maxims no longer builds the whole catalogue (~1000 elements, seconds in a
+    browser): closed maxims are headers only; opening one (or a search finding a few) shows it."""
+    from tutor.conventions.catalogue import load_catalogue
+    from tutor.ui.maxims import open_key
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = "en"
+    at.run()
+    open_page(at, "maxims")
+    assert len(at.expander) == len(load_catalogue())
+    assert len(at.caption) < 10  # the intro, the count and the sidebar: no maxim body
+    at.session_state[open_key("king-third-lead-small")] = True
+    at.run()
+    assert any("Имея короля сам-третей" in m.value for m in at.markdown)

@@ -11,24 +11,39 @@ import re
 import streamlit as st
 
 from tutor.conventions.catalogue import CARD_PLAY, CATEGORIES, SYSTEMS, CatalogueError, Maxim, load_catalogue
-from tutor.conventions.figures import Study, engine_digest, figure_line, load_study, systems_measured
+from tutor.conventions.figures import Study, engine_digest, figure_line, load_study, study_files, systems_measured
 from tutor.i18n import t
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, named_sources, source_html, tr
 from tutor.ui.library import library
 
-__all__ = ["show", "maxim_block"]
+__all__ = ["show", "maxim_block", "open_key", "quote_html", "OPEN_AT_MOST"]
+
+#: A search finding this many maxims or fewer shows them open.
+OPEN_AT_MOST = 8
 
 _QUOTE_LANG = {"ru": "lang.ru", "uk": "lang.uk", "en": "lang.en"}
 
 
 def _study() -> Study | None:
-    """The newest shipped double-dummy study (tutor/conventions/study/; one small JSON, read per
-    run of the page so a newly shipped study shows without a restart)."""
+    """The newest shipped double-dummy study (tutor/conventions/study/), read once per file
+    version: a newly shipped study shows without a restart, and a page or language switch does
+    not parse the JSON again."""
     try:
-        return load_study()
+        files = study_files()
+        signature = tuple((str(f), f.stat().st_mtime_ns) for f in files[-1:])
+        notes = files[-1].with_name("notes.yaml") if files else None
+        if notes is not None and notes.is_file():
+            signature += ((str(notes), notes.stat().st_mtime_ns),)
+        return _load_study(signature)
     except (OSError, ValueError, KeyError, TypeError):
         return None  # a broken study file must not take the page down; the figures are extra
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)
+def _load_study(signature: tuple[tuple[str, int], ...]) -> Study | None:
+    """One parse per study version for the whole server (the Study is frozen: shared safely)."""
+    return load_study()
 
 
 def figure_lines(m: Maxim, lang: str, study: Study | None, system: str = "all") -> list[str]:
@@ -126,6 +141,12 @@ def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None, study:
         st.caption(tr("maxims.puzzles") + ": " + (", ".join(puzzles) if puzzles else tr("maxims.no_puzzles")))
 
 
+def open_key(maxim_id: str, opened: bool = False) -> str:
+    """The session key of a maxim's expander (one per default state: a search that opens the
+    maxims it finds starts them afresh)."""
+    return f"maxim_open:{maxim_id}:{int(opened)}"
+
+
 def show() -> None:
     lang = current_lang()
     st.title(tr("nav.maxims"))
@@ -144,7 +165,7 @@ def show() -> None:
                             format_func=lambda c: t("maxims.all", lang) if c == "all" else t(f"category.{c}", lang))
     query = c3.text_input(tr("maxims.search"), key="maxims_query").strip().lower()
     only_diff = st.toggle(tr("maxims.only_differences"), key="maxims_only_diff")
-    shown = 0
+    matches = []
     for m in catalogue:
         if system != "all" and system not in m.systems:
             continue
@@ -155,10 +176,18 @@ def show() -> None:
         haystack = " ".join((m.id, m.title_in(lang), m.text_in(lang), m.quote)).lower()
         if query and query not in haystack:
             continue
-        shown += 1
-        titles = [p.title[lang] for p in lib.puzzles_citing(m.id)]
-        with st.expander(m.title_in(lang)):
-            maxim_block(m, lang, puzzles=titles, study=study, system=system)
-    if not shown:
+        matches.append(m)
+    # A search that finds a few maxims opens them; otherwise each opens on a click. A closed
+    # maxim's body is not built (lazy expander): the whole catalogue as ~1000 elements made the
+    # page take seconds to appear and every rerun (a language switch) resend them all.
+    opened = bool(query) and len(matches) <= OPEN_AT_MOST
+    for m in matches:
+        box = st.expander(m.title_in(lang), expanded=opened, key=open_key(m.id, opened),
+                          on_change="rerun")
+        if box.open or box.open is None:
+            with box:
+                titles = [p.title[lang] for p in lib.puzzles_citing(m.id)]
+                maxim_block(m, lang, puzzles=titles, study=study, system=system)
+    if not matches:
         show_info(tr("maxims.none_found"))
-    st.caption(tr("maxims.count", shown=shown, total=len(catalogue)))
+    st.caption(tr("maxims.count", shown=len(matches), total=len(catalogue)))
