@@ -82,26 +82,7 @@ def test_pick_content_text_falls_back_to_other_language():
 import sys as _sys  # noqa: E402
 
 _sys.path.insert(0, str(Path(__file__).resolve().parent))
-from langcheck import apptest_foreign, codes, foreign_words, unmarked_markdown  # noqa: E402
-
-#: What is still shown wrong by code other helpers own (each: page, element type, a regex on the
-#: element's text, and whose it is). Only these elements are skipped; the rest of the page is checked.
-PENDING: list[tuple[str, str, str, str]] = [
-    ("play", "selectbox", r"^(russian|english|english-short|simple|american|classic|partie|robber|dummy)$",
-     "play page: its rule-set / system pickers show ids (tutor/ui/play_page.py has no format_func)"),
-    ("play", "markdown", r"^(Draw|Жребий)|«Сдача и партнерство»",
-     "play: the partnership draw is worded in tutor/session.py (PartnerDraw) with a seed code"),
-    ("rules", "caption", r"«|\"|^(Source|Источник)", "rules page: the rule set's source is shown raw (tutor/rulesets.py data)"),
-    ("rules", "markdown", r"REC|play-deal|NT|\b00[0-4]\b", "rules page: rule-set and variant texts in tutor/rulesets.py cite seed codes"),
-    ("workshop", "selectbox", r"^[a-z0-9]+(?:-[a-z0-9]+)+ — ", "workshop page: the item picker shows puzzle ids"),
-    ("*", "markdown", r"^\*\*[^*]+\*\* — .*\n\*.*\*: «",
-     "tutor/ui/components.py maxim_note: the source quote inline and its seed code, not marked"),
-]
-
-
-def _pending(page: str, ty: str, text: str) -> bool:
-    return any(p in (page, "*") and t_ == ty and re.search(rx, text, re.S) for p, t_, rx, _ in PENDING)
-
+from langcheck import apptest_foreign, codes, foreign_words, pending, unmarked_markdown  # noqa: E402
 
 def _ids() -> frozenset[str]:
     from tutor.conventions.catalogue import load_catalogue
@@ -133,7 +114,7 @@ def _walk(at, lang: str) -> dict[str, list[tuple[str, str, str]]]:
             if cards:
                 cards[0].click().run()
                 assert not at.exception, (spec.key, [e.value for e in at.exception])
-        hits = [(ty, w, text) for ty, w, text in apptest_foreign(at, lang, ids) if not _pending(spec.key, ty, text)]
+        hits = [(ty, w, text) for ty, w, text in apptest_foreign(at, lang, ids) if not pending(spec.key, text)]
         if hits:
             found[spec.key] = hits
     return found

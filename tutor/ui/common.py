@@ -262,9 +262,10 @@ def _seed_book(seed: str, lang: str) -> str:
 def _seed_html(seed: str, section: str | None, item: str | None, lang: str) -> str:
     book = html.escape(_seed_book(seed, lang), quote=False)
     if section is None:
-        return t("cite.seed", lang, book=book)
+        return t("cite.seed", lang, book=book) if item is None else t("cite.seed_par", lang, book=book, item=item)
     quoted = f"«{section}»" if lang == "ru" else f"“{section}”"
-    sec = in_lang(quoted, SEED_LANG.get(seed, "ru"), lang)
+    # a heading quoted in the seed's words keeps them (marked); content may give it translated
+    sec = in_lang(quoted, SEED_LANG.get(seed, "ru") if _CYRILLIC.search(section) else "en", lang)
     if item is None:
         return t("cite.seed_section", lang, book=book, section=sec)
     return t("cite.seed_item", lang, book=book, section=sec, item=item)
@@ -287,10 +288,11 @@ def source_html(source: Source, lang: str) -> str:
 #: ``000 «Правила записи» 3``, ``002``.
 _INLINE_CITE = re.compile(
     r"(?<![\w.,])(?:(00[0-4])|(?=(?:LST|HNT|REC)\s+\d))"
-    r"(?:\s*(?:(LST|HNT|REC|Leads)|[«“\"]([^»”\"]+)[»”\"]))?"
+    r"(?:\s*(?:(LST|HNT|REC|Leads|Hints|Scoring)\b|[«“\"]([^»”\"]+)[»”\"]))?"
     r"(?:\s+§?(\d+(?:[-–]\d+)?))?(?![\w.,]\w)"
 )
-_CODES = {**SEED_SECTIONS, "Leads": SEED_SECTIONS["LST"]}
+_CODES = {**SEED_SECTIONS, "Leads": SEED_SECTIONS["LST"], "Hints": SEED_SECTIONS["HNT"],
+          "Scoring": SEED_SECTIONS["REC"]}
 
 
 def named_sources(text: str, lang: str) -> str:
@@ -303,10 +305,9 @@ def named_sources(text: str, lang: str) -> str:
         if not m.group(0).strip():
             continue
         seed = seed or "000"
-        if code:
-            section = _CODES.get(code)
-        if section is None and item is not None:  # "000 3" is not a citation we know how to read
-            continue
+        if code:  # a section code: its heading in the page's language (the locales translate it)
+            short = {"Leads": "LST", "Hints": "HNT", "Scoring": "REC"}.get(code, code)
+            section = t(f"cite.section_{short}", lang) if has(f"cite.section_{short}", lang) else _CODES.get(code)
         out.append(mark_foreign(text[pos:m.start()], lang))
         out.append(_seed_html(seed, section, item, lang))
         pos = m.end()
