@@ -66,21 +66,32 @@ def heading(page: Any, key: str, lang: str) -> Any:
 
 
 def first_loads(browser: Any, base: str, results: dict[str, list[float]], lang: str) -> None:
-    warm = browser.new_context()  # the server's first session (imports, caches) is not a visitor's figure
-    warm.new_page().goto(base)
-    warm.close()
+    """Each page opened as a new session: in a fresh browser profile (nothing cached: the
+    Streamlit bundle is downloaded too) and in a new tab of a browser that has seen the app
+    before (its HTTP cache warm: a returning visitor, or a link opened from another page)."""
+    locale = "ru-RU" if lang == "ru" else "en-US"
+    warm = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    first = warm.new_page()
+    first.goto(base)  # the server's first session (imports, caches) is not a visitor's figure
+    heading(first, "learn", lang).wait_for(timeout=60_000)
+    settled(first)
     for spec in available_pages():
-        ctx = browser.new_context(locale="ru-RU" if lang == "ru" else "en-US", viewport={"width": 1280, "height": 900})
-        page = ctx.new_page()
         url = base if spec.key == "learn" else f"{base}/{spec.key}"
+        for cache, ctx in (("fresh profile", None), ("cache warm", warm)):
+            own = ctx is None
+            ctx = ctx or browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+            page = ctx.new_page()
 
-        def wait() -> None:
-            heading(page, spec.key, lang).wait_for(timeout=60_000)
-            settled(page)
+            def wait(page: Any = page) -> None:
+                heading(page, spec.key, lang).wait_for(timeout=60_000)
+                settled(page)
 
-        ms = timed(results, f"first load ({lang})", lambda: page.goto(url), wait)
-        results[f"  first load → {spec.key}"].append(ms)
-        ctx.close()
+            ms = timed(results, f"first load, {cache} ({lang})", lambda page=page: page.goto(url), wait)
+            results[f"  first load, {cache} → {spec.key}"].append(ms)
+            page.close()
+            if own:
+                ctx.close()
+    warm.close()
 
 
 def answer_daily(page: Any, base: str, results: dict[str, list[float]]) -> None:

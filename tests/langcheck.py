@@ -238,10 +238,13 @@ VISIBLE_TEXT_JS = """
     if (!el || !node.textContent.trim()) continue;
     if (el.closest('blockquote, [lang]:not(html), style, script, noscript, code, pre, textarea, [aria-hidden="true"]')) continue;
     if (typeof el.checkVisibility === 'function' && !el.checkVisibility()) continue;
+    const r = el.getBoundingClientRect();  // off-screen until focused (the framework's skip link)
+    if (r.width < 2 || r.height < 2 || r.right < 0 || r.bottom + window.scrollY < 0) continue;
     add(el, node.textContent);
   }
   document.querySelectorAll('input[placeholder]').forEach(e => {
-    if (e.closest('[lang]:not(html)')) return;
+    // a select's input keeps its placeholder attribute while a value is shown: not on screen
+    if (e.value || e.closest('[lang]:not(html), [data-baseweb="select"]')) return;
     if (typeof e.checkVisibility === 'function' && !e.checkVisibility()) return;
     add(e, e.getAttribute('placeholder'));
   });
