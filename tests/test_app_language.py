@@ -194,3 +194,22 @@ def test_maxims_page_builds_a_maxim_only_when_opened(app_env):  # noqa: F811
     at.session_state[open_key("king-third-lead-small")] = True
     at.run()
     assert any("Имея короля сам-третей" in m.value for m in at.markdown)
+
+
+def test_daily_evidence_is_ready_before_the_first_answer(app_env):  # noqa: F811
+    """The server computes today's daily evidence in the background on its first run, so the
+    first answer of the day does not wait 5-9 s for the simulation (issue 12, timings)."""
+    from datetime import datetime, timezone
+
+    from tutor.ui import daily, shell
+
+    _lead_only(app_env)
+    shell._WARMED.clear()
+    daily._EVIDENCE.clear()
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()  # the first run starts the warm-up (its thread lives in this process)
+    thread = next((th for th in __import__("threading").enumerate() if th.name == "warm-daily-evidence"), None)
+    if thread is not None:
+        thread.join(60)
+    today = datetime.now(timezone.utc).date().toordinal()
+    assert any(key[-1] == today for key in daily._EVIDENCE)

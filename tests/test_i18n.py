@@ -156,3 +156,53 @@ def app_env(tmp_path, monkeypatch):
     monkeypatch.setenv("WHIST_TUTOR_SAMPLES", "4")
     monkeypatch.delenv("WHIST_TUTOR_WORKSHOP_DIR", raising=False)
     return tmp_path
+
+
+# ------------------------------------------------------------------------------------------------
+# Sources by their names (issue 12, point 5): "000 LST 3" is shown as the seed's title and section.
+
+
+def test_seed_source_is_named_by_title_and_section_in_the_page_language():
+    from tutor.conventions.catalogue import Source
+    from tutor.ui.common import source_html
+
+    src = Source(seed="000", section="Ходы, масти, козыри", item=3)
+    en, ru = source_html(src, "en"), source_html(src, "ru")
+    assert "000" not in en and "000" not in ru
+    assert en == t("cite.seed_item", "en", book=t("cite.seed_000", "en"),
+                   section='<span lang="ru">“Ходы, масти, козыри”</span>', item="3")
+    assert ru == t("cite.seed_item", "ru", book=t("cite.seed_000", "ru"), section="«Ходы, масти, козыри»", item="3")
+    assert 'lang="uk"' in source_html(Source(seed="002", section="Віст"), "ru")
+
+
+def test_book_source_is_marked_english_on_a_russian_page():
+    from tutor.conventions.catalogue import Source
+    from tutor.ui.common import source_html
+
+    src = Source(book="W. Pole, The Theory of Whist", chapter="the leads")
+    assert source_html(src, "ru") == '<span lang="en">W. Pole, The Theory of Whist, the leads</span>'
+    assert source_html(src, "en") == "W. Pole, The Theory of Whist, the leads"
+
+
+@pytest.mark.parametrize("text, lang, gone, shown", [
+    ("the first discard (000 HNT 14)", "en", "HNT", "“Hints and signals”, item 14"),
+    ("see 000 REC 8", "ru", "REC", "«Правила записи», п. 8"),
+    ("(000 Leads §10)", "en", "§10", "“Leads, suits, trumps”, item 10"),
+    ("(LST 15)", "ru", "LST", "«Ходы, масти, козыри», п. 15"),
+    ("(001 §9)", "en", "001", "the Russian rules of whist, § 9"),
+    ("набор правил «american»", "ru", "american", "«Американский вист»"),
+])
+def test_inline_citations_and_rule_set_ids_are_named(text, lang, gone, shown):
+    from tutor.ui.common import named_sources
+
+    out = named_sources(text, lang)
+    assert gone not in out and shown in out, out
+
+
+def test_a_quoted_word_of_the_other_language_is_marked():
+    from tutor.ui.common import mark_foreign
+
+    assert mark_foreign("first discard «всегда» weak", "en") == 'first discard <span lang="ru">«всегда»</span> weak'
+    assert mark_foreign("у Кавендиша («Whist Developments»)", "ru") == \
+        'у Кавендиша (<span lang="en">«Whist Developments»</span>)'
+    assert mark_foreign("a <b> & c", "en") == "a &lt;b&gt; &amp; c"

@@ -295,9 +295,28 @@ _CODES = {**SEED_SECTIONS, "Leads": SEED_SECTIONS["LST"], "Hints": SEED_SECTIONS
           "Scoring": SEED_SECTIONS["REC"]}
 
 
+_RULESET_QUOTED = re.compile(r"[«“\"](russian|english-short|simple|american)[»”\"]")
+
+
+def _ruleset_names(text: str, lang: str) -> str:
+    """A rule set quoted by its id («american») named by its title instead."""
+    from tutor.rulesets import RULESETS
+
+    def name(m: re.Match[str]) -> str:
+        rs = RULESETS.get(m.group(1))
+        title = rs.title.get(lang) if rs is not None else None
+        if not title:
+            return m.group(0)
+        return f"«{title}»" if lang == "ru" else f"“{title}”"
+
+    return _RULESET_QUOTED.sub(name, text)
+
+
 def named_sources(text: str, lang: str) -> str:
     """``text`` (plain, from the catalogue or the rules) with every inline seed citation
-    (``000 REC 8``) replaced by the seed's name, section and item; returned as HTML."""
+    (``000 REC 8``) replaced by the seed's name, section and item, and a rule set quoted by its
+    id by its title; returned as HTML."""
+    text = _ruleset_names(text, lang)
     out: list[str] = []
     pos = 0
     for m in _INLINE_CITE.finditer(text):

@@ -163,6 +163,6 @@ def _show(lang: str) -> None:
         puzzle = lib.puzzle(item.item_id)
         title = puzzle.title[lang] if puzzle else item.item_id
         when = tr("progress.due_now") if item.due <= now else tr("progress.due_on", day=item.due.date().isoformat())
-        st.markdown(f"- **{title}** (`{item.item_id}`) — {when}")
+        st.markdown(f"- **{title}** — {when}")  # the title only: a learner does not read puzzle ids
     if queue:
         st.page_link("tutor/ui/pages/puzzles.py", label=tr("progress.go_review"), icon=":material/replay:")
