@@ -110,7 +110,16 @@ def _visible_texts(page, key: str) -> list[str]:
 
 def _check(page, key: str, lang: str, width: int, problems: list[str]) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    # Streamlit scrolls its main block, not the document: grow the window to the content's height
+    # for the picture (a full-page shot alone would stop at the first screen)
+    tall = int(page.evaluate("() => Math.max(...[...document.querySelectorAll('[data-testid=\"stMain\"], "
+                             "[data-testid=\"stMainBlockContainer\"]')].map(e => e.scrollHeight), 900)"))
+    size = page.viewport_size
+    page.set_viewport_size({"width": width, "height": min(tall + 80, 9000)})
+    page.wait_for_timeout(200)
     page.screenshot(path=str(ARTIFACTS / f"walk-{key}-{lang}-{width}.png"), full_page=True)
+    page.set_viewport_size(size)
+    page.wait_for_timeout(200)
     if page.locator("[data-testid='stException']").count():
         problems.append(f"{key}: exception box")
     bad = [w for text in _visible_texts(page, key) for w in foreign_words(text, lang) + codes(text)]
