@@ -23,8 +23,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     # on Russian pages
     "ru": frozenset({
         "English",    # the language switch names each language in itself (as every site does)
-        "PBN", "YAML", "HTML", "JSON",  # file formats the workshop reads and writes: no Russian names
-        "Whist", "Tutor",  # the app's name in the browser tab and the footer
+        "PBN", "YAML", "HTML",  # file formats the workshop reads and writes: they have no Russian names
         "Ctrl", "Enter",  # keyboard keys, printed in Latin on Russian keyboards too
     }),
     # on English pages
