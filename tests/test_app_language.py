@@ -213,3 +213,12 @@ def test_daily_evidence_is_ready_before_the_first_answer(app_env):  # noqa: F811
         thread.join(60)
     today = datetime.now(timezone.utc).date().toordinal()
     assert any(key[-1] == today for key in daily._EVIDENCE)
+
+
+def test_every_card_keeps_its_label_on_the_evidence_axis():
+    """13 cards: none of the labels is dropped as overlapping (the phone walk showed every other one)."""
+    leads = [{"card": c, "mean": 6.0 - i * 0.01, "stderr": 0.3, "delta_vs_best": 0.0}
+             for i, c in enumerate(["S2", "S4", "S7", "SK", "H3", "H8", "HQ", "D3", "D6", "DJ", "C5", "C6", "C9"])]
+    spec = evidence_chart({"samples": 6, "leads": leads, "comparison": {"advice": "S2"}}, "en").to_dict()
+    assert spec["layer"][0]["encoding"]["y"]["axis"]["labelOverlap"] is False
+    assert spec["height"] >= 13 * 24

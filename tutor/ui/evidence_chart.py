@@ -49,6 +49,11 @@ def chart_rows(data: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
     return rows
 
 
+def chart_height(n: int) -> int:
+    """Room for every card's label (16 px) on its own row: no label is dropped as overlapping."""
+    return max(120, 30 * n)
+
+
 def evidence_chart(data: Mapping[str, Any], lang: str) -> alt.LayerChart:
     """Dots with ±2 standard-error bars, one row per card (best at the top), the maxim's card
     in the accent colour with a diamond; the axis fitted to the data and titled in ``lang``."""
@@ -62,7 +67,7 @@ def evidence_chart(data: Mapping[str, Any], lang: str) -> alt.LayerChart:
     kinds = [t("chart.conventional", lang), t("chart.other_card", lang)]
     base = alt.Chart(alt.InlineData(values=rows)).encode(
         y=alt.Y("card:N", sort=alt.SortField("order"), title=card_title,
-                axis=alt.Axis(labelFontSize=16, titleFontSize=13, labelLimit=60)),
+                axis=alt.Axis(labelFontSize=16, titleFontSize=13, labelLimit=60, labelOverlap=False)),
     )
     x = alt.X("mean:Q", title=mean_title, scale=alt.Scale(domain=domain, zero=False, nice=False),
               axis=alt.Axis(format=".1f", titleFontSize=13, labelFontSize=12, tickCount=5))
@@ -80,7 +85,7 @@ def evidence_chart(data: Mapping[str, Any], lang: str) -> alt.LayerChart:
         tooltip=[alt.Tooltip("card:N", title=card_title), alt.Tooltip("mean:Q", title=mean_title, format=".2f"),
                  alt.Tooltip("low:Q", title="−2σ", format=".2f"), alt.Tooltip("high:Q", title="+2σ", format=".2f")],
     )
-    height = max(120, 34 * len(rows))
+    height = chart_height(len(rows))
     chart: alt.LayerChart = alt.layer(bars, dots).properties(height=height).configure_view(strokeWidth=0)
     return chart
 
@@ -91,5 +96,6 @@ def show_chart(data: Mapping[str, Any], lang: str) -> None:
     if not rows:
         return
     n = int(data.get("samples", 0))
-    st.altair_chart(evidence_chart(data, lang), width="stretch", alt=t("chart.legend", lang, n=n))
+    st.altair_chart(evidence_chart(data, lang), width="stretch", height=chart_height(len(rows)) + 90,
+                    alt=t("chart.legend", lang, n=n))
     st.caption(t("chart.legend", lang, n=n))
