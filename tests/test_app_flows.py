@@ -170,7 +170,9 @@ def test_progress_page_creates_learner_and_shows_accuracy(app_env):  # noqa: F81
     at.run()
     assert not at.exception
     assert at.dataframe and list(at.dataframe[0].value["Accuracy, %"]) == [0]
-    assert any("king-fourth-lead" in m.value for m in at.markdown)
+    # the puzzle to review is named by its title, never by its id (issue 12 point 5)
+    assert any("King fourth" in m.value for m in at.markdown)
+    assert not any("king-fourth-lead" in m.value for m in at.markdown)
 
 
 def test_workshop_generates_puzzles_into_the_editor_and_previews_them(app_env):  # noqa: F811

@@ -150,6 +150,7 @@ def test_maxims_page_lists_puzzles_by_title(app_env):  # noqa: F811
     """A maxim's puzzles are named by their titles in the learner's language, not by their ids."""
     at = start("ru")
     open_page(at, "maxims")
+    at.text_input(key="maxims_query").input("сам-третей").run()  # a search opens the maxims it finds
     captions = " ".join(c.value for c in at.caption)
     assert "Король сам-четвёрт" in captions and "king-fourth-lead" not in captions
 

@@ -73,3 +73,136 @@ def test_pick_content_text_falls_back_to_other_language():
     assert pick({"en": "Lead", "ru": "Ход"}, "ru") == "Ход"
     assert pick({"en": "Lead", "ru": ""}, "ru") == "Lead"
     assert pick(None, "en") == ""
+
+
+# ------------------------------------------------------------------------------------------------
+# Every page, rendered, in each language: no words of the other language, no internal codes
+# (issue 12, point 5). The checker is tests/langcheck.py, shared with the real-browser walk.
+
+import sys as _sys  # noqa: E402
+
+_sys.path.insert(0, str(Path(__file__).resolve().parent))
+from langcheck import apptest_foreign, codes, foreign_words, pending, unmarked_markdown  # noqa: E402
+
+def _ids() -> frozenset[str]:
+    from tutor.conventions.catalogue import load_catalogue
+    from tutor.rulesets import RULESETS
+
+    return frozenset(m.id for m in load_catalogue()) | frozenset(r for r in RULESETS if "-" in r)
+
+
+def _walk(at, lang: str) -> dict[str, list[tuple[str, str, str]]]:
+    """Open every page (and the answered states of the question pages) and list what is wrong."""
+    from test_app_pages import open_page
+
+    found: dict[str, list[tuple[str, str, str]]] = {}
+    ids = _ids()
+    for spec in available_pages():
+        open_page(at, spec.key)
+        assert not at.exception, (spec.key, [e.value for e in at.exception])
+        if spec.key == "maxims":  # open every maxim (closed ones are not built)
+            from tutor.conventions.catalogue import load_catalogue
+            from tutor.ui.maxims import open_key
+
+            for m in load_catalogue():
+                at.session_state[open_key(m.id)] = True
+            at.run()
+        if spec.key in ("daily", "puzzles", "learn"):
+            # answer: the right card on the daily (the evidence and its chart), a wrong one elsewhere
+            want = "2" if spec.key == "daily" else ("К" if lang == "ru" else "K")
+            cards = [b for b in at.button if "♠" in b.label and b.label.rstrip("]").endswith(want)]
+            if cards:
+                cards[0].click().run()
+                assert not at.exception, (spec.key, [e.value for e in at.exception])
+        hits = [(ty, w, text) for ty, w, text in apptest_foreign(at, lang, ids) if not pending(spec.key, text)]
+        if hits:
+            found[spec.key] = hits
+    return found
+
+
+from tutor.ui.nav import available_pages  # noqa: E402
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_page_shows_only_its_language_and_no_codes(app_env, lang):
+    """Each page in ru shows no Latin words, in en no Cyrillic ones, outside card names, marked
+    quotes (blockquote / lang) and the allow-list of tests/langcheck.py; and no seed numbers,
+    section codes, maxim or rule-set ids."""
+    from test_app_pages import start
+
+    at = start(lang, learner="Анна" if lang == "ru" else "Ann")
+    found = _walk(at, lang)
+    assert not found, {k: [(ty, w, text[:120]) for ty, w, text in v[:8]] for k, v in found.items()}
+
+
+def test_checker_finds_foreign_words_and_codes_and_skips_marked_text():
+    """The checker itself: Latin on a Russian page is found, a marked quote and card notation are not."""
+    assert foreign_words("Ход с короля, see Cavendish", "ru") == ["see", "Cavendish"]
+    assert foreign_words("Lead the king, «всегда»", "en") == ["всегда"]
+    assert foreign_words(unmarked_markdown('Lead <span lang="ru">«всегда»</span>\n> Каждый игрок'), "en") == []
+    assert foreign_words("Сдача N:AQ5.AK42.T73.J84 ♠К", "ru") == []
+    assert codes("see 000 REC 8 and 002") == ["000", "REC 8", "002"]
+
+
+@pytest.fixture
+def app_env(tmp_path, monkeypatch):
+    from test_app_pages import PUZZLES, write_content
+
+    content = write_content(tmp_path / "content")
+    # the lead puzzle only: it is the daily puzzle on every date, so the walk sees its evidence chart
+    (content / "puzzles" / "basics.yaml").write_text(PUZZLES.split("  - id: follow-hearts")[0], encoding="utf-8")
+    monkeypatch.setenv("WHIST_TUTOR_CONTENT_DIR", str(tmp_path / "content"))
+    monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "progress.db"))
+    monkeypatch.setenv("WHIST_TUTOR_SAMPLES", "4")
+    monkeypatch.delenv("WHIST_TUTOR_WORKSHOP_DIR", raising=False)
+    return tmp_path
+
+
+# ------------------------------------------------------------------------------------------------
+# Sources by their names (issue 12, point 5): "000 LST 3" is shown as the seed's title and section.
+
+
+def test_seed_source_is_named_by_title_and_section_in_the_page_language():
+    from tutor.conventions.catalogue import Source
+    from tutor.ui.common import source_html
+
+    src = Source(seed="000", section="Ходы, масти, козыри", item=3)
+    en, ru = source_html(src, "en"), source_html(src, "ru")
+    assert "000" not in en and "000" not in ru
+    assert en == t("cite.seed_item", "en", book=t("cite.seed_000", "en"),
+                   section='<span lang="ru">“Ходы, масти, козыри”</span>', item="3")
+    assert ru == t("cite.seed_item", "ru", book=t("cite.seed_000", "ru"), section="«Ходы, масти, козыри»", item="3")
+    assert 'lang="uk"' in source_html(Source(seed="002", section="Віст"), "ru")
+
+
+def test_book_source_is_marked_english_on_a_russian_page():
+    from tutor.conventions.catalogue import Source
+    from tutor.ui.common import source_html
+
+    src = Source(book="W. Pole, The Theory of Whist", chapter="the leads")
+    assert source_html(src, "ru") == '<span lang="en">W. Pole, The Theory of Whist, the leads</span>'
+    assert source_html(src, "en") == "W. Pole, The Theory of Whist, the leads"
+
+
+@pytest.mark.parametrize("text, lang, gone, shown", [
+    ("the first discard (000 HNT 14)", "en", "HNT", "“Hints and signals”, item 14"),
+    ("see 000 REC 8", "ru", "REC", "«Правила записи», п. 8"),
+    ("(000 Leads §10)", "en", "§10", "“Leads, suits, trumps”, item 10"),
+    ("(LST 15)", "ru", "LST", "«Ходы, масти, козыри», п. 15"),
+    ("(001 §9)", "en", "001", "the Russian rules of whist, § 9"),
+    ("набор правил «american»", "ru", "american", "«Американский вист»"),
+])
+def test_inline_citations_and_rule_set_ids_are_named(text, lang, gone, shown):
+    from tutor.ui.common import named_sources
+
+    out = named_sources(text, lang)
+    assert gone not in out and shown in out, out
+
+
+def test_a_quoted_word_of_the_other_language_is_marked():
+    from tutor.ui.common import mark_foreign
+
+    assert mark_foreign("first discard «всегда» weak", "en") == 'first discard <span lang="ru">«всегда»</span> weak'
+    assert mark_foreign("у Кавендиша («Whist Developments»)", "ru") == \
+        'у Кавендиша (<span lang="en">«Whist Developments»</span>)'
+    assert mark_foreign("a <b> & c", "en") == "a &lt;b&gt; &amp; c"

@@ -87,14 +87,15 @@ def _open(page, base: str, key: str, lang: str) -> None:
 
 
 def test_daily_puzzle_is_solved_with_a_click(server, browser):
-    """Click the right card of the daily puzzle: it is confirmed and the evidence table appears."""
+    """Click the right card of the daily puzzle: it is confirmed and the evidence chart appears."""
     context, page = _page(browser, "en-US")
     try:
         _open(page, server, "daily", "en")
         page.get_by_role("button", name="two of spades", exact=True).click()
         page.get_by_text("Right: ♠2").wait_for()
         page.get_by_role("heading", name="Double-dummy evidence").wait_for()
-        page.locator("[data-testid='stDataFrame']").first.wait_for()
+        # the evidence is a chart now (its table folded under it: tutor/ui/evidence_chart.py)
+        page.locator("[data-testid='stVegaLiteChart'], [data-testid='stArrowVegaLiteChart']").first.wait_for()
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "daily-solved-en.png"), full_page=True)
     finally:

@@ -114,13 +114,15 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
         show_error(tr("app.engine_missing", error=str(exc)))
         return
     bar.empty()
+    from tutor.ui.evidence_chart import show_chart  # deferred: altair is needed only after an answer
+
+    st.caption(tr("daily.evidence_intro", n=data["samples"]))
+    show_chart(data, lang)
     rows = [{tr("daily.card"): parse_card(r["card"]).symbol(lang), tr("daily.mean"): round(r["mean"], 2),
              tr("daily.stderr"): round(r["stderr"], 2), tr("daily.delta"): round(r["delta_vs_best"], 2)}
             for r in data["leads"]]
-    st.caption(tr("daily.evidence_intro", n=data["samples"]))
-    st.bar_chart({r[tr("daily.card")]: r[tr("daily.mean")] for r in rows}, x_label=tr("daily.card"),
-                 y_label=tr("daily.mean"), sort=False)
-    st.dataframe(rows, hide_index=True)
+    with st.expander(tr("chart.table")):
+        st.dataframe(rows, hide_index=True)
     show_info(data["comparison"]["text"][lang])
 
 

@@ -5,29 +5,45 @@ shipped study (:mod:`tutor.conventions.figures`) beside its source."""
 from __future__ import annotations
 
 import functools
+import html
 import re
 
 import streamlit as st
 
 from tutor.conventions.catalogue import CARD_PLAY, CATEGORIES, SYSTEMS, CatalogueError, Maxim, load_catalogue
-from tutor.conventions.figures import Study, engine_digest, figure_line, load_study, systems_measured
+from tutor.conventions.figures import Study, engine_digest, figure_line, load_study, study_files, systems_measured
 from tutor.i18n import t
 from tutor.ui.alerts import show_error, show_info
-from tutor.ui.common import current_lang, tr
+from tutor.ui.common import current_lang, named_sources, source_html, tr
 from tutor.ui.library import library
 
-__all__ = ["show", "maxim_block"]
+__all__ = ["show", "maxim_block", "open_key", "quote_html", "OPEN_AT_MOST"]
+
+#: A search finding this many maxims or fewer shows them open.
+OPEN_AT_MOST = 8
 
 _QUOTE_LANG = {"ru": "lang.ru", "uk": "lang.uk", "en": "lang.en"}
 
 
 def _study() -> Study | None:
-    """The newest shipped double-dummy study (tutor/conventions/study/; one small JSON, read per
-    run of the page so a newly shipped study shows without a restart)."""
+    """The newest shipped double-dummy study (tutor/conventions/study/), read once per file
+    version: a newly shipped study shows without a restart, and a page or language switch does
+    not parse the JSON again."""
     try:
-        return load_study()
+        files = study_files()
+        signature = tuple((str(f), f.stat().st_mtime_ns) for f in files[-1:])
+        notes = files[-1].with_name("notes.yaml") if files else None
+        if notes is not None and notes.is_file():
+            signature += ((str(notes), notes.stat().st_mtime_ns),)
+        return _load_study(signature)
     except (OSError, ValueError, KeyError, TypeError):
         return None  # a broken study file must not take the page down; the figures are extra
+
+
+@st.cache_resource(show_spinner=False, max_entries=2)
+def _load_study(signature: tuple[tuple[str, int], ...]) -> Study | None:
+    """One parse per study version for the whole server (the Study is frozen: shared safely)."""
+    return load_study()
 
 
 def figure_lines(m: Maxim, lang: str, study: Study | None, system: str = "all") -> list[str]:
@@ -79,33 +95,56 @@ def named(text: str, lang: str) -> str:
     return _ID.sub(title, text)
 
 
+def quote_html(m: Maxim) -> str:
+    """The source sentence as a ``blockquote`` marked with its language (Russian, Ukrainian or
+    English), whatever the page's language: it is quoted, not translated."""
+    body = html.escape(m.quote, quote=False).replace("\n", "<br>")
+    return f'<blockquote lang="{m.quote_lang}">{body}</blockquote>'
+
+
+def _caption(text: str) -> None:
+    st.caption(text, unsafe_allow_html=True)
+
+
 def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None, study: Study | None = None,
                 system: str = "all") -> None:
     """One maxim: our wording, the source quote in its language with the citation and, beside it,
-    the rule's double-dummy figure; differences between the systems."""
-    st.markdown(m.text_in(lang))
+    the rule's double-dummy figure; differences between the systems.
+
+    Sources are named (the seed's title and section, the book's title), never by code; words of
+    the other language are marked with their ``lang`` (:func:`tutor.ui.common.named_sources`)."""
+    st.markdown(named_sources(m.text_in(lang), lang), unsafe_allow_html=True)
     label = tr("maxims.paraphrase") if m.paraphrase else tr("maxims.quote")
-    st.caption(f"{label} ({tr(_QUOTE_LANG.get(m.quote_lang, 'lang.en'))}) — {m.cite(lang)}")
-    st.markdown("> " + m.quote.replace("\n", "\n> "))
+    _caption(f"{label} ({tr(_QUOTE_LANG.get(m.quote_lang, 'lang.en'))}) — {source_html(m.source, lang)}")
+    st.markdown(quote_html(m), unsafe_allow_html=True)
     for line in figure_lines(m, lang, study, system):
-        st.caption(line)
+        _caption(named_sources(line, lang))
     scope, exceptions = m.scope_in(lang), m.exceptions_in(lang)
     if scope:
-        st.caption(tr("maxims.scope") + ": " + named(scope, lang))
+        _caption(tr("maxims.scope") + ": " + named_sources(named(scope, lang), lang))
     if exceptions:
-        st.caption(tr("maxims.exceptions") + ": " + named(exceptions, lang))
+        _caption(tr("maxims.exceptions") + ": " + named_sources(named(exceptions, lang), lang))
     if m.overridden_by:
         titles = "; ".join(load_catalogue().get(o).title_in(lang) for o in m.overridden_by)
         st.caption(tr("maxims.overridden_by") + ": " + titles)
     if m.see:
-        st.caption(tr("maxims.see_also") + ": " + "; ".join(s.cite(lang) for s in m.see))
+        _caption(tr("maxims.see_also") + ": " + "; ".join(source_html(s, lang) for s in m.see))
     systems = ", ".join(tr(f"system.{s}") for s in m.systems)
     st.caption(tr("maxims.systems") + ": " + systems)
     diff = m.differences_in(lang)
     if diff:
-        show_info(tr("maxims.differences") + ": " + named(diff, lang))
+        # an info box would show the language marks as text: a bordered box of markdown instead
+        box = st.container(border=True)
+        box.markdown(":material/compare_arrows: **" + tr("maxims.differences") + "**: "
+                     + named_sources(named(diff, lang), lang), unsafe_allow_html=True)
     if puzzles is not None:
         st.caption(tr("maxims.puzzles") + ": " + (", ".join(puzzles) if puzzles else tr("maxims.no_puzzles")))
+
+
+def open_key(maxim_id: str, opened: bool = False) -> str:
+    """The session key of a maxim's expander (one per default state: a search that opens the
+    maxims it finds starts them afresh)."""
+    return f"maxim_open:{maxim_id}:{int(opened)}"
 
 
 def show() -> None:
@@ -126,7 +165,7 @@ def show() -> None:
                             format_func=lambda c: t("maxims.all", lang) if c == "all" else t(f"category.{c}", lang))
     query = c3.text_input(tr("maxims.search"), key="maxims_query").strip().lower()
     only_diff = st.toggle(tr("maxims.only_differences"), key="maxims_only_diff")
-    shown = 0
+    matches = []
     for m in catalogue:
         if system != "all" and system not in m.systems:
             continue
@@ -137,10 +176,18 @@ def show() -> None:
         haystack = " ".join((m.id, m.title_in(lang), m.text_in(lang), m.quote)).lower()
         if query and query not in haystack:
             continue
-        shown += 1
-        titles = [p.title[lang] for p in lib.puzzles_citing(m.id)]
-        with st.expander(m.title_in(lang)):
-            maxim_block(m, lang, puzzles=titles, study=study, system=system)
-    if not shown:
+        matches.append(m)
+    # A search that finds a few maxims opens them; otherwise each opens on a click. A closed
+    # maxim's body is not built (lazy expander): the whole catalogue as ~1000 elements made the
+    # page take seconds to appear and every rerun (a language switch) resend them all.
+    opened = bool(query) and len(matches) <= OPEN_AT_MOST
+    for m in matches:
+        box = st.expander(m.title_in(lang), expanded=opened, key=open_key(m.id, opened),
+                          on_change="rerun")
+        if box.open or box.open is None:
+            with box:
+                titles = [p.title[lang] for p in lib.puzzles_citing(m.id)]
+                maxim_block(m, lang, puzzles=titles, study=study, system=system)
+    if not matches:
         show_info(tr("maxims.none_found"))
-    st.caption(tr("maxims.count", shown=shown, total=len(catalogue)))
+    st.caption(tr("maxims.count", shown=len(matches), total=len(catalogue)))

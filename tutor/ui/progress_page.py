@@ -3,19 +3,25 @@ the failed puzzles waiting for review."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timezone
+from typing import Any
 
 import streamlit as st
 
 from tutor.content.models import THEMES
-from tutor.progress import ProgressError
+from tutor.i18n import t
+from tutor.progress import Attempt, ProgressError
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_warning
 from tutor.ui.common import current_lang, current_learner, learner_date, store, store_message, tr
 from tutor.ui.library import library
 from tutor.ui.ratings import show_rating
 
-__all__ = ["show", "theme_label"]
+__all__ = ["show", "theme_label", "WEAK_PCT", "theme_timeline", "progress_chart"]
+
+#: A theme is weak while under this share of right first answers (percent).
+WEAK_PCT = 60
 
 
 def theme_label(theme: str, lang: str) -> str:
@@ -23,6 +29,53 @@ def theme_label(theme: str, lang: str) -> str:
     if names is None:
         return theme
     return names[1] if lang == "ru" else names[0]
+
+
+def theme_timeline(attempts: Sequence[Attempt], lang: str) -> list[dict[str, Any]]:
+    """Accuracy by theme over time: for each day a theme was practised, the share (percent) of
+    its items right at the first try up to that day. First tries only, as the table (retries do
+    not flatter the figure); lessons left out. ``weak`` is true for a theme whose latest share
+    is under :data:`WEAK_PCT`, so the whole line is highlighted."""
+    first: dict[str, Attempt] = {}
+    for a in sorted(attempts, key=lambda a: a.ts):
+        if a.kind != "lesson":
+            first.setdefault(a.item_id, a)
+    tally: dict[str, list[int]] = {}
+    points: dict[tuple[str, str], float] = {}
+    for a in sorted(first.values(), key=lambda a: a.ts):
+        for theme in a.themes or ("—",):
+            right, total = tally.setdefault(theme, [0, 0])
+            tally[theme] = [right + int(a.correct), total + 1]
+            points[(theme, a.day.isoformat())] = round(100 * tally[theme][0] / tally[theme][1])
+    weak = {theme for theme, (right, total) in tally.items() if 100 * right < WEAK_PCT * total}
+    return [{"day": day, "theme": theme_label(theme, lang), "accuracy": pct, "weak": theme in weak,
+             "kind": t("chart.weak" if theme in weak else "chart.strong", lang, pct=WEAK_PCT)}
+            for (theme, day), pct in sorted(points.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+
+
+def progress_chart(rows: list[dict[str, Any]], lang: str) -> Any:
+    """Lines of accuracy (0-100 %, the axis titled in ``lang``) by day, one per theme; weak
+    themes thick and solid, the others thin and dashed (told apart without colour too)."""
+    import altair as alt  # deferred: only a learner with answers sees the chart
+
+    kinds = [t("chart.weak", lang, pct=WEAK_PCT), t("chart.strong", lang, pct=WEAK_PCT)]
+    base = alt.Chart(alt.InlineData(values=rows)).encode(
+        x=alt.X("day:T", title=t("chart.date", lang), axis=alt.Axis(format="%d.%m", tickCount="day", labelAngle=0)),
+        y=alt.Y("accuracy:Q", title=t("chart.accuracy", lang), scale=alt.Scale(domain=[0, 100]),
+                axis=alt.Axis(values=[0, 25, 50, WEAK_PCT, 75, 100])),
+        color=alt.Color("theme:N", title=t("chart.theme", lang),
+                        legend=alt.Legend(orient="bottom", columns=1, labelLimit=320)),
+        tooltip=[alt.Tooltip("theme:N", title=t("chart.theme", lang)),
+                 alt.Tooltip("day:T", title=t("chart.date", lang), format="%d.%m.%Y"),
+                 alt.Tooltip("accuracy:Q", title=t("chart.accuracy", lang))],
+    )
+    lines = base.mark_line(point=alt.OverlayMarkDef(size=70, filled=True)).encode(
+        strokeWidth=alt.StrokeWidth("kind:N", scale=alt.Scale(domain=kinds, range=[4, 1.5]),
+                                    legend=alt.Legend(title=None, orient="bottom")),
+        strokeDash=alt.StrokeDash("kind:N", scale=alt.Scale(domain=kinds, range=[[1, 0], [5, 3]]), legend=None),
+    )
+    line = alt.Chart(alt.InlineData(values=[{"y": WEAK_PCT}])).mark_rule(color="#b3261e", strokeDash=[2, 2]).encode(y="y:Q")
+    return alt.layer(lines, line).properties(height=260)
 
 
 def _use_name(name: str) -> None:
@@ -86,7 +139,11 @@ def _show(lang: str) -> None:
         rows = [{tr("progress.theme"): theme_label(s.theme, lang), tr("progress.tried"): s.attempts,
                  tr("progress.right"): s.correct, tr("progress.accuracy"): round(100 * s.accuracy)} for s in stats]
         st.dataframe(rows, hide_index=True, width="stretch")
-        st.bar_chart({theme_label(s.theme, lang): round(100 * s.accuracy) for s in stats}, horizontal=True)
+        timeline = theme_timeline(db.attempts(learner.id), lang)
+        if timeline:
+            st.altair_chart(progress_chart(timeline, lang), width="stretch",
+                            alt=t("chart.progress_legend", lang, pct=WEAK_PCT))
+            st.caption(t("chart.progress_legend", lang, pct=WEAK_PCT))
         weakest = stats[0]
         if weakest.accuracy < 1:
             st.caption(tr("progress.weakest", theme=theme_label(weakest.theme, lang)))
@@ -109,6 +166,6 @@ def _show(lang: str) -> None:
         puzzle = lib.puzzle(item.item_id)
         title = puzzle.title[lang] if puzzle else item.item_id
         when = tr("progress.due_now") if item.due <= now else tr("progress.due_on", day=item.due.date().isoformat())
-        st.markdown(f"- **{title}** (`{item.item_id}`) — {when}")
+        st.markdown(f"- **{title}** — {when}")  # the title only: a learner does not read puzzle ids
     if queue:
         st.page_link("tutor/ui/pages/puzzles.py", label=tr("progress.go_review"), icon=":material/replay:")

@@ -1,6 +1,16 @@
-"""The app's frame: page config, language switch, learner box, and the navigation."""
+"""The app's frame: page config, language switch, learner box, and the navigation.
+
+On the server's first run it also starts computing today's daily evidence in the background
+(:func:`warm_daily_evidence`): the daily puzzle is the same for everyone, and its double-dummy
+evidence took 5-9 s after the first answer of the day; now it is usually ready before anyone
+answers.
+"""
 
 from __future__ import annotations
+
+import os
+import threading
+from datetime import datetime, timedelta, timezone
 
 import streamlit as st
 
@@ -10,7 +20,49 @@ from tutor.ui.common import inject_css, language_switch, learner_box
 from tutor.ui.drafts import keep_browser_key
 from tutor.ui.nav import available_pages
 
-__all__ = ["main"]
+__all__ = ["main", "warm_daily_evidence"]
+
+_WARMED = threading.Event()
+
+
+def warm_daily_evidence() -> threading.Thread | None:
+    """Once per server process: compute the evidence of the daily puzzles of yesterday, today
+    and tomorrow (UTC; a learner's day follows his browser's zone) in a background thread, into
+    the daily page's own store (:func:`tutor.ui.daily.evidence`, the same arguments it uses).
+
+    Off with ``WHIST_TUTOR_WARM=0``. Returns the thread (tests wait for it), None when already
+    started or off. The thread only computes data: it never touches the page."""
+    if _WARMED.is_set() or os.environ.get("WHIST_TUTOR_WARM", "1") == "0":
+        return None
+    _WARMED.set()
+    from tutor.ui.library import library
+
+    try:
+        puzzles = library().puzzles
+    except Exception:  # noqa: BLE001 - content problems are shown by the pages themselves
+        return None
+    today = datetime.now(timezone.utc).date()
+    days = [today, today - timedelta(days=1), today + timedelta(days=1)]
+
+    def work() -> None:
+        from tutor.content.daily import DailyError, daily_pick
+        from tutor.errors import WhistError
+        from tutor.ui.daily import evidence, evidence_samples
+
+        for day in days:
+            try:
+                p = daily_pick(puzzles, day).puzzle
+                if p.question in ("lead", "play") and isinstance(p.answer, str):
+                    evidence(p.hand, p.trump, p.dealer, p.played or "", p.answer, tuple(p.maxims),
+                             evidence_samples(), day.toordinal())
+            except (DailyError, WhistError):
+                continue
+            except Exception:  # noqa: BLE001 - a warm-up must never take the server down
+                continue
+
+    thread = threading.Thread(target=work, name="warm-daily-evidence", daemon=True)
+    thread.start()
+    return thread
 
 
 def main() -> None:
@@ -29,3 +81,4 @@ def main() -> None:
     deck_toggle(lang)
     st.sidebar.caption(t("app.tagline", lang))
     nav.run()
+    warm_daily_evidence()  # after the page: the first visitor's page is not kept waiting

@@ -1,0 +1,288 @@
+"""Benchmark of the app in a real browser: click → the answer shown, the robot's card on the
+table, the page or the language switched; p50 / p95 per action.
+
+    PYTHONPATH=. .venv/bin/python bench/bench_browser.py [--deal-seconds 120] [--switches 8]
+
+Starts ``streamlit run app.py`` on a free port over the shipped content with a throwaway
+progress database (tests/e2e/e2e_server.py) and drives Debian's Chromium (Playwright; never
+``playwright install``) through:
+
+- first load of every page (a fresh tab per page: the figure a visitor waits for),
+- the daily puzzle's answer (click → the feedback; and → the evidence chart drawn),
+- ten puzzle answers on the Puzzles page (click → the feedback) and "next puzzle",
+- a played deal on the Play page (click → the card has left the hand and the robots have
+  answered), for as many cards as ``--deal-seconds`` allows,
+- page switches (sidebar link → the new page's heading, the run finished) and language
+  switches (sidebar selectbox → the heading in the other language).
+
+Aims (issue 12): p95 < 500 ms from click to answer / robot card, < 1 s page or language
+switch, < 2 s first load of any page. The figures depend on the machine (2 shared cores here).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
+from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
+from tutor.i18n import t  # noqa: E402
+from tutor.ui.nav import available_pages  # noqa: E402
+
+CARD = re.compile(r"^[♠♥♦♣]")
+#: The script run is over: no skeleton, no "running" indicator, no stale (greyed) element left.
+SETTLED_JS = """() => !document.querySelector("[data-testid='stSkeleton']")
+ && !document.querySelector("[data-testid='stStatusWidget'] button")
+ && !document.querySelector("[data-stale='true']")"""
+
+
+def settled(page: Any, timeout: float = 60_000) -> None:
+    page.wait_for_function(SETTLED_JS, timeout=timeout)
+
+
+def timed(results: dict[str, list[float]], name: str, act: Callable[[], None], wait: Callable[[], None]) -> float:
+    start = time.perf_counter()
+    act()
+    wait()
+    ms = (time.perf_counter() - start) * 1000
+    results[name].append(ms)
+    return ms
+
+
+def heading(page: Any, key: str, lang: str) -> Any:
+    return page.get_by_role("heading", name=t(f"nav.{key}", lang)).first
+
+
+def first_loads(browser: Any, base: str, results: dict[str, list[float]], lang: str) -> None:
+    """Each page opened as a new session: in a fresh browser profile (nothing cached: the
+    Streamlit bundle is downloaded too) and in a new tab of a browser that has seen the app
+    before (its HTTP cache warm: a returning visitor, or a link opened from another page)."""
+    locale = "ru-RU" if lang == "ru" else "en-US"
+    warm = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    first = warm.new_page()
+    first.goto(base)  # the server's first session (imports, caches) is not a visitor's figure
+    heading(first, "learn", lang).wait_for(timeout=60_000)
+    settled(first)
+    for spec in available_pages():
+        url = base if spec.key == "learn" else f"{base}/{spec.key}"
+        for cache, ctx in (("fresh profile", None), ("cache warm", warm)):
+            own = ctx is None
+            ctx = ctx or browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+            page = ctx.new_page()
+
+            def wait(page: Any = page) -> None:
+                heading(page, spec.key, lang).wait_for(timeout=60_000)
+                settled(page)
+
+            ms = timed(results, f"first load, {cache} ({lang})", lambda page=page: page.goto(url), wait)
+            results[f"  first load, {cache} → {spec.key}"].append(ms)
+            page.close()
+            if own:
+                ctx.close()
+    warm.close()
+
+
+def answer_daily(page: Any, base: str, results: dict[str, list[float]]) -> None:
+    page.goto(f"{base}/daily")
+    heading(page, "daily", "en").wait_for(timeout=60_000)
+    settled(page)
+    cards = page.get_by_role("button", name=CARD)
+    if not cards.count():
+        return
+    right = daily_answer()
+    button = cards.first
+    if right is not None:
+        named = page.get_by_role("button", name=right, exact=True)
+        if named.count():
+            button = named.first
+    retry = page.get_by_role("button", name=t("item.retry", "en"))
+    start = time.perf_counter()
+    button.click()
+    retry.first.wait_for(timeout=60_000)
+    results["daily: answer shown"].append((time.perf_counter() - start) * 1000)
+    try:
+        page.locator("[data-testid='stVegaLiteChart'], [data-testid='stArrowVegaLiteChart']").first.wait_for(
+            timeout=120_000)
+        results["daily: evidence chart shown"].append((time.perf_counter() - start) * 1000)
+    except Exception:  # noqa: BLE001 - a wrong answer (or a question without evidence): no chart
+        pass
+    settled(page)
+
+
+def daily_answer() -> str | None:
+    """Today's daily answer as its button reads in English (♠2), so the bench solves it and the
+    evidence is drawn; None for a question not answered by one card."""
+    from datetime import datetime, timezone
+
+    from tutor.cards import parse_card
+    from tutor.content.daily import daily_pick
+    from tutor.content.loader import load_paths
+
+    content = load_paths([ROOT / "puzzles"])
+    try:
+        pick = daily_pick([p.item for p in content.puzzles], datetime.now(timezone.utc).date())
+    except Exception:  # noqa: BLE001
+        return None
+    answer = pick.puzzle.answer
+    return parse_card(answer).symbol("en") if isinstance(answer, str) else None
+
+
+def answer_puzzles(page: Any, base: str, results: dict[str, list[float]], n: int) -> None:
+    page.goto(f"{base}/puzzles")
+    heading(page, "puzzles", "en").wait_for(timeout=60_000)
+    settled(page)
+    retry = page.get_by_role("button", name=t("item.retry", "en"))
+    nxt = page.get_by_role("button", name=t("puzzles.next", "en"))
+    answered = 0
+    for _ in range(3 * n):
+        if answered >= n:
+            return
+        cards = page.get_by_role("button", name=CARD)
+        if cards.count():
+            timed(results, "puzzle: answer shown", lambda: cards.first.click(),
+                  lambda: retry.first.wait_for(timeout=60_000))
+            answered += 1
+            settled(page)
+        if not nxt.count():
+            return
+        # the next puzzle: the feedback of this one gone, the run over (a puzzle answered by a
+        # number has no card buttons: it is skipped on the next round)
+        timed(results, "puzzle: next puzzle shown", lambda: nxt.first.click(),
+              lambda: (retry.first.wait_for(state="detached", timeout=60_000), settled(page)))
+
+
+def play_deal(page: Any, base: str, results: dict[str, list[float]], seconds: float) -> None:
+    page.goto(f"{base}/play")
+    heading(page, "play", "en").wait_for(timeout=60_000)
+    settled(page)
+    over = page.get_by_text(re.compile("Deal over|Сдача окончена"))
+    hand = page.locator("div[class*='st-key-play-card-'] button")
+    end = time.monotonic() + seconds
+    played = 0
+    while time.monotonic() < end and played < 13:
+        try:
+            page.locator("div[class*='st-key-play-card-'] button, :text('Deal over')").first.wait_for(timeout=60_000)
+        except Exception:  # noqa: BLE001
+            break
+        if over.count():
+            break
+        box = page.locator("div[class*='st-key-play-card-']").first
+        key = next((c for c in (box.get_attribute("class") or "").split() if c.startswith("st-key-play-card-")), None)
+        if key is None or not hand.count():
+            break
+        timed(results, "play: card → robots' cards on the table", lambda: box.locator("button").click(),
+              lambda: page.locator(f"div.{key}").wait_for(state="detached", timeout=60_000))
+        played += 1
+        settled(page)
+    results["play: cards played"].append(float(played))
+
+
+def switches(page: Any, base: str, results: dict[str, list[float]], rounds: int) -> None:
+    page.goto(base)
+    heading(page, "learn", "en").wait_for(timeout=60_000)
+    settled(page)
+    lang = "en"
+    keys = [p.key for p in available_pages()]
+    for i in range(rounds):
+        for key in keys:
+            title = t(f"nav.{key}", lang)
+            link = page.locator("[data-testid='stSidebarNav'] a", has_text=title).first
+
+            def wait(key: str = key) -> None:
+                heading(page, key, lang).wait_for(timeout=60_000)
+                settled(page)
+
+            ms = timed(results, "page switch", lambda: link.click(), wait)
+            results[f"  page switch → {key}"].append(ms)
+        # the language, on the page reached last
+        other = "ru" if lang == "en" else "en"
+        box = page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first
+        box.click()
+        option = page.get_by_role("option", name="Русский" if other == "ru" else "English")
+
+        def wait_lang(other: str = other) -> None:
+            heading(page, keys[-1], other).wait_for(timeout=60_000)
+            settled(page)
+
+        timed(results, "language switch", lambda: option.click(), wait_lang)
+        lang = other
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deal-seconds", type=float, default=120.0, help="time allowed for the played deal")
+    ap.add_argument("--switches", type=int, default=3, help="rounds of page switches (all pages) + a language switch")
+    ap.add_argument("--puzzles", type=int, default=10)
+    ap.add_argument("--samples", default="100", help="WHIST_TUTOR_SAMPLES for the daily evidence")
+    ap.add_argument("--only", default="", help="comma list of: loads,daily,puzzles,play,switches (default all)")
+    args = ap.parse_args(argv)
+    results: dict[str, list[float]] = defaultdict(list)
+    try:
+        run(args, results)
+    finally:
+        report(results)
+    return 0
+
+
+def run(args: argparse.Namespace, results: dict[str, list[float]]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {"WHIST_TUTOR_DB": os.path.join(tmp, "progress.db"), "WHIST_TUTOR_SAMPLES": args.samples}
+        t0 = time.perf_counter()
+        with streamlit_server(Path(tmp), env) as base:
+            print(f"server up in {time.perf_counter() - t0:.1f} s at {base}", flush=True)
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+                try:
+                    only = set(filter(None, args.only.split(","))) or {"loads", "daily", "puzzles", "play", "switches"}
+                    if "loads" in only:
+                        for lang in ("en", "ru"):
+                            first_loads(browser, base, results, lang)
+                    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+                    page = ctx.new_page()
+                    page.set_default_timeout(60_000)
+                    if "daily" in only:
+                        answer_daily(page, base, results)
+                    if "puzzles" in only:
+                        answer_puzzles(page, base, results, args.puzzles)
+                    if "play" in only:
+                        play_deal(page, base, results, args.deal_seconds)
+                    if "switches" in only:
+                        switches(page, base, results, args.switches)
+                    ctx.close()
+                finally:
+                    browser.close()
+
+
+def report(results: dict[str, list[float]]) -> None:
+    print(f"\n{'action':44} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    for name, values in results.items():
+        if name == "play: cards played":
+            print(f"{name:44} {int(values[0]):>4}")
+            continue
+        print(f"{name:44} {len(values):>4} {pct(values, 0.5):>8.0f} {pct(values, 0.95):>8.0f} {max(values):>8.0f}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
