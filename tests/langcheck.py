@@ -23,7 +23,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     # on Russian pages
     "ru": frozenset({
         "English",    # the language switch names each language in itself (as every site does)
-        "PBN", "YAML", "HTML",  # file formats the workshop reads and writes: they have no Russian names
+        "PBN", "YAML", "HTML", "JSON", "CSV",  # file formats the workshop and the data downloads use: no Russian names
         "Ctrl", "Enter",  # keyboard keys, printed in Latin on Russian keyboards too
     }),
     # on English pages
@@ -36,8 +36,10 @@ _LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 _CYRILLIC = re.compile(r"[А-Яа-яЁёІіЇїЄєҐґ][А-Яа-яЁёІіЇїЄєҐґ'’-]*[А-Яа-яЁёІіЇїЄєҐґ]")
 
 
-#: Card notation (PBN hands and tags, ``N:AQ5.AK42.T73.J84``) is typed in Latin in both languages.
-_NOTATION = re.compile(r"\[[A-Z][a-z]+ \"[^\"]*\"\]|(?:[NESW]:)?[AKQJT2-9x]*(?:\.[AKQJT2-9x]*){3}")
+#: Card notation (PBN hands and tags, ``N:AQ5.AK42.T73.J84``; a card typed on the keyboard,
+#: ``SK`` or ``KS``, which the Play and question pages show as examples) is Latin in both languages.
+_NOTATION = re.compile(r"\[[A-Z][a-z]+ \"[^\"]*\"\]|(?:[NESW]:)?[AKQJT2-9x]*(?:\.[AKQJT2-9x]*){3}"
+                       r"|\b(?:[SHDC][AKQJT2-9]|[AKQJT2-9][SHDC])\b")
 #: Codes a learner must not see: a seed by its number or a section code ("000", "000 REC 8").
 _CODE = re.compile(r"(?<![\w.,:/])00[0-4](?![\w.,]\w)|\b(?:LST|HNT|REC) \d")
 

@@ -96,8 +96,12 @@ def test_review_mode_gives_feedback_and_says_which_mistake_was_fixed(app_env):  
 
     rae = store.learner("Rae")
     with store._write() as conn:  # due now, as it would be a day later
-        conn.execute("UPDATE reviews SET due = ? WHERE learner_id = ?",
-                     ((datetime.now(timezone.utc) - timedelta(days=1)).isoformat(), rae.id))
+        from sqlalchemy import update
+
+        from tutor.storage.models import reviews
+
+        conn.execute(update(reviews).where(reviews.c.learner_id == rae.id)
+                     .values(due=(datetime.now(timezone.utc) - timedelta(days=1)).isoformat()))
     at.run()
     at.toggle(key="review_only").set_value(True).run()
     assert at.selectbox(key="puzzle").value == "king-fourth-lead"

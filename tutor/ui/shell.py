@@ -47,14 +47,15 @@ def warm_daily_evidence() -> threading.Thread | None:
     def work() -> None:
         from tutor.content.daily import DailyError, daily_pick
         from tutor.errors import WhistError
-        from tutor.ui.daily import evidence, evidence_samples
+        from tutor.ui.daily import EVIDENCE_SEED, evidence, evidence_samples
 
         for day in days:
             try:
                 p = daily_pick(puzzles, day).puzzle
                 if p.question in ("lead", "play") and isinstance(p.answer, str):
+                    # the very arguments of the daily page (show_evidence), so the page finds it
                     evidence(p.hand, p.trump, p.dealer, p.played or "", p.answer, tuple(p.maxims),
-                             evidence_samples(), day.toordinal())
+                             evidence_samples(), EVIDENCE_SEED, system=p.system, rules=p.rules)
             except (DailyError, WhistError):
                 continue
             except Exception:  # noqa: BLE001 - a warm-up must never take the server down
