@@ -205,8 +205,6 @@ def apptest_foreign(at: Any, lang: str, ids: frozenset[str] = frozenset()) -> li
 #: What is still shown wrong by code other helpers own: (page key or "*", a regex on the text of
 #: one element, whose it is). Only those elements are skipped; the rest of the page is checked.
 PENDING: list[tuple[str, str, str]] = [
-    ("play", r"(?m)^(russian|english|english-short|simple|american|classic)$",
-     "play page: its rule-set / system pickers show ids (tutor/ui/play_page.py has no format_func)"),
     ("play", r"(?m)^(Draw|Жребий)|«Сдача и партнерство»",
      "play: the partnership draw is worded in tutor/session.py (PartnerDraw) with a seed code"),
     ("rules", r"(?m)«|\"|^(Source|Источник)", "rules page: the rule set's source is shown raw (tutor/rulesets.py data)"),

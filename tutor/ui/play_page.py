@@ -27,7 +27,8 @@ from tutor.errors import WhistError
 from tutor.i18n import LANGS, t
 from tutor.render import CSS, deck_css, history_html, last_trick_html, table_html
 from tutor.strengths import STRENGTHS
-from tutor.rulesets import RULESET_NAMES
+from tutor.rulesets import RULESET_NAMES, RULESETS
+from tutor.vocab import SYSTEMS
 from tutor.seats import Seat, Side
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import card_hand, four_colour
@@ -114,8 +115,11 @@ def _on_next() -> None:
 def _settings(lang: str) -> None:
     with st.expander(ptext("settings", lang), expanded=False):
         c1, c2, c3 = st.columns(3)
-        c1.selectbox(ptext("rules", lang), RULESET_NAMES, key=OPT + "rules")
-        c2.selectbox(ptext("system", lang), ("russian", "english"), key=OPT + "system")
+        # by their names in the page's language, never the ids (issue 12 point 5)
+        c1.selectbox(ptext("rules", lang), RULESET_NAMES, key=OPT + "rules",
+                     format_func=lambda r: RULESETS[r].title.get(lang))
+        c2.selectbox(ptext("system", lang), SYSTEMS, key=OPT + "system",
+                     format_func=lambda s_: t(f"system.{s_}", lang))
         c3.radio(ptext("flag", lang), ("now", "review"), key=OPT + "flag",
                  format_func=lambda v: ptext("flag_" + v, lang), horizontal=True)
         d1, d2, d3 = st.columns(3)
