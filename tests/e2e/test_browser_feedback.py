@@ -61,7 +61,7 @@ def _puzzles(browser, server: str):
     page.goto(f"{server}/puzzles")
     page.wait_for_selector("[data-testid='stApp']")
     page.get_by_role("heading", name="Puzzles").first.wait_for()
-    page.get_by_role("button", name="♥Q").wait_for()
+    page.get_by_role("button", name="queen of hearts", exact=True).wait_for()
     page.wait_for_timeout(500)
     return context, page
 
@@ -71,7 +71,7 @@ def test_a_card_click_reruns_only_the_answer_area(server, browser):
     context, page = _puzzles(browser, server)
     try:
         page.evaluate(WATCH_HEADING)
-        page.get_by_role("button", name="♥Q").click()
+        page.get_by_role("button", name="queen of hearts", exact=True).click()
         page.get_by_text("Right: ♥Q").first.wait_for()
         page.wait_for_timeout(500)
         assert page.evaluate("() => window.__stale") == 0
@@ -85,13 +85,13 @@ def test_next_puzzle_works_from_inside_the_answer_area(server, browser):
     is in test_app_feedback: AppTest sets a selectbox more reliably than a click can)."""
     context, page = _puzzles(browser, server)
     try:
-        page.get_by_role("button", name="♥Q").click()
+        page.get_by_role("button", name="queen of hearts", exact=True).click()
         page.get_by_role("button", name="Next puzzle").click()
-        page.get_by_role("button", name="♠2").wait_for()
+        page.get_by_role("button", name="two of spades", exact=True).wait_for()
         picker = page.locator("[data-testid='stMain'] [data-testid='stSelectbox'] input").first
         assert "King fourth" in picker.input_value()
         assert page.get_by_text("King third").count() == 0  # the theme waits for the answer
-        page.get_by_role("button", name="♠2").click()
+        page.get_by_role("button", name="two of spades", exact=True).click()
         page.get_by_text("Right: ♠2").first.wait_for()
         page.get_by_text("Themes:").first.wait_for()
         assert "King fourth" in picker.input_value()
