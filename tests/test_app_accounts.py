@@ -79,6 +79,26 @@ def test_with_logins_required_a_typed_name_is_no_login(env):
     assert t("account.logged_in", "en", name="Ann") in texts(at)
 
 
+def test_with_logins_required_the_progress_page_lists_no_other_learner(env):
+    """With logins required nobody reads the other learners' names on the Progress page, nor
+    makes an account there without a password (before: a picker of every name)."""
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start(page="progress")
+    assert not at.exception
+    assert not [s_ for s_ in at.selectbox if s_.key == "progress_pick"]
+    assert not [b for b in at.button if b.key == "progress_create"]
+    login(at, "Ann")
+    assert t("progress.of", "en", name="Ann") in texts(at)
+    shown = texts(at) + " ".join(str(o) for s_ in at.selectbox for o in s_.options)
+    assert "Bob" not in shown and "Teach" not in shown
+
+
+def test_on_one_machine_the_progress_page_still_offers_the_names(env):
+    """Without required logins (one machine) the picker of names stays, as before."""
+    at = start(page="progress")
+    assert [s_ for s_ in at.selectbox if s_.key == "progress_pick"]
+
+
 def test_with_logins_required_the_workshop_and_its_reports_are_for_teachers(env):
     env.setenv("WHIST_TUTOR_AUTH", "required")
     at = start(page="workshop")

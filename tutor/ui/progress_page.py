@@ -11,7 +11,8 @@ import streamlit as st
 
 from tutor.content.models import THEMES
 from tutor.i18n import t
-from tutor.progress import Attempt, ProgressError
+from tutor.accounts import auth_required
+from tutor.progress import Attempt, ProgressError, ProgressStore
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_warning
 from tutor.ui.common import current_lang, current_learner, learner_date, store, store_message, tr
@@ -104,8 +105,8 @@ def show() -> None:
         show_warning(store_message(exc, lang))
 
 
-def _show(lang: str) -> None:
-    db = store()
+def _pick_or_create(db: ProgressStore) -> None:
+    """Choose a learner by name or make one (a single machine, logins not required)."""
     learners = db.learners()
     c1, c2 = st.columns(2)
     with c1:
@@ -119,6 +120,14 @@ def _show(lang: str) -> None:
     with c2:
         st.text_input(tr("progress.new"), key=state.LEARNER_NEW, max_chars=40)
         st.button(tr("progress.create"), key="progress_create", on_click=_create)
+
+
+def _show(lang: str) -> None:
+    db = store()
+    # with logins required every learner signs in from the sidebar: no list of the others' names,
+    # no account made without a password here (issue 14: nobody sees another learner's data)
+    if not auth_required():
+        _pick_or_create(db)
     if err := st.session_state.pop(state.PROGRESS_ERROR, None):
         show_error(err)
     learner = current_learner()
