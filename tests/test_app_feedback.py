@@ -12,9 +12,11 @@ from streamlit.testing.v1 import AppTest
 from test_app_pages import APP, PUZZLES, app_env, open_page, start  # noqa: F401 - the fixture is used by name
 from tutor.progress import ProgressStore
 from tutor.ui.drafts import BROWSER_PARAM
+from tutor.ui.state import widget_key
 
-RIGHT = "w:puzzles:king-fourth-lead:card-S2"
-WRONG = "w:puzzles:king-fourth-lead:card-SK"
+# the card buttons' keys as the app makes them (not spelled by hand)
+RIGHT = widget_key("puzzles", "king-fourth-lead", "card-S2")
+WRONG = widget_key("puzzles", "king-fourth-lead", "card-SK")
 
 #: A second lead puzzle with the same title as the first (generated puzzles used to share titles).
 TWIN = """\

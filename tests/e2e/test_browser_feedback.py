@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_app_pages import write_content  # noqa: E402
 
-from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
+from e2e_server import CHROMIUM, streamlit_server  # noqa: E402
 
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
@@ -42,16 +42,6 @@ def server(tmp_path_factory) -> Iterator[str]:
            "WHIST_TUTOR_SAMPLES": "4"}
     with streamlit_server(tmp, env) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield b
-        b.close()
 
 
 def _puzzles(browser, server: str):

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
+from e2e_server import CHROMIUM, streamlit_server  # noqa: E402
 
 pytestmark = [
     pytest.mark.browser,
@@ -45,15 +45,6 @@ def server(tmp_path_factory):
         yield base
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def _open(browser, url: str, width: int = 1280, height: int = 900):

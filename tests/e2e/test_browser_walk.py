@@ -25,7 +25,7 @@ sys.path.insert(0, str(HERE))
 from langcheck import VISIBLE_TEXT_JS, codes, foreign_words, pending  # noqa: E402
 from test_app_pages import PUZZLES, write_content  # noqa: E402
 
-from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
+from e2e_server import CHROMIUM, streamlit_server  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 from tutor.ui.nav import available_pages  # noqa: E402
 
@@ -81,16 +81,6 @@ def server(tmp_path_factory) -> Iterator[str]:
            "WHIST_TUTOR_SAMPLES": "6"}
     with streamlit_server(tmp, env) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield b
-        b.close()
 
 
 def _settle(page) -> None:
