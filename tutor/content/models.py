@@ -80,7 +80,7 @@ from pydantic_core import PydanticCustomError
 from tutor.cards import Card, Hand, Suit, parse_card
 from tutor.conventions.catalogue import ID_PATTERN
 from tutor.deal import Deal
-from tutor.errors import HandError
+from tutor.errors import HandError, WhistError
 from tutor.play import Trick, format_history, parse_history
 from tutor.rulesets import RULESET_NAMES
 from tutor.rulesets import Penalty as RevokePenalty
@@ -225,7 +225,7 @@ def _read_history(value: Any) -> tuple[Trick, ...]:
 
 def _read_deal(value: Any) -> Deal:
     if isinstance(value, Deal):
-        deal = value
+        deal = Deal(value.hands)  # the four hands, as the text reads them (full_deal() adds the rest)
     elif not isinstance(value, str):
         raise _not_text(value)
     else:
@@ -281,6 +281,12 @@ def _read_card_in_answer(value: Any) -> Card:
     if not isinstance(value, str):
         raise ValueError(f"a card is written like SK or ♥10, not {value!r}")
     return parse_card(value)
+
+
+def _one_card(answer: AnswerValue) -> Card:
+    if not isinstance(answer, Card):
+        raise WhistError(f"the answer {_write_answer(answer)!r} is not one card")
+    return answer
 
 
 def _write_answer(value: AnswerValue) -> int | str | list[str]:
@@ -376,6 +382,11 @@ class Accept(_Model):
 
     answer: Answer
     reason: Text
+
+    @property
+    def card(self) -> Card:
+        """The accepted card (of a lead or play question, whose answers are cards)."""
+        return _one_card(self.answer)
 
 
 class PlayedCard(NamedTuple):
@@ -599,6 +610,11 @@ class Item(_Model):
         if self.deal is None:
             return None
         return Deal(self.deal.hands, dealer=self.dealer, trump_card=self.trump)
+
+    @property
+    def answer_card(self) -> Card:
+        """The card a lead or play question is answered by."""
+        return _one_card(self.answer)
 
     def answer_cards(self) -> tuple[Card, ...]:
         """The answer as cards (one for lead/play, the set for legal, none for numbers)."""
