@@ -372,7 +372,7 @@ def _with_conventional_history(puzzle: Puzzle) -> Puzzle | None:
     found = find_deal(puzzle, seed=0, seconds=30.0, max_iterations=400)  # bounded by iterations: reproducible
     if found.south or found.deal is None:
         return None
-    return puzzle.model_copy(update={"deal": Deal(found.deal.hands)})  # the field holds the four hands
+    return puzzle.model_copy(update={"deal": found.deal})
 
 
 def generate(theme: str, count: int = 1, seed: int = 0, *, attempts: int = 400) -> list[Puzzle]:

@@ -61,8 +61,8 @@ Lessons teach first: the first step is a ``teach`` step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Union
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Self, Union
 
 from pydantic import (
     BaseModel,
@@ -362,6 +362,14 @@ else:
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` applied *through the validators* (pydantic's own copy skips them):
+        an updated field may be given as text (``{"deal": "N:…"}``), read as the file would be, or
+        as the value itself, and the cross-field checks run again."""
+        if not update:
+            return super().model_copy(deep=deep)
+        return self.model_validate({**{name: getattr(self, name) for name in type(self).model_fields}, **update})
+
 
 class Text(_Model):
     """A text a learner reads, in both languages (neither may be empty)."""
@@ -505,7 +513,7 @@ class Item(_Model):
         if len(set(self.exposed)) != len(self.exposed):
             raise FieldProblem(("exposed",), "a card is listed twice in exposed")
         for name in ("exposed", "called", "called_suit"):
-            if getattr(self, name) and q not in _CARD_QUESTIONS:
+            if getattr(self, name) not in (None, []) and q not in _CARD_QUESTIONS:  # Suit.S is 0: not by truth
                 raise FieldProblem((name,), f"only lead, play and legal questions take {name}, not {q}")
         if self.called is not None and self.called not in self.exposed:
             raise FieldProblem(("called",), f"{self.called} is not one of the exposed cards")
@@ -657,7 +665,7 @@ class Diagram(_Model):
         """The diagram's deal with its dealer (East unless given) and trump card, when it shows one."""
         if self.deal is None:
             return None
-        return Deal(self.deal.hands, dealer=self.dealer or Seat.E, trump_card=self.trump)
+        return Deal(self.deal.hands, dealer=Seat.E if self.dealer is None else self.dealer, trump_card=self.trump)
 
     @model_validator(mode="after")
     def _shows_something(self) -> "Diagram":

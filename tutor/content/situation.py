@@ -58,7 +58,7 @@ def situation(item: Item) -> Situation:
     if to_play != Seat.S:
         return Situation(to_play, remaining, current, ())
     follow = follow_suit_cards(remaining, current)
-    if not (item.exposed or item.called_suit):
+    if not item.exposed and item.called_suit is None:
         return Situation(to_play, remaining, current, follow, follow)
     ruling = rule_on_penalties(remaining, current, exposed=item.exposed_cards, called=item.called_card,
                                called_suit=item.called_suit_of)
