@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from tutor.cards import Card
 from tutor.content.lint import lint
 from tutor.content.loader import ContentSet, parse_text
-from tutor.cards import Card
 from tutor.content.pbn import PbnError, load_pbn, puzzle_from_board, read_pbn
 from tutor.content.writer import puzzles_yaml
 from tutor.errors import WhistError
