@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tutor.i18n import ru_plural
-from tutor.cards import Card, Hand, parse_card
+from tutor.cards import CARDS, Card, Hand
 from tutor.content.models import Accept, Item, Text
 from tutor.conventions import Position, Verdict, advise, explain_card
 from tutor.conventions.catalogue import UnknownMaximError, check_ids, get_maxim
@@ -139,7 +139,12 @@ def _deal_of(item: Item) -> Deal:
 def _honour_cards(deal: Deal, side: Side, counted: Sequence[str]) -> list[Card]:
     """The honours ``side`` holds among the cards the scoring engine counted (the trump honours,
     or the aces of a no-trump deal)."""
-    return sorted(c for c in map(parse_card, counted) if deal.holder(c).side is side)
+    return sorted(c for c in (_CARD_OF_NAME[name] for name in counted) if deal.holder(c).side is side)
+
+
+#: The scoring engine names the honours it counted canonically (``Honours.cards``: ``"HA"``); they
+#: are looked up, not read as notation again.
+_CARD_OF_NAME: dict[str, Card] = {str(c): c for c in CARDS}
 
 
 def engine_number(item: Item) -> Breakdown:
