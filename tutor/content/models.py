@@ -6,6 +6,16 @@ known (``extra="forbid"``), cards and hands readable, texts present in English a
 answer of the kind the question asks for. Whether the item is *true* (the answer legal, the engine
 agreeing, the maxims existing) is proved by :mod:`tutor.content.lint`, which needs the engine.
 
+Parse once, at the edge: a loaded item holds the engine's values, not the file's text -- ``hand``
+is a :class:`~tutor.cards.Hand`, ``trump``/``called``/``exposed`` are :class:`~tutor.cards.Card`,
+``dealer`` a :class:`~tutor.seats.Seat`, ``called_suit`` a :class:`~tutor.cards.Suit`, ``played`` a
+tuple of :class:`~tutor.play.Trick`, ``deal`` a :class:`~tutor.deal.Deal` (the four hands;
+:meth:`Item.full_deal` adds the dealer and trump card), ``answer`` a card, the tuple of legal
+cards or a number. Every consumer uses them as they are; ``model_dump(mode="json")`` writes them
+back as the canonical text below, so the YAML format, the JSON Schema and the writer's output do
+not depend on it. Mind the two enums whose first member is 0 (``Seat.N``, ``Suit.S``): test them
+against ``None``, never by truth.
+
 A documented puzzle (see also ``puzzles/examples.yaml``)::
 
     puzzles:
