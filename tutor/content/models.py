@@ -222,7 +222,7 @@ def _read_hand(value: Any, size: int | None) -> Hand:
 
 
 def _read_history(value: Any) -> tuple[Trick, ...]:
-    if isinstance(value, tuple) and all(isinstance(t, Trick) for t in value):
+    if isinstance(value, (tuple, list)) and all(isinstance(t, Trick) for t in value):
         tricks: Sequence[Trick] = value
     elif not isinstance(value, str):
         raise _not_text(value)
