@@ -130,9 +130,9 @@ def test_every_shipped_item_is_written_back_as_the_same_yaml() -> None:
     assert not again.problems
     assert [p.item for p in again.puzzles] == puzzles
     assert puzzles_yaml(p.item for p in again.puzzles) == puzzles_yaml(puzzles)
+    files = {path: yaml.safe_load(Path(path).read_text(encoding="utf-8")) for path in {loc.path for loc in content.puzzles}}
     for loc in content.puzzles:  # each field written as the old string model canonicalised it
-        raw = yaml.safe_load(Path(loc.path).read_text(encoding="utf-8"))
-        data = next(p for p in raw["puzzles"] if p["id"] == loc.item.id)
+        data = next(p for p in files[loc.path]["puzzles"] if p["id"] == loc.item.id)
         dumped = loc.item.model_dump(mode="json")
         for key, canon in _CANONICAL.items():
             if key in data:
