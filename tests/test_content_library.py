@@ -118,7 +118,7 @@ def test_each_answer_grades_right_and_accepts_grade_accepted(library: ContentSet
     «accepted» with its reason (anchors.md: equally good answers are all accepted)."""
     for loc in library.items():
         item = loc.item
-        response = item.answer[0] if isinstance(item.answer, list) else item.answer
+        response = item.answer[0] if isinstance(item.answer, tuple) else item.answer
         assert grade(item, response).verdict == "right", f"{loc.path}:{loc.line}"
         for acc in item.accept:
             feedback = grade(item, acc.answer)

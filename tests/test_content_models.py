@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from tutor.cards import CARDS, Hand
+from tutor.cards import CARDS, Card, Hand
 from tutor.content.models import THEMES, Lesson, Puzzle, Text
 from tutor.content.schema import SCHEMA_DIR, render, schemas
 
@@ -52,9 +52,12 @@ def test_hand_refuses_a_duplicate_card():
 
 
 def test_card_spellings_are_stored_canonically():
-    """design.md Notation: ♠K, K♠, H10 and Russian ranks are read; SK/HT is stored."""
+    """design.md Notation: ♠K, K♠, H10 and Russian ranks are read once, into the engine's values;
+    SK/HT is what is written back."""
     p = make(trump="♦7", answer="2♠", hand="♠K742 ♥985 ♦В63 ♣863")
-    assert (p.trump, p.answer, p.hand) == ("D7", "S2", "K742.985.J63.863")
+    assert (p.trump, p.answer, p.hand) == (Card.parse("D7"), Card.parse("S2"), Hand.parse("K742.985.J63.863"))
+    written = p.model_dump(mode="json")
+    assert (written["trump"], written["answer"], written["hand"]) == ("D7", "S2", "K742.985.J63.863")
 
 
 @given(st.sampled_from(CARDS), st.sampled_from(["{s}{r}", "{sym}{r}", "{r}{sym}"]))
@@ -63,7 +66,7 @@ def test_any_card_spelling_reads_back_to_the_same_card(card, form):
     rank = "10" if card.rank.char == "T" else card.rank.char
     text = form.format(s=card.suit.name, sym=card.suit.symbol, r=rank)
     p = make(trump=text, hand="K742.985.J63.863" if card not in Hand.parse("K742.985.J63.863") else "AQJ.AKQJ.AKQ.AKQ")
-    assert p.trump == str(card)
+    assert p.trump is card and p.model_dump(mode="json")["trump"] == str(card)
 
 
 def test_both_languages_are_required():
@@ -96,7 +99,8 @@ def test_lead_answer_is_one_card_and_legal_answer_a_list():
         make(question="legal", answer="S2")
     p = make(question="legal", answer=["♥Q", "H8"], dealer="S", trump="C5", hand="K742.Q83.J63.965",
              played="W:HK H4 H2")
-    assert p.answer == ["HQ", "H8"]
+    assert p.answer == (Card.parse("HQ"), Card.parse("H8"))
+    assert p.model_dump(mode="json")["answer"] == ["HQ", "H8"]
 
 
 def test_honours_question_needs_ask_and_deal():

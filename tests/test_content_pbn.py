@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.cards import Card
 from tutor.content.lint import lint
 from tutor.content.loader import ContentSet, parse_text
 from tutor.content.pbn import PbnError, load_pbn, puzzle_from_board, read_pbn
@@ -27,7 +28,7 @@ def test_reads_boards_dealers_and_deals_skipping_comments_and_auction():
 def test_east_dealer_gives_an_opening_lead_from_the_engine():
     """000 «Сдача» 17: South leads first when East deals; the trump card is East's."""
     p = puzzle_from_board(load_pbn(FILE)[1], "club")
-    assert p.question == "lead" and p.id == "pbn-club-2" and p.dealer == "E"
+    assert p.question == "lead" and p.id == "pbn-club-2" and p.dealer is Seat.E
     assert p.trump_card in p.full_deal().hands[Seat.E]
     assert p.trump_card == puzzle_from_board(load_pbn(FILE)[1], "club").trump_card  # reproducible
 
@@ -35,10 +36,10 @@ def test_east_dealer_gives_an_opening_lead_from_the_engine():
 def test_other_dealer_gives_an_honours_question():
     """000 REC 3: honours are counted from the whole deal."""
     p = puzzle_from_board(load_pbn(FILE)[0], "club")
-    assert p.question == "honours" and p.dealer == "N" and p.trump_card in p.full_deal().hands[Seat.N]
+    assert p.question == "honours" and p.dealer is Seat.N and p.trump_card in p.full_deal().hands[Seat.N]
     with pytest.raises(PbnError, match="only when East deals"):
         puzzle_from_board(load_pbn(FILE)[0], "club", question="lead")
-    assert puzzle_from_board(load_pbn(FILE)[0], "club", dealer="E", trump="HQ", question="honours").trump == "HQ"
+    assert puzzle_from_board(load_pbn(FILE)[0], "club", dealer="E", trump="HQ", question="honours").trump == Card.parse("HQ")
     with pytest.raises(PbnError, match="not in the dealer"):
         puzzle_from_board(load_pbn(FILE)[0], "club", trump="SK")
 

@@ -41,10 +41,10 @@ def _exercise(content: ContentSet, lesson_id: str, step: int) -> Item:
 _PBN = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 
 
-def _caller_of_south(dealer: str, offender: Seat) -> Seat:
+def _caller_of_south(dealer: Seat, offender: Seat) -> Seat:
     """Who may call a suit from South after ``offender`` (North) led out of turn, by the engine
     (004 «Внеочередной заход»: the opponent on the right of the player called from)."""
-    state = PlayState(Deal.from_pbn(_PBN, dealer=dealer, trump_card={"E": "CA", "S": "CT"}[dealer]))
+    state = PlayState(Deal.from_pbn(_PBN, dealer=dealer, trump_card={Seat.E: "CA", Seat.S: "CT"}[dealer]))
     card = state.hand(offender).cards[0]
     (caller,) = judge_lead_out_of_turn(state, offender, card, rules="american").callers_for(Seat.S)
     return caller
@@ -54,7 +54,7 @@ def test_lead_out_of_turn_exercise_names_east_as_the_caller(content: ContentSet)
     """E-1. 004 «Внеочередной заход»: «Штраф может взыскать только противник, сидящий справа от
     игрока, у которого на законных основаниях может быть отозвана масть». North led out of turn,
     the suit is called from South, so East -- South's right-hand opponent -- calls it."""
-    (ex,) = [loc.item for loc in content.exercises if loc.where.startswith("lesson laws ") and loc.item.called_suit]
+    (ex,) = [loc.item for loc in content.exercises if loc.where.startswith("lesson laws ") and loc.item.called_suit is not None]
     assert ex.called_suit_of is Suit.S
     caller = _caller_of_south(ex.dealer, Seat.N)
     assert caller is Seat.E
@@ -66,7 +66,7 @@ def test_lead_out_of_turn_puzzle_names_east_as_the_caller(content: ContentSet) -
     """E-2. 004 «Внеочередной заход»: West made the opening lead after South dealt, so West is
     South's left-hand opponent; the suit called from South is called by East."""
     p = _item(content, "suit-called-after-lead-out-of-turn")
-    assert p.dealer == "S" and p.played.startswith("W:")
+    assert p.dealer is Seat.S and p.tricks_played[0].leader is Seat.W
     caller = _caller_of_south(p.dealer, Seat.N)
     assert caller is Seat.E
     assert "East, on your right" in p.prompt.en and "West, on your right" not in p.prompt.en
@@ -94,7 +94,7 @@ def test_lead_from_four_or_five_trumps_follows_the_card_from_length(content: Con
     item = _exercise(content, where[1], where[2]) if where[0] == "lesson" else _item(content, where[1])
     trumps = item.student_hand.suit(item.trump_card.suit)
     assert len(trumps) >= 4
-    assert item.answer == answer and Card.parse(answer).suit == item.trump_card.suit
+    assert item.answer == Card.parse(answer) and Card.parse(answer).suit == item.trump_card.suit
     assert "lead-highest-trump" not in item.maxims and "lead-trumps-with-four-or-five" in item.maxims
     assert "highest first" not in item.explanation.en and "start with the highest, the" not in item.explanation.en
 
@@ -125,7 +125,7 @@ def test_lead_into_partners_void_history_shows_the_void_by_a_ruff(content: Conte
     assert first.leader is Seat.E and first.suit_led != trump
     assert dict(first.plays())[Seat.N].suit == trump
     assert len(p.student_hand.suit(trump)) == 3
-    assert p.answer in ("D3", "D8")
+    assert p.answer in (Card.parse("D3"), Card.parse("D8"))
 
 
 # -- E-9: the echo under a small card, not under an honour -------------------------------------
@@ -136,9 +136,9 @@ def test_echo_partners_call_is_made_under_a_plain_card_not_an_honour(content: Co
     read as the lower of equals, 000 HNT 9 and content review D-4) is right only under a card
     that is no honour."""
     p = _item(content, "echo-partners-call")
-    led = Card.parse(p.played.split("/")[-1].split(":")[1].split()[0])
+    led = p.tricks_played[-1].cards[0]
     assert led.suit == Suit.S and not led.rank.is_honour
-    assert p.answer == "S8"
+    assert p.answer == Card.parse("S8")
     assert "second hand plays low on a queen" not in p.explanation.en
 
 

@@ -27,6 +27,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from tutor.cards import Card
 from tutor.content.daily import daily_pick
 from tutor.content.loader import load_paths
 from tutor.content.models import Item
@@ -85,10 +86,10 @@ class Summary:
 def spec_of(item: Item, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> EvidenceSpec | None:
     """The evidence spec of a lead or play item with a card for its answer; None for the others
     (honours, score and legal questions have no card to simulate)."""
-    if item.question not in ("lead", "play") or not isinstance(item.answer, str):
+    if item.question not in ("lead", "play") or not isinstance(item.answer, Card):
         return None
     return EvidenceSpec.of(item.hand, item.trump, answer=item.answer, maxims=item.maxims, dealer=item.dealer,
-                           seat=item.seat, played=item.played or "", system=item.system, rules=item.rules,
+                           seat=item.seat, played=item.tricks_played, system=item.system, rules=item.rules,
                            samples=samples, seed=seed)
 
 

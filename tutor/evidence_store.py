@@ -45,11 +45,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from tutor.cards import Hand, parse_card
+from tutor.cards import Card, Hand, parse_card
 from tutor.errors import WhistError
 from tutor.outfiles import OutFileError, write_atomic
-from tutor.play import format_history, parse_history
-from tutor.seats import parse_seat
+from tutor.play import Trick, format_history, parse_history
+from tutor.seats import Seat, parse_seat
 
 __all__ = [
     "EvidenceStoreError",
@@ -152,17 +152,26 @@ class EvidenceSpec:
     seed: int
 
     @classmethod
-    def of(cls, hand: str, trump: str, *, answer: str, maxims: Sequence[str] = (), dealer: str = "E",
-           seat: str = "S", played: str = "", system: str = "russian", rules: str = "russian",
+    def of(cls, hand: Hand | str, trump: Card | str, *, answer: Card | str, maxims: Sequence[str] = (),
+           dealer: Seat | str = "E", seat: Seat | str = "S", played: Sequence[Trick] | str = "",
+           system: str = "russian", rules: str = "russian",
            samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> "EvidenceSpec":
         """The spec of a position as an item writes it, canonicalised (``♠K`` and ``SK`` are one card),
-        so two spellings of one item share their evidence. Bad cards raise the cards' own errors."""
+        so two spellings of one item share their evidence. Bad cards raise the cards' own errors.
+
+        A loaded item passes its values (a :class:`Hand`, :class:`Card` s, :class:`Seat` s, the
+        played :class:`Trick` s), which are only written out: text is read here only when given."""
         if int(samples) < 2:
             raise EvidenceStoreError(f"at least 2 samples are needed for a standard error, got {samples}")
+        if isinstance(trump, str):
+            trump_text = str(parse_card(trump)) if trump.upper() != "NT" else "NT"
+        else:
+            trump_text = str(trump)
         return cls(
-            hand=Hand.parse(hand).pbn(), trump=str(parse_card(trump)) if trump.upper() != "NT" else "NT",
+            hand=(hand if isinstance(hand, Hand) else Hand.parse(hand)).pbn(), trump=trump_text,
             dealer=parse_seat(dealer).name, seat=parse_seat(seat).name,
-            played=format_history(parse_history(played or "")), answer=str(parse_card(answer)),
+            played=format_history(parse_history(played) if isinstance(played, str) else played),
+            answer=str(answer if isinstance(answer, Card) else parse_card(answer)),
             maxims=tuple(maxims), system=system, rules=rules, samples=int(samples), seed=int(seed),
         )
 

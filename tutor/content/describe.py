@@ -6,9 +6,7 @@ question in the same words. Everything exists in English and Russian.
 
 from __future__ import annotations
 
-from tutor.cards import Hand
 from tutor.content.models import Item, Text
-from tutor.play import parse_history
 
 __all__ = ["question_text", "position_lines", "ask_text"]
 
@@ -53,14 +51,14 @@ def question_text(item: Item) -> Text:
 def position_lines(item: Item, lang: str = "en") -> list[str]:
     """The position as South sees it: hand, dealer and trump card, tricks played, tricks taken."""
     ru = lang == "ru"
-    hand = Hand.parse(item.hand)
+    hand = item.hand
     dealer = item.dealer_seat.label(lang)
     trump = item.trump_card.symbol(lang)
     lines = [
         f"{'Ваши карты (Юг)' if ru else 'Your hand (South)'}: {hand.symbols(lang)}",
         f"{'Сдаёт' if ru else 'Dealer'}: {dealer}; {'козырь' if ru else 'trump card'}: {trump}",
     ]
-    for n, trick in enumerate(parse_history(item.played), start=1):
+    for n, trick in enumerate(item.tricks_played, start=1):
         cards = ", ".join(f"{s.label(lang)} {c.symbol(lang)}" for s, c in trick.plays())
         lines.append(f"{'Взятка' if ru else 'Trick'} {n}: {cards}")
     if item.tricks is not None:

@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tutor.i18n import ru_plural
-from tutor.cards import Card, Hand, parse_card
+from tutor.cards import CARDS, Card, Hand
 from tutor.content.models import Accept, Item, Text
 from tutor.conventions import Position, Verdict, advise, explain_card
 from tutor.conventions.catalogue import UnknownMaximError, check_ids, get_maxim
 from tutor.deal import Deal
 from tutor.errors import WhistError
+from tutor.play import Trick
 from tutor.rulesets import find_ruleset
 from tutor.scoring import DealScore, Where, coronkas, honours, score_deal, what_label
 from tutor.seats import Seat, Side
@@ -73,10 +74,11 @@ class EngineCard:
 
 def position_of(item: Item) -> Position:
     """The conventions engine's ``Position`` for what South sees in the item."""
-    return build_position(item.student_hand, item.trump_card, item.played, item.dealer_seat, item.rules)
+    return build_position(item.student_hand, item.trump_card, item.tricks_played, item.dealer_seat, item.rules)
 
 
-def build_position(hand: Hand, trump: Card, played: str | None, dealer: Seat, rules: str = "russian") -> Position:
+def build_position(hand: Hand, trump: Card, played: Sequence[Trick] | str | None, dealer: Seat,
+                   rules: str = "russian") -> Position:
     """A ``Position`` from South's seat (the generator asks before an item exists)."""
     return Position.build(hand=hand, trump=trump, played=played, dealer=dealer, seat=Seat.S, rules=rules)
 
@@ -104,7 +106,7 @@ def advise_position(position: Position, system: str = "russian") -> EngineCard:
 
 def equal_accepts(advice: EngineCard) -> list[Accept]:
     """Cards the engine rates as good as its own (verdict ``equal``), as accepted answers with its reason."""
-    return [Accept(answer=str(c.card), reason=c.why)
+    return [Accept(answer=c.card, reason=c.why)
             for c in advice.candidates if c.verdict == "equal" and c.card != advice.card]
 
 
@@ -137,7 +139,12 @@ def _deal_of(item: Item) -> Deal:
 def _honour_cards(deal: Deal, side: Side, counted: Sequence[str]) -> list[Card]:
     """The honours ``side`` holds among the cards the scoring engine counted (the trump honours,
     or the aces of a no-trump deal)."""
-    return sorted(c for c in map(parse_card, counted) if deal.holder(c).side is side)
+    return sorted(c for c in (_CARD_OF_NAME[name] for name in counted) if deal.holder(c).side is side)
+
+
+#: The scoring engine names the honours it counted canonically (``Honours.cards``: ``"HA"``); they
+#: are looked up, not read as notation again.
+_CARD_OF_NAME: dict[str, Card] = {str(c): c for c in CARDS}
 
 
 def engine_number(item: Item) -> Breakdown:

@@ -312,8 +312,8 @@ def _card_puzzle(recipe: Recipe, d: Draft, advice: EngineCard, pid: str) -> Puzz
     maxims = [deciding] + [m for m in advice.maxims if m != deciding]
     return Puzzle(
         id=pid, title=neutral_title(d), themes=list(recipe.themes), difficulty=recipe.difficulty,
-        dealer=d.dealer.name, trump=str(d.trump), hand=d.deal.hands[Seat.S].pbn(), deal=d.deal.pbn(),
-        played=d.played, question=d.question, prompt=_lead_prompt(d), answer=str(advice.card),
+        dealer=d.dealer, trump=d.trump, hand=d.deal.hands[Seat.S], deal=d.deal,
+        played=d.played, question=d.question, prompt=_lead_prompt(d), answer=advice.card,
         maxims=maxims, hints=[recipe.vague_hint, maxim_text(deciding)], explanation=advice.explanation,
     )
 
@@ -337,7 +337,7 @@ def _number_puzzle(recipe: Recipe, d: Draft, pid: str) -> Puzzle | None:
     maxims = _number_maxims(d, "russian")
     base = dict(
         id=pid, title=neutral_title(d), themes=list(recipe.themes), difficulty=recipe.difficulty,
-        dealer=d.dealer.name, trump=str(d.trump), hand=d.deal.hands[Seat.S].pbn(), deal=d.deal.pbn(),
+        dealer=d.dealer, trump=d.trump, hand=d.deal.hands[Seat.S], deal=d.deal,
         question=d.question, ask=d.ask, tricks={"NS": d.tricks_ns} if d.tricks_ns is not None else None,
         prompt=ask_text(d.ask or ""), maxims=maxims,
     )
@@ -372,7 +372,7 @@ def _with_conventional_history(puzzle: Puzzle) -> Puzzle | None:
     found = find_deal(puzzle, seed=0, seconds=30.0, max_iterations=400)  # bounded by iterations: reproducible
     if found.south or found.deal is None:
         return None
-    return puzzle.model_copy(update={"deal": found.deal.pbn()})
+    return puzzle.model_copy(update={"deal": found.deal})
 
 
 def generate(theme: str, count: int = 1, seed: int = 0, *, attempts: int = 400) -> list[Puzzle]:

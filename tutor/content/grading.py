@@ -98,7 +98,7 @@ def _read_number(response: Any) -> int:
 def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
     sit = situation(item)
     # what a wrong answer reveals once solved or given up: the card asked for, with the reasons
-    wrong_explanation = (_solution(parse_card(str(item.answer)), item) if item.question in ("lead", "play")
+    wrong_explanation = (_solution(item.answer_card, item) if item.question in ("lead", "play")
                          else item.explanation)
     if card not in sit.remaining:
         held = card in item.student_hand
@@ -145,13 +145,13 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
                  ru=f"Верно: {card.symbol('ru')} сыграть можно (а также {_cards_text([c for c in sit.legal if c != card], 'ru') or 'больше ничего'})."),
             item.explanation, lang,
         )
-    answer = parse_card(str(item.answer))
+    answer = item.answer_card
     if card == answer:
         return Feedback(True, "right", tuple(item.maxims),
                         Text(en=f"Right: {card.symbol('en')}.", ru=f"Верно: {card.symbol('ru')}."),
                         item.explanation, lang)
     for acc in item.accept:
-        if parse_card(str(acc.answer)) == card:
+        if acc.card == card:
             return Feedback(
                 True, "accepted", tuple(item.maxims),
                 Text(en=f"Also right: {card.symbol('en')}. {acc.reason.en} The usual card is {answer.symbol('en')}.",

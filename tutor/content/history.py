@@ -35,7 +35,7 @@ from tutor.content.loader import Located
 from tutor.content.models import Item
 from tutor.deal import Deal
 from tutor.errors import WhistError
-from tutor.play import PlayState, Trick, parse_history
+from tutor.play import PlayState, Trick
 from tutor.seats import Seat
 
 __all__ = [
@@ -132,7 +132,7 @@ def deliberate_cards(item: Item) -> frozenset[tuple[Seat, Card]]:
 
 def check_history(item: Item, deal: Deal, seats: Iterable[Seat] = tuple(Seat)) -> list[CardCheck]:
     """Judge every card the given seats played in the item's history, on ``deal``."""
-    tricks = parse_history(item.played)
+    tricks = item.tricks_played
     out: list[CardCheck] = []
     for seat in seats:
         out.extend(check_seat(deal.hands[seat], seat, tricks, item.trump_card, item.dealer_seat,
@@ -168,7 +168,7 @@ class _Constraints:
 
 
 def _constraints(item: Item) -> _Constraints:
-    tricks = parse_history(item.played)
+    tricks = item.tricks_played
     south = item.student_hand
     played: dict[Seat, set[Card]] = {s: set() for s in Seat}
     voids: dict[Seat, set[Suit]] = {s: set() for s in Seat}
@@ -241,7 +241,7 @@ def find_deal(item: Item, *, seed: int = 0, seconds: float = 10.0, max_iteration
     deal can change them: they are reported in ``south``.
     """
     start = time.monotonic()
-    tricks = parse_history(item.played)
+    tricks = item.tricks_played
     excused = deliberate_cards(item)
     result = DealSearch(None)
     result.south = [c for c in check_seat(item.student_hand, Seat.S, tricks, item.trump_card, item.dealer_seat,
@@ -294,7 +294,7 @@ def _deal(item: Item, con: _Constraints, hidden: Mapping[Seat, Sequence[Card]]) 
     hands = {s: Hand([*con.played[s], *con.fixed[s], *hidden[s]]) for s in HIDDEN}
     hands[Seat.S] = item.student_hand
     deal = Deal(hands, dealer=item.dealer_seat, trump_card=item.trump_card)
-    PlayState.from_history(deal, item.played or "")  # the history must replay on it (never fails by construction)
+    PlayState.from_history(deal, item.tricks_played)  # the history must replay on it (never fails by construction)
     return deal
 
 

@@ -34,17 +34,16 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tutor.cards import Card, Hand
+from tutor.cards import Card
 from tutor.content.engine import engine_card, engine_number, unknown_maxims
 from tutor.content.history import check_history, deliberate_cards
 from tutor.content.rulings import PenaltyError
 from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
 from tutor.content.markup import remote_loads
 from tutor.content.models import THEMES, Diagram, Item, Lesson, Puzzle, TeachStep, Text
-from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.content.situation import Situation, situation
-from tutor.play import follow_history, parse_history
+from tutor.play import follow_history
 from tutor.rulesets import find_ruleset
 from tutor.seats import Seat
 
@@ -104,17 +103,18 @@ def _check_cards(loc: Located[Item]) -> list[Problem]:
     item = loc.item
     out: list[Problem] = []
     hand, trump = item.student_hand, item.trump_card
-    if item.dealer == "S" and trump not in hand:
+    if item.dealer is Seat.S and trump not in hand:
         out.append(loc.problem(f"South deals, so the trump card {trump} must be in South's hand", "trump"))
-    if item.dealer != "S" and trump in hand:
+    if item.dealer is not Seat.S and trump in hand:
         out.append(loc.problem(
-            f"the trump card {trump} is in South's hand, but it lies in the dealer's ({item.dealer}) hand", "trump"))
+            f"the trump card {trump} is in South's hand, but it lies in the dealer's ({item.dealer.name}) hand", "trump"))
     if item.deal is not None:
         try:
-            deal = Deal.from_pbn(item.deal, dealer=item.dealer, trump_card=trump)
+            deal = item.full_deal()
         except WhistError as exc:
             out.append(loc.problem(f"deal: {exc}", "deal"))
         else:
+            assert deal is not None  # item.deal is given
             if deal.hands[Seat.S] != hand:
                 out.append(loc.problem(
                     f"deal: South's hand {deal.hands[Seat.S].pbn()} is not the item's hand {hand.pbn()}", "deal"))
@@ -135,9 +135,8 @@ def _check_answer(loc: Located[Item], sit: Situation) -> list[Problem]:
     if q == "play" and sit.current is None:
         return [loc.problem("South is on lead here: the question is lead, not play", "question")]
     if q in ("lead", "play"):
-        answers = [(("answer",), item.answer)] + [(("accept", i, "answer"), a.answer) for i, a in enumerate(item.accept)]
-        for path, text in answers:
-            card = Card.parse(str(text))
+        answers = [(("answer",), item.answer_card)] + [(("accept", i, "answer"), a.card) for i, a in enumerate(item.accept)]
+        for path, card in answers:
             if card not in sit.remaining:
                 where = "was already played" if card in item.student_hand else "is not in South's hand"
                 out.append(loc.problem(f"{'.'.join(map(str, path))}: {card} {where}", *path))
@@ -195,12 +194,12 @@ def _check_engine(loc: Located[Item], sit: Situation | None = None) -> list[Prob
         advice = engine_card(item)
         agreed = {item.answer} | {a.answer for a in item.accept}
         deciding = advice.maxims[0] if advice.maxims else "no maxim"
-        if str(advice.card) in agreed:
+        if advice.card in agreed:
             if item.override is not None:
                 return [loc.problem(f"override: the engine now agrees ({advice.card}, {deciding}); remove the override",
                                     "override")]
             # equally good cards must all be accepted: a learner who plays either is right
-            equal = sorted(c.card for c in advice.candidates if c.verdict == "equal" and str(c.card) not in agreed
+            equal = sorted(c.card for c in advice.candidates if c.verdict == "equal" and c.card not in agreed
                            and c.card != advice.card)
             if equal:
                 cards = " ".join(str(c) for c in equal)
@@ -276,8 +275,8 @@ def prove(loc: Located[Item]) -> list[Problem]:
     except WhistError as exc:
         out.append(loc.problem(f"cannot check maxim ids: {exc}", "maxims"))
     out.extend(_language_problems(loc, _texts(item)))
-    if item.question in ("lead", "play") and isinstance(item.answer, str):
-        card = Card.parse(item.answer)
+    if item.question in ("lead", "play") and isinstance(item.answer, Card):
+        card = item.answer
         spots: list[tuple[_FieldPath, Text | None]] = [(("prompt",), item.prompt),
                                                    (("hints", 0), item.hints[0] if item.hints else None),
                                                    (("title",), getattr(item, "title", None))]
@@ -297,13 +296,12 @@ def _diagram_problems(les: Located[Lesson]) -> list[Problem]:
         at = ("steps", i, "diagram")
         out.extend(_language_problems(les, [((*at, "caption"), d.caption)] if d.caption else []))
         try:
-            if d.deal is not None:
-                Deal.from_pbn(d.deal, dealer=d.dealer or "E", trump_card=d.trump)
+            d.full_deal()
             if d.trick is not None:
-                tricks = parse_history(d.trick)
+                tricks = d.trick
                 if d.hand is not None:
-                    follow_history(tricks, Card.parse(d.trump).suit if d.trump else None, tricks[0].leader,
-                                   known={Seat.S: Hand.parse(d.hand)} if len(Hand.parse(d.hand)) == 13 else None)
+                    follow_history(tricks, d.trump.suit if d.trump else None, tricks[0].leader,
+                                   known={Seat.S: d.hand} if len(d.hand) == 13 else None)
         except WhistError as exc:
             out.append(les.problem(f"diagram: {exc}", *at))
     texts: list[tuple[_FieldPath, Text]] = [(("title",), les.item.title), (("summary",), les.item.summary)]

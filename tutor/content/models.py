@@ -6,6 +6,16 @@ known (``extra="forbid"``), cards and hands readable, texts present in English a
 answer of the kind the question asks for. Whether the item is *true* (the answer legal, the engine
 agreeing, the maxims existing) is proved by :mod:`tutor.content.lint`, which needs the engine.
 
+Parse once, at the edge: a loaded item holds the engine's values, not the file's text -- ``hand``
+is a :class:`~tutor.cards.Hand`, ``trump``/``called``/``exposed`` are :class:`~tutor.cards.Card`,
+``dealer`` a :class:`~tutor.seats.Seat`, ``called_suit`` a :class:`~tutor.cards.Suit`, ``played`` a
+tuple of :class:`~tutor.play.Trick`, ``deal`` a :class:`~tutor.deal.Deal` (the four hands;
+:meth:`Item.full_deal` adds the dealer and trump card), ``answer`` a card, the tuple of legal
+cards or a number. Every consumer uses them as they are; ``model_dump(mode="json")`` writes them
+back as the canonical text below, so the YAML format, the JSON Schema and the writer's output do
+not depend on it. Mind the two enums whose first member is 0 (``Seat.N``, ``Suit.S``): test them
+against ``None``, never by truth.
+
 A documented puzzle (see also ``puzzles/examples.yaml``)::
 
     puzzles:
@@ -61,24 +71,27 @@ Lessons teach first: the first step is a ``teach`` step.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Self, Union
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
-    BeforeValidator,
     ConfigDict,
     Discriminator,
     Field,
+    PlainSerializer,
+    PlainValidator,
     StringConstraints,
     Tag,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from tutor.cards import Card, Hand, Suit, parse_card
 from tutor.conventions.catalogue import ID_PATTERN
 from tutor.deal import Deal
-from tutor.play import parse_history
+from tutor.errors import HandError, WhistError
+from tutor.play import Trick, format_history, parse_history
 from tutor.rulesets import RULESET_NAMES
 from tutor.rulesets import Penalty as RevokePenalty
 from tutor.seats import Seat
@@ -93,7 +106,9 @@ __all__ = [
     "SYSTEMS",
     "FieldProblem",
     "Text",
+    "AnswerValue",
     "Accept",
+    "PlayedCard",
     "Deliberate",
     "Tricks",
     "Item",
@@ -165,108 +180,205 @@ class FieldProblem(ValueError):
 
 
 # -- field types ------------------------------------------------------------------------------
+#
+# Parse once, at the edge: each field below reads the YAML's text into the engine's own value
+# (a Card, a Hand, a Seat, the played Tricks, a Deal) when the file is loaded, and writes it back as
+# the same canonical text (``PlainSerializer``), so a loaded item holds values every consumer uses
+# as they are -- the grader, the engine, the rulings, the page and the worksheet never read an item's
+# cards again -- while ``model_dump(mode="json")`` (the writer, the JSON output) and the JSON Schema
+# (``json_schema_input_type``) still speak the notation of the files. A field also takes the value
+# itself (``trump=Card.parse("D7")``), so code that builds an item passes what it holds.
+# Messages stay those of the text: pydantic's own for a value that is not text at all, the
+# notation's (``not a card: 'SX' ...``) for text that cannot be read.
 
-def _canon_card(value: Any) -> str:
-    """Any accepted spelling of a card (``♠K``, ``K♠``, ``H10``, ``♦Д``) -> ``SK``/``HT``/``DQ``."""
+def _not_text(value: Any) -> PydanticCustomError:
+    return PydanticCustomError("string_type", "Input should be a valid string")
+
+
+def _one_of(words: tuple[str, ...]) -> PydanticCustomError:
+    shown = ", ".join(repr(w) for w in words[:-1]) + f" or {words[-1]!r}"
+    return PydanticCustomError("literal_error", "Input should be {expected}", {"expected": shown})
+
+
+def _read_card(value: Any) -> Card:
+    """Any accepted spelling of a card (``♠K``, ``K♠``, ``H10``, ``♦Д``) -> the :class:`Card`."""
+    if isinstance(value, Card):
+        return value
     if not isinstance(value, str):
-        raise ValueError(f"a card is written like SK or ♥10, not {value!r}")
-    return str(parse_card(value))
+        raise _not_text(value)
+    return parse_card(value)
 
 
-def _canon_hand(value: Any, size: int | None) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"a hand is written like KJ4.AQ32.T98.765, not {value!r}")
-    return Hand.parse(value, size=size).pbn()
+def _read_hand(value: Any, size: int | None) -> Hand:
+    if isinstance(value, Hand):
+        hand = value
+    elif not isinstance(value, str):
+        raise _not_text(value)
+    else:
+        return Hand.parse(value, size=size)
+    if size is not None and len(hand) != size:
+        raise HandError(f"hand has {len(hand)} cards, expected {size}")
+    return hand
 
 
-def _canon_history(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"played tricks are written like 'W:DK D4 D9 D2 / W:DA D6 D3 H5', not {value!r}")
-    tricks = parse_history(value)
+def _read_history(value: Any) -> tuple[Trick, ...]:
+    if isinstance(value, (tuple, list)) and all(isinstance(t, Trick) for t in value):
+        tricks: Sequence[Trick] = value
+    elif not isinstance(value, str):
+        raise _not_text(value)
+    else:
+        tricks = parse_history(value)
     if not tricks:
         raise ValueError("played is empty: leave the field out when no card has been played")
-    return " / ".join(str(t) for t in tricks)
+    return tuple(tricks)
 
 
-def _canon_deal(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"a deal is written like 'N:hand hand hand hand', not {value!r}")
-    deal = Deal.from_pbn(value)
+def _read_deal(value: Any) -> Deal:
+    if isinstance(value, Deal):
+        deal = Deal(value.hands)  # the four hands, as the text reads them (full_deal() adds the rest)
+    elif not isinstance(value, str):
+        raise _not_text(value)
+    else:
+        deal = Deal.from_pbn(value)
     if deal.size != 13:
         raise ValueError(f"a deal has 13 cards a hand, this one {deal.size}")
-    return deal.pbn()
+    return deal
 
 
-def _canon_answer(value: Any) -> Any:
-    """A card (str), a number (int) or a list of cards; cards are written canonically."""
+_SEATS = ("N", "E", "S", "W")
+_SUITS = ("S", "H", "D", "C")
+
+
+def _read_seat(value: Any) -> Seat:
+    if isinstance(value, Seat):
+        return value
+    if not isinstance(value, str) or value not in _SEATS:
+        raise _one_of(_SEATS)
+    return Seat[value]
+
+
+def _read_suit(value: Any) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    if not isinstance(value, str) or value not in _SUITS:
+        raise _one_of(_SUITS)
+    return Suit[value]
+
+
+#: An answer: a number (honours, score), a card (lead, play) or the set of cards (legal).
+AnswerValue = Union[int, Card, tuple[Card, ...]]
+
+
+def _read_answer(value: Any) -> AnswerValue:
+    """A card, a number or a list of cards (read as a tuple of :class:`Card`, in the given order)."""
     if isinstance(value, bool):
         raise ValueError(f"an answer is a card, a number or a list of cards, not {value!r}")
-    if isinstance(value, int):
+    if isinstance(value, (int, Card)):
         return value
     if isinstance(value, str):
-        return _canon_card(value)
-    if isinstance(value, list):
-        cards = [_canon_card(v) for v in value]
+        return parse_card(value)
+    if isinstance(value, (list, tuple)):
+        cards = tuple(_read_card_in_answer(v) for v in value)
         if len(set(cards)) != len(cards):
             raise ValueError("a card is listed twice in the answer")
         return cards
     raise ValueError(f"an answer is a card, a number or a list of cards, not {value!r}")
 
 
+def _read_card_in_answer(value: Any) -> Card:
+    if isinstance(value, Card):
+        return value
+    if not isinstance(value, str):
+        raise ValueError(f"a card is written like SK or ♥10, not {value!r}")
+    return parse_card(value)
+
+
+def _one_card(answer: AnswerValue) -> Card:
+    if not isinstance(answer, Card):
+        raise WhistError(f"the answer {_write_answer(answer)!r} is not one card")
+    return answer
+
+
+def _write_answer(value: AnswerValue) -> int | str | list[str]:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple):
+        return [str(c) for c in value]
+    return value
+
+
 NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
-CardStr = Annotated[
-    str,
-    AfterValidator(_canon_card),
+CardField = Annotated[
+    Card,
+    PlainValidator(_read_card, json_schema_input_type=str),
+    PlainSerializer(str, return_type=str),
     Field(description="A card: suit letter and rank (SK, HT, D2); ♠K, K♠, H10 and ♦Д are read too."),
 ]
 Hand13 = Annotated[
-    str,
-    AfterValidator(lambda v: _canon_hand(v, 13)),
+    Hand,
+    PlainValidator(lambda v: _read_hand(v, 13), json_schema_input_type=str),
+    PlainSerializer(Hand.pbn, return_type=str),
     Field(description="13 cards, PBN spades.hearts.diamonds.clubs (KJ4.AQ32.T98.765) or ♠KJ4 ♥AQ32 …"),
 ]
 AnyHand = Annotated[
-    str,
-    AfterValidator(lambda v: _canon_hand(v, None)),
+    Hand,
+    PlainValidator(lambda v: _read_hand(v, None), json_schema_input_type=str),
+    PlainSerializer(Hand.pbn, return_type=str),
     Field(description="Some cards, PBN spades.hearts.diamonds.clubs (KJ4.AQ32.T98.765)."),
 ]
 History = Annotated[
-    str,
-    AfterValidator(_canon_history),
+    tuple[Trick, ...],
+    PlainValidator(_read_history, json_schema_input_type=str),
+    PlainSerializer(format_history, return_type=str),
     Field(description="Played tricks: 'W:DK D4 D9 D2 / W:DA D6 D3 H5' (leader, cards in play order)."),
 ]
-DealStr = Annotated[
-    str,
-    AfterValidator(_canon_deal),
+DealField = Annotated[
+    Deal,
+    PlainValidator(_read_deal, json_schema_input_type=str),
+    PlainSerializer(lambda d: d.pbn(), return_type=str),
     Field(description="All four hands, PBN 'N:hand hand hand hand' clockwise from the named seat."),
 ]
 Answer = Annotated[
-    Union[int, str, list[str]],
-    BeforeValidator(_canon_answer),
+    AnswerValue,
+    PlainValidator(_read_answer, json_schema_input_type=Union[int, str, list[str]]),
+    PlainSerializer(_write_answer, return_type=Union[int, str, list[str]]),
     Field(description="lead/play: a card; legal: the list of legal cards; honours/score: a number."),
 ]
 MaximId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
-SeatName = Literal["N", "E", "S", "W"]
+SeatField = Annotated[
+    Seat,
+    PlainValidator(_read_seat, json_schema_input_type=Literal["N", "E", "S", "W"]),
+    PlainSerializer(lambda s: s.name, return_type=str),
+]
 SideName = Annotated[Literal["NS", "EW"], Field(description="A side: NS (North-South) or EW (East-West).")]
-SuitName = Literal["S", "H", "D", "C"]
+SuitField = Annotated[
+    Suit,
+    PlainValidator(_read_suit, json_schema_input_type=Literal["S", "H", "D", "C"]),
+    PlainSerializer(lambda s: s.name, return_type=str),
+]
 if TYPE_CHECKING:
     # These Literals are built at run time from the names the project defines (themes, questions,
-    # rule sets, systems) so that pydantic refuses any other; a static checker cannot build a
-    # Literal from a tuple, so it sees the plain strings they are.
+    # rule sets) so that pydantic refuses any other; a static checker cannot build a Literal from
+    # a tuple, so it sees the plain strings they are.
     Theme = str
-    Question = str
     Ask = str
     RulesetName = str
-    SystemName = str
 else:
     Theme = Literal[tuple(THEMES)]
-    Question = Literal[QUESTIONS]
     Ask = Literal[ASKS]
     RulesetName = Literal[RULESETS]
-    SystemName = Literal[SYSTEMS]
 
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` applied *through the validators* (pydantic's own copy skips them):
+        an updated field may be given as text (``{"deal": "N:…"}``), read as the file would be, or
+        as the value itself, and the cross-field checks run again."""
+        if not update:
+            return super().model_copy(deep=deep)
+        return self.model_validate({**{name: getattr(self, name) for name in type(self).model_fields}, **update})
 
 
 class Text(_Model):
@@ -289,21 +401,41 @@ class Accept(_Model):
     answer: Answer
     reason: Text
 
+    @property
+    def card(self) -> Card:
+        """The accepted card (of a lead or play question, whose answers are cards)."""
+        return _one_card(self.answer)
 
-def _canon_seat_card(value: Any) -> str:
-    """``W:SK`` (the seat that played it, then the card) -> canonical ``W:SK``."""
-    if not isinstance(value, str) or ":" not in value:
+
+class PlayedCard(NamedTuple):
+    """A card of the history and the seat that played it, written ``W:SK``."""
+
+    seat: Seat
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.seat.name}:{self.card}"
+
+
+def _read_seat_card(value: Any) -> PlayedCard:
+    """``W:SK`` (the seat that played it, then the card) -> ``PlayedCard(Seat.W, SK)``."""
+    if isinstance(value, PlayedCard):
+        return value
+    if not isinstance(value, str):
+        raise _not_text(value)
+    if ":" not in value:
         raise ValueError(f"a played card is written like W:SK (the seat, then the card), not {value!r}")
     seat, card = value.split(":", 1)
     seat = seat.strip().upper()
-    if seat not in ("N", "E", "S", "W"):
+    if seat not in _SEATS:
         raise ValueError(f"{seat!r} is not a seat (N, E, S or W) in {value!r}")
-    return f"{seat}:{_canon_card(card.strip())}"
+    return PlayedCard(Seat[seat], parse_card(card.strip()))
 
 
-SeatCardStr = Annotated[
-    str,
-    AfterValidator(_canon_seat_card),
+SeatCardField = Annotated[
+    PlayedCard,
+    PlainValidator(_read_seat_card, json_schema_input_type=str),
+    PlainSerializer(str, return_type=str),
     Field(description="A card of the history and the seat that played it: W:SK."),
 ]
 
@@ -312,13 +444,13 @@ class Deliberate(_Model):
     """A card of the history that is not the conventional one, played on purpose, and why
     (the linter requires every other card of ``played`` to be conventional)."""
 
-    card: SeatCardStr
+    card: SeatCardField
     reason: Text
 
     @property
-    def seat_card(self) -> tuple[Seat, Card]:
-        seat, card = self.card.split(":")
-        return Seat[seat], parse_card(card)
+    def seat_card(self) -> PlayedCard:
+        """The seat and the card (equal to the ``(seat, card)`` pairs of :meth:`Trick.plays`)."""
+        return self.card
 
 
 class Tricks(_Model):
@@ -345,12 +477,13 @@ class Item(_Model):
     """What puzzles and lesson exercises share: a position from South's seat and a question."""
 
     rules: RulesetName = "russian"
-    system: SystemName = "russian"
+    system: System = "russian"
     seat: Literal["S"] = Field("S", description="The student always sits South.")
-    dealer: SeatName = Field("E", description="The dealer holds the trump card; S leads first when E deals.")
-    trump: CardStr = Field(description="The turned-up trump card, in the dealer's hand.")
+    dealer: SeatField = Field(Seat.E, description="The dealer holds the trump card; S leads first when E deals.",
+                              json_schema_extra={"default": "E"})
+    trump: CardField = Field(description="The turned-up trump card, in the dealer's hand.")
     hand: Hand13 = Field(description="South's 13 cards as dealt (cards already played included).")
-    deal: DealStr | None = Field(None, description=(
+    deal: DealField | None = Field(None, description=(
         "All four hands. honours/score: the deal counted (shown). lead/play/legal with played tricks: the "
         "hidden deal that proves every card of the history conventional (never shown before the answer; "
         "python -m tutor check --find-deals PATH finds one)."))
@@ -358,7 +491,7 @@ class Item(_Model):
     deliberate: list[Deliberate] = Field(default_factory=list, description=(
         "Cards of played that are deliberate mistakes, each {card: W:SK, reason: {en, ru}}: the linter "
         "excuses them from the rule that every card of the history is conventional."))
-    question: Question
+    question: QuestionKind
     ask: Ask | None = None
     tricks: Tricks | None = None
     prompt: Text | None = None
@@ -373,11 +506,11 @@ class Item(_Model):
         "score questions: the side of each revoke in the deal (EW when East or West revoked), once per revoke."))
     revoke_penalty: RevokePenalty | None = Field(None, description=(
         "score questions with revokes: the penalty the opponents chose, points or tricks (default: the rules')."))
-    exposed: list[CardStr] = Field(default_factory=list, description=(
+    exposed: list[CardField] = Field(default_factory=list, description=(
         "lead/play/legal: South's cards lying face up, which the opponents may call (000 «Ошибки» 7; 004)."))
-    called: CardStr | None = Field(None, description=(
+    called: CardField | None = Field(None, description=(
         "The exposed card an opponent calls now: it must be played if it can be without a revoke (004)."))
-    called_suit: SuitName | None = Field(None, description=(
+    called_suit: SuitField | None = Field(None, description=(
         "South on lead after a lead out of turn: the suit the opponents call (000 «Ошибки» 3; 004)."))
 
     @model_validator(mode="after")
@@ -390,7 +523,7 @@ class Item(_Model):
         if len(set(self.exposed)) != len(self.exposed):
             raise FieldProblem(("exposed",), "a card is listed twice in exposed")
         for name in ("exposed", "called", "called_suit"):
-            if getattr(self, name) and q not in _CARD_QUESTIONS:
+            if getattr(self, name) not in (None, []) and q not in _CARD_QUESTIONS:  # Suit.S is 0: not by truth
                 raise FieldProblem((name,), f"only lead, play and legal questions take {name}, not {q}")
         if self.called is not None and self.called not in self.exposed:
             raise FieldProblem(("called",), f"{self.called} is not one of the exposed cards")
@@ -405,8 +538,8 @@ class Item(_Model):
     def _deliberate_cards_were_played(self) -> "Item":
         if not self.deliberate:
             return self
-        plays = {(s, c) for t in parse_history(self.played) for s, c in t.plays()}
-        seen: set[str] = set()
+        plays = {(s, c) for t in self.played or () for s, c in t.plays()}
+        seen: set[PlayedCard] = set()
         for i, d in enumerate(self.deliberate):
             if d.card in seen:
                 raise FieldProblem(("deliberate", i, "card"), f"{d.card} is listed twice in deliberate")
@@ -419,15 +552,15 @@ class Item(_Model):
     def _answer_fits_question(self) -> "Item":
         q = self.question
         if q in _CARD_ANSWERS:
-            if not isinstance(self.answer, str):
+            if not isinstance(self.answer, Card):
                 raise FieldProblem(("answer",), f"the {q} question is answered by one card, like S4")
             for i, acc in enumerate(self.accept):
-                if not isinstance(acc.answer, str):
+                if not isinstance(acc.answer, Card):
                     raise FieldProblem(("accept", i, "answer"), "an accepted answer of a card question is a card")
                 if acc.answer == self.answer:
                     raise FieldProblem(("accept", i, "answer"), f"{acc.answer} is already the answer")
         elif q == "legal":
-            if not isinstance(self.answer, list) or not self.answer:
+            if not isinstance(self.answer, tuple) or not self.answer:
                 raise FieldProblem(("answer",), "a legal question is answered by the list of every legal card")
             if self.accept:
                 raise FieldProblem(("accept",), "a legal question accepts any legal card already: leave accept out")
@@ -452,46 +585,61 @@ class Item(_Model):
             raise FieldProblem(("tricks",), "tricks: is only for score questions")
         return self
 
-    # -- convenient typed views ---------------------------------------------------------------
+    # -- the engine's names for the same values (read once, when the item was loaded) -------------
     @property
     def trump_card(self) -> Card:
-        return parse_card(self.trump)
+        """The turned-up trump card (the ``trump`` field)."""
+        return self.trump
 
     @property
     def dealer_seat(self) -> Seat:
-        return Seat[self.dealer]
+        """The dealer (the ``dealer`` field)."""
+        return self.dealer
 
     @property
     def student_hand(self) -> Hand:
-        return Hand.parse(self.hand)
+        """South's 13 cards as dealt (the ``hand`` field)."""
+        return self.hand
+
+    @property
+    def tricks_played(self) -> tuple[Trick, ...]:
+        """The tricks played before the question, none when the item gives no history."""
+        return self.played or ()
 
     @property
     def exposed_cards(self) -> tuple[Card, ...]:
         """South's cards lying face up (a penalty: the opponents may call them)."""
-        return tuple(parse_card(c) for c in self.exposed)
+        return tuple(self.exposed)
 
     @property
     def called_card(self) -> Card | None:
         """The exposed card the opponents call now, if any."""
-        return parse_card(self.called) if self.called is not None else None
+        return self.called
 
     @property
     def called_suit_of(self) -> Suit | None:
         """The suit called from South's lead after a lead out of turn, if any."""
-        return Suit[self.called_suit] if self.called_suit is not None else None
+        return self.called_suit
 
     def full_deal(self) -> Deal | None:
-        """The whole deal, when the item gives it."""
+        """The whole deal with the item's dealer and trump card, when the item gives the hands
+        (``deal`` holds the four hands as read; the trump card must lie in the dealer's hand, which
+        the linter reports at the item when it does not -- here it raises :class:`DealError`)."""
         if self.deal is None:
             return None
-        return Deal.from_pbn(self.deal, dealer=self.dealer, trump_card=self.trump)
+        return Deal(self.deal.hands, dealer=self.dealer, trump_card=self.trump)
+
+    @property
+    def answer_card(self) -> Card:
+        """The card a lead or play question is answered by."""
+        return _one_card(self.answer)
 
     def answer_cards(self) -> tuple[Card, ...]:
         """The answer as cards (one for lead/play, the set for legal, none for numbers)."""
-        if isinstance(self.answer, str):
-            return (parse_card(self.answer),)
-        if isinstance(self.answer, list):
-            return tuple(parse_card(c) for c in self.answer)
+        if isinstance(self.answer, Card):
+            return (self.answer,)
+        if isinstance(self.answer, tuple):
+            return self.answer
         return ()
 
 
@@ -517,11 +665,17 @@ class Diagram(_Model):
     """Cards shown beside a teaching text: a hand, a whole deal, or tricks, with the trump card."""
 
     hand: AnyHand | None = None
-    deal: DealStr | None = None
+    deal: DealField | None = None
     trick: History | None = None
-    trump: CardStr | None = None
-    dealer: SeatName | None = None
+    trump: CardField | None = None
+    dealer: SeatField | None = None
     caption: Text | None = None
+
+    def full_deal(self) -> Deal | None:
+        """The diagram's deal with its dealer (East unless given) and trump card, when it shows one."""
+        if self.deal is None:
+            return None
+        return Deal(self.deal.hands, dealer=Seat.E if self.dealer is None else self.dealer, trump_card=self.trump)
 
     @model_validator(mode="after")
     def _shows_something(self) -> "Diagram":

@@ -161,8 +161,8 @@ def puzzle_from_board(
                        f"use --dealer E or --question honours")
     n = board.number if board.number is not None else 0
     base = dict(
-        id=f"pbn-{_slug(source)}-{n}", dealer=seat.name, trump=str(card), hand=deal.hands[Seat.S].pbn(),
-        deal=deal.pbn(), rules="russian", system="russian",
+        id=f"pbn-{_slug(source)}-{n}", dealer=seat, trump=card, hand=deal.hands[Seat.S],
+        deal=deal, rules="russian", system="russian",
     )
     if kind == "lead":
         advice = advise_position(build_position(deal.hands[Seat.S], card, None, seat))
@@ -177,7 +177,7 @@ def puzzle_from_board(
             themes=themes, difficulty=2, question="lead",
             prompt=Text(en=f"East dealt, the trump card is {card.symbol('en')}. You lead to the first trick.",
                         ru=f"Сдавал Восток, козырь {card.symbol('ru')}. Вы ходите первым."),
-            answer=str(advice.card), accept=equal_accepts(advice), maxims=list(advice.maxims) or ["lead-long-suit"],
+            answer=advice.card, accept=equal_accepts(advice), maxims=list(advice.maxims) or ["lead-long-suit"],
             hints=hints,
             explanation=advice.explanation,
         )

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tutor.cards import Card, Hand
 from tutor.content.rulings import Ruling, follow_suit_cards, rule_on_penalties
 from tutor.content.models import Item
-from tutor.play import PlayState, Trick, follow_history, parse_history
+from tutor.play import PlayState, Trick, follow_history
 from tutor.seats import Seat
 
 __all__ = ["Situation", "situation"]
@@ -44,12 +44,12 @@ def situation(item: Item) -> Situation:
     hand = item.student_hand
     deal = item.full_deal()
     if deal is not None:
-        state = PlayState.from_history(deal, item.played or "")
+        state = PlayState.from_history(deal, item.tricks_played)
         current = Trick(state.leader, tuple(state.current)) if state.current else None
         remaining = state.hand(Seat.S)
         to_play = state.to_play
     else:
-        tricks = parse_history(item.played)
+        tricks = item.tricks_played
         view = follow_history(tricks, item.trump_card.suit, item.dealer_seat.lho, known={Seat.S: hand},
                               trump_card=item.trump_card)
         mine = [c for t in tricks for s, c in t.plays() if s == Seat.S]
@@ -58,7 +58,7 @@ def situation(item: Item) -> Situation:
     if to_play != Seat.S:
         return Situation(to_play, remaining, current, ())
     follow = follow_suit_cards(remaining, current)
-    if not (item.exposed or item.called_suit):
+    if not item.exposed and item.called_suit is None:
         return Situation(to_play, remaining, current, follow, follow)
     ruling = rule_on_penalties(remaining, current, exposed=item.exposed_cards, called=item.called_card,
                                called_suit=item.called_suit_of)

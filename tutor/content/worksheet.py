@@ -20,7 +20,6 @@ from tutor.content.models import Exercise, Item, Puzzle, Text
 from tutor.content.sources import plain_citations
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.i18n import t
-from tutor.play import parse_history
 from tutor.seats import Seat
 
 __all__ = ["worksheet_html", "answer_text", "maxim_names", "one_line"]
@@ -84,7 +83,7 @@ def _deal(item: Item, lang: str) -> str:
 
 
 def _tricks(item: Item, lang: str) -> str:
-    tricks = parse_history(item.played)
+    tricks = item.tricks_played
     if not tricks:
         return ""
     w = _words(lang)
@@ -105,9 +104,9 @@ def answer_text(item: Item, lang: str = "en") -> str:
     """The answer as a student writes it: a card symbol, the legal cards, or the number."""
     if item.question == "legal":
         return f"{_words(lang)['any']} " + " ".join(c.symbol(lang) for c in item.answer_cards())
-    if isinstance(item.answer, str):
-        alts = [Card.parse(str(a.answer)).symbol(lang) for a in item.accept]
-        main = Card.parse(item.answer).symbol(lang)
+    if isinstance(item.answer, Card):
+        alts = [a.card.symbol(lang) for a in item.accept]
+        main = item.answer.symbol(lang)
         return main + (f" ({' / '.join(alts)})" if alts else "")
     return str(item.answer)
 

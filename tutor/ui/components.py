@@ -24,7 +24,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.cards import Card, Suit, parse_card
+from tutor.cards import Card, parse_card
 from tutor.content.describe import question_text
 from tutor.content.engine import engine_verdict
 from tutor.content.grading import Feedback, grade, hint, hint_count
@@ -103,6 +103,8 @@ def maxim_note(maxim_id: str, lang: str) -> str:
 
 def answer_label(response: Any, lang: str) -> str:
     """A recorded answer as the learner wrote it: a card by its symbol, a number as it is."""
+    if isinstance(response, Card):
+        return response.symbol(lang)
     text = str(response).strip()
     try:
         return parse_card(text).symbol(lang)
@@ -119,7 +121,7 @@ def prompt_text(item: Item, lang: str) -> str:
 def item_board(item: Item, lang: str) -> SeatView | None:
     """Draw the position as the student sees it; None (with the error shown) if it cannot be read."""
     try:
-        view = seat_view(item.student_hand, item.trump_card, item.dealer_seat, item.played)
+        view = seat_view(item.student_hand, item.trump_card, item.dealer_seat, item.tricks_played)
     except WhistError as exc:
         show_error(t("item.broken", lang, error=str(exc)))
         return None
@@ -327,14 +329,18 @@ def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, l
     from tutor.ui.cardpick import card_hand
 
     try:
-        hand: tuple[Card, ...] = tuple(seat_view(item.student_hand, item.trump_card, item.dealer_seat, item.played).hand)
+        hand: tuple[Card, ...] = tuple(seat_view(item.student_hand, item.trump_card, item.dealer_seat,
+                                                 item.tricks_played).hand)
     except WhistError:
         hand = tuple(cards)
     if not set(cards) <= set(hand):
         hand = tuple(cards)
 
+    by_name = {str(c): c for c in hand}
+
     def pick(card: str) -> None:
-        _submit(item, scope, item_id, card, lang, *args)
+        # the button's name back to the Card it was drawn from: the card is never read again
+        _submit(item, scope, item_id, by_name.get(card, card), lang, *args)
 
     card_hand(hand, key=state.widget_key(scope, item_id, "card"), lang=lang, on_pick=pick, playable=cards,
               key_of=lambda c: state.widget_key(scope, item_id, f"card-{c}"))
@@ -363,10 +369,12 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
         return
     with st.expander(t("item.why_title", lang)):
         key = state.why_key(scope, item_id)
-        choice = st.selectbox(t("item.why_pick", lang), [str(c) for c in view.hand], index=None, key=key,
-                              format_func=lambda c: parse_card(c).symbol(lang), placeholder=t("item.why_placeholder", lang))
+        by_name = {str(c): c for c in view.hand}
+        choice = st.selectbox(t("item.why_pick", lang), list(by_name), index=None, key=key,
+                              format_func=lambda c: by_name[c].symbol(lang) if c in by_name else str(c),
+                              placeholder=t("item.why_placeholder", lang))
         if choice:
-            card = parse_card(choice)
+            card = by_name[choice] if choice in by_name else parse_card(choice)
             if card not in view.legal_cards():
                 show_warning(t("item.why_illegal", lang, card=card.symbol(lang)))
                 st.markdown(maxim_note("must-follow-suit", lang))

@@ -13,16 +13,18 @@ import copy
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import streamlit as st
 
-from tutor.cards import parse_card
+from tutor.cards import Card, Hand, parse_card
 from tutor.content.daily import DailyError, daily_pick
 from tutor.content.models import Puzzle
 from tutor.errors import WhistError
+from tutor.play import Trick
 from tutor.progress import ProgressError
+from tutor.seats import Seat
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, current_learner, learner_date, store, tr
 from tutor.ui.components import Answered, run_item
@@ -55,7 +57,10 @@ _EVIDENCE_LOCK = threading.Lock()
 MAX_EVIDENCE = 64
 
 
-def simulate_evidence(hand: str, trump: str, dealer: str, played: str, answer: str, maxims: tuple[str, ...],
+#: How the evidence functions take a position: a loaded puzzle's values (Hand, Card, Seat, the played
+#: Tricks), as the page passes them, or the notation's text (scripts, tests).
+def simulate_evidence(hand: Hand | str, trump: Card | str, dealer: Seat | str, played: Sequence[Trick] | str,
+                      answer: Card | str, maxims: tuple[str, ...],
                       samples: int, seed: int, progress: Callable[[int, int], None] | None = None, *,
                       system: str = "russian", rules: str = "russian") -> dict[str, Any]:
     """The simulation table and the comparison with the maxim's card, as plain data: read from the
@@ -66,12 +71,13 @@ def simulate_evidence(hand: str, trump: str, dealer: str, played: str, answer: s
     that cannot be written does not hide the evidence: it is shown, and computed again next time."""
     from tutor.evidence_store import EvidenceSpec, default_store, evidence_for  # deferred: see the module docstring
 
-    spec = EvidenceSpec.of(hand, trump, answer=answer, maxims=maxims, dealer=dealer, played=played or "",
+    spec = EvidenceSpec.of(hand, trump, answer=answer, maxims=maxims, dealer=dealer, played=played,
                            system=system, rules=rules, samples=samples, seed=seed)
     return evidence_for(spec, default_store(), progress=progress, strict=False)
 
 
-def evidence(hand: str, trump: str, dealer: str, played: str, answer: str, maxims: tuple[str, ...],
+def evidence(hand: Hand | str, trump: Card | str, dealer: Seat | str, played: Sequence[Trick] | str,
+             answer: Card | str, maxims: tuple[str, ...],
              samples: int, seed: int, progress: Callable[[int, int], None] | None = None, *,
              system: str = "russian", rules: str = "russian") -> dict[str, Any]:
     """:func:`simulate_evidence`, kept once per server for everyone (the daily puzzle is the same
@@ -81,7 +87,8 @@ def evidence(hand: str, trump: str, dealer: str, played: str, answer: str, maxim
     Why not ``st.cache_data``: a cached function must not touch the page -- it records the
     progress bar's updates and replays them into the *next* learner's session, whose bar does not
     exist (``CacheReplayClosureError``). Here only data is kept, and the caller draws."""
-    key = (hand, trump, dealer, played, answer, tuple(maxims), samples, seed, system, rules)
+    key = (hand, trump, dealer, tuple(played) if not isinstance(played, str) else played, answer, tuple(maxims),
+           samples, seed, system, rules)
     with _EVIDENCE_LOCK:
         hit = _EVIDENCE.get(key)
         if hit is not None:
@@ -97,7 +104,7 @@ def evidence(hand: str, trump: str, dealer: str, played: str, answer: str, maxim
 
 
 def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
-    if puzzle.question not in ("lead", "play") or not isinstance(puzzle.answer, str):
+    if puzzle.question not in ("lead", "play") or not isinstance(puzzle.answer, Card):
         return
     st.subheader(tr("daily.evidence"))
     samples = evidence_samples()
@@ -107,7 +114,7 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
         bar.progress(min(done / max(total, 1), 1.0), text=tr("daily.simulating", n=total))
 
     try:
-        data = evidence(puzzle.hand, puzzle.trump, puzzle.dealer, puzzle.played or "", puzzle.answer,
+        data = evidence(puzzle.hand, puzzle.trump, puzzle.dealer, puzzle.tricks_played, puzzle.answer,
                         tuple(puzzle.maxims), samples, seed, progress=progress, system=puzzle.system, rules=puzzle.rules)
     except WhistError as exc:
         bar.empty()

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.cards import Hand, parse_card
 from tutor.content.sources import plain_citations
 from tutor.content.models import Diagram, ExerciseStep, Lesson, TeachStep
 from tutor.errors import WhistError
 from tutor.progress import ProgressError
-from tutor.play import parse_history
 from tutor.render import hand_html, history_html, table_html
-from tutor.deal import Deal
 from tutor.seats import Seat
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success
@@ -33,19 +30,19 @@ def exercise_id(lesson: Lesson, step: int) -> str:
 
 def show_diagram(d: Diagram, lang: str) -> None:
     """A teaching diagram: a whole deal, a hand, or tricks, with the trump card."""
-    trump_card = parse_card(d.trump) if d.trump else None
+    trump_card = d.trump
     try:
-        if d.deal is not None:
-            deal = Deal.from_pbn(d.deal, dealer=d.dealer or "E", trump_card=d.trump)
+        deal = d.full_deal()
+        if deal is not None:
             show_html(table_html({s: deal.hands[s] for s in Seat}, dealer=deal.dealer, trump_card=deal.trump_card,
                                  trump=deal.trump, lang=lang))
         elif d.hand is not None:
-            hand = Hand.parse(d.hand)
+            hand = d.hand
             if trump_card is not None:
                 st.caption(tr("learn.trump_card", card=trump_card.symbol(lang)))
             show_html(hand_html(hand, lang))
         if d.trick is not None:
-            show_html(history_html(parse_history(d.trick), lang, trump=trump_card.suit if trump_card else None))
+            show_html(history_html(d.trick, lang, trump=trump_card.suit if trump_card else None))
     except WhistError as exc:
         show_error(tr("item.broken", error=str(exc)))
     if d.caption is not None:

@@ -8,6 +8,7 @@ in progress and the cards South may legally play now (000 "Масти и взя�
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.cards import Card, Hand, Suit
@@ -48,7 +49,7 @@ class SeatView:
         return tuple(tr for tr in self.tricks if tr.complete)
 
 
-def seat_view(hand: Hand | str, trump_card: Card | str | None, dealer: Seat | str, played: str | None = None,
+def seat_view(hand: Hand | str, trump_card: Card | str | None, dealer: Seat | str, played: str | Sequence[Trick] | None = None,
               *, me: Seat = Seat.S) -> SeatView:
     """The position of an item from ``me``'s seat (raises HistoryError if the record breaks the laws)."""
     hand = hand if isinstance(hand, Hand) else Hand.parse(hand)

@@ -45,6 +45,7 @@ def warm_daily_evidence() -> threading.Thread | None:
     days = [today, today - timedelta(days=1), today + timedelta(days=1)]
 
     def work() -> None:
+        from tutor.cards import Card
         from tutor.content.daily import DailyError, daily_pick
         from tutor.errors import WhistError
         from tutor.ui.daily import EVIDENCE_SEED, evidence, evidence_samples
@@ -52,9 +53,9 @@ def warm_daily_evidence() -> threading.Thread | None:
         for day in days:
             try:
                 p = daily_pick(puzzles, day).puzzle
-                if p.question in ("lead", "play") and isinstance(p.answer, str):
+                if p.question in ("lead", "play") and isinstance(p.answer, Card):
                     # the very arguments of the daily page (show_evidence), so the page finds it
-                    evidence(p.hand, p.trump, p.dealer, p.played or "", p.answer, tuple(p.maxims),
+                    evidence(p.hand, p.trump, p.dealer, p.tricks_played, p.answer, tuple(p.maxims),
                              evidence_samples(), EVIDENCE_SEED, system=p.system, rules=p.rules)
             except (DailyError, WhistError):
                 continue

@@ -1,0 +1,153 @@
+"""Parse once, at the edge: a loaded puzzle holds the engine's values (South's Hand, the trump
+Card, the dealer Seat, the played Tricks, the Deal, the answer's Cards), read when its YAML is
+loaded; showing and grading it reads no card, hand or history text again (docs/architecture.md,
+"How a card click travels").
+
+The counter wraps every reader of notation text in :mod:`tutor.cards`, :mod:`tutor.play` and
+:mod:`tutor.deal` -- in every ``tutor`` module that imported one by name, too -- and records each
+call that is handed *text*. (A reader handed the value it returns, ``parse_card(card)``, reads
+nothing: it gives the card back.)
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable, Iterator
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from test_app_pages import PUZZLES, app_env, open_page, start  # noqa: F401 - the fixture is used by name
+from tutor import cards, deal, play
+from tutor.cards import Card, Hand
+from tutor.content.grading import grade
+from tutor.content.loader import REPO_ROOT, load_paths, parse_text
+from tutor.content.writer import puzzles_yaml
+from tutor.deal import Deal
+from tutor.play import Trick
+from tutor.seats import Seat
+
+#: The readers of text: module functions, and the class methods that read.
+_FUNCTIONS = {cards: ("parse_card", "parse_suit", "parse_rank", "_hand_of_text", "_parse_hand_cards"),
+              play: ("parse_history",), deal: ("parse_trump",)}
+_METHODS = ((cards.Card, "parse"), (cards.Hand, "parse"), (cards.Suit, "parse"), (cards.Rank, "parse"),
+            (play.Trick, "parse"), (deal.Deal, "from_pbn"))
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
+    """Every reading of text from now on, as (reader, text)."""
+    seen: list[tuple[str, str]] = []
+
+    def counting(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            text = next((a for a in args if isinstance(a, str)), None)
+            if text is not None:
+                seen.append((name, text))
+            return fn(*args, **kwargs)
+        return wrapper
+
+    for module, names in _FUNCTIONS.items():
+        for name in names:
+            original = getattr(module, name)
+            wrapped = counting(name, original)
+            for mod in list(sys.modules.values()):  # also where it was imported by name
+                if getattr(mod, "__name__", "").startswith("tutor") and getattr(mod, name, None) is original:
+                    monkeypatch.setattr(mod, name, wrapped)
+    for cls, name in _METHODS:
+        original = getattr(cls, name).__func__
+        monkeypatch.setattr(cls, name, classmethod(counting(f"{cls.__name__}.{name}", original)))
+    yield seen
+
+
+def test_the_counter_sees_a_reading_of_text(reads: list[tuple[str, str]]) -> None:
+    """The counter itself: a card, a hand and a history read from text are each counted."""
+    cards.parse_card("SK")
+    Hand.parse("KJ4.AQ32.T98.765")
+    play.parse_history("W:DK D4 D9 D2")
+    names = {name for name, _ in reads}
+    assert {"parse_card", "Hand.parse", "parse_history"} <= names
+
+
+def test_a_loaded_puzzle_holds_the_engines_values() -> None:
+    """Each field of a position is the engine's own type once the file is read."""
+    loc = next(p for p in load_paths([REPO_ROOT / "puzzles"]).puzzles if p.item.played and p.item.deal)
+    item = loc.item
+    assert isinstance(item.hand, Hand) and isinstance(item.trump, Card) and isinstance(item.dealer, Seat)
+    assert isinstance(item.deal, Deal) and all(isinstance(t, Trick) for t in item.tricks_played)
+    assert isinstance(item.answer, Card) and all(isinstance(a.card, Card) for a in item.accept)
+
+
+def test_grading_every_shipped_item_reads_no_card_text(reads: list[tuple[str, str]]) -> None:
+    """The grader judges each shipped item's own answer from the loaded values alone."""
+    content = load_paths(None)
+    reads.clear()  # what loading read is the edge
+    for loc in content.items():
+        item = loc.item
+        response = item.answer[0] if isinstance(item.answer, tuple) else item.answer
+        assert grade(item, response).correct, f"{loc.path}:{loc.line}"
+    assert reads == []
+
+
+def test_daily_puzzle_is_shown_and_graded_without_reading_its_cards_again(
+        app_env, reads: list[tuple[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """The Daily page (AppTest): the library is loaded once; then the page is drawn, a card is
+    clicked, graded, recorded, and the feedback drawn -- and no card, hand or history text of the
+    puzzle is read again. The double-dummy evidence after the answer is read from its own store
+    (its own edge, tested in test_app_evidence_store.py): here it is only asked for."""
+    only_lead = PUZZLES.split("  - id: follow-hearts")[0]
+    (app_env / "content" / "puzzles" / "basics.yaml").write_text(only_lead, encoding="utf-8")
+    from tutor.ui import daily
+
+    asked: list[Any] = []
+    monkeypatch.setattr(daily, "show_evidence", lambda puzzle, lang, seed: asked.append(puzzle))
+    at = start("en", learner="Bob")
+    open_page(at, "daily")  # the first pass loads the library: the YAML is read here, once
+    assert not at.exception, [e.value for e in at.exception]
+    reads.clear()
+    at.run()  # the page drawn again from the loaded puzzle
+    item = f"{date.today().isoformat()}:king-fourth-lead"
+    at.button(key=f"w:daily:{item}:card-S2").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.success[0].value.startswith("Right")
+    assert asked and isinstance(asked[-1].hand, Hand)
+    assert reads == []
+
+
+def test_every_shipped_item_is_written_back_as_the_same_yaml() -> None:
+    """The YAML format does not change: every shipped puzzle, loaded and written back by the
+    writer (workshop export, generate), reads back to an equal puzzle, and the written text of
+    each field is the text of the file (the shipped files spell every card canonically)."""
+    content = load_paths(None)
+    assert not content.problems
+    puzzles = [p.item for p in content.puzzles]
+    again = parse_text(puzzles_yaml(puzzles))
+    assert not again.problems
+    assert [p.item for p in again.puzzles] == puzzles
+    assert puzzles_yaml(p.item for p in again.puzzles) == puzzles_yaml(puzzles)
+    files = {path: yaml.safe_load(Path(path).read_text(encoding="utf-8")) for path in {loc.path for loc in content.puzzles}}
+    for loc in content.puzzles:  # each field written as the old string model canonicalised it
+        data = next(p for p in files[loc.path]["puzzles"] if p["id"] == loc.item.id)
+        dumped = loc.item.model_dump(mode="json")
+        for key, canon in _CANONICAL.items():
+            if key in data:
+                assert dumped[key] == canon(data[key]), (loc.path, loc.item.id, key)
+
+
+def _card_text(v: Any) -> Any:
+    if isinstance(v, list):
+        return [str(cards.parse_card(c)) for c in v]
+    return v if isinstance(v, int) else str(cards.parse_card(v))
+
+
+#: How the content models wrote each field back before they held values (the canonical text).
+_CANONICAL: dict[str, Callable[[Any], Any]] = {
+    "hand": lambda v: Hand.parse(v).pbn(), "trump": _card_text, "dealer": str, "called_suit": str,
+    "deal": lambda v: Deal.from_pbn(v).pbn(), "played": lambda v: play.format_history(play.parse_history(v)),
+    "answer": _card_text, "exposed": _card_text, "called": _card_text,
+}
