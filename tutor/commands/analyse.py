@@ -87,7 +87,9 @@ def run(args: argparse.Namespace) -> int:
         if given is not None:
             raise CliError(f"{flag} goes with --study")
     from tutor.analyse import DEFAULT_TASK_SIZE, collect, daily_specs, run_analysis
-    from tutor.evidence_store import DEFAULT_SAMPLES, DEFAULT_SEED, EvidenceStore, default_store
+    from tutor.evidence_store import (
+        DEFAULT_SAMPLES, DEFAULT_SEED, SHIPPED_DIR, SHIPPED_MEMO, EvidenceStore, default_store, remember_engine_digest,
+    )
 
     samples = args.samples if args.samples is not None else DEFAULT_SAMPLES
     seed = args.seed if args.seed is not None else DEFAULT_SEED
@@ -117,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     pruned = store.prune(specs) if args.prune else 0
+    if store.root.resolve() == SHIPPED_DIR:  # the shipped folder: its engine digest memo too
+        remember_engine_digest(SHIPPED_DIR / SHIPPED_MEMO)
     where = args.scheduler or ("in process" if workers == 1 else f"{workers} local workers")
     text = (f"{summary.items} items: {summary.computed} computed, {summary.cached} already stored; "
             f"{summary.layouts} layouts solved in {summary.seconds:.1f} s ({where}); store: {store.root}"

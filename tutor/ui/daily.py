@@ -114,16 +114,18 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
         show_error(tr("app.engine_missing", error=str(exc)))
         return
     bar.empty()
-    from tutor.ui.evidence_chart import show_chart  # deferred: altair is needed only after an answer
+    from tutor.ui.evidence_chart import show_chart  # deferred: drawn only after an answer
 
     st.caption(tr("daily.evidence_intro", n=data["samples"]))
     show_chart(data, lang)
+    show_info(data["comparison"]["text"][lang])
+    # last: st.dataframe imports pandas (a second on a fresh server, unless the warm-up thread
+    # did it), and the chart and the words above are on their way to the browser meanwhile
     rows = [{tr("daily.card"): parse_card(r["card"]).symbol(lang), tr("daily.mean"): round(r["mean"], 2),
              tr("daily.stderr"): round(r["stderr"], 2), tr("daily.delta"): round(r["delta_vs_best"], 2)}
             for r in data["leads"]]
     with st.expander(tr("chart.table")):
         st.dataframe(rows, hide_index=True)
-    show_info(data["comparison"]["text"][lang])
 
 
 def show() -> None:
