@@ -78,7 +78,8 @@ def visit(pw: Any, base: str, profile: Path, card: str) -> dict[str, float]:
         answer = time.perf_counter() - start
         page.get_by_role("heading", name=t("daily.evidence", "en")).first.wait_for(timeout=120_000)
         heading = time.perf_counter() - start
-        page.locator(CHART).first.wait_for(timeout=120_000)
+        # the evidence chart drawn: visible (not the page's hidden prefetch chart), its canvas there
+        page.locator(CHART).locator("visible=true").locator("canvas, svg").first.wait_for(timeout=120_000)
         chart = time.perf_counter() - start
     finally:
         ctx.close()

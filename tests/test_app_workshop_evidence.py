@@ -122,6 +122,8 @@ def test_a_generated_daily_puzzle_gets_its_evidence_computed_once_with_a_bar(sto
         today = learner_today(None)
         at.button(key=f"w:daily:{today.isoformat()}:{puzzle.id}:card-{puzzle.answer}").click().run()
         assert not at.exception, [e.value for e in at.exception]
+        at.session_state[daily.TABLE_KEY] = True  # open the evidence table
+        at.run()
         assert at.dataframe and len(at.dataframe[0].value) >= 2
         return at
 

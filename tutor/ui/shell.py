@@ -3,9 +3,9 @@
 On the server's first run it also starts computing today's daily evidence in the background
 (:func:`warm_daily_evidence`): the daily puzzle is the same for everyone, and its double-dummy
 evidence took 5-9 s after the first answer of the day; now it is usually ready before anyone
-answers. The same thread imports what drawing the evidence needs (pandas, pyarrow, Altair: about
-a second, several on a busy machine), which the first answer on a fresh server otherwise waited
-for (bench/bench_first_daily.py).
+answers. The same thread imports the evidence's own modules, which the first answer on a fresh
+server otherwise loads (bench/bench_first_daily.py); pandas, which only the evidence table needs
+(drawn once opened), is left alone: importing it here took the CPU from the first answer.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def _import_drawing() -> None:
     another thread is importing waits for that import, never does it twice)."""
     import importlib
 
-    for name in ("tutor.evidence_store", "pandas", "pyarrow", "tutor.ui.evidence_chart"):
+    for name in ("tutor.evidence_store", "tutor.ui.evidence_chart"):
         try:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001 - a warm-up must never take the server down
