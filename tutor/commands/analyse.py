@@ -171,14 +171,15 @@ def run_study(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot write the study in {out}: {exc.strerror or exc}") from None
     rules = result["rules"]
+    shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
     at_target = sum(1 for r in rules if r["n"] >= result["target"])
     data = {"deals": result["deals"], "positions": result["positions"], "maxims": len(rules),
             "at_target": at_target, "stopped": result["stopped"], "seconds": result["seconds"], "file": str(path)}
     text = (f"study: {result['deals']:,} deals, {result['positions']:,} positions solved in {result['seconds']:.1f} s "
             f"({result['where']}); {len(rules)} (system, maxim) pairs measured, {at_target} at {result['target']:,} "
             f"positions; stopped by: {result['stopped']}.\n"
-            f"written: {path} (and .md)\n"
-            f"to show it in the app: python bench/study_rules.py --ship-file {path}")
+            f"written: {shown} (and .md)\n"
+            f"to show it in the app: python bench/study_rules.py --ship-file {shown}")
     emit(args, data, text)
     return 0
 
