@@ -71,7 +71,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     study.add_argument("--deals", type=bounded_int(1, MAX_DEALS), default=None, metavar="N",
                        help="with --study: at most N deals, 1 to 1000000 (default 30000, as the shipped study)")
     study.add_argument("--target", type=bounded_int(1, 1_000_000), default=None, metavar="P",
-                       help="with --study: stop once every maxim has P positions (default 1000)")
+                       help="with --study: stop once every maxim has P positions, 1 to 1000000 (default 1000)")
     study.add_argument("--out", type=nonempty, default=None, metavar="DIR",
                        help="with --study: the folder for its JSON and Markdown (default bench/results of the checkout)")
     p.add_argument("--prune", action="store_true",
