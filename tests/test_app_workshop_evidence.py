@@ -135,3 +135,29 @@ def test_a_generated_daily_puzzle_gets_its_evidence_computed_once_with_a_bar(sto
     bars.clear()
     answer("Bob")
     assert solved == []
+
+
+def test_daily_page_has_a_hidden_empty_chart_before_the_answer(store_dir):
+    """The browser loads the chart's code while the learner reads (bench_first_daily: more than
+    half of the first answer's wait): an empty chart, hidden, with no data to convert, is on the
+    Daily page before any answer; the evidence table is not drawn until opened."""
+    import json
+
+    from test_app_pages import PUZZLES
+
+    basics = store_dir.parent / "content" / "puzzles" / "basics.yaml"
+    basics.write_text(PUZZLES.split("  - id: follow-hearts")[0], encoding="utf-8")  # the lead puzzle only
+    at = open_page(start("en", learner="Cleo"), "daily")
+    assert not at.exception
+    nodes = list(_walk(at._tree))
+    charts = [json.loads(n.proto.spec) for n in nodes if getattr(n, "type", "") in ("vega_lite_chart", "arrow_vega_lite_chart")]
+    assert len(charts) == 1 and "data" not in charts[0] and "layer" not in charts[0]
+    hidden = f".st-key-{daily.PREFETCH_KEY}{{display:none}}"
+    assert any(hidden in str(getattr(n, "proto", "")) for n in nodes)
+    assert not at.dataframe
+
+
+def _walk(node):
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from _walk(child)
