@@ -8,6 +8,7 @@ import pytest
 
 from test_app_pages import PUZZLES, app_env, open_page, start  # noqa: F401 - the fixture is used by name
 from tutor.progress import ProgressStore
+from tutor.ui.daily import TABLE_KEY as DAILY_TABLE
 
 LEAD_RIGHT = "w:{scope}:{item}:card-S2"
 LEAD_WRONG = "w:{scope}:{item}:card-SK"
@@ -76,6 +77,8 @@ def test_daily_puzzle_solved_counts_streak_and_shows_evidence(app_env):  # noqa:
     bob = store.learner("Bob")
     assert store.streak(bob.id, date.today()) == 1
     assert [a.kind for a in store.attempts(bob.id)] == ["daily"]
+    at.session_state[DAILY_TABLE] = True  # the table is drawn once its expander is opened
+    at.run()
     table = at.dataframe[0].value
     assert len(table) == 13
     assert at.info and "tricks" in at.info[-1].value

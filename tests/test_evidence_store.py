@@ -193,13 +193,32 @@ def test_shipped_content_ships_its_solved_evidence(monkeypatch):
 
 def test_engine_digest_is_remembered_until_a_rules_file_changes(tmp_path, monkeypatch):
     """The app's first evidence must not wait for the rules' code to be parsed: the digest is kept
-    beside the store with the files' sizes and times, and computed again when one changes."""
+    beside the store with the hashes of the files, and computed again when one changes."""
     import tutor.conventions.figures as figures
 
     monkeypatch.setenv("WHIST_TUTOR_EVIDENCE_DIR", str(tmp_path))
+    monkeypatch.setattr(es, "SHIPPED_MEMO", "no-such-memo.json")  # the user's memo, not the shipped one
     real = es._engine_digest.__wrapped__()
     assert real == figures.engine_digest() and (tmp_path / ".engine-digest.json").exists()
     monkeypatch.setattr(figures, "engine_digest", lambda: "changed!")
     assert es._engine_digest.__wrapped__() == real  # remembered: not computed again
     monkeypatch.setattr(es, "_rules_signature", lambda: [["advice.py", 1, 2]])
     assert es._engine_digest.__wrapped__() == "changed!"
+
+
+def test_a_fresh_install_reads_the_engine_digest_from_the_shipped_memo(tmp_path, monkeypatch):
+    """No user memo yet (a fresh install): the digest comes from the memo shipped beside the
+    shipped evidence, so the first daily answer does not parse the rules' code (bench_first_daily)."""
+    import tutor.conventions.figures as figures
+
+    monkeypatch.setenv("WHIST_TUTOR_EVIDENCE_DIR", str(tmp_path / "fresh"))
+    monkeypatch.setattr(figures, "engine_digest", lambda: pytest.fail("parsed the rules on a fresh install"))
+    assert es._engine_digest.__wrapped__() == es._memo_digest(es.SHIPPED_DIR / es.SHIPPED_MEMO, es._rules_signature())
+
+
+def test_the_shipped_engine_digest_memo_names_the_current_rules():
+    import tutor.conventions.figures as figures
+
+    shipped = es._memo_digest(es.SHIPPED_DIR / es.SHIPPED_MEMO, es._rules_signature())
+    assert shipped == figures.engine_digest(), (
+        "the shipped memo is stale: run python -m tutor analyse --store tutor/content/evidence --prune")

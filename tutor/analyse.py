@@ -37,7 +37,7 @@ from tutor.evidence_store import (
 )
 
 __all__ = ["AnalyseError", "Task", "Summary", "spec_of", "collect", "daily_specs", "plan", "run_analysis",
-           "DEFAULT_TASK_SIZE", "RETRIES"]
+           "DEFAULT_TASK_SIZE", "RETRIES", "Runner"]
 
 #: Layouts per task: big enough to hide Dask's per-task cost (a few ms) behind DDS's (~30 ms a
 #: layout), small enough that a killed worker loses little and the bar moves.
@@ -209,11 +209,9 @@ def run_analysis(
             on_task_done(done["tasks"])
 
     if tasks:
-        if scheduler is None and workers <= 1:
-            for task in tasks:
-                finished(task, solve_blocks(task.spec, task.blocks))
-        else:
-            _run_dask(tasks, finished, workers=workers, scheduler=scheduler, dds_threads=dds_threads)
+        with Runner(workers=workers, scheduler=scheduler, dds_threads=dds_threads) as runner:
+            runner.run(solve_blocks, [(t.name, (t.spec, t.blocks, runner.threads)) for t in tasks],
+                       lambda i, result: finished(tasks[i], result))
     return Summary(items=len(specs), computed=len(missing), cached=cached,
                    seconds=time.perf_counter() - t0, layouts=total)
 
@@ -229,38 +227,69 @@ def _distributed() -> Any:
                            "(or use --workers 1)") from None
 
 
-def _run_dask(tasks: Sequence[Task], finished: ResultSink, *, workers: int, scheduler: str | None,
-              dds_threads: int | None = None) -> None:
-    dd = _distributed()
-    cluster = None
-    try:
-        if scheduler is None:
-            cluster = dd.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=":0", silence_logs=40)
-            client = dd.Client(cluster)
+class Runner:
+    """Where the tasks of a run go: this process (``workers <= 1`` and no scheduler), a
+    ``LocalCluster`` of ``workers`` processes started here, or a running scheduler.
+
+    A context manager, so a job of several rounds (the rule study decides each round's work from
+    the last one's results) starts its cluster once. :meth:`run` hands each result back with the
+    index of its call, in whatever order the tasks finish: the caller puts them in order, which is
+    what makes a run's output independent of where and in what order the tasks ran.
+    """
+
+    def __init__(self, *, workers: int = 1, scheduler: str | None = None, dds_threads: int | None = None) -> None:
+        self.workers = workers
+        self.scheduler = scheduler
+        self.in_process = scheduler is None and workers <= 1
+        # local workers share this machine's cores; in process or remote, DDS keeps its own default
+        self.threads = dds_threads
+        if dds_threads is None and scheduler is None and not self.in_process:
+            self.threads = max(1, (os.cpu_count() or 1) // workers)
+        self._cluster: Any = None
+        self._client: Any = None
+
+    def __enter__(self) -> Runner:
+        if self.in_process:
+            return self
+        dd = _distributed()
+        if self.scheduler is None:
+            self._cluster = dd.LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                            dashboard_address=":0", silence_logs=40)
+            self._client = dd.Client(self._cluster)
         else:
             try:
-                client = dd.Client(scheduler, timeout="10s")
+                self._client = dd.Client(self.scheduler, timeout="10s")
             except (OSError, TimeoutError, ValueError) as exc:
-                raise AnalyseError(f"no Dask scheduler at {scheduler}: {exc}") from None
-        # local workers share this machine's cores; a remote worker's DDS keeps its own default
-        threads = dds_threads
-        if threads is None and scheduler is None:
-            threads = max(1, (os.cpu_count() or 1) // workers)
-        # a key of this run: a result another run left on a shared scheduler is not taken for ours
-        run = uuid.uuid4().hex[:12]
-        with client:
-            futures = []
-            by_key: dict[str, Task] = {}
-            for task in tasks:
-                key = f"{task.name}-{run}"
-                futures.append(client.submit(solve_blocks, task.spec, task.blocks, threads, key=key,
-                                             retries=RETRIES, pure=False))
-                by_key[key] = task
-            for fut in dd.as_completed(futures):
-                finished(by_key[fut.key], fut.result())
-                fut.release()
-    finally:
-        if cluster is not None:
-            cluster.close()
+                raise AnalyseError(f"no Dask scheduler at {self.scheduler}: {exc}") from None
+        return self
 
+    def __exit__(self, *exc: object) -> None:
+        try:
+            if self._client is not None:
+                self._client.close()
+        finally:
+            if self._cluster is not None:
+                self._cluster.close()
+            self._client = self._cluster = None
+
+    def run(self, fn: Callable[..., Any], calls: Sequence[tuple[str, tuple[Any, ...]]],
+            done: Callable[[int, Any], None]) -> None:
+        """``fn(*args)`` for each ``(name, args)`` of ``calls``; ``done(index, result)`` as each
+        finishes. On Dask a task that raised runs again (:data:`RETRIES`), and one whose worker
+        died runs on another; ``name`` must say what the task computes (a run adds its own token
+        to make the key, so a result another run left on a shared scheduler is not taken)."""
+        if self._client is None:
+            for i, (_name, args) in enumerate(calls):
+                done(i, fn(*args))
+            return
+        dd = _distributed()
+        run = uuid.uuid4().hex[:12]
+        futures = []
+        index: dict[str, int] = {}
+        for i, (name, args) in enumerate(calls):
+            key = f"{name}-{run}"
+            futures.append(self._client.submit(fn, *args, key=key, retries=RETRIES, pure=False))
+            index[key] = i
+        for fut in dd.as_completed(futures):
+            done(index[fut.key], fut.result())
+            fut.release()

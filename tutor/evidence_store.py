@@ -93,28 +93,61 @@ def _digest(data: dict[str, Any]) -> str:
 _CONVENTIONS = Path(__file__).resolve().parent / "conventions"
 
 
+#: The shipped digest memo (beside the shipped evidence): a fresh install has no memo of its own,
+#: and its first evidence must not wait for the rules' code to be parsed either.
+SHIPPED_MEMO = "engine-digest.json"
+#: The user's memo, in the user's store folder.
+USER_MEMO = ".engine-digest.json"
+
+
 def _rules_signature() -> list[list[Any]]:
-    """The files :func:`tutor.conventions.figures.engine_digest` reads, with their sizes and times."""
+    """The files :func:`tutor.conventions.figures.engine_digest` reads, each with a hash of its
+    bytes: reading and hashing them takes a millisecond (parsing them, a quarter of a second), and
+    unlike sizes and times the hashes are the same on every install, so a shipped memo holds."""
     files = sorted([*_CONVENTIONS.glob("*.py"), _CONVENTIONS / "catalogue.yaml"])
-    return [[str(_CONVENTIONS)]] + [[p.name, p.stat().st_size, p.stat().st_mtime_ns] for p in files if p.is_file()]
+    return [[p.name, hashlib.sha256(p.read_bytes()).hexdigest()[:16]] for p in files if p.is_file()]
+
+
+def _memo_digest(path: Path, signature: list[list[Any]]) -> str | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if signature and data.get("signature") == signature and isinstance(data.get("digest"), str):
+            return str(data["digest"])
+    except (OSError, ValueError, AttributeError):  # no memo, or a damaged one
+        pass
+    return None
+
+
+def remember_engine_digest(path: Path) -> None:
+    """Write the digest memo at ``path`` (``tutor analyse --store tutor/content/evidence`` keeps the
+    shipped one current); a folder that cannot be written is left be -- the memo only saves time."""
+    try:
+        signature = _rules_signature()
+    except OSError:
+        return
+    from tutor.conventions.figures import engine_digest  # deferred: it reads the rules' code
+
+    digest = _memo_digest(path, signature) or engine_digest()
+    with contextlib.suppress(OSError, WhistError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, json.dumps({"signature": signature, "digest": digest}, indent=1) + "\n")
 
 
 @functools.lru_cache(maxsize=1)
 def _engine_digest() -> str:
-    """The conventions engine's version, remembered in the store's folder beside the files it was
-    computed from: the digest parses the rules' code (a quarter of a second, seconds on a busy
-    machine), and the app's first evidence of a server process must not wait for it."""
-    memo = default_dir() / ".engine-digest.json"
+    """The conventions engine's version, remembered beside the store with the hashes of the files
+    it was computed from (the user's memo, else the shipped one): the digest parses the rules'
+    code (a quarter of a second, seconds on a busy machine), and the app's first evidence of a
+    server process -- on a fresh install too -- must not wait for it."""
+    memo = default_dir() / USER_MEMO
     try:
         signature = _rules_signature()
     except OSError:
         signature = []
-    try:
-        data = json.loads(memo.read_text(encoding="utf-8"))
-        if signature and data.get("signature") == signature and isinstance(data.get("digest"), str):
-            return str(data["digest"])
-    except (OSError, ValueError, AttributeError):  # no memo yet, or a damaged one: compute
-        pass
+    for path in (memo, SHIPPED_DIR / SHIPPED_MEMO):
+        known = _memo_digest(path, signature)
+        if known is not None:
+            return known
     from tutor.conventions.figures import engine_digest  # deferred: it reads the rules' code
 
     digest = engine_digest()

@@ -31,13 +31,15 @@ from tutor.ui.components import Answered, run_item
 from tutor.ui.library import library, show_problems
 from tutor.ui.progress_page import theme_label
 
-__all__ = ["show", "evidence", "simulate_evidence", "evidence_samples"]
+__all__ = ["show", "evidence", "simulate_evidence", "evidence_samples", "TABLE_KEY"]
 
 SCOPE = "daily"
 DEFAULT_SAMPLES = 100
 #: The layouts' seed: fixed (not the date), so a puzzle's evidence is the same on every day it is
 #: served and the evidence store -- shipped with the content, filled by ``tutor analyse`` -- has it.
 EVIDENCE_SEED = 0
+#: The session key of the evidence table's expander (open: the table is drawn).
+TABLE_KEY = "daily_evidence_table"
 #: The most layouts the evidence solves: as ``simulate --samples`` (about 25 a second here).
 MAX_SAMPLES = 10_000
 
@@ -121,16 +123,19 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
         show_error(tr("app.engine_missing", error=str(exc)))
         return
     bar.empty()
-    from tutor.ui.evidence_chart import show_chart  # deferred: altair is needed only after an answer
+    from tutor.ui.evidence_chart import show_chart  # deferred: drawn only after an answer
 
     st.caption(tr("daily.evidence_intro", n=data["samples"]))
     show_chart(data, lang)
-    rows = [{tr("daily.card"): parse_card(r["card"]).symbol(lang), tr("daily.mean"): round(r["mean"], 2),
-             tr("daily.stderr"): round(r["stderr"], 2), tr("daily.delta"): round(r["delta_vs_best"], 2)}
-            for r in data["leads"]]
-    with st.expander(tr("chart.table")):
-        st.dataframe(rows, hide_index=True)
     show_info(data["comparison"]["text"][lang])
+    # The table only once opened (a rerun of the answer's fragment): st.dataframe imports pandas,
+    # a second and more on a fresh server, which the first answer's evidence need not wait for.
+    table = st.expander(tr("chart.table"), key=TABLE_KEY, on_change="rerun")
+    if table.open:
+        rows = [{tr("daily.card"): parse_card(r["card"]).symbol(lang), tr("daily.mean"): round(r["mean"], 2),
+                 tr("daily.stderr"): round(r["stderr"], 2), tr("daily.delta"): round(r["delta_vs_best"], 2)}
+                for r in data["leads"]]
+        table.dataframe(rows, hide_index=True)
 
 
 def show() -> None:
@@ -164,3 +169,20 @@ def show() -> None:
     # visit with no name typed does not lose it (issue 12)
     run_item(puzzle, scope=SCOPE, item_id=f"{today.isoformat()}:{puzzle.id}", lang=lang, kind="daily",
              themes=puzzle.themes, record_id=puzzle.id, after=evidence_after, keep=True)
+    if puzzle.question in ("lead", "play"):
+        prefetch_chart()
+
+
+#: The key of the hidden chart that makes the browser load the chart's code early.
+PREFETCH_KEY = "daily-chart-prefetch"
+
+
+def prefetch_chart() -> None:
+    """An empty chart, hidden: the browser fetches and starts Streamlit's chart code (twenty-odd
+    script files and Vega's compiler, lazily loaded on a page's first chart) while the learner
+    reads the puzzle, not after the answer -- on a fresh browser that was more than half of the
+    wait for the evidence chart (bench/bench_first_daily.py). No data, so nothing is converted
+    on the server."""
+    with st.container(key=PREFETCH_KEY):
+        st.html(f"<style>.st-key-{PREFETCH_KEY}{{display:none}}</style>")
+        st.vega_lite_chart(spec={"mark": "point", "height": 1}, width="stretch", height=1)

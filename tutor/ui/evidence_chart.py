@@ -6,8 +6,13 @@ drawn from zero all look the same height; a dot with its error bar on an axis fi
 shows the difference and how sure it is. The card the maxim names is marked three ways (colour,
 shape and a word in the legend), never by colour alone. Every word is in the page's language.
 
-:func:`chart_rows` is pure (tests read it); :func:`evidence_chart` builds the Altair chart;
+:func:`chart_rows` is pure (tests read it); :func:`evidence_chart` builds the Vega-Lite spec;
 :func:`show_chart` draws it.
+
+Why a plain Vega-Lite dict (not Altair): importing Altair, and the pandas a chart's data frame
+goes through, took a second and more on the first answer of a fresh server -- the evidence is
+what that answer waits for (bench/bench_first_daily.py). The rows sit in each layer's own
+``data`` as JSON, so Streamlit hands the spec to the browser as it is.
 """
 
 from __future__ import annotations
@@ -15,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import altair as alt
 import streamlit as st
 
 from tutor.cards import parse_card
@@ -54,9 +58,10 @@ def chart_height(n: int) -> int:
     return max(120, 30 * n)
 
 
-def evidence_chart(data: Mapping[str, Any], lang: str) -> alt.LayerChart:
+def evidence_chart(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """Dots with ±2 standard-error bars, one row per card (best at the top), the maxim's card
-    in the accent colour with a diamond; the axis fitted to the data and titled in ``lang``."""
+    in the accent colour with a diamond; the axis fitted to the data and titled in ``lang``.
+    A Vega-Lite spec: a rule layer (the error bars) under a point layer (the means)."""
     rows = chart_rows(data, lang)
     lows = [r["low"] for r in rows] or [0.0]
     highs = [r["high"] for r in rows] or [13.0]
@@ -65,29 +70,40 @@ def evidence_chart(data: Mapping[str, Any], lang: str) -> alt.LayerChart:
     card_title = t("chart.card", lang)
     mean_title = t("chart.mean_tricks", lang)
     kinds = [t("chart.conventional", lang), t("chart.other_card", lang)]
-    base = alt.Chart(alt.InlineData(values=rows)).encode(
-        y=alt.Y("card:N", sort=alt.SortField("order"), title=card_title,
-                axis=alt.Axis(labelFontSize=16, titleFontSize=13, labelLimit=60, labelOverlap=False)),
-    )
-    x = alt.X("mean:Q", title=mean_title, scale=alt.Scale(domain=domain, zero=False, nice=False),
-              axis=alt.Axis(format=".1f", titleFontSize=13, labelFontSize=12, tickCount=5))
-    bars = base.mark_rule(strokeWidth=2, color="#555").encode(
-        x=alt.X("low:Q", scale=alt.Scale(domain=domain, zero=False, nice=False), title=mean_title),
-        x2="high:Q",
-    )
-    dots = base.mark_point(size=140, filled=True, opacity=1).encode(
-        x=x,
-        color=alt.Color("kind:N", scale=alt.Scale(domain=kinds, range=["#b3261e", "#1f4e79"]),
-                        legend=alt.Legend(title=None, orient="bottom", labelFontSize=13, labelLimit=300)),
-        # the same field and legend as the colour: Vega-Lite draws one legend of coloured shapes
-        shape=alt.Shape("kind:N", scale=alt.Scale(domain=kinds, range=["diamond", "circle"]),
-                        legend=alt.Legend(title=None, orient="bottom", labelFontSize=13, labelLimit=300)),
-        tooltip=[alt.Tooltip("card:N", title=card_title), alt.Tooltip("mean:Q", title=mean_title, format=".2f"),
-                 alt.Tooltip("low:Q", title="−2σ", format=".2f"), alt.Tooltip("high:Q", title="+2σ", format=".2f")],
-    )
-    height = chart_height(len(rows))
-    chart: alt.LayerChart = alt.layer(bars, dots).properties(height=height).configure_view(strokeWidth=0)
-    return chart
+    scale = {"domain": domain, "nice": False, "zero": False}
+
+    def y() -> dict[str, Any]:
+        return {"field": "card", "type": "nominal", "sort": {"field": "order"}, "title": card_title,
+                "axis": {"labelFontSize": 16, "titleFontSize": 13, "labelLimit": 60, "labelOverlap": False}}
+
+    def legend() -> dict[str, Any]:
+        return {"title": None, "orient": "bottom", "labelFontSize": 13, "labelLimit": 300}
+
+    bars = {
+        "data": {"values": rows},
+        "mark": {"type": "rule", "strokeWidth": 2, "color": "#555"},
+        "encoding": {"x": {"field": "low", "type": "quantitative", "scale": dict(scale), "title": mean_title},
+                     "x2": {"field": "high"}, "y": y()},
+    }
+    dots = {
+        "data": {"values": rows},
+        "mark": {"type": "point", "size": 140, "filled": True, "opacity": 1},
+        "encoding": {
+            "x": {"field": "mean", "type": "quantitative", "title": mean_title, "scale": dict(scale),
+                  "axis": {"format": ".1f", "titleFontSize": 13, "labelFontSize": 12, "tickCount": 5}},
+            "y": y(),
+            "color": {"field": "kind", "type": "nominal", "scale": {"domain": kinds, "range": ["#b3261e", "#1f4e79"]},
+                      "legend": legend()},
+            # the same field and legend as the colour: Vega-Lite draws one legend of coloured shapes
+            "shape": {"field": "kind", "type": "nominal", "scale": {"domain": kinds, "range": ["diamond", "circle"]},
+                      "legend": legend()},
+            "tooltip": [{"field": "card", "type": "nominal", "title": card_title},
+                        {"field": "mean", "type": "quantitative", "title": mean_title, "format": ".2f"},
+                        {"field": "low", "type": "quantitative", "title": "−2σ", "format": ".2f"},
+                        {"field": "high", "type": "quantitative", "title": "+2σ", "format": ".2f"}],
+        },
+    }
+    return {"layer": [bars, dots], "height": chart_height(len(rows)), "config": {"view": {"strokeWidth": 0}}}
 
 
 def show_chart(data: Mapping[str, Any], lang: str) -> None:
@@ -96,6 +112,6 @@ def show_chart(data: Mapping[str, Any], lang: str) -> None:
     if not rows:
         return
     n = int(data.get("samples", 0))
-    st.altair_chart(evidence_chart(data, lang), width="stretch", height=chart_height(len(rows)) + 90,
-                    alt=t("chart.legend", lang, n=n))
+    st.vega_lite_chart(spec=evidence_chart(data, lang), width="stretch", height=chart_height(len(rows)) + 90,
+                       alt=t("chart.legend", lang, n=n))
     st.caption(t("chart.legend", lang, n=n))

@@ -3,7 +3,9 @@
 On the server's first run it also starts computing today's daily evidence in the background
 (:func:`warm_daily_evidence`): the daily puzzle is the same for everyone, and its double-dummy
 evidence took 5-9 s after the first answer of the day; now it is usually ready before anyone
-answers.
+answers. The same thread imports the evidence's own modules, which the first answer on a fresh
+server otherwise loads (bench/bench_first_daily.py); pandas, which only the evidence table needs
+(drawn once opened), is left alone: importing it here took the CPU from the first answer.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ def warm_daily_evidence() -> threading.Thread | None:
         from tutor.errors import WhistError
         from tutor.ui.daily import EVIDENCE_SEED, evidence, evidence_samples
 
+        _import_drawing()
         for day in days:
             try:
                 p = daily_pick(puzzles, day).puzzle
@@ -65,6 +68,19 @@ def warm_daily_evidence() -> threading.Thread | None:
     thread = threading.Thread(target=work, name="warm-daily-evidence", daemon=True)
     thread.start()
     return thread
+
+
+def _import_drawing() -> None:
+    """Import what the evidence's chart and table load on first use: an import is done once per
+    process, so the first learner's answer does not pay for it (a page importing a module
+    another thread is importing waits for that import, never does it twice)."""
+    import importlib
+
+    for name in ("tutor.evidence_store", "tutor.ui.evidence_chart"):
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - a warm-up must never take the server down
+            continue
 
 
 def main() -> None:

@@ -46,6 +46,8 @@ __all__ = [
     "NO_LEARNER_SAID",
     "WORKSHOP_TAB",
     "REPORT_OPEN",
+    "WORKSHOP_WITH_EVIDENCE",
+    "WORKSHOP_EVIDENCE_JOB",
 ]
 
 #: The learner's language (``en`` or ``ru``); the sidebar switch writes it.
@@ -81,6 +83,11 @@ REPORT_NOTE = "puzzle_report_note"
 REPORT_OPEN = "puzzle_report_open"
 #: The workshop's open tab (kept, so a rerun while typing does not flip it back to the first).
 WORKSHOP_TAB = "workshop_tab"
+#: The workshop's "with evidence" checkbox (generate tab).
+WORKSHOP_WITH_EVIDENCE = "workshop_with_evidence"
+#: The evidence still to compute for the puzzles just generated: a tuple of evidence specs; gone
+#: once done or stopped (the store keeps every puzzle finished before).
+WORKSHOP_EVIDENCE_JOB = "workshop_evidence_job"
 #: True once the learner was told that naming himself keeps his progress (said once a session).
 NO_LEARNER_SAID = "no_learner_said"
 RULES_SET = "rules_set"
