@@ -78,3 +78,18 @@ def _evidence_store_of_the_run(tmp_path_factory: pytest.TempPathFactory):
         os.environ.pop("WHIST_TUTOR_EVIDENCE_DIR", None)
     else:
         os.environ["WHIST_TUTOR_EVIDENCE_DIR"] = old
+
+
+# -- the app under AppTest ----------------------------------------------------------------------
+@pytest.fixture
+def app_env(tmp_path, monkeypatch):
+    """A fresh course (``appkit.write_content``), database and workshop folder for one test: the
+    app reads them through its environment variables."""
+    from appkit import write_content
+
+    write_content(tmp_path / "content")
+    monkeypatch.setenv("WHIST_TUTOR_CONTENT_DIR", str(tmp_path / "content"))
+    monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "progress.db"))
+    monkeypatch.setenv("WHIST_TUTOR_SAMPLES", "4")
+    monkeypatch.delenv("WHIST_TUTOR_WORKSHOP_DIR", raising=False)
+    return tmp_path

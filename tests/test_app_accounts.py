@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from test_app_pages import APP, write_content
+from appkit import APP, write_content
 from tutor.i18n import t
 from tutor.progress import ProgressStore
 
