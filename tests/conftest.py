@@ -5,7 +5,15 @@ A run that collects no tests is a failure, not a pass: CI must never go green on
 
 from __future__ import annotations
 
+import functools
+import os
+import sys
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
+from pgserver import ENV as _PG_ENV
+from pgserver import PgServer, drop_database, find_pg_bin, fresh_database
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -14,11 +22,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 # -- PostgreSQL for the store's tests ---------------------------------------------------------
-import os  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
-
-from pgserver import ENV as _PG_ENV  # noqa: E402
-from pgserver import PgServer, drop_database, find_pg_bin, fresh_database  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -93,3 +96,48 @@ def app_env(tmp_path, monkeypatch):
     monkeypatch.setenv("WHIST_TUTOR_SAMPLES", "4")
     monkeypatch.delenv("WHIST_TUTOR_WORKSHOP_DIR", raising=False)
     return tmp_path
+
+
+# -- the fast loop: work done once per run instead of once per test -----------------------------
+@pytest.fixture(autouse=True, scope="session")
+def _component_manifests_scanned_once() -> Iterator[None]:
+    """Each new AppTest scans every installed distribution's metadata for Streamlit component
+    manifests (about 0.1 s of CPU, 0.2 s of wall time, and some 140 AppTests a run); nothing is
+    installed during a run, so the first scan's answer serves the rest. Only when a collected test
+    module imported AppTest: a run without the app's tests does not pay for importing Streamlit."""
+    if "streamlit.testing.v1" not in sys.modules:
+        yield
+        return
+    from streamlit.components.v2 import manifest_scanner
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(manifest_scanner, "scan_component_manifests",
+                   functools.cache(manifest_scanner.scan_component_manifests))
+        yield
+
+
+_SHIPPED: dict[str, Any] = {}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashing() -> Iterator[None]:
+    """argon2 with the shipped parameters (64 MiB, 3 passes) costs 0.15 s of CPU a hash or a
+    check, and the store's tests hash or check some eighty passwords: the tests use argon2id with
+    the smallest parameters instead (the hash still reads ``$argon2id$``, a wrong password is still
+    refused). ``tests/test_accounts.py`` checks the shipped parameters themselves."""
+    from argon2 import PasswordHasher
+
+    import tutor.accounts as accounts
+
+    _SHIPPED["hasher"] = accounts._HASHER
+    quick = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(accounts, "_HASHER", quick)
+        mp.setattr(accounts, "_DUMMY", quick.hash("not a password of anyone"))
+        yield
+
+
+@pytest.fixture
+def shipped_password_hasher() -> Any:
+    """The password hasher ``tutor.accounts`` ships with (the tests run with a quick one)."""
+    return _SHIPPED["hasher"]
