@@ -194,7 +194,7 @@ def switches(page: Any, base: str, results: dict[str, list[float]], rounds: int)
     settled(page)
     lang = "en"
     keys = [p.key for p in available_pages()]
-    for i in range(rounds):
+    for _ in range(rounds):
         for key in keys:
             title = t(f"nav.{key}", lang)
             link = page.locator("[data-testid='stSidebarNav'] a", has_text=title).first

@@ -161,7 +161,7 @@ def _init_worker() -> None:
     try:
         import endplay._dds as dds
         dds.SetMaxThreads(1)
-    except Exception:  # pragma: no cover - an older endplay: DDS picks its thread count itself
+    except (ImportError, AttributeError):  # pragma: no cover - an older endplay: DDS picks its thread count itself
         pass
 
 

@@ -104,7 +104,7 @@ def test_small_difference_within_the_noise_is_not_a_cost():
     """A card 0.2 tricks behind the best with a paired standard error of 0.49 is level within the
     noise (NOISE_Z standard errors): the learner is not told the convention costs a trick."""
     an = simulate_lead(HAND, "H7", played=PLAYED, samples=6, seed=2, candidates=["H3", "H2"])
-    h3, h2 = an.cards.index(parse_card("H3")), an.cards.index(parse_card("H2"))
+    h3 = an.cards.index(parse_card("H3"))
     rows = [(7, 6), (6, 7), (7, 6), (6, 7), (7, 6)]
     table = [tuple(r[0] if j == h3 else r[1] for j in range(len(an.cards))) for r in rows]
     made = _with_table(an, table)

@@ -35,7 +35,7 @@ SUITS = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 
 
 def _session(**kw) -> Session:
-    opts = dict(seed=1, samples=0)
+    opts = {"seed": 1, "samples": 0}
     opts.update(kw)
     deal = opts.pop("deal", None)
     return Session(SessionOptions(**opts), deal=deal)
