@@ -144,14 +144,15 @@ def _evidence_store_of_the_run(tmp_path_factory: pytest.TempPathFactory):
 
 # -- the app under AppTest ----------------------------------------------------------------------
 @pytest.fixture
-def app_env(tmp_path, monkeypatch):
+def app_env(tmp_path, monkeypatch, new_store_file):
     """A fresh course (``appkit.write_content``), database and workshop folder for one test: the
-    app reads them through its environment variables."""
+    app reads them through its environment variables. The database is a new store's (copied:
+    see :func:`new_store_file`), as the app's first page would leave it."""
     from appkit import write_content
 
     write_content(tmp_path / "content")
     monkeypatch.setenv("WHIST_TUTOR_CONTENT_DIR", str(tmp_path / "content"))
-    monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "progress.db"))
+    monkeypatch.setenv("WHIST_TUTOR_DB", str(new_store_file))
     monkeypatch.setenv("WHIST_TUTOR_SAMPLES", "4")
     monkeypatch.delenv("WHIST_TUTOR_WORKSHOP_DIR", raising=False)
     return tmp_path
