@@ -166,7 +166,8 @@ def test_validator_message_translation_keeps_the_field_path_and_marks_the_rest()
     assert translate_message("difficulty: Input should be less than or equal to 5", "en").text.startswith("difficulty: Input")
 
 
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 
 @given(st.text(max_size=80))

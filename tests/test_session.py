@@ -288,7 +288,8 @@ def test_session_refuses_a_puzzle_without_the_whole_deal():
         Session.from_puzzle(puzzle, SessionOptions(samples=0))
 
 
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 from tutor.variants import VariantError, parse_variant  # noqa: E402
 
