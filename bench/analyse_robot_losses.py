@@ -75,7 +75,7 @@ def main() -> None:
             rows.append((pos, rc, kind_of(view, rc.card), tied, len(state.tricks) + 1, len(legal), rejected))
             state.play(rc.card)
         sols = solve_many([r[0] for r in rows])
-        for (pos, rc, kind, tied, trick, nlegal, rejected), sol in zip(rows, sols):
+        for (_pos, rc, kind, tied, trick, _nlegal, rejected), sol in zip(rows, sols):
             lo = sol.best - sol.tricks[rc.card]
             # what a perfect choice among tied cards plus the cards one maxim rejected would save
             base = min(sol.best - sol.tricks[c] for c in tied) if rc.card in tied else lo

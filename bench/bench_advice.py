@@ -22,7 +22,7 @@ from tutor.play import PlayState
 def positions(n: int, mid: bool, seed: int) -> list[Position]:
     rng = random.Random(seed)
     out = []
-    for i in range(n):
+    for _ in range(n):
         deal = Deal.random(rng)
         state = PlayState(deal)
         if mid:

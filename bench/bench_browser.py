@@ -123,7 +123,7 @@ def answer_daily(page: Any, base: str, results: dict[str, list[float]]) -> None:
 def daily_answer() -> str | None:
     """Today's daily answer as its button reads in English (♠2), so the bench solves it and the
     evidence is drawn; None for a question not answered by one card."""
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     from tutor.cards import parse_card
     from tutor.content.daily import daily_pick
@@ -131,7 +131,7 @@ def daily_answer() -> str | None:
 
     content = load_paths([ROOT / "puzzles"])
     try:
-        pick = daily_pick([p.item for p in content.puzzles], datetime.now(timezone.utc).date())
+        pick = daily_pick([p.item for p in content.puzzles], datetime.now(UTC).date())
     except Exception:  # noqa: BLE001
         return None
     answer = pick.puzzle.answer
@@ -194,7 +194,7 @@ def switches(page: Any, base: str, results: dict[str, list[float]], rounds: int)
     settled(page)
     lang = "en"
     keys = [p.key for p in available_pages()]
-    for i in range(rounds):
+    for _ in range(rounds):
         for key in keys:
             title = t(f"nav.{key}", lang)
             link = page.locator("[data-testid='stSidebarNav'] a", has_text=title).first

@@ -82,13 +82,14 @@ def _admin(url: str) -> str:
     return url.replace("postgresql+psycopg://", "postgresql://")
 
 
-def fresh_database(url: str) -> str:
-    """A new empty database on the server of ``url``; its URL."""
+def fresh_database(url: str, template: str | None = None) -> str:
+    """A new database on the server of ``url``: empty, or a copy of the database ``template``
+    (which nobody may be connected to); its URL."""
     import psycopg
 
     name = "t_" + uuid.uuid4().hex[:12]
     with psycopg.connect(_admin(url), autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else ""))
     base, _, _ = url.rpartition("/")
     return f"{base}/{name}"
 

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from test_app_pages import APP, write_content
+from appkit import APP, write_content
 from tutor.i18n import t
 from tutor.progress import ProgressStore
 
@@ -16,14 +16,14 @@ PW = "correct horse battery"
 
 
 @pytest.fixture
-def env(tmp_path, monkeypatch):
+def env(tmp_path, monkeypatch, new_store_file):
     write_content(tmp_path / "content")
     monkeypatch.setenv("WHIST_TUTOR_CONTENT_DIR", str(tmp_path / "content"))
     monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "progress.db"))
     monkeypatch.setenv("WHIST_TUTOR_SAMPLES", "4")
     monkeypatch.delenv("WHIST_TUTOR_AUTH", raising=False)
     monkeypatch.delenv("WHIST_TUTOR_WORKSHOP_DIR", raising=False)
-    store = ProgressStore(tmp_path / "progress.db")
+    store = ProgressStore(new_store_file)  # tmp_path / "progress.db", set up once a run and copied
     teacher, ann, bob = store.learner("Teach"), store.learner("Ann"), store.learner("Bob")
     for who in (teacher, ann, bob):
         store.set_password(who.id, PW)

@@ -8,11 +8,8 @@ remain -- exactly what a browser keeps over a reload.
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 
-from streamlit.testing.v1 import AppTest
-
-from test_app_pages import APP, app_env, open_page, start  # noqa: F401 - the fixture is used by name
+from appkit import db, open_page, reload, start
 from tutor.progress import ProgressStore
 from tutor.ui.drafts import BROWSER_PARAM
 from tutor.ui.workshop import TEMPLATE
@@ -23,25 +20,7 @@ PBN = ('[Board "1"]\n[Dealer "E"]\n'
        '[Deal "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"]\n')
 
 
-def db(env: Path) -> ProgressStore:
-    return ProgressStore(env / "progress.db")
-
-
-def reload(at: AppTest, *, learner: str | None = None, lang: str | None = "en", locale: str | None = None) -> AppTest:
-    """A new session in the same browser: same URL parameters, nothing else."""
-    fresh = AppTest.from_file(APP, default_timeout=60)
-    fresh.query_params.update(at.query_params)
-    if lang:
-        fresh.session_state["lang"] = lang
-    if learner:
-        fresh.session_state["learner"] = learner
-    if locale:
-        fresh.context["locale"] = locale
-    fresh.run()
-    return fresh
-
-
-def test_workshop_text_comes_back_after_a_reload(app_env):  # noqa: F811
+def test_workshop_text_comes_back_after_a_reload(app_env):
     """The teacher's YAML is autosaved under this browser's key and restored in a new session."""
     at = start("en")
     open_page(at, "workshop")
@@ -57,7 +36,7 @@ def test_workshop_text_comes_back_after_a_reload(app_env):  # noqa: F811
     assert [b for b in again.button if b.key and b.key.startswith("w:workshop:teachers-own-puzzle:card-")]
 
 
-def test_another_browser_starts_from_the_template(app_env):  # noqa: F811
+def test_another_browser_starts_from_the_template(app_env):
     """Anonymous drafts belong to one browser: a browser without the key sees the template."""
     at = start("en")
     open_page(at, "workshop")
@@ -67,7 +46,7 @@ def test_another_browser_starts_from_the_template(app_env):  # noqa: F811
     assert other.query_params.get(BROWSER_PARAM) != at.query_params.get(BROWSER_PARAM)
 
 
-def test_learners_draft_follows_them_to_another_browser(app_env):  # noqa: F811
+def test_learners_draft_follows_them_to_another_browser(app_env):
     """With a name in the sidebar the draft is also the learner's: another browser finds it."""
     at = start("en", learner="Ann")
     open_page(at, "workshop")
@@ -76,7 +55,7 @@ def test_learners_draft_follows_them_to_another_browser(app_env):  # noqa: F811
     assert elsewhere.text_area(key=EDITOR).value == MINE
 
 
-def test_opening_pages_saves_nothing(app_env):  # noqa: F811
+def test_opening_pages_saves_nothing(app_env):
     """Only a change is saved: visiting the workshop and a puzzle writes no draft."""
     at = start("en", learner="Ann")
     open_page(at, "workshop")
@@ -85,7 +64,7 @@ def test_opening_pages_saves_nothing(app_env):  # noqa: F811
     assert db(app_env).count_drafts() == 0
 
 
-def test_workshop_text_survives_leaving_the_page(app_env):  # noqa: F811
+def test_workshop_text_survives_leaving_the_page(app_env):
     """Streamlit drops a widget's value when its page is left; the draft brings it back."""
     at = start("en")
     open_page(at, "workshop")
@@ -94,7 +73,7 @@ def test_workshop_text_survives_leaving_the_page(app_env):  # noqa: F811
     assert open_page(at, "workshop").text_area(key=EDITOR).value == MINE
 
 
-def test_restoring_the_template_keeps_the_text_it_replaced(app_env):  # noqa: F811
+def test_restoring_the_template_keeps_the_text_it_replaced(app_env):
     """"Start again from the example" is undoable: the replaced text is a saved version, shown with
     its time, and opens again in the editor."""
     at = start("en")
@@ -116,7 +95,7 @@ def test_restoring_the_template_keeps_the_text_it_replaced(app_env):  # noqa: F8
     assert open_page(reload(at), "workshop").text_area(key=EDITOR).value == MINE
 
 
-def test_generated_puzzles_do_not_lose_the_teachers_text(app_env):  # noqa: F811
+def test_generated_puzzles_do_not_lose_the_teachers_text(app_env):
     """Generating replaces the editor's text, which stays among the saved versions."""
     at = start("en")
     open_page(at, "workshop")
@@ -128,7 +107,7 @@ def test_generated_puzzles_do_not_lose_the_teachers_text(app_env):  # noqa: F811
     assert len(texts) == 2 and "gen-king-third" in texts[0] and texts[1] == MINE
 
 
-def test_pbn_box_comes_back_after_a_reload(app_env):  # noqa: F811
+def test_pbn_box_comes_back_after_a_reload(app_env):
     at = start("en")
     open_page(at, "workshop")
     at.text_area(key="workshop_pbn").input(PBN).run()
@@ -136,7 +115,7 @@ def test_pbn_box_comes_back_after_a_reload(app_env):  # noqa: F811
     assert again.text_area(key="workshop_pbn").value == PBN
 
 
-def test_report_note_is_kept_until_sent(app_env):  # noqa: F811
+def test_report_note_is_kept_until_sent(app_env):
     """A half-written report survives a reload; once sent it is a report and no longer a draft."""
     at = start("en", learner="Fay")
     open_page(at, "puzzles")
@@ -149,7 +128,7 @@ def test_report_note_is_kept_until_sent(app_env):  # noqa: F811
     assert third.text_area(key="puzzle_report_note").value == ""
 
 
-def test_a_draft_that_cannot_be_saved_warns_and_keeps_the_text(app_env, monkeypatch):  # noqa: F811
+def test_a_draft_that_cannot_be_saved_warns_and_keeps_the_text(app_env, monkeypatch):
     """A locked or broken database never breaks the editor: a warning says so, the text stays."""
 
     def locked(self, *args, **kwargs):

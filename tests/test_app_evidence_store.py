@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 import tutor.evidence_store as es
-from test_app_pages import open_page, start
+from appkit import open_page, start
 from tutor.clock import learner_today
 from tutor.content.daily import daily_pick
 from tutor.content.loader import load_puzzles

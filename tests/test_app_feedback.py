@@ -9,8 +9,7 @@ from datetime import date
 
 from streamlit.testing.v1 import AppTest
 
-from test_app_pages import APP, PUZZLES, app_env, open_page, start  # noqa: F401 - the fixture is used by name
-from tutor.progress import ProgressStore
+from appkit import APP, PUZZLES, db, open_page, start
 from tutor.ui.drafts import BROWSER_PARAM
 from tutor.ui.state import widget_key
 
@@ -38,10 +37,6 @@ TWIN = """\
 """
 
 
-def db(app_env) -> ProgressStore:  # noqa: F811 - the fixture's value
-    return ProgressStore(app_env / "progress.db")
-
-
 def page_text(at: AppTest) -> str:
     """Every text a learner can read on the page (in expanders too)."""
     parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
@@ -51,7 +46,7 @@ def page_text(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts)
 
 
-def test_right_answer_names_the_rule_with_source_and_quote_one_click_away(app_env):  # noqa: F811
+def test_right_answer_names_the_rule_with_source_and_quote_one_click_away(app_env):
     """Lichess/Bridge Master: "right", the maxim, and its source and quote in an expander."""
     at = start("en")
     open_page(at, "puzzles")
@@ -67,7 +62,7 @@ def test_right_answer_names_the_rule_with_source_and_quote_one_click_away(app_en
     assert not more.proto.expanded  # one click away, not a wall of text
 
 
-def test_second_wrong_answer_shows_the_answer_with_its_reason_and_retry_still_works(app_env):  # noqa: F811
+def test_second_wrong_answer_shows_the_answer_with_its_reason_and_retry_still_works(app_env):
     at = start("en")
     open_page(at, "puzzles")
     at.selectbox(key="puzzle").set_value("king-fourth-lead").run()
@@ -83,7 +78,7 @@ def test_second_wrong_answer_shows_the_answer_with_its_reason_and_retry_still_wo
     assert at.success[0].value.startswith("Right")
 
 
-def test_review_mode_gives_feedback_and_says_which_mistake_was_fixed(app_env):  # noqa: F811
+def test_review_mode_gives_feedback_and_says_which_mistake_was_fixed(app_env):
     """A failed puzzle comes back in review; answered right, it stays on screen with its feedback
     (it used to vanish from the filtered list at once) and says the mistake it fixed."""
     at = start("en", learner="Rae")
@@ -114,7 +109,7 @@ def test_review_mode_gives_feedback_and_says_which_mistake_was_fixed(app_env):  
     assert any("You fixed an earlier mistake: last time you played ♠K." in i.value for i in at.info)
 
 
-def test_why_not_this_card_stays_on_the_puzzle_answered(app_env):  # noqa: F811
+def test_why_not_this_card_stays_on_the_puzzle_answered(app_env):
     """Two puzzles with one title: the picker's labels made the second one jump back to the first
     as soon as "why not this card" was used (issue 12)."""
     (app_env / "content" / "puzzles" / "basics.yaml").write_text(PUZZLES + TWIN, encoding="utf-8")
@@ -129,7 +124,7 @@ def test_why_not_this_card_stays_on_the_puzzle_answered(app_env):  # noqa: F811
     assert len(set(at.selectbox(key="puzzle").options)) == len(at.selectbox(key="puzzle").options)
 
 
-def test_daily_answer_is_kept_without_a_name_and_the_learner_is_told_once(app_env):  # noqa: F811
+def test_daily_answer_is_kept_without_a_name_and_the_learner_is_told_once(app_env):
     """No learner named: the daily answer comes back after a reload (this browser's key), and a
     gentle note says once that a name keeps progress."""
     only_lead = PUZZLES.split("  - id: follow-hearts")[0]
@@ -153,7 +148,7 @@ def test_daily_answer_is_kept_without_a_name_and_the_learner_is_told_once(app_en
     assert again.success and again.success[0].value.startswith("Right")
 
 
-def test_report_a_problem_keeps_its_thanks_in_view(app_env):  # noqa: F811
+def test_report_a_problem_keeps_its_thanks_in_view(app_env):
     """The thanks is shown inside the report box, which used to fold as the sent note was cleared."""
     at = start("en")
     open_page(at, "puzzles")
@@ -165,7 +160,7 @@ def test_report_a_problem_keeps_its_thanks_in_view(app_env):  # noqa: F811
     assert box.proto.expanded and at.session_state["puzzle_report_open"]
 
 
-def test_workshop_tab_stays_open_while_typing(app_env):  # noqa: F811
+def test_workshop_tab_stays_open_while_typing(app_env):
     """The open tab lives in the session: a rerun from the PBN box keeps the PBN tab."""
     at = start("en")
     open_page(at, "workshop")
@@ -177,7 +172,7 @@ def test_workshop_tab_stays_open_while_typing(app_env):  # noqa: F811
     assert at.session_state["workshop_tab"] == "Import PBN"
 
 
-def test_workshop_does_not_claim_saving_as_you_type(app_env):  # noqa: F811
+def test_workshop_does_not_claim_saving_as_you_type(app_env):
     """A text box sends its text on leaving it or Ctrl+Enter, not per keystroke: the words say so."""
     for lang in ("en", "ru"):
         at = start(lang)
@@ -187,7 +182,7 @@ def test_workshop_does_not_claim_saving_as_you_type(app_env):  # noqa: F811
         assert "ctrl+enter" in text
 
 
-def test_question_pages_show_no_internal_codes(app_env):  # noqa: F811
+def test_question_pages_show_no_internal_codes(app_env):
     """No seed numbers ("000"), slugs, puzzle ids or maxim ids on Learn, Puzzles or Daily, before and
     after answers, in both languages (issue 12 point 5)."""
     ids = ("king-fourth-lead", "follow-hearts", "king-third-lead-small", "lead-long-suit", "first-lead", "000")
@@ -210,14 +205,14 @@ def test_question_pages_show_no_internal_codes(app_env):  # noqa: F811
                 assert not re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text), (lang, code)
 
 
-def test_the_answer_area_runs_as_a_fragment(app_env):  # noqa: F811
+def test_the_answer_area_runs_as_a_fragment(app_env):
     """A card click reruns only the answer area (st.fragment), not the board and the page."""
     at = start("en")
     open_page(at, "puzzles")
     assert at._fragment_storage._fragments, "no fragment on the Puzzles page"
 
 
-def test_lesson_texts_name_the_seed_not_its_number(app_env):  # noqa: F811
+def test_lesson_texts_name_the_seed_not_its_number(app_env):
     """The shipped first lesson cites "(000: «…»)"; the learner reads the seed's title instead."""
     from tutor.content.loader import REPO_ROOT
 
@@ -233,7 +228,7 @@ def test_lesson_texts_name_the_seed_not_its_number(app_env):  # noqa: F811
         assert title in text
 
 
-def test_puzzle_themes_are_named_only_once_it_is_solved(app_env):  # noqa: F811
+def test_puzzle_themes_are_named_only_once_it_is_solved(app_env):
     """Lichess shows a puzzle's themes after it is solved: "King third" above the question would
     give the idea away."""
     at = start("en")

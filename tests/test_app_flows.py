@@ -6,19 +6,14 @@ from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
-from test_app_pages import PUZZLES, app_env, open_page, start  # noqa: F401 - the fixture is used by name
-from tutor.progress import ProgressStore
+from appkit import PUZZLES, db, open_page, start
 from tutor.ui.daily import TABLE_KEY as DAILY_TABLE
 
 LEAD_RIGHT = "w:{scope}:{item}:card-S2"
 LEAD_WRONG = "w:{scope}:{item}:card-SK"
 
 
-def db(app_env) -> ProgressStore:  # noqa: F811 - the fixture's value
-    return ProgressStore(app_env / "progress.db")
-
-
-def test_lesson_exercise_right_marks_lesson_done(app_env):  # noqa: F811
+def test_lesson_exercise_right_marks_lesson_done(app_env):
     """K-x-x-x: the smallest card is right (000 LST 3); the lesson is then done."""
     at = start("en", learner="Ann")
     assert "With a king and small cards" in " ".join(m.value for m in at.markdown)
@@ -32,7 +27,7 @@ def test_lesson_exercise_right_marks_lesson_done(app_env):  # noqa: F811
     assert attempt.kind == "lesson" and attempt.correct and attempt.answer == "S2"
 
 
-def test_lesson_exercise_wrong_quotes_the_maxim(app_env):  # noqa: F811
+def test_lesson_exercise_wrong_quotes_the_maxim(app_env):
     """Leading the king from K-x-x-x is wrong (000 LST 3): the first miss says "not this card" and
     where to look, without the rule's title (it would name ♠2); retry works; a second miss shows
     the answer with the maxim quoted from its source."""
@@ -61,7 +56,7 @@ def _daily_item(at) -> str:
     return key.split(":")[2] + ":" + key.split(":")[3]
 
 
-def test_daily_puzzle_solved_counts_streak_and_shows_evidence(app_env):  # noqa: F811
+def test_daily_puzzle_solved_counts_streak_and_shows_evidence(app_env):
     """The daily puzzle is answered, recorded as daily, the streak is 1, and the double-dummy table
     lists every legal card (design.md "Solver and simulation")."""
     only_lead = PUZZLES.split("  - id: follow-hearts")[0]
@@ -84,7 +79,7 @@ def test_daily_puzzle_solved_counts_streak_and_shows_evidence(app_env):  # noqa:
     assert at.info and "tricks" in at.info[-1].value
 
 
-def test_hint_costs_part_of_the_score(app_env):  # noqa: F811
+def test_hint_costs_part_of_the_score(app_env):
     """Opening one of two hints leaves two thirds of the score for a right answer (anchors: graded hints)."""
     at = start("en", learner="Cy")
     open_page(at, "puzzles")
@@ -98,7 +93,7 @@ def test_hint_costs_part_of_the_score(app_env):  # noqa: F811
     assert attempt.hints_used == 1 and attempt.score == pytest.approx(0.667, abs=1e-3)
 
 
-def test_failed_puzzle_comes_back_for_review_and_why_explains_any_card(app_env):  # noqa: F811
+def test_failed_puzzle_comes_back_for_review_and_why_explains_any_card(app_env):
     """A wrong answer puts the puzzle in the review queue; "why not" explains any card by its maxim."""
     at = start("en", learner="Dee")
     open_page(at, "puzzles")
@@ -117,7 +112,7 @@ def test_failed_puzzle_comes_back_for_review_and_why_explains_any_card(app_env):
     assert any("King third or fourth" in m.value for m in at.markdown)
 
 
-def test_illegal_card_is_refused_citing_the_law(app_env):  # noqa: F811
+def test_illegal_card_is_refused_citing_the_law(app_env):
     """A spade on a heart lead while holding hearts is a revoke (000 "Масти и взятки" 1)."""
     at = start("en", learner="Eve")
     open_page(at, "puzzles")
@@ -126,7 +121,7 @@ def test_illegal_card_is_refused_citing_the_law(app_env):  # noqa: F811
     assert "must follow suit" in at.error[0].value
 
 
-def test_report_a_problem_is_saved(app_env):  # noqa: F811
+def test_report_a_problem_is_saved(app_env):
     at = start("en", learner="Fay")
     open_page(at, "puzzles")
     at.text_area(key="puzzle_report_note").input("The hint is unclear").run()
@@ -136,7 +131,7 @@ def test_report_a_problem_is_saved(app_env):  # noqa: F811
     assert report.note == "The hint is unclear"
 
 
-def test_workshop_broken_yaml_shows_line_numbers(app_env):  # noqa: F811
+def test_workshop_broken_yaml_shows_line_numbers(app_env):
     """Pasted YAML is validated live; each problem names its line, and nothing is previewed."""
     at = start("en")
     open_page(at, "workshop")
@@ -152,7 +147,7 @@ def test_workshop_broken_yaml_shows_line_numbers(app_env):  # noqa: F811
     assert not [b for b in at.button if b.key and b.key.startswith("w:workshop:")]
 
 
-def test_workshop_refuses_python_tags(app_env):  # noqa: F811
+def test_workshop_refuses_python_tags(app_env):
     """Nothing pasted is executed: a python tag is a problem on its line, never constructed."""
     at = start("en")
     open_page(at, "workshop")
@@ -161,7 +156,7 @@ def test_workshop_refuses_python_tags(app_env):  # noqa: F811
     assert "line 1" in at.error[0].value
 
 
-def test_progress_page_creates_learner_and_shows_accuracy(app_env):  # noqa: F811
+def test_progress_page_creates_learner_and_shows_accuracy(app_env):
     at = start("en")
     open_page(at, "progress")
     at.text_input(key="learner_new").input("Gus").run()
@@ -178,7 +173,7 @@ def test_progress_page_creates_learner_and_shows_accuracy(app_env):  # noqa: F81
     assert not any("king-fourth-lead" in m.value for m in at.markdown)
 
 
-def test_workshop_generates_puzzles_into_the_editor_and_previews_them(app_env):  # noqa: F811
+def test_workshop_generates_puzzles_into_the_editor_and_previews_them(app_env):
     """Generated puzzles land in the editor as YAML that validates; the engine gave the answers."""
     at = start("en")
     open_page(at, "workshop")
@@ -191,7 +186,7 @@ def test_workshop_generates_puzzles_into_the_editor_and_previews_them(app_env): 
     assert [b for b in at.button if b.key and b.key.startswith("w:workshop:gen-king-third-1-1:card-")]
 
 
-def test_workshop_imports_a_pbn_deal(app_env):  # noqa: F811
+def test_workshop_imports_a_pbn_deal(app_env):
     """A PBN deal (East dealing) becomes an opening-lead puzzle in the editor."""
     at = start("en")
     open_page(at, "workshop")
@@ -204,7 +199,7 @@ def test_workshop_imports_a_pbn_deal(app_env):  # noqa: F811
     assert "hand: 8742.J85.K95.AK3" in text and "question: lead" in text
 
 
-def test_workshop_saves_only_under_the_configured_folder(app_env, monkeypatch):  # noqa: F811
+def test_workshop_saves_only_under_the_configured_folder(app_env, monkeypatch):
     """With WHIST_TUTOR_WORKSHOP_DIR set, the YAML is saved there under a cleaned name."""
     folder = app_env / "saved"
     monkeypatch.setenv("WHIST_TUTOR_WORKSHOP_DIR", str(folder))
@@ -217,7 +212,7 @@ def test_workshop_saves_only_under_the_configured_folder(app_env, monkeypatch): 
     assert "my-first-puzzle" in (folder / "etc-my-set.yaml").read_text(encoding="utf-8")
 
 
-def test_workshop_lists_learners_reports(app_env):  # noqa: F811
+def test_workshop_lists_learners_reports(app_env):
     """Teachers see the problems learners reported, with the puzzle id."""
     db(app_env).report_problem("king-fourth-lead", "Two answers look right")
     at = start("en")

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from test_app_drafts import reload
-from test_app_pages import APP, app_env, open_page  # noqa: F401 - the fixture is used by name
+from appkit import APP, open_page, reload
 from tutor.i18n import t
 
 
-def test_first_visit_language_follows_the_browser_locale(app_env):  # noqa: F811
+def test_first_visit_language_follows_the_browser_locale(app_env):
     """No choice made yet: ru-RU and uk-UA browsers get Russian (the seeds are Russian and
     Ukrainian, 000/002), de-DE gets English (design.md "App pages": language switch en/ru)."""
     for locale, lang in (("ru-RU", "ru"), ("uk-UA", "ru"), ("de-DE", "en"), ("en-GB", "en")):
@@ -23,7 +22,7 @@ def test_first_visit_language_follows_the_browser_locale(app_env):  # noqa: F811
         assert at.title[0].value == t("nav.learn", lang), locale
 
 
-def test_sidebar_language_wins_over_the_locale_afterwards(app_env):  # noqa: F811
+def test_sidebar_language_wins_over_the_locale_afterwards(app_env):
     """A Russian browser switched to English stays English: on later runs, on other pages, and
     after a reload (the pick is kept in the URL)."""
     at = AppTest.from_file(APP, default_timeout=60)
@@ -41,7 +40,7 @@ def test_sidebar_language_wins_over_the_locale_afterwards(app_env):  # noqa: F81
     assert again.title[0].value == t("nav.learn", "en")
 
 
-def test_locale_alone_is_not_written_into_the_url(app_env):  # noqa: F811
+def test_locale_alone_is_not_written_into_the_url(app_env):
     """Until the learner picks, the URL carries no language, so a shared link follows the reader's locale."""
     at = AppTest.from_file(APP, default_timeout=60)
     at.context["locale"] = "ru-RU"
@@ -57,7 +56,7 @@ import json  # noqa: E402
 
 import pytest  # noqa: E402
 
-from test_app_pages import PUZZLES  # noqa: E402
+from appkit import PUZZLES  # noqa: E402
 from tutor.ui.evidence_chart import Z, chart_rows, evidence_chart  # noqa: E402
 
 _DATA = {"samples": 100, "comparison": {"advice": "S2"},
@@ -66,7 +65,7 @@ _DATA = {"samples": 100, "comparison": {"advice": "S2"},
                    {"card": "HQ", "mean": 5.90, "stderr": 0.07, "delta_vs_best": -0.51}]}
 
 
-def _lead_only(app_env):  # noqa: F811
+def _lead_only(app_env):
     content = app_env / "content"
     (content / "puzzles" / "basics.yaml").write_text(PUZZLES.split("  - id: follow-hearts")[0], encoding="utf-8")
 
@@ -108,7 +107,7 @@ def test_evidence_axis_fits_the_data_and_is_titled_in_the_page_language():
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_daily_evidence_is_drawn_as_a_readable_chart(app_env, lang):  # noqa: F811
+def test_daily_evidence_is_drawn_as_a_readable_chart(app_env, lang):
     """Solve the daily lead: the chart shows each card in the page's language, the axis titled
     in it, and the maxim's card marked (before: st.bar_chart with a bare "Mean" axis from zero)."""
     _lead_only(app_env)
@@ -159,7 +158,7 @@ def test_timeline_is_cumulative_first_try_accuracy_per_theme_and_day():
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_progress_chart_shows_accuracy_over_time_in_the_page_language(app_env, lang):  # noqa: F811
+def test_progress_chart_shows_accuracy_over_time_in_the_page_language(app_env, lang):
     from tutor.progress import ProgressStore, default_db_path
 
     db = ProgressStore(str(default_db_path()))
@@ -183,7 +182,7 @@ def test_progress_chart_shows_accuracy_over_time_in_the_page_language(app_env, l
     assert t("chart.weak", lang, pct=WEAK_PCT) in json.dumps(spec, ensure_ascii=False)
 
 
-def test_maxims_page_builds_a_maxim_only_when_opened(app_env):  # noqa: F811
+def test_maxims_page_builds_a_maxim_only_when_opened(app_env):
     """A page switch to Maxims no longer builds the whole catalogue (~1000 elements, seconds in a
     browser): closed maxims are headers only; opening one (or a search finding a few) shows it."""
     from tutor.conventions.catalogue import load_catalogue
@@ -200,7 +199,7 @@ def test_maxims_page_builds_a_maxim_only_when_opened(app_env):  # noqa: F811
     assert any("Имея короля сам-третей" in m.value for m in at.markdown)
 
 
-def test_daily_evidence_is_ready_before_the_first_answer(app_env):  # noqa: F811
+def test_daily_evidence_is_ready_before_the_first_answer(app_env):
     """The server computes today's daily evidence in the background on its first run, so the
     first answer of the day does not wait 5-9 s for the simulation (issue 12, timings)."""
     from datetime import datetime, timezone

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from test_app_pages import APP, write_content
+from appkit import APP, write_content
 from tutor.i18n import t
 from tutor.progress import SCHEMA_VERSION, ProgressStore
 

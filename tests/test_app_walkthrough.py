@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from test_app_pages import PUZZLES, app_env, open_page, start  # noqa: F401 - the fixture is used by name
+from appkit import PUZZLES, open_page, start
 from tutor.progress import ProgressStore
 from tutor.ui.daily import TABLE_KEY as DAILY_TABLE
 
@@ -18,13 +18,13 @@ LEAD_RIGHT = "w:{scope}:{item}:card-S2"
 LEAD_WRONG = "w:{scope}:{item}:card-SK"
 
 
-def _only_lead_daily(app_env) -> str:  # noqa: F811 - the fixture's value
+def _only_lead_daily(app_env) -> str:
     only_lead = PUZZLES.split("  - id: follow-hearts")[0]
     (app_env / "content" / "puzzles" / "basics.yaml").write_text(only_lead, encoding="utf-8")
     return f"{date.today().isoformat()}:king-fourth-lead"
 
 
-def test_daily_evidence_serves_every_learner_on_the_same_date(app_env):  # noqa: F811
+def test_daily_evidence_serves_every_learner_on_the_same_date(app_env):
     """The daily puzzle is the same for everyone on a date (design.md "Daily puzzle"); the
     second learner to answer it gets the cached evidence, not a CacheReplayClosureError."""
     item = _only_lead_daily(app_env)
@@ -38,7 +38,7 @@ def test_daily_evidence_serves_every_learner_on_the_same_date(app_env):  # noqa:
         assert len(at.dataframe[0].value) == 13, learner
 
 
-def test_wrong_answer_hides_the_right_card_until_the_solution_is_asked(app_env):  # noqa: F811
+def test_wrong_answer_hides_the_right_card_until_the_solution_is_asked(app_env):
     """000 LST 3 (king fourth: lead small): a wrong lead says why -- the kind of rule it breaks (the
     rule's own title, "lead small", would name the card) and where to look -- but not which card
     is right; "Show the solution" names it, explains, and the puzzle counts as failed."""
@@ -68,7 +68,7 @@ def test_wrong_answer_hides_the_right_card_until_the_solution_is_asked(app_env):
     assert not store.solved(store.learner("Gus").id, "king-fourth-lead")
 
 
-def test_hint_under_a_wrong_answer_opens_a_hint_and_brings_the_cards_back(app_env):  # noqa: F811
+def test_hint_under_a_wrong_answer_opens_a_hint_and_brings_the_cards_back(app_env):
     """A hint after a wrong try (Lichess/chess.com puzzles): the hint shows, the learner answers again."""
     at = start("ru", learner="Hal")
     open_page(at, "puzzles")
@@ -80,7 +80,7 @@ def test_hint_under_a_wrong_answer_opens_a_hint_and_brings_the_cards_back(app_en
     assert at.button(key=LEAD_RIGHT.format(scope="puzzles", item="king-fourth-lead"))
 
 
-def test_alert_starting_with_a_suit_symbol_keeps_its_symbol(app_env):  # noqa: F811
+def test_alert_starting_with_a_suit_symbol_keeps_its_symbol(app_env):
     """000 «Масти и взятки» 1: «♠K нельзя…» -- the suit symbol stays in the text, not taken as the icon."""
     at = start("en", learner="Eve")
     open_page(at, "puzzles")
@@ -110,7 +110,7 @@ CALL_PUZZLE = """\
 """
 
 
-def test_tricks_a_question_depends_on_are_shown_open(app_env):  # noqa: F811
+def test_tricks_a_question_depends_on_are_shown_open(app_env):
     """000 LST 8 (answer partner's call for trumps): the call is in the earlier tricks, so they
     are shown open, not folded in a collapsed expander (lesson 13)."""
     path = app_env / "content" / "puzzles" / "basics.yaml"
@@ -123,7 +123,7 @@ def test_tricks_a_question_depends_on_are_shown_open(app_env):  # noqa: F811
     assert played.proto.expanded
 
 
-def test_russian_workshop_translates_the_validator_messages(app_env):  # noqa: F811
+def test_russian_workshop_translates_the_validator_messages(app_env):
     """A Russian teacher reads the common validator messages in Russian, each on its line."""
     at = start("ru")
     open_page(at, "workshop")
@@ -140,7 +140,7 @@ def test_russian_workshop_translates_the_validator_messages(app_env):  # noqa: F
     assert "Input should" not in message and "unknown field" not in message
 
 
-def test_rules_score_sheet_totals_are_labelled(app_env):  # noqa: F811
+def test_rules_score_sheet_totals_are_labelled(app_env):
     """000 REC 3/5: tricks are scored below the line, honours above; each total row says which."""
     at = start("ru")
     open_page(at, "rules")
@@ -149,7 +149,7 @@ def test_rules_score_sheet_totals_are_labelled(app_env):  # noqa: F811
     assert sheets and "Над чертой</th>" in sheets[0] and "Под чертой</th>" in sheets[0]
 
 
-def test_maxims_page_lists_puzzles_by_title(app_env):  # noqa: F811
+def test_maxims_page_lists_puzzles_by_title(app_env):
     """A maxim's puzzles are named by their titles in the learner's language, not by their ids."""
     at = start("ru")
     open_page(at, "maxims")
@@ -169,7 +169,8 @@ def test_validator_message_translation_keeps_the_field_path_and_marks_the_rest()
     assert translate_message("difficulty: Input should be less than or equal to 5", "en").text.startswith("difficulty: Input")
 
 
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 
 @given(st.text(max_size=80))

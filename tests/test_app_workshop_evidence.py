@@ -13,7 +13,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 import tutor.analyse
 import tutor.evidence_store as es
-from test_app_pages import app_env, open_page, start  # noqa: F401 - the fixture is used by name
+from appkit import open_page, start
 from tutor.clock import learner_today
 from tutor.content.generate import generate
 from tutor.content.writer import puzzles_yaml
@@ -26,7 +26,7 @@ THEME = "king-third"
 
 
 @pytest.fixture
-def store_dir(app_env, monkeypatch):  # noqa: F811
+def store_dir(app_env, monkeypatch):
     root = app_env / "evidence"
     monkeypatch.setenv("WHIST_TUTOR_EVIDENCE_DIR", str(root))
     monkeypatch.setenv("WHIST_TUTOR_WARM", "0")
@@ -143,7 +143,7 @@ def test_daily_page_has_a_hidden_empty_chart_before_the_answer(store_dir):
     Daily page before any answer; the evidence table is not drawn until opened."""
     import json
 
-    from test_app_pages import PUZZLES
+    from appkit import PUZZLES
 
     basics = store_dir.parent / "content" / "puzzles" / "basics.yaml"
     basics.write_text(PUZZLES.split("  - id: follow-hearts")[0], encoding="utf-8")  # the lead puzzle only

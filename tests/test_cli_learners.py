@@ -34,9 +34,11 @@ def ok(capsys, *argv: str) -> dict:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def db(request, tmp_path, monkeypatch):
+def db(request, monkeypatch):
     """WHIST_TUTOR_DB set as an app server would: a file, or a PostgreSQL URL."""
-    target = request.getfixturevalue("pg_url") if request.param == "postgresql" else str(tmp_path / "p.db")
+    # a store as a new one is left (tests/conftest.py: migrated once a run, copied per test)
+    target = (request.getfixturevalue("pg_store_url") if request.param == "postgresql"
+              else str(request.getfixturevalue("new_store_file")))
     monkeypatch.setenv("WHIST_TUTOR_DB", target)
     monkeypatch.delenv("WHIST_TUTOR_AUTH", raising=False)
     monkeypatch.delenv("WHIST_TUTOR_PASSWORD", raising=False)
@@ -99,8 +101,8 @@ def test_a_class_from_creation_to_its_report(db, capsys):
     (["class", "assign", "5B", "--puzzles", PUZZLE, "--due", "tomorrow"], "not a date"),
     (["class", "create", "x" * 41, "--teacher", "alice"], "at most"),
 ])
-def test_bad_input_is_one_error_line_and_exit_2(tmp_path, monkeypatch, capsys, argv, says):
-    monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "p.db"))
+def test_bad_input_is_one_error_line_and_exit_2(new_store_file, monkeypatch, capsys, argv, says):
+    monkeypatch.setenv("WHIST_TUTOR_DB", str(new_store_file))
     monkeypatch.delenv("WHIST_TUTOR_AUTH", raising=False)
     ok(capsys, "learner", "add", "alice")
     code, out, err = cli(capsys, *argv)
@@ -110,9 +112,9 @@ def test_bad_input_is_one_error_line_and_exit_2(tmp_path, monkeypatch, capsys, a
 
 # -- security through the CLI ---------------------------------------------------------------------
 @pytest.fixture
-def school(tmp_path, monkeypatch, capsys):
+def school(new_store_file, monkeypatch, capsys):
     """A server that requires logins: a teacher with a class of alice; bob outside it."""
-    monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "p.db"))
+    monkeypatch.setenv("WHIST_TUTOR_DB", str(new_store_file))
     monkeypatch.setenv("WHIST_TUTOR_AUTH", "required")
     monkeypatch.delenv("WHIST_TUTOR_PASSWORD", raising=False)
     for name, extra in (("teach", ["--teacher"]), ("alice", []), ("bob", [])):

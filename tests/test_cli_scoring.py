@@ -156,3 +156,16 @@ def test_deal_command_is_seeded_and_follows_the_laws(capsys):
     assert code == 0 and "Сдаёт: Восток" in out and "Зерно: 11" in out
     code, _, err = run(capsys, "deal", "--dealer", "X")
     assert code == 2 and err.startswith("error: ")
+
+
+# Each side's cards in one suit: N spades high, E hearts, S diamonds, W clubs.
+LAYOUT = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+def test_russian_honours_table_uses_russian_rank_letters(capsys: pytest.CaptureFixture[str]) -> None:
+    """Everything a learner reads exists in Russian: the honours are «Т К Д В 10», and a
+    coronka of four is «4 карты»."""
+    assert main(["honours", "--deal", LAYOUT, "--trump", "S2", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "онеры: Т К Д В 10" in out
+    assert "(4 карты, козырная)" in out and "4 карт " not in out

@@ -9,9 +9,9 @@ import pytest
 from tutor.content.daily import EPOCH, DailyError, daily_pick, fits_day
 from tutor.content.models import Puzzle
 
-_BASE = dict(title={"en": "T", "ru": "Т"}, themes=["opening-lead"], trump="D7", hand="K742.985.J63.863",
-             question="lead", answer="S2", maxims=["king-third-lead-small"],
-             hints=[{"en": "h", "ru": "х"}], explanation={"en": "e", "ru": "е"})
+_BASE = {"title": {"en": "T", "ru": "Т"}, "themes": ["opening-lead"], "trump": "D7", "hand": "K742.985.J63.863",
+             "question": "lead", "answer": "S2", "maxims": ["king-third-lead-small"],
+             "hints": [{"en": "h", "ru": "х"}], "explanation": {"en": "e", "ru": "е"}}
 
 
 def pool(difficulties: list[int]) -> list[Puzzle]:

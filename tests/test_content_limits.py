@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from test_app_pages import APP, PUZZLES, write_content
+from appkit import APP, PUZZLES, write_content
 from tutor.cli import main
 from tutor.content.lint import lint_text
 from tutor.content.loader import DEFAULT_MAX_FILE_MB, load_file, max_file_bytes, parse_text

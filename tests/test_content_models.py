@@ -13,19 +13,19 @@ from tutor.cards import CARDS, Card, Hand
 from tutor.content.models import THEMES, Lesson, Puzzle, Text
 from tutor.content.schema import SCHEMA_DIR, render, schemas
 
-BASE = dict(
-    id="a-puzzle",
-    title={"en": "Lead", "ru": "Ход"},
-    themes=["opening-lead"],
-    difficulty=1,
-    trump="D7",
-    hand="K742.985.J63.863",
-    question="lead",
-    answer="S2",
-    maxims=["king-third-lead-small"],
-    hints=[{"en": "Longest suit?", "ru": "Самая длинная масть?"}],
-    explanation={"en": "Lead small.", "ru": "С маленькой."},
-)
+BASE = {
+    "id": "a-puzzle",
+    "title": {"en": "Lead", "ru": "Ход"},
+    "themes": ["opening-lead"],
+    "difficulty": 1,
+    "trump": "D7",
+    "hand": "K742.985.J63.863",
+    "question": "lead",
+    "answer": "S2",
+    "maxims": ["king-third-lead-small"],
+    "hints": [{"en": "Longest suit?", "ru": "Самая длинная масть?"}],
+    "explanation": {"en": "Lead small.", "ru": "С маленькой."},
+}
 
 
 def make(**changes):
@@ -116,7 +116,7 @@ def test_honours_question_needs_ask_and_deal():
 def test_score_question_needs_tricks():
     """000 REC 4: leve is counted from the tricks taken over six."""
     deal = "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"
-    base = dict(question="score", answer=4, ask="score-below-ns", deal=deal, trump="H9", hand="8742.J85.K95.AK3")
+    base = {"question": "score", "answer": 4, "ask": "score-below-ns", "deal": deal, "trump": "H9", "hand": "8742.J85.K95.AK3"}
     with pytest.raises(ValidationError, match="tricks taken"):
         make(**base)
     assert make(**base, tricks={"NS": 8}).tricks.ns == 8
@@ -127,8 +127,8 @@ def test_score_question_needs_tricks():
 def test_lesson_teaches_first():
     """anchors.md (Bridge Classroom): the idea is taught before the exercise."""
     exercise = {k: v for k, v in BASE.items() if k not in ("id", "title", "themes", "difficulty")}
-    lesson = dict(id="l", order=1, title=BASE["title"], summary=BASE["title"],
-                  steps=[{"exercise": exercise}, {"teach": BASE["title"]}])
+    lesson = {"id": "l", "order": 1, "title": BASE["title"], "summary": BASE["title"],
+                  "steps": [{"exercise": exercise}, {"teach": BASE["title"]}]}
     with pytest.raises(ValidationError, match="teaches first"):
         Lesson.model_validate(lesson)
     lesson["steps"] = lesson["steps"][::-1]

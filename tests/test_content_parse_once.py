@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 import yaml
 
-from test_app_pages import PUZZLES, app_env, open_page, start  # noqa: F401 - the fixture is used by name
+from appkit import PUZZLES, open_page, start
 from tutor import cards, deal, play
 from tutor.cards import Card, Hand
 from tutor.content.grading import grade
@@ -95,7 +95,7 @@ def test_grading_every_shipped_item_reads_no_card_text(reads: list[tuple[str, st
 
 
 def test_daily_puzzle_is_shown_and_graded_without_reading_its_cards_again(
-        app_env, reads: list[tuple[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+        app_env, reads: list[tuple[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:
     """The Daily page (AppTest): the library is loaded once; then the page is drawn, a card is
     clicked, graded, recorded, and the feedback drawn -- and no card, hand or history text of the
     puzzle is read again. The double-dummy evidence after the answer is read from its own store

@@ -242,3 +242,24 @@ def test_discard_from_weakest_suit_overridden_by_ruffing():
     """Winning the opponents' trick by a ruff ranks above discarding."""
     a = play("AKQ3.9876543..32", "W:D5 D2 D6")
     assert str(a.card) == "C2" and "discard-from-weakest-suit" not in a.maxims
+
+
+# -- third hand on partner's queen, holding the king ------------------------------------------
+
+
+def test_third_hand_does_not_overtake_partners_queen_with_the_king():
+    """000 HNT 11 and Cavendish ch. "Third hand" (the lead table): partner's queen comes from
+    A-K-Q (HNT 11 «первый выход должен быть с дамы») or from Q-J…, so the king it touches is never
+    wanted on it -- LST 14 «кладут свою старшую» is read with its exceptions (this test used to
+    expect the king, the literal reading)."""
+    for hand in ("K4.AQ32.T987.765", "K54.AQ3.T987.765"):
+        a = advise(Position.build(hand=hand, trump="C2", played="N:SQ S3"))
+        assert str(a.card) == "S4" and a.maxims[0] == "do-not-overtake-touching-honour"
+        assert a.verdict_for("SK").maxims[0] == "do-not-overtake-touching-honour"
+
+
+def test_third_hand_need_not_play_king_when_queen_is_master():
+    """EB1911 (catalogue third-hand-high, differences): partner's queen already wins for sure once
+    the ace is gone, so the king is kept and the lowest card played."""
+    a = advise(Position.build(hand="K54.AQ3.T987.765", trump="C2", played="N:S2 SA S4 S9 / E:D2 D7 D3 DA / N:SQ S3"))
+    assert str(a.card) == "S5" and "third-hand-high" not in a.maxims

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.evidence import NOISE_Z, Comparison, EvidenceError, compare, compare_with_advice
 from tutor.cards import parse_card
+from tutor.conventions.catalogue import get_maxim
+from tutor.evidence import NOISE_Z, Comparison, EvidenceError, compare, compare_with_advice, maxim_name
 from tutor.simulate import simulate_lead
 
 HAND = "KJ4.AQ32.T98.765"
@@ -103,7 +104,7 @@ def test_small_difference_within_the_noise_is_not_a_cost():
     """A card 0.2 tricks behind the best with a paired standard error of 0.49 is level within the
     noise (NOISE_Z standard errors): the learner is not told the convention costs a trick."""
     an = simulate_lead(HAND, "H7", played=PLAYED, samples=6, seed=2, candidates=["H3", "H2"])
-    h3, h2 = an.cards.index(parse_card("H3")), an.cards.index(parse_card("H2"))
+    h3 = an.cards.index(parse_card("H3"))
     rows = [(7, 6), (6, 7), (7, 6), (6, 7), (7, 6)]
     table = [tuple(r[0] if j == h3 else r[1] for j in range(len(an.cards))) for r in rows]
     made = _with_table(an, table)
@@ -122,3 +123,32 @@ def test_steady_difference_beyond_the_noise_is_a_cost():
     cmp = compare(HAND, "H7", "H2", _with_table(an, table), played=PLAYED)
     assert cmp.cost == pytest.approx(0.8) and cmp.cost > NOISE_Z * cmp.cost_stderr
     assert cmp.verdict == "costs"
+
+
+# -- evidence texts name maxims by title ------------------------------------------------------
+
+def test_evidence_names_the_maxim_by_its_title_in_both_languages():
+    """The learner reads the deciding maxim by its catalogue title in his language (000 LST 3,
+    king-third-lead-small, here only as the cited maxim), in one or two sentences."""
+    an = simulate_lead(HAND, "H7", played=PLAYED, samples=12, seed=5)
+    worst = an.leads[-1]
+    cmp = compare(HAND, "H7", worst.card, an, maxims=["king-third-lead-small", "lead-long-suit"], played=PLAYED)
+    m = get_maxim("king-third-lead-small")
+    for lang in ("en", "ru"):
+        said = cmp.text(lang)
+        assert m.title[lang] in said
+        assert get_maxim("lead-long-suit").title[lang] not in said  # only the deciding maxim
+        assert said.count(". ") + said.count(".\n") <= 1 and said.endswith(".")
+        assert len(said) < 330
+
+
+def test_maxim_is_named_by_its_title_and_an_unknown_id_is_an_error():
+    """The evidence names a maxim by its title, never its id; an id the catalogue lacks is the
+    catalogue's error, not a slug on screen (never swallowed: docs/design-review.md, the engine bridge)."""
+    import pytest
+
+    from tutor.conventions.catalogue import UnknownMaximError
+
+    with pytest.raises(UnknownMaximError):
+        maxim_name("no-such-maxim", "ru")
+    assert maxim_name("third-hand-high", "ru") == "«" + get_maxim("third-hand-high").title["ru"] + "»"

@@ -17,7 +17,7 @@ HAND = "KJ4.AQ32.T98.765"
 
 
 def spec(hand: str = HAND, trump: str = "C2", **kw) -> EvidenceSpec:
-    args = dict(answer="S4", maxims=["king-third-lead-small"], samples=20, seed=0)
+    args = {"answer": "S4", "maxims": ["king-third-lead-small"], "samples": 20, "seed": 0}
     args.update(kw)
     return EvidenceSpec.of(hand, trump, **args)
 

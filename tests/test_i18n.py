@@ -93,7 +93,7 @@ def _ids() -> frozenset[str]:
 
 def _walk(at, lang: str) -> dict[str, list[tuple[str, str, str]]]:
     """Open every page (and the answered states of the question pages) and list what is wrong."""
-    from test_app_pages import open_page
+    from appkit import open_page
 
     found: dict[str, list[tuple[str, str, str]]] = {}
     ids = _ids()
@@ -128,7 +128,7 @@ def test_every_page_shows_only_its_language_and_no_codes(app_env, lang):
     """Each page in ru shows no Latin words, in en no Cyrillic ones, outside card names, marked
     quotes (blockquote / lang) and the allow-list of tests/langcheck.py; and no seed numbers,
     section codes, maxim or rule-set ids."""
-    from test_app_pages import start
+    from appkit import start
 
     at = start(lang, learner="Анна" if lang == "ru" else "Ann")
     found = _walk(at, lang)
@@ -146,7 +146,7 @@ def test_checker_finds_foreign_words_and_codes_and_skips_marked_text():
 
 @pytest.fixture
 def app_env(tmp_path, monkeypatch):
-    from test_app_pages import PUZZLES, write_content
+    from appkit import PUZZLES, write_content
 
     content = write_content(tmp_path / "content")
     # the lead puzzle only: it is the daily puzzle on every date, so the walk sees its evidence chart

@@ -19,6 +19,7 @@ from tutor.play import (
     Trick,
     find_revokes,
     follow_history,
+    follow_suit,
     format_history,
     parse_history,
     trick_winner,
@@ -239,3 +240,15 @@ def test_follow_history_keeps_the_turned_up_card_with_the_dealer():
         follow_history("S:C2 C3 C4 H5", Suit.C, Seat.S, trump_card=parse_card("CA"))  # E shows out of clubs
     view = follow_history("S:C2 C3 C4 CA", Suit.C, Seat.S, trump_card=parse_card("CA"))
     assert view.winners == (Seat.E,)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cards=st.integers(0, 51))
+def test_follow_suit_allows_the_suit_led_else_any_card(seed: int, cards: int) -> None:
+    """000 «Масти и взятки» 1-2: follow suit if able, else any card -- follow_suit() on a Hand
+    agrees with the play engine's own masks at every point of a random play."""
+    rng = random.Random(seed)
+    state = PlayState(Deal.random(seed))
+    for _ in range(cards):
+        state.play(rng.choice(state.legal_cards()))
+    assert follow_suit(state.hand(state.to_play), state.suit_led) == state.legal_cards()

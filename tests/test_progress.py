@@ -28,19 +28,20 @@ T0 = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store(request, tmp_path):
-    """The store on a SQLite file, and on a fresh PostgreSQL database (skipped without one)."""
+def store(request):
+    """The store on a SQLite file, and on a fresh PostgreSQL database (skipped without one); both
+    copies of a store migrated once a run (tests/conftest.py)."""
     if request.param == "postgresql":
-        store = ProgressStore(request.getfixturevalue("pg_url"))
+        store = ProgressStore(request.getfixturevalue("pg_store_url"))
         yield store
         store.close()
         return
-    yield ProgressStore(tmp_path / "progress.db")
+    yield ProgressStore(request.getfixturevalue("new_store_file"))
 
 
 @pytest.fixture
-def sqlite_store(tmp_path):
-    return ProgressStore(tmp_path / "progress.db")
+def sqlite_store(new_store_file):
+    return ProgressStore(new_store_file)
 
 
 def test_db_path_comes_from_environment(monkeypatch, tmp_path):

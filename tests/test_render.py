@@ -174,7 +174,7 @@ def test_four_colour_deck_draws_diamonds_blue_and_clubs_green():
     for card in ("SK", "HK", "DK", "CK"):
         c = Card.parse(card)
         assert f"wt-suit-{c.suit.name}" in card_html(c) and f"wt-suit-{c.suit.name}" in card_face_html(c)
-        assert ".wt-suit-%s { color: var(--wt-%s); }" % (c.suit.name, c.suit.name) in CSS
+        assert f".wt-suit-{c.suit.name} {{ color: var(--wt-{c.suit.name}); }}" in CSS
     assert BLUE in card_svg(Card.parse("D7"), four_colour=True) and GREEN in card_svg(Card.parse("C7"), four_colour=True)
 
 
@@ -194,7 +194,7 @@ def test_suit_and_text_colours_meet_wcag_aa_contrast(background):
     """Issue 12 point 9: text at WCAG AA (4.5:1) on the card, the seat boxes and the table's
     centre -- the suit colours of both decks and every grey the pictures write text in."""
     colours = set(TWO_COLOURS.values()) | set(FOUR_COLOURS.values())
-    colours |= {c for c in re.findall(r"(?<![-\w])color: (#[0-9a-fA-F]{6})", CSS)}
+    colours |= set(re.findall(r"(?<![-\w])color: (#[0-9a-fA-F]{6})", CSS))
     assert len(colours) >= 6
     for colour in colours:
         assert _contrast(colour, background) >= 4.5, (colour, background)

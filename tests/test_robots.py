@@ -109,8 +109,8 @@ def test_only_legal_card_cites_the_law():
     state.play("S7")
     state.play("S4")
     # N leads again; make W's only spade left matter: play to the point where W has one spade
-    state.play("SK"); state.play("S9"); state.play("S6"); state.play("S3")
-    state.play("SQ"); state.play("S8"); state.play("S5")
+    for card in ("SK", "S9", "S6", "S3", "SQ", "S8", "S5"):
+        state.play(card)
     rc = Robot(Seat.W, samples=0).choose(state)
     assert rc.card == Card.parse("S2") and rc.maxims == (FORCED,)
 

@@ -345,3 +345,10 @@ def test_every_score_entry_names_a_catalogued_maxim_where_there_is_one():
     scored = score_deal(deal, 12, "russian")
     assert scored.maxims[0] == "leve-below-line" and "slam-bonus" in scored.maxims
     assert scored.to_json()["maxims"] == list(scored.maxims)
+
+
+def test_standing_naming_a_side_twice_is_refused() -> None:
+    """A standing names each side once: ``NS=4,NS=2`` is an error, not the last value."""
+    with pytest.raises(ScoreError, match="twice"):
+        parse_standing("NS=4, ns=2")
+    assert parse_standing("NS=4, EW=2")

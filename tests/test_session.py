@@ -35,7 +35,7 @@ SUITS = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 
 
 def _session(**kw) -> Session:
-    opts = dict(seed=1, samples=0)
+    opts = {"seed": 1, "samples": 0}
     opts.update(kw)
     deal = opts.pop("deal", None)
     return Session(SessionOptions(**opts), deal=deal)
@@ -288,7 +288,8 @@ def test_session_refuses_a_puzzle_without_the_whole_deal():
         Session.from_puzzle(puzzle, SessionOptions(samples=0))
 
 
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 from tutor.variants import VariantError, parse_variant  # noqa: E402
 

@@ -317,6 +317,12 @@ class LayoutSampler:
             tuple(i for i, s in enumerate(self.seats) if suit not in void_sets[s]) for suit in Suit
         )
         self.caps = tuple(need[s] for s in self.seats)
+        #: The seats (indices into ``seats``) void in some suit from the i-th on, and the cards of
+        #: those suits: what :meth:`ways` needs to know whether the multinomial count applies.
+        self._void_from = tuple(
+            frozenset(i for i in range(len(self.seats)) for j in range(suit_i, 4) if i not in self.eligible[j])
+            for suit_i in range(4))
+        self._left = tuple(sum(len(self.by_suit[j]) for j in range(suit_i, 4)) for suit_i in range(4))
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
         self._options: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]] = {}
         self.total = self.ways(0, self.caps)
@@ -351,8 +357,25 @@ class LayoutSampler:
         key = (suit_i, remaining)
         value = self._ways.get(key)
         if value is None:
-            value = sum(w * self.ways(suit_i + 1, rest) for w, _, rest in self._splits(suit_i, remaining))
+            if not any(r and i in self._void_from[suit_i] for i, r in enumerate(remaining)):
+                value = self._multinomial(suit_i, remaining)
+            else:
+                value = sum(w * self.ways(suit_i + 1, rest) for w, _, rest in self._splits(suit_i, remaining))
             self._ways[key] = value
+        return value
+
+    def _multinomial(self, suit_i: int, remaining: tuple[int, ...]) -> int:
+        """The layouts of suits ``suit_i``.. when no seat with room left is void in any of them:
+        the cards are then just so many different cards dealt into hands of the sizes left, a
+        multinomial count -- no split of a suit to enumerate (building the counting tables of an
+        opening lead, where nobody has shown a void, went from ~14 ms to microseconds)."""
+        n = self._left[suit_i]
+        if sum(remaining) != n:
+            return 0
+        value = 1
+        for r in remaining:
+            value *= math.comb(n, r)
+            n -= r
         return value
 
     def _choices(self, suit_i: int,

@@ -215,7 +215,7 @@ class Session:
     @classmethod
     def from_puzzle(cls, item: object, options: SessionOptions | None = None) -> "Session":
         """Play out a puzzle or lesson exercise that gives the whole deal (its ``deal:`` field)."""
-        full = getattr(item, "full_deal")()
+        full = getattr(item, "full_deal")()  # noqa: B009 -- typed `object`: the item types live in the content layer above
         if full is None:
             raise SessionError(f"the item {getattr(item, 'id', '?')} does not give the whole deal; it cannot be played out")
         return cls(options, deal=full)

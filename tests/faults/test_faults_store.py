@@ -97,6 +97,7 @@ def digest(path: Path) -> str:
 
 
 # -- kill -9 during writes -------------------------------------------------------------------------
+@pytest.mark.slow(reason="starts a writer process and kills it -9 three times, reopening the store after each")
 def test_kill_9_during_attempts_loses_no_acknowledged_attempt(tmp_path, monkeypatch):
     db = tmp_path / "progress.db"
     rng = random.Random(16)
@@ -116,6 +117,7 @@ def test_kill_9_during_attempts_loses_no_acknowledged_attempt(tmp_path, monkeypa
     app_starts(db, monkeypatch)
 
 
+@pytest.mark.slow(reason="starts a writer process and kills it -9, reopening the store after each")
 def test_kill_9_during_draft_saves_keeps_the_newest_acknowledged_version(tmp_path, monkeypatch):
     db = tmp_path / "progress.db"
     rng = random.Random(3)
@@ -131,6 +133,7 @@ def test_kill_9_during_draft_saves_keeps_the_newest_acknowledged_version(tmp_pat
     app_starts(db, monkeypatch)
 
 
+@pytest.mark.slow(reason="starts a writer process and kills it -9 in the middle of large writes")
 def test_kill_9_during_an_atomic_write_leaves_the_old_file_or_the_new_one(tmp_path):
     """``--out`` files, Workshop saves, backups: a complete file, never half of one."""
     out = tmp_path / "sheet.html"
@@ -160,6 +163,7 @@ def small_disk(tmp_path) -> Iterator[tuple[Path, dict[str, str]]]:
             subprocess.run(["umount", "-l", str(disk)], capture_output=True)
 
 
+@pytest.mark.slow(reason="starts a writer process and lets it fill a small disk")
 def test_full_disk_refuses_the_write_cleanly_and_keeps_every_acknowledged_attempt(small_disk, monkeypatch):
     disk, env = small_disk
     db = disk / "progress.db"
@@ -199,6 +203,7 @@ def _hold_lock(db: Path, seconds: float) -> subprocess.Popen[str]:
     return proc
 
 
+@pytest.mark.slow(reason="waits for a lock another process holds for seconds, then starts the app and the CLI")
 def test_a_short_lock_delays_the_write_and_the_app_and_cli_still_start(tmp_path, monkeypatch):
     db = tmp_path / "progress.db"
     store = ProgressStore(db)
@@ -222,6 +227,7 @@ def test_a_short_lock_delays_the_write_and_the_app_and_cli_still_start(tmp_path,
         holder.communicate(timeout=30)
 
 
+@pytest.mark.slow(reason="waits out a lock another process holds past the store's busy timeout")
 def test_a_lock_longer_than_the_busy_timeout_is_a_clear_error_and_loses_nothing(tmp_path, monkeypatch):
     """The same as the 10 s case below with a 1 s timeout, so it runs in the fast suite."""
     import tutor.progress as progress

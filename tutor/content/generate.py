@@ -335,12 +335,12 @@ def _number_maxims(d: Draft, rules: str) -> list[str]:
 
 def _number_puzzle(recipe: Recipe, d: Draft, pid: str) -> Puzzle | None:
     maxims = _number_maxims(d, "russian")
-    base = dict(
-        id=pid, title=neutral_title(d), themes=list(recipe.themes), difficulty=recipe.difficulty,
-        dealer=d.dealer, trump=d.trump, hand=d.deal.hands[Seat.S], deal=d.deal,
-        question=d.question, ask=d.ask, tricks={"NS": d.tricks_ns} if d.tricks_ns is not None else None,
-        prompt=ask_text(d.ask or ""), maxims=maxims,
-    )
+    base = {
+        "id": pid, "title": neutral_title(d), "themes": list(recipe.themes), "difficulty": recipe.difficulty,
+        "dealer": d.dealer, "trump": d.trump, "hand": d.deal.hands[Seat.S], "deal": d.deal,
+        "question": d.question, "ask": d.ask, "tricks": {"NS": d.tricks_ns} if d.tricks_ns is not None else None,
+        "prompt": ask_text(d.ask or ""), "maxims": maxims,
+    }
     got: Breakdown = number_for(d.deal, d.ask or "", d.tricks_ns, "russian")
     if got.value == 0 and d.question == "honours":
         return None  # "nobody scores" teaches little; deal again

@@ -160,10 +160,10 @@ def puzzle_from_board(
         raise PbnError(f"board {board.number}: South leads first only when East deals (the dealer is {seat.name}); "
                        f"use --dealer E or --question honours")
     n = board.number if board.number is not None else 0
-    base = dict(
-        id=f"pbn-{_slug(source)}-{n}", dealer=seat, trump=card, hand=deal.hands[Seat.S],
-        deal=deal, rules="russian", system="russian",
-    )
+    base = {
+        "id": f"pbn-{_slug(source)}-{n}", "dealer": seat, "trump": card, "hand": deal.hands[Seat.S],
+        "deal": deal, "rules": "russian", "system": "russian",
+    }
     if kind == "lead":
         advice = advise_position(build_position(deal.hands[Seat.S], card, None, seat))
         deciding = advice.maxims[0] if advice.maxims else None

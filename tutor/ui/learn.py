@@ -120,6 +120,6 @@ def show() -> None:
             nxt = next((les for les in lib.lessons if les.order > lesson.order), None)
             if nxt is not None:
                 st.button(tr("learn.next", title=nxt.title[lang]), key="learn_next",
-                          on_click=lambda: st.session_state.update({state.LESSON: nxt.id}))
+                          on_click=lambda nxt_id=nxt.id: st.session_state.update({state.LESSON: nxt_id}))
         else:
             show_info(tr("learn.retry_wrong"))
