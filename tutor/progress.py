@@ -569,7 +569,7 @@ class ProgressStore:
                                        "it cannot be set up; make it writable or remove it")
             self._migrate()
             return
-        version, revision = _inspect(p)
+        version, revision, wal = _inspect(p)
         if version > SCHEMA_VERSION or (revision is not None and revision not in _known_revisions()):
             self.read_only = "newer"
         elif not writable:
@@ -579,7 +579,7 @@ class ProgressStore:
                     "unreadable", p,
                     f"the progress file {p} is read-only and has the old schema version {version}; "
                     "make it writable once so it can be updated")
-        elif version == SCHEMA_VERSION and _is_wal(p):
+        elif version == SCHEMA_VERSION and wal:
             return  # up to date: opening writes nothing, so a lock held elsewhere cannot stall it
         else:
             self._migrate()
@@ -1595,9 +1595,64 @@ def _draft(row: tuple[int, int | None, str | None, str, str, str]) -> Draft:
                  datetime.fromisoformat(ts))
 
 
-def _inspect(p: Path) -> tuple[int, str | None]:
-    """The schema version (and Alembic revision, None before Alembic) of an existing file, read
-    without writing; refuse a file that is not a SQLite database, not ours, or damaged."""
+def _inspect(p: Path) -> tuple[int, str | None, bool]:
+    """The schema version (and Alembic revision, None before Alembic) of an existing file, and
+    whether it is in WAL mode, read without writing; refuse a file that is not a SQLite
+    database, not ours, or damaged.
+
+    The file is read through SQLite whenever a connection may be open on it (its ``-wal`` file
+    exists): closing a descriptor of our own (``open()``/``close()``) would cancel every POSIX
+    lock this process holds on the file, including the shared lock each pooled WAL connection
+    keeps, and another process closing its last connection would then believe it was the last
+    one anywhere, checkpoint and delete the ``-wal`` and ``-shm`` files under our open
+    connections: the next store opened in this process read "disk I/O error" (SQLite's "How To
+    Corrupt" notes, 2.2). SQLite itself defers such closes while locks are held. Without a
+    ``-wal`` file no WAL connection is open anywhere, so the header may be read directly.
+    """
+    live = Path(str(p) + "-wal").exists()
+    wal = False
+    if not live:
+        wal = _check_header(p)
+    try:
+        conn = _connect_ro(p, inspect=True)
+        try:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            check = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+            row = (conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+                   if "meta" in tables else None)
+            rev = (conn.execute("SELECT version_num FROM alembic_version").fetchone()
+                   if "alembic_version" in tables else None)
+            if live:  # a mode=ro connection reads the journal mode from the header
+                wal = str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal"
+        finally:
+            conn.close()
+    except (sqlite3.Error, ValueError) as exc:  # ValueError: text that is not UTF-8 in the schema
+        if isinstance(exc, sqlite3.Error) and _errname(exc) in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+            raise StoreBusy(f"the progress file {p} is locked by another program; try again") from None
+        if live:  # SQLite refuses the file: say why from its header (no connection can hold it)
+            _check_header(p)
+        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc}); "
+                               "it is left untouched: restore a backup or move it aside") from None
+    if check != "ok":
+        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({check}); "
+                               "it is left untouched: restore a backup or move it aside")
+    if not tables:
+        return 0, None, wal  # an empty SQLite file: ours to set up
+    try:
+        version = int(row[0]) if row is not None else -1
+    except (TypeError, ValueError):
+        version = -1
+    if version < 1 or not {"learners", "attempts"} <= tables:
+        shown = ", ".join(sorted(tables)[:5])
+        raise StoreUnavailable("foreign", p, f"{p} is the SQLite database of another program (tables: {shown}); "
+                               "Whist Tutor leaves it untouched (point WHIST_TUTOR_DB at another file)")
+    return version, (str(rev[0]) if rev else None), wal
+
+
+def _check_header(p: Path) -> bool:
+    """Refuse a file whose first 100 bytes are not a SQLite header; whether they say WAL mode
+    (bytes 18 and 19 are 2). Only for a file no connection of this process may hold: see
+    :func:`_inspect`."""
     try:
         with open(p, "rb") as fh:
             header = fh.read(100)
@@ -1610,36 +1665,7 @@ def _inspect(p: Path) -> tuple[int, str | None]:
     if len(header) < 100:
         raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged (cut short); "
                                "it is left untouched: restore a backup or move it aside")
-    try:
-        conn = _connect_ro(p, inspect=True)
-        try:
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            check = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
-            row = (conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-                   if "meta" in tables else None)
-            rev = (conn.execute("SELECT version_num FROM alembic_version").fetchone()
-                   if "alembic_version" in tables else None)
-        finally:
-            conn.close()
-    except (sqlite3.Error, ValueError) as exc:  # ValueError: text that is not UTF-8 in the schema
-        if isinstance(exc, sqlite3.Error) and _errname(exc) in ("SQLITE_BUSY", "SQLITE_LOCKED"):
-            raise StoreBusy(f"the progress file {p} is locked by another program; try again") from None
-        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc}); "
-                               "it is left untouched: restore a backup or move it aside") from None
-    if check != "ok":
-        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({check}); "
-                               "it is left untouched: restore a backup or move it aside")
-    if not tables:
-        return 0, None  # an empty SQLite file: ours to set up
-    try:
-        version = int(row[0]) if row is not None else -1
-    except (TypeError, ValueError):
-        version = -1
-    if version < 1 or not {"learners", "attempts"} <= tables:
-        shown = ", ".join(sorted(tables)[:5])
-        raise StoreUnavailable("foreign", p, f"{p} is the SQLite database of another program (tables: {shown}); "
-                               "Whist Tutor leaves it untouched (point WHIST_TUTOR_DB at another file)")
-    return version, (str(rev[0]) if rev else None)
+    return header[18] == 2 and header[19] == 2
 
 
 def _connect_ro(p: Path, *, inspect: bool = False) -> sqlite3.Connection:
@@ -1697,7 +1723,7 @@ def check_store(path: str | os.PathLike[str]) -> StoreCheck:
     if p.stat().st_size == 0:
         return StoreCheck(p, True, 0, read_only, None, None, {})
     try:
-        version, _ = _inspect(p)
+        version, _, _ = _inspect(p)
         conn = _connect_ro(p, inspect=True)
         try:
             rows = conn.execute("PRAGMA integrity_check(20)").fetchall()
@@ -1756,16 +1782,6 @@ def backup_store(path: str | os.PathLike[str], dest: Path) -> StoreCheck:
 
 #: The first 16 bytes of every SQLite 3 database file.
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-def _is_wal(p: Path) -> bool:
-    """Whether the file's header says WAL mode (bytes 18 and 19 are 2: the SQLite file format)."""
-    try:
-        with open(p, "rb") as fh:
-            header = fh.read(20)
-    except OSError:
-        return False
-    return len(header) == 20 and header[18] == 2 and header[19] == 2
 
 
 def _errname(exc: sqlite3.Error) -> str:
