@@ -139,3 +139,45 @@ def test_the_progress_page_shows_the_rating_with_its_range(env):
     login(at, "Ann")
     shown = texts(at)
     assert t("rating.title", "en") in shown and "likely between" in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_teacher_sets_a_lesson_as_homework_with_a_due_date_from_the_page(env, tmp_path, lang):
+    """Lessons are homework too (before: only through the CLI): picked by their title, with a due
+    date; the list of homework shows them and the grid has their column, done or not yet."""
+    from datetime import date
+
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start(page="classes")
+    at.session_state["lang"] = lang
+    login(at, "Teach")
+    picker = at.multiselect(key="class_homework_lessons")
+    assert picker.options and t("classes.lessons", lang) == picker.label
+    assert any("first-lead" in o for o in picker.options)
+    picker.select("first-lead")
+    at.date_input(key="class_due").set_value(date(2026, 12, 24))
+    at.button(key="class_assign").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert t("classes.assigned", lang) in texts(at)
+    homework = str(at.dataframe[0].value)  # the homework list, then the grid
+    title = "The first lead" if lang == "en" else "Первый ход"
+    assert title in homework and "2026-12-24" in homework and t("classes.kind_lesson", lang) in homework
+    grid = str(at.dataframe[-1].value)
+    assert "📖 first-lead" in grid and t("classes.open", lang) in grid
+
+    store = ProgressStore(tmp_path / "progress.db")
+    assert [(a.item_id, a.kind, a.due) for a in store.assignments(store.class_named("5B").id)][-1] == (
+        "first-lead", "lesson", date(2026, 12, 24))
+    store.mark_lesson_done(store.learner("Ann").id, "first-lead")
+    store.close()
+    at.run()
+    grid = str(at.dataframe[-1].value)
+    assert f"✅ {t('classes.done', lang)}" in grid
+
+
+def test_setting_homework_with_nothing_picked_says_so(env):
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start(page="classes")
+    login(at, "Teach")
+    at.button(key="class_assign").click().run()
+    assert t("classes.pick_items", "en") in texts(at)
