@@ -27,9 +27,9 @@ again" never loses a teacher's work.
 
 from __future__ import annotations
 
-import bisect
 import copy
 import functools
+import itertools
 import json
 import os
 import random
@@ -47,7 +47,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Concatenate, NoReturn, ParamSpec, TypeVar, cast
 
-from sqlalchemy import insert
+from sqlalchemy import bindparam, insert
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy import text as _sql
 from sqlalchemy.engine import Connection
@@ -116,7 +116,6 @@ NEAR = 400.0
 #: The next puzzle is drawn at random among this many closest to the learner's rating.
 CHOOSE_AMONG = 5
 #: How long the choice of the next puzzle may use puzzles' ratings read earlier (seconds).
-RATINGS_TTL = 5.0
 #: A write that met a deadlock or a serialization failure (PostgreSQL) is tried this often.
 _RETRIES = 8
 #: SQLite's ``synchronous`` setting: FULL waits for the disk at every commit, so an answer
@@ -221,7 +220,7 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
 )
 LEGACY_VERSION = MIGRATIONS[-1][0]
 #: The schema this program writes (``meta.schema_version``; Alembic's head revision matches it).
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 class ProgressError(WhistError):
@@ -527,11 +526,8 @@ class ProgressStore:
 
     #: This process's writers of the SQLite file (None: a server database).
     _writers: _Writers | None = None
-    #: (when read, item id -> rating): see :meth:`_item_ratings_map`.
-    _ratings_cache: tuple[float, dict[str, float]] | None = None
-    #: The last candidate list sorted by rating: see :meth:`_ordered`.
-    _order_cache: tuple[tuple[int, int, int], Sequence[Candidate],
-                        tuple[list[float], list[Candidate], frozenset[str]]] | None = None
+    #: The last candidate list and its :class:`_Pool`: see :meth:`_pool`.
+    _pool_cache: tuple[Sequence[Candidate], _Pool] | None = None
 
     def __repr__(self) -> str:
         return f"ProgressStore({self.location!r})"
@@ -1207,71 +1203,57 @@ class ProgressStore:
         at random), about :data:`WEAK_SHARE` of the time from his weakest themes (accuracy at
         the first try, then theme rating); never one he solved in the last
         :data:`RECENT_DAYS` days. None when every candidate was solved lately.
+
+        Everything is read in one transaction, fresh: the puzzles near the learner's rating are
+        found by the database (two range scans of ``item_ratings_by_rating`` around it), never
+        from ratings kept in this process -- another app server may have just changed them.
         """
         now = now or _now()
         if now.tzinfo is None:
             now = now.replace(tzinfo=timezone.utc)
         rng = rng or random.Random()
         since = _iso(now - timedelta(days=RECENT_DAYS))
+        pool = self._pool(candidates)
         with self._read() as conn:
             learner = conn.execute(_sql("SELECT rating FROM learners WHERE id = :i"), {"i": learner_id}).first()
             if learner is None:
                 raise ProgressError(f"no learner with id {learner_id}")
             target = float(learner[0])
-            recent = {r[0] for r in conn.execute(_sql(
-                "SELECT DISTINCT item_id FROM attempts WHERE learner_id = :l AND correct = 1 AND ts >= :s"),
-                {"l": learner_id, "s": since})}
-            due: list[str] = [r[0] for r in conn.execute(_sql(
-                "SELECT item_id FROM reviews WHERE learner_id = :l AND due <= :n ORDER BY due, item_id"),
-                {"l": learner_id, "n": _iso(now)})]
-            tried = {r[0] for r in conn.execute(_sql(
-                "SELECT DISTINCT item_id FROM attempts WHERE learner_id = :l"), {"l": learner_id})}
+            tried: set[str] = set()
+            recent: set[str] = set()
+            for item, solved_lately in conn.execute(_sql(
+                    "SELECT item_id, max(CASE WHEN correct = 1 AND ts >= :s THEN 1 ELSE 0 END) FROM attempts"
+                    " WHERE learner_id = :l GROUP BY item_id"), {"l": learner_id, "s": since}):
+                tried.add(item)
+                if solved_lately:
+                    recent.add(item)
+            for (item,) in conn.execute(_sql(
+                    "SELECT item_id FROM reviews WHERE learner_id = :l AND due <= :n ORDER BY due, item_id"),
+                    {"l": learner_id, "n": _iso(now)}):
+                if item in pool.by_id and item not in recent:
+                    return str(item)
             weak = set(self._weak_themes(conn, learner_id))
-        ratings, ordered, ids = self._ordered(candidates)
-        for item in due:
-            if item in ids and item not in recent:
-                return item
-        focus = bool(weak) and rng.random() < WEAK_SHARE
-        tests: list[Callable[[Candidate], bool]] = [
-            lambda c: c.item_id not in recent and c.item_id not in tried and not weak.isdisjoint(c.themes),
-            lambda c: c.item_id not in recent and c.item_id not in tried,
-            lambda c: c.item_id not in recent,
-        ]
-        for ok in tests[0 if focus else 1:]:
-            near = _nearest(ratings, ordered, target, ok, CHOOSE_AMONG)
-            if near:
-                return rng.choice(near).item_id
+            focus = bool(weak) and rng.random() < WEAK_SHARE
+            tests: list[Callable[[Candidate], bool]] = [
+                lambda c: c.item_id not in recent and c.item_id not in tried and not weak.isdisjoint(c.themes),
+                lambda c: c.item_id not in recent and c.item_id not in tried,
+                lambda c: c.item_id not in recent,
+            ]
+            for ok in tests[0 if focus else 1:]:
+                near = _nearest(conn, pool, target, ok, CHOOSE_AMONG)
+                if near:
+                    return rng.choice(near).item_id
         return None
 
-    def _ordered(self, candidates: Sequence[Candidate]) -> tuple[list[float], list[Candidate], frozenset[str]]:
-        """The candidates sorted by rating (a puzzle nobody tried: its difficulty's seed), kept
-        while the same list is passed and the ratings read are the same: a library of 10,000
-        is then searched from the learner's rating outwards instead of sorted on every click."""
-        rated = self._item_ratings_map()
-        key = (id(candidates), len(candidates), id(rated))
-        cached = self._order_cache
-        if cached is not None and cached[0] == key and cached[1] is candidates:
-            return cached[2]
-        seeds = {d: seed_rating(d).rating for d in (None, 1, 2, 3, 4, 5)}
-        pairs = sorted(((rated.get(c.item_id, seeds.get(c.difficulty, 1500.0)), c.item_id, c) for c in candidates))
-        value = ([p[0] for p in pairs], [p[2] for p in pairs], frozenset(p[1] for p in pairs))
-        self._order_cache = (key, candidates, value)
-        return value
-
-    def _item_ratings_map(self) -> dict[str, float]:
-        """Every rated puzzle's rating, read again at most every :data:`RATINGS_TTL` seconds.
-
-        Only the choice of the next puzzle reads it, as a guide: a rating a few seconds old
-        chooses as well, and reading 10,000 rows on every choice would cost more than the rest
-        of it. Nothing is written from it; the ratings themselves live in the database."""
-        now = time.monotonic()
-        cached = self._ratings_cache
-        if cached is not None and now - cached[0] < RATINGS_TTL:
+    def _pool(self, candidates: Sequence[Candidate]) -> _Pool:
+        """The page's candidates by id and by seed rating (their difficulty's), kept while the
+        same list is passed: the page's own content, not shared state."""
+        cached = self._pool_cache
+        if cached is not None and cached[0] is candidates and cached[1].size == len(candidates):
             return cached[1]
-        with self._read() as conn:
-            rated = {str(r[0]): float(r[1]) for r in conn.execute(_sql("SELECT item_id, rating FROM item_ratings"))}
-        self._ratings_cache = (now, rated)
-        return rated
+        pool = _Pool.of(candidates)
+        self._pool_cache = (candidates, pool)
+        return pool
 
     def weak_themes(self, learner_id: int, count: int = 2) -> list[str]:
         """The learner's weakest themes: lowest accuracy at the first try, then lowest theme
@@ -1660,23 +1642,82 @@ for _name, _method in list(vars(ProgressStore).items()):
         setattr(ProgressStore, _name, _guard_rows(_method))
 
 
-def _nearest(ratings: list[float], ordered: list[Candidate], target: float, ok: Callable[[Candidate], bool],
+@dataclass(frozen=True)
+class _Pool:
+    """The candidates of one choice: by id, and grouped by seed rating (a puzzle nobody has
+    tried yet is placed by its difficulty's seed), nearest groups are walked first."""
+
+    by_id: dict[str, Candidate]
+    by_seed: tuple[tuple[float, tuple[Candidate, ...]], ...]
+    size: int
+
+    @classmethod
+    def of(cls, candidates: Sequence[Candidate]) -> _Pool:
+        groups: dict[float, list[Candidate]] = {}
+        for c in candidates:
+            groups.setdefault(seed_rating(c.difficulty).rating, []).append(c)
+        return cls({c.item_id: c for c in candidates},
+                   tuple((seed, tuple(sorted(cs, key=lambda c: c.item_id))) for seed, cs in sorted(groups.items())),
+                   len(candidates))
+
+
+#: How many candidates of one seed group are asked at once whether they have a rating (at most
+#: four times, and no further once a whole batch is rated: such a group's puzzles are placed by
+#: their ratings, read by the range scans).
+_SEED_CHUNK = 64
+
+
+def _nearest(conn: Connection, pool: _Pool, target: float, ok: Callable[[Candidate], bool],
              count: int) -> list[Candidate]:
-    """Up to ``count`` candidates passing ``ok``, nearest to ``target`` first (``ordered`` is
-    sorted by ``ratings``): found by walking outwards from where ``target`` would sit."""
-    hi = bisect.bisect_left(ratings, target)
-    lo = hi - 1
-    out: list[Candidate] = []
-    while len(out) < count and (lo >= 0 or hi < len(ordered)):
-        if hi >= len(ordered) or (lo >= 0 and target - ratings[lo] <= ratings[hi] - target):
-            c = ordered[lo]
-            lo -= 1
-        else:
-            c = ordered[hi]
-            hi += 1
-        if ok(c):
-            out.append(c)
-    return out
+    """Up to ``count`` candidates passing ``ok``, nearest to ``target`` first.
+
+    Rated puzzles: the database reads ``n`` ratings on each side of ``target`` (by the index),
+    widening until the ``count`` nearest passing ones are closer than the edge of what was
+    read. Puzzles nobody tried yet sit at their difficulty's seed: the nearest seed groups are
+    asked which of their members have no rating yet (a few dozen at a time)."""
+    found: list[tuple[float, str, Candidate]] = []
+    seen: set[str] = set()
+    n = 8 * count
+    while True:
+        above = conn.execute(_sql("SELECT item_id, rating FROM item_ratings WHERE rating >= :t"
+                                  " ORDER BY rating, item_id LIMIT :n"), {"t": target, "n": n}).all()
+        below = conn.execute(_sql("SELECT item_id, rating FROM item_ratings WHERE rating < :t"
+                                  " ORDER BY rating DESC, item_id LIMIT :n"), {"t": target, "n": n}).all()
+        found, seen = [], set()
+        for item, rating in (*above, *below):
+            seen.add(str(item))
+            c = pool.by_id.get(str(item))
+            if c is not None and ok(c):
+                found.append((abs(float(rating) - target), c.item_id, c))
+        found.sort(key=lambda f: (f[0], f[1]))
+        # every rating between the last one read below and the last one read above is known
+        reach = min(float(above[-1][1]) - target if len(above) == n else float("inf"),
+                    target - float(below[-1][1]) if len(below) == n else float("inf"))
+        if reach == float("inf") or (len(found) >= count and found[count - 1][0] <= reach):
+            break
+        n *= 4
+    found = found[:count]
+    for seed, members in sorted(pool.by_seed, key=lambda g: (abs(g[0] - target), g[0])):
+        distance = abs(seed - target)
+        if len(found) >= count and distance > found[-1][0]:
+            break
+        passing = (c for c in members if c.item_id not in seen and ok(c))
+        taken = 0
+        for _ in range(4):
+            chunk = list(itertools.islice(passing, _SEED_CHUNK))
+            if not chunk:
+                break
+            rated = {str(r[0]) for r in conn.execute(
+                _sql("SELECT item_id FROM item_ratings WHERE item_id IN :ids").bindparams(
+                    bindparam("ids", expanding=True)), {"ids": [c.item_id for c in chunk]})}
+            fresh = [c for c in chunk if c.item_id not in rated]
+            found.extend((distance, c.item_id, c) for c in fresh)
+            taken += len(fresh)
+            if taken >= count or not fresh:  # enough, or a group rated through: its ratings were read above
+                break
+        found.sort(key=lambda f: (f[0], f[1]))
+        found = found[:count]
+    return [c for _, _, c in found]
 
 
 def _draft_owner(learner_id: int | None, browser: str | None) -> None:
