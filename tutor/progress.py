@@ -1679,10 +1679,13 @@ def _nearest(conn: Connection, pool: _Pool, target: float, ok: Callable[[Candida
     seen: set[str] = set()
     n = 8 * count
     while True:
-        above = conn.execute(_sql("SELECT item_id, rating FROM item_ratings WHERE rating >= :t"
-                                  " ORDER BY rating, item_id LIMIT :n"), {"t": target, "n": n}).all()
-        below = conn.execute(_sql("SELECT item_id, rating FROM item_ratings WHERE rating < :t"
-                                  " ORDER BY rating DESC, item_id LIMIT :n"), {"t": target, "n": n}).all()
+        rows = conn.execute(_sql(  # both scans in one round trip
+            "SELECT 1, item_id, rating FROM (SELECT item_id, rating FROM item_ratings WHERE rating >= :t"
+            " ORDER BY rating, item_id LIMIT :n) AS up UNION ALL"
+            " SELECT 0, item_id, rating FROM (SELECT item_id, rating FROM item_ratings WHERE rating < :t"
+            " ORDER BY rating DESC, item_id LIMIT :n) AS down"), {"t": target, "n": n}).all()
+        above = sorted(((str(r[1]), float(r[2])) for r in rows if r[0] == 1), key=lambda r: (r[1], r[0]))
+        below = sorted(((str(r[1]), float(r[2])) for r in rows if r[0] == 0), key=lambda r: (-r[1], r[0]))
         found, seen = [], set()
         for item, rating in (*above, *below):
             seen.add(str(item))
