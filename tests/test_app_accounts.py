@@ -181,3 +181,23 @@ def test_setting_homework_with_nothing_picked_says_so(env):
     login(at, "Teach")
     at.button(key="class_assign").click().run()
     assert t("classes.pick_items", "en") in texts(at)
+
+
+def test_a_learner_downloads_his_data_and_deletes_himself_from_the_progress_page(env, tmp_path):
+    """Issue 14 point 1 through the app: the export is offered to the logged-in learner, and the
+    delete (confirmed) removes him and logs him out; nobody else's data goes with him."""
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start(page="progress")
+    login(at, "Ann")
+    assert any(b.label == t("account.export", "en") for b in at.get("download_button"))
+    # the rating is shown with its charts: over time and per theme
+    assert t("rating.over_time", "en") in texts(at) and t("rating.by_theme", "en") in texts(at)
+    assert at.button(key="my_data_delete").disabled  # not before the confirmation
+    at.checkbox(key="my_data_sure").check().run()
+    at.button(key="my_data_delete").click().run()
+    assert not at.exception and t("account.deleted", "en") in texts(at)
+    assert t("account.logged_in", "en", name="Ann") not in texts(at)
+    store = ProgressStore(tmp_path / "progress.db")
+    assert store.find_learner("Ann") is None and store.find_learner("Bob") is not None
+    assert store.reports() == []  # Ann's report went with her
+    store.close()
