@@ -201,3 +201,25 @@ def test_a_learner_downloads_his_data_and_deletes_himself_from_the_progress_page
     assert store.find_learner("Ann") is None and store.find_learner("Bob") is not None
     assert store.reports() == []  # Ann's report went with her
     store.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_learner_sees_his_homework_on_the_classes_page(env, tmp_path, lang):
+    """Before, homework was visible to the teacher only: the learner now reads his own, by title,
+    with its due date and where he is -- and nothing of a class he is not in."""
+    from datetime import date
+
+    store = ProgressStore(tmp_path / "progress.db")
+    store.assign(store.class_named("5B").id, ["follow-hearts"], due=date(2026, 12, 24))
+    other = store.create_class("7A", store.learner("Teach").id)
+    store.assign(other.id, ["first-lead"], kind="lesson")
+    store.close()
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start(page="classes")
+    at.session_state["lang"] = lang
+    login(at, "Ann")
+    assert not at.exception
+    assert t("classes.my_homework", lang) in texts(at)
+    mine = str(at.dataframe[0].value)
+    assert "2026-12-24" in mine and t("classes.wrong", lang) in mine and "first-lead" not in mine
+    assert not [m for m in at.markdown if t("classes.mine", lang) in m.value]  # no teacher's part

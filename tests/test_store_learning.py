@@ -259,3 +259,24 @@ def test_the_next_puzzle_is_found_past_many_rated_puzzles_of_other_lists(any_sto
     seeded = [Candidate(f"u{k}", ("t",), 3) for k in range(10)]  # unrated, seed 1500: as near as it gets
     assert {any_store.next_puzzle(ann.id, lib + seeded, now=T0, rng=random.Random(i)) for i in range(40)} <= {
         f"u{k}" for k in range(10)}
+
+
+def test_a_learner_sees_his_own_homework_soonest_due_first(any_store):
+    """The learner's side of homework: every item of the classes he joined (not of others), with
+    its due date and his own state; a lesson he finished is done."""
+    teach, ann, bob = any_store.learner("Teach"), any_store.learner("Ann"), any_store.learner("Bob")
+    a, b = any_store.create_class("5B", teach.id), any_store.create_class("6C", teach.id)
+    any_store.join_class(a.code, ann.id)
+    any_store.join_class(b.code, bob.id)
+    any_store.assign(a.id, ["p1"], due=date(2026, 12, 24))
+    any_store.assign(a.id, ["first-lead"], kind="lesson")
+    any_store.assign(a.id, ["p2"], due=date(2026, 12, 10))
+    any_store.assign(b.id, ["secret"], due=date(2026, 12, 1))
+    any_store.record_attempt(ann.id, "p2", "puzzle", correct=True, hints_used=1, ts=T0)
+    any_store.mark_lesson_done(ann.id, "first-lead")
+    work = any_store.homework(ann.id)
+    assert [(h.class_name, h.assignment.item_id, h.assignment.due, h.state) for h in work] == [
+        ("5B", "p2", date(2026, 12, 10), ItemState.HINTS),
+        ("5B", "p1", date(2026, 12, 24), ItemState.OPEN),
+        ("5B", "first-lead", None, ItemState.FIRST_TRY)]
+    assert [h.assignment.item_id for h in any_store.homework(bob.id)] == ["secret"]

@@ -89,6 +89,7 @@ __all__ = [
     "Candidate",
     "ClassInfo",
     "Assignment",
+    "Homework",
     "ItemState",
     "ReportRow",
     "AccessDenied",
@@ -358,6 +359,15 @@ class ReportRow:
     learner: str
     items: dict[str, ItemState]
     weak_themes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Homework:
+    """One item of homework as its learner sees it: which class set it, and how far he is."""
+
+    class_name: str
+    assignment: Assignment
+    state: ItemState
 
 
 #: A new puzzle's rating by difficulty (1 first lesson .. 5 expert): a first guess, soon corrected.
@@ -1576,6 +1586,24 @@ class ProgressStore:
                                 {"l": learner_id}).all()
         return [ClassInfo(int(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows]
 
+    def homework(self, learner_id: int) -> list[Homework]:
+        """The learner's own homework from every class he joined, soonest due first (open-ended
+        last), each with his state (as in the teacher's grid): what he has to do, and by when."""
+        with self._read() as conn:
+            rows = conn.execute(_sql(
+                "SELECT c.name, h.item_id, h.kind, h.due FROM assignments h JOIN classes c ON c.id = h.class_id"
+                " JOIN class_members m ON m.class_id = h.class_id WHERE m.learner_id = :l"
+                " ORDER BY CASE WHEN h.due IS NULL THEN 1 ELSE 0 END, h.due, c.name_key, h.id"),
+                {"l": learner_id}).all()
+            firsts = {str(r[0]): (bool(r[1]), int(r[2])) for r in conn.execute(_sql(
+                "SELECT item_id, correct, hints_used FROM attempts WHERE learner_id = :l AND first_try = 1"),
+                {"l": learner_id})}
+            done = {str(r[0]) for r in conn.execute(_sql(
+                "SELECT lesson_id FROM lessons_done WHERE learner_id = :l"), {"l": learner_id})}
+        return [Homework(str(name), Assignment(str(item), str(kind), date.fromisoformat(due) if due else None),
+                         _item_state(str(kind), firsts.get(str(item)), str(item) in done))
+                for name, item, kind, due in rows]
+
     def class_report(self, class_id: int, *, viewer_id: int | None = None) -> list[ReportRow]:
         """The teacher's grid: each learner of the class (not the teacher), each assigned item's
         state (:class:`ItemState`, from the learner's first try), and his weakest themes.
@@ -1605,12 +1633,8 @@ class ProgressStore:
         for learner_id, name in members:
             items: dict[str, ItemState] = {}
             for item_id, kind in homework:
-                if kind == "lesson" and (int(learner_id), item_id) in done:
-                    items[item_id] = ItemState.FIRST_TRY
-                    continue
-                got = first.get((int(learner_id), item_id))
-                items[item_id] = (ItemState.OPEN if got is None else ItemState.WRONG if not got[0]
-                                  else ItemState.HINTS if got[1] else ItemState.FIRST_TRY)
+                items[item_id] = _item_state(str(kind), first.get((int(learner_id), item_id)),
+                                             (int(learner_id), item_id) in done)
             rows.append(ReportRow(str(name), items, tuple(self.weak_themes(int(learner_id)))))
         return rows
 
@@ -1640,6 +1664,16 @@ def _guard_rows(method: Callable[Concatenate[ProgressStore, _P], _R]) -> Callabl
 for _name, _method in list(vars(ProgressStore).items()):
     if not _name.startswith("_") and callable(_method):
         setattr(ProgressStore, _name, _guard_rows(_method))
+
+
+def _item_state(kind: str, first: tuple[bool, int] | None, lesson_done: bool) -> ItemState:
+    """An assigned item's state from the learner's first try (right?, hints) or, for a lesson,
+    whether he finished it (done counts as "first-try": the grid has four states)."""
+    if kind == "lesson" and lesson_done:
+        return ItemState.FIRST_TRY
+    if first is None:
+        return ItemState.OPEN
+    return ItemState.WRONG if not first[0] else ItemState.HINTS if first[1] else ItemState.FIRST_TRY
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,11 @@
 """The Classes page (issue 14): a teacher creates a class and gives its code, sets homework (puzzles
 and lessons, with a due date) and reads the grid of learners × items -- a puzzle solved at the
 first try, with hints, wrong, not yet; a lesson done or not yet -- with each learner's weak
-themes, and downloads it as CSV. A learner joins a
-class with the code his teacher gave.
+themes, and downloads it as CSV. A learner joins a class with the code his teacher gave, and
+sees his own homework: what, from which class, by when, how far he is.
 
 On a server with ``WHIST_TUTOR_AUTH=required`` only a logged-in teacher sees the teacher's part;
-a learner only joins and sees which classes he is in.
+a learner joins, and sees his classes and his own homework only.
 """
 
 from __future__ import annotations
@@ -161,9 +161,32 @@ def _join_part(me: Learner) -> None:
     joined = db.classes_joined(me.id)
     if joined:
         st.caption(tr("classes.member_of", names=", ".join(c.name for c in joined)))
+        _my_homework(me, current_lang())
     with st.expander(tr("classes.join"), expanded=not joined and not me.is_teacher):
         st.text_input(tr("classes.join_code"), key="class_join_code", max_chars=20)
         st.button(tr("classes.join_button"), key="class_join", on_click=_join, args=(me.id,))
+
+
+def _my_homework(me: Learner, lang: str) -> None:
+    """The learner's homework from his classes: what, from which class, by when, and how far he is."""
+    work = store().homework(me.id)
+    st.markdown("#### " + tr("classes.my_homework"))
+    if not work:
+        show_info(tr("classes.no_homework"))
+        return
+    lib = library()
+    rows = []
+    for h in work:
+        a = h.assignment
+        found: Puzzle | Lesson | None = lib.lesson(a.item_id) if a.kind == "lesson" else lib.puzzle(a.item_id)
+        word = (tr("classes.done") if a.kind == "lesson" and h.state is ItemState.FIRST_TRY
+                else tr(STATE_KEYS[h.state]))
+        rows.append({tr("classes.pick"): h.class_name,
+                     tr("classes.kind"): tr("classes.kind_lesson" if a.kind == "lesson" else "classes.kind_puzzle"),
+                     tr("classes.item"): _label(found, a.item_id, lang),
+                     tr("classes.due"): a.due.isoformat() if a.due else tr("classes.no_due"),
+                     tr("classes.state"): f"{_MARKS[h.state]} {word}"})
+    st.dataframe(rows, hide_index=True, width="stretch")
 
 
 def _teacher_part(me: Learner, lang: str) -> None:
