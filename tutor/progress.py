@@ -1797,7 +1797,8 @@ class _Writers:
     """This process's writers of one SQLite file: the lock they queue on, how many wait, and
     the group transaction still open (see :meth:`ProgressStore._group_write`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, path: Path) -> None:
+        self.path = path
         self.lock = threading.Lock()
         self._guard = threading.Lock()
         self._waiting = 0
@@ -1824,7 +1825,8 @@ class _Writers:
         try:
             raw = cast(sqlite3.Connection, batch.conn.connection.driver_connection)
             if not raw.in_transaction:  # SQLite ended it on an error: committing now would lie
-                raise StoreUnavailable("unreadable", Path("?"), "the group's transaction was lost")
+                raise StoreUnavailable("unreadable", self.path, f"cannot use the progress file {self.path}: "
+                                       "a write failed and was undone; nothing was saved, try again")
             with errors():
                 batch.trans.commit()
         except ProgressError as exc:
@@ -1864,7 +1866,7 @@ def _writers_of(p: Path) -> _Writers:
     with _WRITERS_GUARD:
         found = _WRITERS.get(key)
         if found is None:
-            found = _WRITERS[key] = _Writers()
+            found = _WRITERS[key] = _Writers(p)
         return found
 
 
