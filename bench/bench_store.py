@@ -94,6 +94,8 @@ def _count_commits() -> list[int]:
     import tutor.progress as progress
 
     sizes: list[int] = []
+    if not hasattr(progress, "_Writers"):  # an older store (before group commit), for comparison
+        return sizes
     real = progress._Writers.commit_batch
 
     def counted(self: progress._Writers, errors: object) -> None:
