@@ -1052,9 +1052,9 @@ class ProgressStore:
 
     @staticmethod
     def _accuracy(conn: Connection, learner_id: int) -> list[ThemeStats]:
+        # first_try marks each item's first attempt (by id, as recorded under the learner's lock)
         rows = conn.execute(_sql("SELECT themes, correct FROM attempts WHERE learner_id = :l AND kind != 'lesson'"
-                                 " AND id IN (SELECT min(id) FROM attempts WHERE learner_id = :l"
-                                 " GROUP BY item_id)"), {"l": learner_id}).all()
+                                 " AND first_try = 1"), {"l": learner_id}).all()
         totals: dict[str, list[int]] = {}
         for themes, correct in rows:
             for theme in json.loads(themes) or ("—",):
