@@ -14,11 +14,18 @@ difficulty 1-5); then, single-threaded, ``--ops`` clicks of random learners: ``r
 (rated first try or retry, FSRS review) then ``next_puzzle`` over the 10,000. The latency of
 each click gives p50/p95/p99; attempts/s is clicks per second of that loop. A second run with
 ``--threads`` workers (one store shared, as one app server) gives the throughput under load.
+
+Also printed, because they bound the figures: the load average of the machine (before and after)
+and the latency of a bare ``fsync`` of 4 KiB on the disk holding the SQLite file -- with
+synchronous=FULL every commit waits for one, so no click's p95 on SQLite can be below the disk's
+fsync p95. On SQLite the threads of one process share commits (group commit); the number of
+commits per attempt is printed.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -61,6 +68,47 @@ def click(store: ProgressStore, rng: random.Random, ids: list[int], candidates: 
     return time.perf_counter() - started
 
 
+def fsync_latency(folder: Path, count: int = 200) -> str:
+    """p50/p95 of a bare fsync of 4 KiB appended to a file in ``folder`` (the disk's floor)."""
+    fd, path = tempfile.mkstemp(dir=folder)
+    lat = []
+    try:
+        for _ in range(count):
+            os.write(fd, b"x" * 4096)
+            t0 = time.perf_counter()
+            os.fsync(fd)
+            lat.append(time.perf_counter() - t0)
+    finally:
+        os.close(fd)
+        os.unlink(path)
+    q = statistics.quantiles(lat, n=100)
+    return f"p50 {1000 * q[49]:.1f} ms, p95 {1000 * q[94]:.1f} ms"
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _count_commits() -> list[int]:
+    """Count the group commits of SQLite (each entry: how many attempts the commit carried)."""
+    import tutor.progress as progress
+
+    sizes: list[int] = []
+    if not hasattr(progress, "_Writers"):  # an older store (before group commit), for comparison
+        return sizes
+    real = progress._Writers.commit_batch
+
+    def counted(self: progress._Writers, errors: object) -> None:
+        sizes.append(self.batch.size if self.batch else 0)
+        real(self, errors)  # type: ignore[arg-type]
+
+    progress._Writers.commit_batch = counted  # type: ignore[method-assign]
+    return sizes
+
+
+COMMITS = _count_commits()
+
+
 def measure(name: str, store: ProgressStore, ops: int, threads: int) -> None:
     rng = random.Random(14)
     t0 = time.perf_counter()
@@ -86,6 +134,7 @@ def measure(name: str, store: ProgressStore, ops: int, threads: int) -> None:
             out = [click(store, r, ids, candidates) for _ in range(per)]
             done.extend(out)
 
+        COMMITS.clear()
         t0 = time.perf_counter()
         pool = [threading.Thread(target=work, args=(s,)) for s in range(threads)]
         for th in pool:
@@ -94,8 +143,9 @@ def measure(name: str, store: ProgressStore, ops: int, threads: int) -> None:
             th.join()
         wall = time.perf_counter() - t0
         q = statistics.quantiles(sorted(done), n=100)
+        shared = f"; {len(COMMITS)} commits for {len(done)} attempts" if COMMITS else ""
         print(f"{name}: {threads} threads, {len(done)} clicks: {len(done) / wall:.0f} attempts/s; "
-              f"record+choose p50 {1000 * q[49]:.1f} ms, p95 {1000 * q[94]:.1f} ms")
+              f"record+choose p50 {1000 * q[49]:.1f} ms, p95 {1000 * q[94]:.1f} ms{shared}")
     print(f"{name}: {store.count_attempts()} attempts stored")
 
 
@@ -106,17 +156,20 @@ def main() -> None:
     ap.add_argument("--pg", default=None, help="a PostgreSQL URL (default: a throwaway server)")
     ap.add_argument("--only", choices=("sqlite", "postgresql"), default=None)
     args = ap.parse_args()
+    print(f"before: {load()} ({os.cpu_count()} cores)")
     if args.only != "postgresql":
         import tutor.progress as progress
 
         for sync in ("FULL", "NORMAL"):  # FULL: the store's setting; NORMAL: for comparison
             progress.SQLITE_SYNCHRONOUS = sync
             with tempfile.TemporaryDirectory() as tmp:
+                print(f"disk of the SQLite file: bare fsync {fsync_latency(Path(tmp))}")
                 store = ProgressStore(Path(tmp) / "bench.db")
                 measure(f"sqlite (synchronous={sync})", store, args.ops, args.threads)
                 store.close()
         progress.SQLITE_SYNCHRONOUS = "FULL"
     if args.only == "sqlite":
+        print(f"after: {load()}")
         return
     server = None
     url = args.pg
@@ -137,6 +190,7 @@ def main() -> None:
     finally:
         if server is not None:
             server.stop()
+    print(f"after: {load()}")
 
 
 if __name__ == "__main__":

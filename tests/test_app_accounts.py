@@ -139,3 +139,87 @@ def test_the_progress_page_shows_the_rating_with_its_range(env):
     login(at, "Ann")
     shown = texts(at)
     assert t("rating.title", "en") in shown and "likely between" in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_teacher_sets_a_lesson_as_homework_with_a_due_date_from_the_page(env, tmp_path, lang):
+    """Lessons are homework too (before: only through the CLI): picked by their title, with a due
+    date; the list of homework shows them and the grid has their column, done or not yet."""
+    from datetime import date
+
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start(page="classes")
+    at.session_state["lang"] = lang
+    login(at, "Teach")
+    picker = at.multiselect(key="class_homework_lessons")
+    assert picker.options and t("classes.lessons", lang) == picker.label
+    assert any("first-lead" in o for o in picker.options)
+    picker.select("first-lead")
+    at.date_input(key="class_due").set_value(date(2026, 12, 24))
+    at.button(key="class_assign").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert t("classes.assigned", lang) in texts(at)
+    homework = str(at.dataframe[0].value)  # the homework list, then the grid
+    title = "The first lead" if lang == "en" else "Первый ход"
+    assert title in homework and "2026-12-24" in homework and t("classes.kind_lesson", lang) in homework
+    grid = str(at.dataframe[-1].value)
+    assert "📖 first-lead" in grid and t("classes.open", lang) in grid
+
+    store = ProgressStore(tmp_path / "progress.db")
+    assert [(a.item_id, a.kind, a.due) for a in store.assignments(store.class_named("5B").id)][-1] == (
+        "first-lead", "lesson", date(2026, 12, 24))
+    store.mark_lesson_done(store.learner("Ann").id, "first-lead")
+    store.close()
+    at.run()
+    grid = str(at.dataframe[-1].value)
+    assert f"✅ {t('classes.done', lang)}" in grid
+
+
+def test_setting_homework_with_nothing_picked_says_so(env):
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start(page="classes")
+    login(at, "Teach")
+    at.button(key="class_assign").click().run()
+    assert t("classes.pick_items", "en") in texts(at)
+
+
+def test_a_learner_downloads_his_data_and_deletes_himself_from_the_progress_page(env, tmp_path):
+    """Issue 14 point 1 through the app: the export is offered to the logged-in learner, and the
+    delete (confirmed) removes him and logs him out; nobody else's data goes with him."""
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start(page="progress")
+    login(at, "Ann")
+    assert any(b.label == t("account.export", "en") for b in at.get("download_button"))
+    # the rating is shown with its charts: over time and per theme
+    assert t("rating.over_time", "en") in texts(at) and t("rating.by_theme", "en") in texts(at)
+    assert at.button(key="my_data_delete").disabled  # not before the confirmation
+    at.checkbox(key="my_data_sure").check().run()
+    at.button(key="my_data_delete").click().run()
+    assert not at.exception and t("account.deleted", "en") in texts(at)
+    assert t("account.logged_in", "en", name="Ann") not in texts(at)
+    store = ProgressStore(tmp_path / "progress.db")
+    assert store.find_learner("Ann") is None and store.find_learner("Bob") is not None
+    assert store.reports() == []  # Ann's report went with her
+    store.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_learner_sees_his_homework_on_the_classes_page(env, tmp_path, lang):
+    """Before, homework was visible to the teacher only: the learner now reads his own, by title,
+    with its due date and where he is -- and nothing of a class he is not in."""
+    from datetime import date
+
+    store = ProgressStore(tmp_path / "progress.db")
+    store.assign(store.class_named("5B").id, ["follow-hearts"], due=date(2026, 12, 24))
+    other = store.create_class("7A", store.learner("Teach").id)
+    store.assign(other.id, ["first-lead"], kind="lesson")
+    store.close()
+    env.setenv("WHIST_TUTOR_AUTH", "required")
+    at = start(page="classes")
+    at.session_state["lang"] = lang
+    login(at, "Ann")
+    assert not at.exception
+    assert t("classes.my_homework", lang) in texts(at)
+    mine = str(at.dataframe[0].value)
+    assert "2026-12-24" in mine and t("classes.wrong", lang) in mine and "first-lead" not in mine
+    assert not [m for m in at.markdown if t("classes.mine", lang) in m.value]  # no teacher's part

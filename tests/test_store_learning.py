@@ -10,8 +10,8 @@ import pytest
 
 from tutor.accounts import FREE_FAILURES
 from tutor.glicko import Rating, game, result_of
-from tutor.progress import (AccessDenied, Candidate, ItemState, LoginFailed, LoginThrottled, ProgressError, Role,
-                            seed_rating)
+from tutor.progress import (AccessDenied, Candidate, ItemState, LoginFailed, LoginThrottled, ProgressError, ProgressStore,
+                            Role, seed_rating)
 
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
@@ -221,3 +221,62 @@ def test_export_has_everything_and_delete_removes_everything(any_store):
     any_store.delete_learner(ann.id)
     assert any_store.find_learner("Ann") is None and any_store.count_attempts() == 0
     assert any_store.reports() == [] and any_store.class_report(cls.id) == []
+
+
+def _set_ratings(store: ProgressStore, ratings: dict[str, float]) -> None:
+    from sqlalchemy import text
+
+    with store._write() as conn:
+        for item, rating in ratings.items():
+            conn.execute(text("INSERT INTO item_ratings (item_id, rating, rd, vol, games, themes)"
+                              " VALUES (:i, :r, 100, 0.06, 5, '[]') ON CONFLICT (item_id) DO UPDATE"
+                              " SET rating = excluded.rating"), {"i": item, "r": rating})
+
+
+def test_the_next_puzzle_reads_ratings_another_server_just_changed(any_store):
+    """Two app servers: a rating changed by one is used by the other's very next choice (before:
+    each server kept every rating for 5 s and chose from the old ones)."""
+    other = ProgressStore(any_store.url or any_store.path)
+    ann = any_store.learner("Ann")
+    lib = [Candidate(f"a{i}", ("t",), 3) for i in range(6)] + [Candidate(f"b{i}", ("t",), 3) for i in range(6)]
+    _set_ratings(other, {**{f"a{i}": 1500.0 + i for i in range(6)}, **{f"b{i}": 2500.0 + i for i in range(6)}})
+    assert any_store.next_puzzle(ann.id, lib, now=T0, rng=random.Random(1)).startswith("a")
+    _set_ratings(other, {**{f"a{i}": 3000.0 + i for i in range(6)}, **{f"b{i}": 1500.0 + i for i in range(6)}})
+    assert {any_store.next_puzzle(ann.id, lib, now=T0, rng=random.Random(i))[0] for i in range(10)} == {"b"}
+    other.close()
+
+
+def test_the_next_puzzle_is_found_past_many_rated_puzzles_of_other_lists(any_store):
+    """200 rated puzzles that are not candidates sit right at the learner's rating: the search
+    widens past them to the nearest candidates, rated (1510-1550) before unrated ones whose
+    difficulty's seed is farther."""
+    ann = any_store.learner("Ann")
+    _set_ratings(any_store, {**{f"x{i:03d}": 1500.0 for i in range(200)},
+                             **{f"c{k}": 1500.0 + 10 * k for k in range(1, 11)}})
+    lib = [Candidate(f"c{k}", ("t",), 3) for k in range(1, 11)] + [Candidate(f"u{k}", ("t",), 5) for k in range(10)]
+    picks = {any_store.next_puzzle(ann.id, lib, now=T0, rng=random.Random(i)) for i in range(40)}
+    assert picks == {"c1", "c2", "c3", "c4", "c5"}
+    seeded = [Candidate(f"u{k}", ("t",), 3) for k in range(10)]  # unrated, seed 1500: as near as it gets
+    assert {any_store.next_puzzle(ann.id, lib + seeded, now=T0, rng=random.Random(i)) for i in range(40)} <= {
+        f"u{k}" for k in range(10)}
+
+
+def test_a_learner_sees_his_own_homework_soonest_due_first(any_store):
+    """The learner's side of homework: every item of the classes he joined (not of others), with
+    its due date and his own state; a lesson he finished is done."""
+    teach, ann, bob = any_store.learner("Teach"), any_store.learner("Ann"), any_store.learner("Bob")
+    a, b = any_store.create_class("5B", teach.id), any_store.create_class("6C", teach.id)
+    any_store.join_class(a.code, ann.id)
+    any_store.join_class(b.code, bob.id)
+    any_store.assign(a.id, ["p1"], due=date(2026, 12, 24))
+    any_store.assign(a.id, ["first-lead"], kind="lesson")
+    any_store.assign(a.id, ["p2"], due=date(2026, 12, 10))
+    any_store.assign(b.id, ["secret"], due=date(2026, 12, 1))
+    any_store.record_attempt(ann.id, "p2", "puzzle", correct=True, hints_used=1, ts=T0)
+    any_store.mark_lesson_done(ann.id, "first-lead")
+    work = any_store.homework(ann.id)
+    assert [(h.class_name, h.assignment.item_id, h.assignment.due, h.state) for h in work] == [
+        ("5B", "p2", date(2026, 12, 10), ItemState.HINTS),
+        ("5B", "p1", date(2026, 12, 24), ItemState.OPEN),
+        ("5B", "first-lead", None, ItemState.FIRST_TRY)]
+    assert [h.assignment.item_id for h in any_store.homework(bob.id)] == ["secret"]

@@ -58,8 +58,9 @@ def test_a_schema_4_file_of_the_old_store_is_migrated_with_everything_kept(v4):
 
 
 def test_a_schema_5_store_gains_the_per_theme_history_and_keeps_its_ratings(tmp_path):
-    """Alembic takes a store of this program's previous schema (5) to the newest: a revision
-    after v0005 runs on a file that already has ratings."""
+    """Alembic takes a store of this program's previous schemas (5) to the newest: the
+    revisions after v0005 run on a file that already has ratings (schema 7 adds the index the
+    choice of the next puzzle reads)."""
     from alembic import command
 
     from tutor.storage import alembic_config
@@ -75,11 +76,14 @@ def test_a_schema_5_store_gains_the_per_theme_history_and_keeps_its_ratings(tmp_
         cfg = alembic_config()
         cfg.attributes["connection"] = conn
         conn.exec_driver_sql("ALTER TABLE attempts DROP COLUMN theme_ratings")
+        conn.exec_driver_sql("DROP INDEX item_ratings_by_rating")
         command.stamp(cfg, "v0005")
         conn.exec_driver_sql("UPDATE meta SET value = '5' WHERE key = 'schema_version'")
     engine.dispose()
     again = ProgressStore(path)
-    assert again.schema_version() == SCHEMA_VERSION == 6 and again.rating(ann.id) == rating
+    assert again.schema_version() == SCHEMA_VERSION == 7 and again.rating(ann.id) == rating
+    with again._read() as conn:
+        assert conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = 'item_ratings_by_rating'").first()
     assert again.theme_history(ann.id) == {}  # the old attempt did not record it
     again.record_attempt(ann.id, "p2", "puzzle", themes=["leads"], correct=True)
     assert len(again.theme_history(ann.id)["leads"]) == 1

@@ -27,13 +27,15 @@ again" never loses a teacher's work.
 
 from __future__ import annotations
 
-import bisect
+import copy
 import functools
+import itertools
 import json
 import os
 import random
 import re
 import sqlite3
+import threading
 import time
 import unicodedata
 import urllib.parse
@@ -45,7 +47,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Concatenate, NoReturn, ParamSpec, TypeVar, cast
 
-from sqlalchemy import insert
+from sqlalchemy import bindparam, insert
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy import text as _sql
 from sqlalchemy.engine import Connection
@@ -87,6 +89,7 @@ __all__ = [
     "Candidate",
     "ClassInfo",
     "Assignment",
+    "Homework",
     "ItemState",
     "ReportRow",
     "AccessDenied",
@@ -114,7 +117,6 @@ NEAR = 400.0
 #: The next puzzle is drawn at random among this many closest to the learner's rating.
 CHOOSE_AMONG = 5
 #: How long the choice of the next puzzle may use puzzles' ratings read earlier (seconds).
-RATINGS_TTL = 5.0
 #: A write that met a deadlock or a serialization failure (PostgreSQL) is tried this often.
 _RETRIES = 8
 #: SQLite's ``synchronous`` setting: FULL waits for the disk at every commit, so an answer
@@ -219,7 +221,7 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
 )
 LEGACY_VERSION = MIGRATIONS[-1][0]
 #: The schema this program writes (``meta.schema_version``; Alembic's head revision matches it).
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 class ProgressError(WhistError):
@@ -357,6 +359,15 @@ class ReportRow:
     learner: str
     items: dict[str, ItemState]
     weak_themes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Homework:
+    """One item of homework as its learner sees it: which class set it, and how far he is."""
+
+    class_name: str
+    assignment: Assignment
+    state: ItemState
 
 
 #: A new puzzle's rating by difficulty (1 first lesson .. 5 expert): a first guess, soon corrected.
@@ -517,16 +528,16 @@ class ProgressStore:
             create_folder = not os.environ.get("WHIST_TUTOR_DB") and self.path == default_db_path()
         if str(self.path) == ":memory:":
             raise ProgressError("the progress store needs a file (several connections share it)")
+        self._writers = _writers_of(self.path)
         self._engine = sqlite_engine(self._connect, pooled=False)
         self._open(create_folder)
         if self.read_only is None:  # read-only or not is known now
             self._engine = sqlite_engine(self._connect)
 
-    #: (when read, item id -> rating): see :meth:`_item_ratings_map`.
-    _ratings_cache: tuple[float, dict[str, float]] | None = None
-    #: The last candidate list sorted by rating: see :meth:`_ordered`.
-    _order_cache: tuple[tuple[int, int, int], Sequence[Candidate],
-                        tuple[list[float], list[Candidate], frozenset[str]]] | None = None
+    #: This process's writers of the SQLite file (None: a server database).
+    _writers: _Writers | None = None
+    #: The last candidate list and its :class:`_Pool`: see :meth:`_pool`.
+    _pool_cache: tuple[Sequence[Candidate], _Pool] | None = None
 
     def __repr__(self) -> str:
         return f"ProgressStore({self.location!r})"
@@ -569,7 +580,7 @@ class ProgressStore:
                                        "it cannot be set up; make it writable or remove it")
             self._migrate()
             return
-        version, revision = _inspect(p)
+        version, revision, wal = _inspect(p)
         if version > SCHEMA_VERSION or (revision is not None and revision not in _known_revisions()):
             self.read_only = "newer"
         elif not writable:
@@ -579,7 +590,7 @@ class ProgressStore:
                     "unreadable", p,
                     f"the progress file {p} is read-only and has the old schema version {version}; "
                     "make it writable once so it can be updated")
-        elif version == SCHEMA_VERSION and _is_wal(p):
+        elif version == SCHEMA_VERSION and wal:
             return  # up to date: opening writes nothing, so a lock held elsewhere cannot stall it
         else:
             self._migrate()
@@ -630,20 +641,119 @@ class ProgressStore:
                             "progress is shown but nothing new is saved")
 
     @contextmanager
-    def _write(self) -> Iterator[Connection]:
+    def _write(self, *, group: bool = False) -> Iterator[Connection]:
         """One short write transaction. On SQLite it takes the write lock up front (IMMEDIATE),
         so two tabs wait for each other (within the busy timeout) instead of failing half-way;
-        on PostgreSQL the rows changed are locked as they are read (``FOR UPDATE``)."""
+        on PostgreSQL the rows changed are locked as they are read (``FOR UPDATE``).
+
+        ``group``: on SQLite, the write may share its commit with the writers of this process
+        queued behind it (:meth:`_group_write`); it still returns only once it is on disk."""
         if self.read_only is not None:
             self._refuse_write()
-        with self._db_errors():
-            with self._engine.connect() as conn:
-                conn.execution_options(**{WRITE: True})
-                if self.url is None:  # a kept connection takes the timeout in force now (no transaction yet)
-                    cast(sqlite3.Connection, conn.connection.driver_connection).execute(
-                        f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-                with conn.begin():
-                    yield conn
+        writers = self._writers
+        if writers is None:
+            with self._db_errors():
+                with self._engine.connect() as conn:
+                    conn.execution_options(**{WRITE: True})
+                    with conn.begin():
+                        yield conn
+            return
+        if group:
+            with self._group_write(writers) as conn:
+                yield conn
+            return
+        started = self._take(writers)
+        try:
+            if writers.batch is not None:  # a group still open: commit it before our own transaction
+                writers.commit_batch(self._db_errors)
+            with self._db_errors():
+                with self._engine.connect() as conn:
+                    self._writer_options(conn, started)
+                    with conn.begin():
+                        yield conn
+        finally:
+            writers.lock.release()
+
+    def _take(self, writers: _Writers) -> float:
+        """Queue for this process's lock on the file (SQLite): writers of one process wait
+        here, not in SQLite's busy handler, which sleeps 1, 2, 5, 10, 15, 20, 25 ms... between
+        tries and often wakes long after the lock was free (4 threads doubled the p95)."""
+        started = time.monotonic()
+        if not writers.acquire(BUSY_TIMEOUT_MS / 1000):
+            raise StoreBusy(f"the progress file {self.path} stayed locked for more than "
+                            f"{BUSY_TIMEOUT_MS // 1000} s; nothing was saved, try again")
+        return started
+
+    @staticmethod
+    def _writer_options(conn: Connection, started: float) -> None:
+        """A writer's connection: IMMEDIATE, and SQLite's busy timeout is what is left of ours
+        after the wait in :meth:`_take` (set now: a kept connection has no transaction yet)."""
+        conn.execution_options(**{WRITE: True})
+        left = max(1, BUSY_TIMEOUT_MS - int(1000 * (time.monotonic() - started)))
+        cast(sqlite3.Connection, conn.connection.driver_connection).execute(f"PRAGMA busy_timeout = {left}")
+
+    @contextmanager
+    def _group_write(self, writers: _Writers) -> Iterator[Connection]:
+        """Group commit on SQLite: a writer that finds the file's write transaction still open
+        (the writer before it handed it on) joins it in a SAVEPOINT instead of waiting for that
+        commit and paying an fsync of its own; the last writer of the queue commits for all, and
+        each returns only after that commit (nothing is acknowledged before it is on disk).
+        Under load (4 threads clicking) most clicks then share one fsync, as a database server
+        does; a lone writer commits at once, as before.
+
+        A writer's own refusal (a :class:`ProgressError`) undoes its SAVEPOINT only; a database
+        error undoes the whole group and every writer in it says so."""
+        started = self._take(writers)
+        batch = writers.batch
+        if batch is None:
+            try:
+                with self._db_errors():
+                    conn = self._engine.connect()
+                    try:
+                        self._writer_options(conn, started)
+                        trans = conn.begin()
+                    except BaseException:
+                        conn.close()
+                        raise
+            except BaseException:
+                writers.lock.release()
+                raise
+            batch = writers.batch = _Batch(conn, trans)
+        batch.size += 1
+        own: BaseException | None = None
+        try:
+            savepoint = batch.conn.begin_nested()
+            try:
+                yield batch.conn
+            except (DBAPIError, sqlite3.Error):
+                raise
+            except BaseException as exc:  # our own refusal: this writer's part is undone, the group goes on
+                savepoint.rollback()
+                own = exc
+            else:
+                savepoint.commit()
+        except (DBAPIError, sqlite3.Error) as exc:  # the transaction may be gone: nothing of the group stays
+            try:
+                with self._db_errors():
+                    raise exc
+            except ProgressError as mapped:
+                writers.fail_batch(mapped)
+            writers.lock.release()
+            raise batch.failure() from None
+        if writers.others_waiting() and batch.size < GROUP_COMMIT_MAX:
+            writers.lock.release()  # the next writer joins (or commits) the group
+            while not batch.done.wait(0.02):
+                if writers.lock.acquire(blocking=False):  # the writer waiting gave up: commit ourselves
+                    if writers.batch is batch:
+                        writers.commit_batch(self._db_errors)
+                    writers.lock.release()
+        else:
+            writers.commit_batch(self._db_errors)
+            writers.lock.release()
+        if batch.error is not None:
+            raise batch.failure() from None
+        if own is not None:
+            raise own
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -847,7 +957,7 @@ class ProgressStore:
                 hints_used: int, score: float, answer: str, ts: datetime, day: date | None,
                 difficulty: int | None) -> Attempt:
         try:
-            with self._write() as conn:
+            with self._write(group=True) as conn:
                 row = conn.execute(_sql(f"SELECT tz, rating, rd, vol FROM learners WHERE id = :i{self._lock()}"),
                                    {"i": learner_id}).first()
                 if row is None:
@@ -942,9 +1052,9 @@ class ProgressStore:
 
     @staticmethod
     def _accuracy(conn: Connection, learner_id: int) -> list[ThemeStats]:
+        # first_try marks each item's first attempt (by id, as recorded under the learner's lock)
         rows = conn.execute(_sql("SELECT themes, correct FROM attempts WHERE learner_id = :l AND kind != 'lesson'"
-                                 " AND id IN (SELECT min(id) FROM attempts WHERE learner_id = :l"
-                                 " GROUP BY item_id)"), {"l": learner_id}).all()
+                                 " AND first_try = 1"), {"l": learner_id}).all()
         totals: dict[str, list[int]] = {}
         for themes, correct in rows:
             for theme in json.loads(themes) or ("—",):
@@ -1103,71 +1213,57 @@ class ProgressStore:
         at random), about :data:`WEAK_SHARE` of the time from his weakest themes (accuracy at
         the first try, then theme rating); never one he solved in the last
         :data:`RECENT_DAYS` days. None when every candidate was solved lately.
+
+        Everything is read in one transaction, fresh: the puzzles near the learner's rating are
+        found by the database (two range scans of ``item_ratings_by_rating`` around it), never
+        from ratings kept in this process -- another app server may have just changed them.
         """
         now = now or _now()
         if now.tzinfo is None:
             now = now.replace(tzinfo=timezone.utc)
         rng = rng or random.Random()
         since = _iso(now - timedelta(days=RECENT_DAYS))
+        pool = self._pool(candidates)
         with self._read() as conn:
             learner = conn.execute(_sql("SELECT rating FROM learners WHERE id = :i"), {"i": learner_id}).first()
             if learner is None:
                 raise ProgressError(f"no learner with id {learner_id}")
             target = float(learner[0])
-            recent = {r[0] for r in conn.execute(_sql(
-                "SELECT DISTINCT item_id FROM attempts WHERE learner_id = :l AND correct = 1 AND ts >= :s"),
-                {"l": learner_id, "s": since})}
-            due: list[str] = [r[0] for r in conn.execute(_sql(
-                "SELECT item_id FROM reviews WHERE learner_id = :l AND due <= :n ORDER BY due, item_id"),
-                {"l": learner_id, "n": _iso(now)})]
-            tried = {r[0] for r in conn.execute(_sql(
-                "SELECT DISTINCT item_id FROM attempts WHERE learner_id = :l"), {"l": learner_id})}
+            tried: set[str] = set()
+            recent: set[str] = set()
+            for item, solved_lately in conn.execute(_sql(
+                    "SELECT item_id, max(CASE WHEN correct = 1 AND ts >= :s THEN 1 ELSE 0 END) FROM attempts"
+                    " WHERE learner_id = :l GROUP BY item_id"), {"l": learner_id, "s": since}):
+                tried.add(item)
+                if solved_lately:
+                    recent.add(item)
+            for (item,) in conn.execute(_sql(
+                    "SELECT item_id FROM reviews WHERE learner_id = :l AND due <= :n ORDER BY due, item_id"),
+                    {"l": learner_id, "n": _iso(now)}):
+                if item in pool.by_id and item not in recent:
+                    return str(item)
             weak = set(self._weak_themes(conn, learner_id))
-        ratings, ordered, ids = self._ordered(candidates)
-        for item in due:
-            if item in ids and item not in recent:
-                return item
-        focus = bool(weak) and rng.random() < WEAK_SHARE
-        tests: list[Callable[[Candidate], bool]] = [
-            lambda c: c.item_id not in recent and c.item_id not in tried and not weak.isdisjoint(c.themes),
-            lambda c: c.item_id not in recent and c.item_id not in tried,
-            lambda c: c.item_id not in recent,
-        ]
-        for ok in tests[0 if focus else 1:]:
-            near = _nearest(ratings, ordered, target, ok, CHOOSE_AMONG)
-            if near:
-                return rng.choice(near).item_id
+            focus = bool(weak) and rng.random() < WEAK_SHARE
+            tests: list[Callable[[Candidate], bool]] = [
+                lambda c: c.item_id not in recent and c.item_id not in tried and not weak.isdisjoint(c.themes),
+                lambda c: c.item_id not in recent and c.item_id not in tried,
+                lambda c: c.item_id not in recent,
+            ]
+            for ok in tests[0 if focus else 1:]:
+                near = _nearest(conn, pool, target, ok, CHOOSE_AMONG)
+                if near:
+                    return rng.choice(near).item_id
         return None
 
-    def _ordered(self, candidates: Sequence[Candidate]) -> tuple[list[float], list[Candidate], frozenset[str]]:
-        """The candidates sorted by rating (a puzzle nobody tried: its difficulty's seed), kept
-        while the same list is passed and the ratings read are the same: a library of 10,000
-        is then searched from the learner's rating outwards instead of sorted on every click."""
-        rated = self._item_ratings_map()
-        key = (id(candidates), len(candidates), id(rated))
-        cached = self._order_cache
-        if cached is not None and cached[0] == key and cached[1] is candidates:
-            return cached[2]
-        seeds = {d: seed_rating(d).rating for d in (None, 1, 2, 3, 4, 5)}
-        pairs = sorted(((rated.get(c.item_id, seeds.get(c.difficulty, 1500.0)), c.item_id, c) for c in candidates))
-        value = ([p[0] for p in pairs], [p[2] for p in pairs], frozenset(p[1] for p in pairs))
-        self._order_cache = (key, candidates, value)
-        return value
-
-    def _item_ratings_map(self) -> dict[str, float]:
-        """Every rated puzzle's rating, read again at most every :data:`RATINGS_TTL` seconds.
-
-        Only the choice of the next puzzle reads it, as a guide: a rating a few seconds old
-        chooses as well, and reading 10,000 rows on every choice would cost more than the rest
-        of it. Nothing is written from it; the ratings themselves live in the database."""
-        now = time.monotonic()
-        cached = self._ratings_cache
-        if cached is not None and now - cached[0] < RATINGS_TTL:
+    def _pool(self, candidates: Sequence[Candidate]) -> _Pool:
+        """The page's candidates by id and by seed rating (their difficulty's), kept while the
+        same list is passed: the page's own content, not shared state."""
+        cached = self._pool_cache
+        if cached is not None and cached[0] is candidates and cached[1].size == len(candidates):
             return cached[1]
-        with self._read() as conn:
-            rated = {str(r[0]): float(r[1]) for r in conn.execute(_sql("SELECT item_id, rating FROM item_ratings"))}
-        self._ratings_cache = (now, rated)
-        return rated
+        pool = _Pool.of(candidates)
+        self._pool_cache = (candidates, pool)
+        return pool
 
     def weak_themes(self, learner_id: int, count: int = 2) -> list[str]:
         """The learner's weakest themes: lowest accuracy at the first try, then lowest theme
@@ -1490,6 +1586,24 @@ class ProgressStore:
                                 {"l": learner_id}).all()
         return [ClassInfo(int(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows]
 
+    def homework(self, learner_id: int) -> list[Homework]:
+        """The learner's own homework from every class he joined, soonest due first (open-ended
+        last), each with his state (as in the teacher's grid): what he has to do, and by when."""
+        with self._read() as conn:
+            rows = conn.execute(_sql(
+                "SELECT c.name, h.item_id, h.kind, h.due FROM assignments h JOIN classes c ON c.id = h.class_id"
+                " JOIN class_members m ON m.class_id = h.class_id WHERE m.learner_id = :l"
+                " ORDER BY CASE WHEN h.due IS NULL THEN 1 ELSE 0 END, h.due, c.name_key, h.id"),
+                {"l": learner_id}).all()
+            firsts = {str(r[0]): (bool(r[1]), int(r[2])) for r in conn.execute(_sql(
+                "SELECT item_id, correct, hints_used FROM attempts WHERE learner_id = :l AND first_try = 1"),
+                {"l": learner_id})}
+            done = {str(r[0]) for r in conn.execute(_sql(
+                "SELECT lesson_id FROM lessons_done WHERE learner_id = :l"), {"l": learner_id})}
+        return [Homework(str(name), Assignment(str(item), str(kind), date.fromisoformat(due) if due else None),
+                         _item_state(str(kind), firsts.get(str(item)), str(item) in done))
+                for name, item, kind, due in rows]
+
     def class_report(self, class_id: int, *, viewer_id: int | None = None) -> list[ReportRow]:
         """The teacher's grid: each learner of the class (not the teacher), each assigned item's
         state (:class:`ItemState`, from the learner's first try), and his weakest themes.
@@ -1519,12 +1633,8 @@ class ProgressStore:
         for learner_id, name in members:
             items: dict[str, ItemState] = {}
             for item_id, kind in homework:
-                if kind == "lesson" and (int(learner_id), item_id) in done:
-                    items[item_id] = ItemState.FIRST_TRY
-                    continue
-                got = first.get((int(learner_id), item_id))
-                items[item_id] = (ItemState.OPEN if got is None else ItemState.WRONG if not got[0]
-                                  else ItemState.HINTS if got[1] else ItemState.FIRST_TRY)
+                items[item_id] = _item_state(str(kind), first.get((int(learner_id), item_id)),
+                                             (int(learner_id), item_id) in done)
             rows.append(ReportRow(str(name), items, tuple(self.weak_themes(int(learner_id)))))
         return rows
 
@@ -1556,23 +1666,95 @@ for _name, _method in list(vars(ProgressStore).items()):
         setattr(ProgressStore, _name, _guard_rows(_method))
 
 
-def _nearest(ratings: list[float], ordered: list[Candidate], target: float, ok: Callable[[Candidate], bool],
+def _item_state(kind: str, first: tuple[bool, int] | None, lesson_done: bool) -> ItemState:
+    """An assigned item's state from the learner's first try (right?, hints) or, for a lesson,
+    whether he finished it (done counts as "first-try": the grid has four states)."""
+    if kind == "lesson" and lesson_done:
+        return ItemState.FIRST_TRY
+    if first is None:
+        return ItemState.OPEN
+    return ItemState.WRONG if not first[0] else ItemState.HINTS if first[1] else ItemState.FIRST_TRY
+
+
+@dataclass(frozen=True)
+class _Pool:
+    """The candidates of one choice: by id, and grouped by seed rating (a puzzle nobody has
+    tried yet is placed by its difficulty's seed), nearest groups are walked first."""
+
+    by_id: dict[str, Candidate]
+    by_seed: tuple[tuple[float, tuple[Candidate, ...]], ...]
+    size: int
+
+    @classmethod
+    def of(cls, candidates: Sequence[Candidate]) -> _Pool:
+        groups: dict[float, list[Candidate]] = {}
+        for c in candidates:
+            groups.setdefault(seed_rating(c.difficulty).rating, []).append(c)
+        return cls({c.item_id: c for c in candidates},
+                   tuple((seed, tuple(sorted(cs, key=lambda c: c.item_id))) for seed, cs in sorted(groups.items())),
+                   len(candidates))
+
+
+#: How many candidates of one seed group are asked at once whether they have a rating (at most
+#: four times, and no further once a whole batch is rated: such a group's puzzles are placed by
+#: their ratings, read by the range scans).
+_SEED_CHUNK = 64
+
+
+def _nearest(conn: Connection, pool: _Pool, target: float, ok: Callable[[Candidate], bool],
              count: int) -> list[Candidate]:
-    """Up to ``count`` candidates passing ``ok``, nearest to ``target`` first (``ordered`` is
-    sorted by ``ratings``): found by walking outwards from where ``target`` would sit."""
-    hi = bisect.bisect_left(ratings, target)
-    lo = hi - 1
-    out: list[Candidate] = []
-    while len(out) < count and (lo >= 0 or hi < len(ordered)):
-        if hi >= len(ordered) or (lo >= 0 and target - ratings[lo] <= ratings[hi] - target):
-            c = ordered[lo]
-            lo -= 1
-        else:
-            c = ordered[hi]
-            hi += 1
-        if ok(c):
-            out.append(c)
-    return out
+    """Up to ``count`` candidates passing ``ok``, nearest to ``target`` first.
+
+    Rated puzzles: the database reads ``n`` ratings on each side of ``target`` (by the index),
+    widening until the ``count`` nearest passing ones are closer than the edge of what was
+    read. Puzzles nobody tried yet sit at their difficulty's seed: the nearest seed groups are
+    asked which of their members have no rating yet (a few dozen at a time)."""
+    found: list[tuple[float, str, Candidate]] = []
+    seen: set[str] = set()
+    n = 8 * count
+    while True:
+        rows = conn.execute(_sql(  # both scans in one round trip
+            "SELECT 1, item_id, rating FROM (SELECT item_id, rating FROM item_ratings WHERE rating >= :t"
+            " ORDER BY rating, item_id LIMIT :n) AS up UNION ALL"
+            " SELECT 0, item_id, rating FROM (SELECT item_id, rating FROM item_ratings WHERE rating < :t"
+            " ORDER BY rating DESC, item_id LIMIT :n) AS down"), {"t": target, "n": n}).all()
+        above = sorted(((str(r[1]), float(r[2])) for r in rows if r[0] == 1), key=lambda r: (r[1], r[0]))
+        below = sorted(((str(r[1]), float(r[2])) for r in rows if r[0] == 0), key=lambda r: (-r[1], r[0]))
+        found, seen = [], set()
+        for item, rating in (*above, *below):
+            seen.add(str(item))
+            c = pool.by_id.get(str(item))
+            if c is not None and ok(c):
+                found.append((abs(float(rating) - target), c.item_id, c))
+        found.sort(key=lambda f: (f[0], f[1]))
+        # every rating between the last one read below and the last one read above is known
+        reach = min(float(above[-1][1]) - target if len(above) == n else float("inf"),
+                    target - float(below[-1][1]) if len(below) == n else float("inf"))
+        if reach == float("inf") or (len(found) >= count and found[count - 1][0] <= reach):
+            break
+        n *= 4
+    found = found[:count]
+    for seed, members in sorted(pool.by_seed, key=lambda g: (abs(g[0] - target), g[0])):
+        distance = abs(seed - target)
+        if len(found) >= count and distance > found[-1][0]:
+            break
+        passing = (c for c in members if c.item_id not in seen and ok(c))
+        taken = 0
+        for _ in range(4):
+            chunk = list(itertools.islice(passing, _SEED_CHUNK))
+            if not chunk:
+                break
+            rated = {str(r[0]) for r in conn.execute(
+                _sql("SELECT item_id FROM item_ratings WHERE item_id IN :ids").bindparams(
+                    bindparam("ids", expanding=True)), {"ids": [c.item_id for c in chunk]})}
+            fresh = [c for c in chunk if c.item_id not in rated]
+            found.extend((distance, c.item_id, c) for c in fresh)
+            taken += len(fresh)
+            if taken >= count or not fresh:  # enough, or a group rated through: its ratings were read above
+                break
+        found.sort(key=lambda f: (f[0], f[1]))
+        found = found[:count]
+    return [c for _, _, c in found]
 
 
 def _draft_owner(learner_id: int | None, browser: str | None) -> None:
@@ -1595,9 +1777,157 @@ def _draft(row: tuple[int, int | None, str | None, str, str, str]) -> Draft:
                  datetime.fromisoformat(ts))
 
 
-def _inspect(p: Path) -> tuple[int, str | None]:
-    """The schema version (and Alembic revision, None before Alembic) of an existing file, read
-    without writing; refuse a file that is not a SQLite database, not ours, or damaged."""
+class _Batch:
+    """A SQLite write transaction shared by several writers of this process (group commit)."""
+
+    def __init__(self, conn: Connection, trans: Any) -> None:
+        self.conn = conn
+        self.trans = trans
+        self.size = 0
+        self.done = threading.Event()
+        self.error: ProgressError | None = None
+
+    def failure(self) -> ProgressError:
+        """The group's error, a copy per writer (each thread raises its own)."""
+        assert self.error is not None
+        return copy.copy(self.error)
+
+
+class _Writers:
+    """This process's writers of one SQLite file: the lock they queue on, how many wait, and
+    the group transaction still open (see :meth:`ProgressStore._group_write`)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.lock = threading.Lock()
+        self._guard = threading.Lock()
+        self._waiting = 0
+        self.batch: _Batch | None = None
+
+    def acquire(self, timeout: float) -> bool:
+        with self._guard:
+            self._waiting += 1
+        try:
+            return self.lock.acquire(timeout=timeout)
+        finally:
+            with self._guard:
+                self._waiting -= 1
+
+    def others_waiting(self) -> bool:
+        with self._guard:
+            return self._waiting > 0
+
+    def commit_batch(self, errors: Callable[[], Any]) -> None:
+        """Commit the open group (the lock is held) and wake its writers."""
+        batch = self.batch
+        assert batch is not None
+        self.batch = None
+        try:
+            raw = cast(sqlite3.Connection, batch.conn.connection.driver_connection)
+            if not raw.in_transaction:  # SQLite ended it on an error: committing now would lie
+                raise StoreUnavailable("unreadable", self.path, f"cannot use the progress file {self.path}: "
+                                       "a write failed and was undone; nothing was saved, try again")
+            with errors():
+                batch.trans.commit()
+        except ProgressError as exc:
+            batch.error = exc
+            try:
+                batch.trans.rollback()
+            except Exception:  # noqa: BLE001 - already gone
+                pass
+        finally:
+            batch.conn.close()
+            batch.done.set()
+
+    def fail_batch(self, error: ProgressError) -> None:
+        """Undo the open group (the lock is held): every writer in it gets ``error``."""
+        batch = self.batch
+        assert batch is not None
+        self.batch = None
+        batch.error = error
+        try:
+            batch.trans.rollback()
+        except Exception:  # noqa: BLE001 - already gone
+            pass
+        finally:
+            batch.conn.close()
+            batch.done.set()
+
+
+#: One set of writers per SQLite file (by its real path), shared by the stores of this process.
+_WRITERS: dict[str, _Writers] = {}
+_WRITERS_GUARD = threading.Lock()
+#: The most writers one commit carries (a bound on the wait of the first of them).
+GROUP_COMMIT_MAX = 16
+
+
+def _writers_of(p: Path) -> _Writers:
+    key = os.path.realpath(p)
+    with _WRITERS_GUARD:
+        found = _WRITERS.get(key)
+        if found is None:
+            found = _WRITERS[key] = _Writers(p)
+        return found
+
+
+def _inspect(p: Path) -> tuple[int, str | None, bool]:
+    """The schema version (and Alembic revision, None before Alembic) of an existing file, and
+    whether it is in WAL mode, read without writing; refuse a file that is not a SQLite
+    database, not ours, or damaged.
+
+    The file is read through SQLite whenever a connection may be open on it (its ``-wal`` file
+    exists): closing a descriptor of our own (``open()``/``close()``) would cancel every POSIX
+    lock this process holds on the file, including the shared lock each pooled WAL connection
+    keeps, and another process closing its last connection would then believe it was the last
+    one anywhere, checkpoint and delete the ``-wal`` and ``-shm`` files under our open
+    connections: the next store opened in this process read "disk I/O error" (SQLite's "How To
+    Corrupt" notes, 2.2). SQLite itself defers such closes while locks are held. Without a
+    ``-wal`` file no WAL connection is open anywhere, so the header may be read directly.
+    """
+    live = Path(str(p) + "-wal").exists()
+    wal = False
+    if not live:
+        wal = _check_header(p)
+    try:
+        conn = _connect_ro(p, inspect=True)
+        try:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            check = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+            row = (conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+                   if "meta" in tables else None)
+            rev = (conn.execute("SELECT version_num FROM alembic_version").fetchone()
+                   if "alembic_version" in tables else None)
+            if live:  # a mode=ro connection reads the journal mode from the header
+                wal = str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal"
+        finally:
+            conn.close()
+    except (sqlite3.Error, ValueError) as exc:  # ValueError: text that is not UTF-8 in the schema
+        if isinstance(exc, sqlite3.Error) and _errname(exc) in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+            raise StoreBusy(f"the progress file {p} is locked by another program; try again") from None
+        if live:  # SQLite refuses the file: say why from its header (no connection can hold it)
+            _check_header(p)
+        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc}); "
+                               "it is left untouched: restore a backup or move it aside") from None
+    if check != "ok":
+        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({check}); "
+                               "it is left untouched: restore a backup or move it aside")
+    if not tables:
+        return 0, None, wal  # an empty SQLite file: ours to set up
+    try:
+        version = int(row[0]) if row is not None else -1
+    except (TypeError, ValueError):
+        version = -1
+    if version < 1 or not {"learners", "attempts"} <= tables:
+        shown = ", ".join(sorted(tables)[:5])
+        raise StoreUnavailable("foreign", p, f"{p} is the SQLite database of another program (tables: {shown}); "
+                               "Whist Tutor leaves it untouched (point WHIST_TUTOR_DB at another file)")
+    return version, (str(rev[0]) if rev else None), wal
+
+
+def _check_header(p: Path) -> bool:
+    """Refuse a file whose first 100 bytes are not a SQLite header; whether they say WAL mode
+    (bytes 18 and 19 are 2). Only for a file no connection of this process may hold: see
+    :func:`_inspect`."""
     try:
         with open(p, "rb") as fh:
             header = fh.read(100)
@@ -1610,36 +1940,7 @@ def _inspect(p: Path) -> tuple[int, str | None]:
     if len(header) < 100:
         raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged (cut short); "
                                "it is left untouched: restore a backup or move it aside")
-    try:
-        conn = _connect_ro(p, inspect=True)
-        try:
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            check = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
-            row = (conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-                   if "meta" in tables else None)
-            rev = (conn.execute("SELECT version_num FROM alembic_version").fetchone()
-                   if "alembic_version" in tables else None)
-        finally:
-            conn.close()
-    except (sqlite3.Error, ValueError) as exc:  # ValueError: text that is not UTF-8 in the schema
-        if isinstance(exc, sqlite3.Error) and _errname(exc) in ("SQLITE_BUSY", "SQLITE_LOCKED"):
-            raise StoreBusy(f"the progress file {p} is locked by another program; try again") from None
-        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({exc}); "
-                               "it is left untouched: restore a backup or move it aside") from None
-    if check != "ok":
-        raise StoreUnavailable("damaged", p, f"the progress file {p} is damaged ({check}); "
-                               "it is left untouched: restore a backup or move it aside")
-    if not tables:
-        return 0, None  # an empty SQLite file: ours to set up
-    try:
-        version = int(row[0]) if row is not None else -1
-    except (TypeError, ValueError):
-        version = -1
-    if version < 1 or not {"learners", "attempts"} <= tables:
-        shown = ", ".join(sorted(tables)[:5])
-        raise StoreUnavailable("foreign", p, f"{p} is the SQLite database of another program (tables: {shown}); "
-                               "Whist Tutor leaves it untouched (point WHIST_TUTOR_DB at another file)")
-    return version, (str(rev[0]) if rev else None)
+    return header[18] == 2 and header[19] == 2
 
 
 def _connect_ro(p: Path, *, inspect: bool = False) -> sqlite3.Connection:
@@ -1697,7 +1998,7 @@ def check_store(path: str | os.PathLike[str]) -> StoreCheck:
     if p.stat().st_size == 0:
         return StoreCheck(p, True, 0, read_only, None, None, {})
     try:
-        version, _ = _inspect(p)
+        version, _, _ = _inspect(p)
         conn = _connect_ro(p, inspect=True)
         try:
             rows = conn.execute("PRAGMA integrity_check(20)").fetchall()
@@ -1756,16 +2057,6 @@ def backup_store(path: str | os.PathLike[str], dest: Path) -> StoreCheck:
 
 #: The first 16 bytes of every SQLite 3 database file.
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-def _is_wal(p: Path) -> bool:
-    """Whether the file's header says WAL mode (bytes 18 and 19 are 2: the SQLite file format)."""
-    try:
-        with open(p, "rb") as fh:
-            header = fh.read(20)
-    except OSError:
-        return False
-    return len(header) == 20 and header[18] == 2 and header[19] == 2
 
 
 def _errname(exc: sqlite3.Error) -> str:

@@ -4,6 +4,7 @@
     python fault_worker.py drafts DB N                    save N versions of a draft, "ack I" after each
     python fault_worker.py atomic FILE N BYTES            write FILE N times atomically, "ack I" after each
     python fault_worker.py lock DB SECONDS                hold the write lock, "locked" once held
+    python fault_worker.py lock DB stdin                  the same, until a line (or EOF) on stdin
 
 An "ack" is printed (and flushed) only after the call returned, so every acknowledged write must
 survive whatever happens to the process next. A refused write prints one line
@@ -40,7 +41,10 @@ def main(argv: list[str]) -> int:
         conn = sqlite3.connect(target, isolation_level=None)
         conn.execute("BEGIN EXCLUSIVE")
         print("locked", flush=True)
-        time.sleep(float(argv[2]))
+        if argv[2] == "stdin":
+            sys.stdin.readline()
+        else:
+            time.sleep(float(argv[2]))
         conn.execute("COMMIT")
         conn.close()
         return 0

@@ -124,6 +124,7 @@ item_ratings = Table(
     Column("vol", Float, nullable=False),
     Column("games", Integer, nullable=False, server_default="0"),
     Column("themes", Text, nullable=False, server_default="[]"),
+    Index("item_ratings_by_rating", "rating", "item_id"),  # schema 7: the next puzzle near a rating
 )
 
 #: A learner's rating on one theme (the same games, counted per theme of the item).

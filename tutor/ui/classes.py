@@ -1,10 +1,11 @@
 """The Classes page (issue 14): a teacher creates a class and gives its code, sets homework (puzzles
-with a due date) and reads the grid of learners × items -- solved at the first try, with hints,
-wrong, not yet -- with each learner's weak themes, and downloads it as CSV. A learner joins a
-class with the code his teacher gave.
+and lessons, with a due date) and reads the grid of learners × items -- a puzzle solved at the
+first try, with hints, wrong, not yet; a lesson done or not yet -- with each learner's weak
+themes, and downloads it as CSV. A learner joins a class with the code his teacher gave, and
+sees his own homework: what, from which class, by when, how far he is.
 
 On a server with ``WHIST_TUTOR_AUTH=required`` only a logged-in teacher sees the teacher's part;
-a learner only joins and sees which classes he is in.
+a learner joins, and sees his classes and his own homework only.
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ from datetime import date
 import streamlit as st
 
 from tutor.accounts import auth_required
-from tutor.content.models import Puzzle
-from tutor.progress import ClassInfo, ItemState, Learner, ProgressError, ReportRow
+from tutor.content.models import Lesson, Puzzle
+from tutor.progress import Assignment, ClassInfo, ItemState, Learner, ProgressError, ReportRow
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.common import current_lang, current_learner, store, store_message, tr
 from tutor.ui.library import library
 from tutor.ui.progress_page import theme_label
 
-__all__ = ["show", "grid_rows", "grid_csv", "STATE_KEYS"]
+__all__ = ["show", "grid_rows", "grid_csv", "homework_rows", "STATE_KEYS"]
 
 #: The locale key of each state of an assigned item.
 STATE_KEYS = {ItemState.FIRST_TRY: "classes.first_try", ItemState.HINTS: "classes.hints",
@@ -32,16 +33,38 @@ _MARKS = {ItemState.FIRST_TRY: "✅", ItemState.HINTS: "🟡", ItemState.WRONG: 
 _MSG = "classes_msg"
 
 
-def grid_rows(rows: list[ReportRow], items: list[str], lang: str) -> list[dict[str, str]]:
-    """The grid as the page shows it: a row per learner, a column per item, weak themes last."""
+def grid_rows(rows: list[ReportRow], items: list[str], lang: str,
+              lessons: frozenset[str] = frozenset()) -> list[dict[str, str]]:
+    """The grid as the page shows it: a row per learner, a column per item, weak themes last.
+    A lesson (``lessons``) is done or not yet: it has no first try, so no hints and no wrong."""
     out = []
     for row in rows:
         line = {tr("classes.learner"): row.learner}
         for item in items:
             state_ = row.items[item]
-            line[item] = f"{_MARKS[state_]} {tr(STATE_KEYS[state_])}"
+            word = tr("classes.done") if item in lessons and state_ is ItemState.FIRST_TRY else tr(STATE_KEYS[state_])
+            line[_column(item, lessons)] = f"{_MARKS[state_]} {word}"
         line[tr("classes.weak")] = ", ".join(theme_label(t, lang) for t in row.weak_themes)
         out.append(line)
+    return out
+
+
+def _column(item: str, lessons: frozenset[str]) -> str:
+    return f"📖 {item}" if item in lessons else item
+
+
+def homework_rows(homework: list[Assignment], lang: str, puzzles: dict[str, Puzzle],
+                  lessons: dict[str, Lesson]) -> list[dict[str, str]]:
+    """The homework set, one row per item: what it is (a puzzle or a lesson, by its title in the
+    page's language), its id (the grid's column) and its due date."""
+    out = []
+    for a in homework:
+        found: Puzzle | Lesson | None = lessons.get(a.item_id) if a.kind == "lesson" else puzzles.get(a.item_id)
+        out.append({tr("classes.kind"): tr("classes.kind_lesson" if a.kind == "lesson" else "classes.kind_puzzle"),
+                    tr("classes.item"): found.title[lang] if found is not None else a.item_id,
+                    tr("classes.column"): _column(a.item_id, frozenset({a.item_id}) if a.kind == "lesson"
+                                                  else frozenset()),
+                    tr("classes.due"): a.due.isoformat() if a.due else tr("classes.no_due")})
     return out
 
 
@@ -80,21 +103,28 @@ def _join(learner_id: int) -> None:
 
 
 def _assign(class_id: int) -> None:
-    items = list(st.session_state.get("class_homework") or [])
+    puzzles = list(st.session_state.get("class_homework") or [])
+    lessons = list(st.session_state.get("class_homework_lessons") or [])
     due = st.session_state.get("class_due")
-    if not items:
+    if not puzzles and not lessons:
+        st.session_state[_MSG] = ("error", tr("classes.pick_items"))
         return
+    when = due if isinstance(due, date) else None
     try:
-        store().assign(class_id, items, due=due if isinstance(due, date) else None)
+        if puzzles:
+            store().assign(class_id, puzzles, kind="puzzle", due=when)
+        if lessons:
+            store().assign(class_id, lessons, kind="lesson", due=when)
     except ProgressError as exc:
         st.session_state[_MSG] = ("error", store_message(exc, current_lang()))
         return
     st.session_state["class_homework"] = []
+    st.session_state["class_homework_lessons"] = []
     st.session_state[_MSG] = ("ok", tr("classes.assigned"))
 
 
-def _puzzle_label(puzzle: Puzzle | None, item_id: str, lang: str) -> str:
-    return f"{puzzle.title[lang]} ({item_id})" if puzzle is not None else item_id
+def _label(found: Puzzle | Lesson | None, item_id: str, lang: str) -> str:
+    return f"{found.title[lang]} ({item_id})" if found is not None else item_id
 
 
 def _message() -> None:
@@ -131,9 +161,32 @@ def _join_part(me: Learner) -> None:
     joined = db.classes_joined(me.id)
     if joined:
         st.caption(tr("classes.member_of", names=", ".join(c.name for c in joined)))
+        _my_homework(me, current_lang())
     with st.expander(tr("classes.join"), expanded=not joined and not me.is_teacher):
         st.text_input(tr("classes.join_code"), key="class_join_code", max_chars=20)
         st.button(tr("classes.join_button"), key="class_join", on_click=_join, args=(me.id,))
+
+
+def _my_homework(me: Learner, lang: str) -> None:
+    """The learner's homework from his classes: what, from which class, by when, and how far he is."""
+    work = store().homework(me.id)
+    st.markdown("#### " + tr("classes.my_homework"))
+    if not work:
+        show_info(tr("classes.no_homework"))
+        return
+    lib = library()
+    rows = []
+    for h in work:
+        a = h.assignment
+        found: Puzzle | Lesson | None = lib.lesson(a.item_id) if a.kind == "lesson" else lib.puzzle(a.item_id)
+        word = (tr("classes.done") if a.kind == "lesson" and h.state is ItemState.FIRST_TRY
+                else tr(STATE_KEYS[h.state]))
+        rows.append({tr("classes.pick"): h.class_name,
+                     tr("classes.kind"): tr("classes.kind_lesson" if a.kind == "lesson" else "classes.kind_puzzle"),
+                     tr("classes.item"): _label(found, a.item_id, lang),
+                     tr("classes.due"): a.due.isoformat() if a.due else tr("classes.no_due"),
+                     tr("classes.state"): f"{_MARKS[h.state]} {word}"})
+    st.dataframe(rows, hide_index=True, width="stretch")
 
 
 def _teacher_part(me: Learner, lang: str) -> None:
@@ -155,17 +208,25 @@ def _teacher_part(me: Learner, lang: str) -> None:
     lib = library()
     with st.expander(tr("classes.homework")):
         st.multiselect(tr("classes.puzzles"), [p.id for p in lib.puzzles], key="class_homework",
-                       format_func=lambda i: _puzzle_label(lib.puzzle(i), i, lang))
+                       format_func=lambda i: _label(lib.puzzle(i), i, lang))
+        st.multiselect(tr("classes.lessons"), [les.id for les in lib.lessons], key="class_homework_lessons",
+                       format_func=lambda i: _label(lib.lesson(i), i, lang))
         st.date_input(tr("classes.due"), value=None, key="class_due")
         st.button(tr("classes.assign"), key="class_assign", on_click=_assign, args=(cls.id,))
+    homework = db.assignments(cls.id)
+    if homework:
+        st.markdown("#### " + tr("classes.set"))
+        st.dataframe(homework_rows(homework, lang, {p.id: p for p in lib.puzzles}, {le.id: le for le in lib.lessons}),
+                     hide_index=True, width="stretch")
     st.markdown("#### " + tr("classes.grid"))
-    items = [a.item_id for a in db.assignments(cls.id)]
+    items = [a.item_id for a in homework]
+    lessons = frozenset(a.item_id for a in homework if a.kind == "lesson")
     rows = db.class_report(cls.id, viewer_id=me.id)
     if not rows:
         show_info(tr("classes.no_learners"))
         return
     if not items:
         show_info(tr("classes.no_homework"))
-    st.dataframe(grid_rows(rows, items, lang), hide_index=True, width="stretch")
+    st.dataframe(grid_rows(rows, items, lang, lessons), hide_index=True, width="stretch")
     st.download_button(tr("classes.csv"), grid_csv(rows, items), file_name=f"{cls.name}.csv", mime="text/csv",
                        key="class_csv")

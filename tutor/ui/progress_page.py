@@ -17,7 +17,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_warning
 from tutor.ui.common import current_lang, current_learner, learner_date, store, store_message, tr
 from tutor.ui.library import library
-from tutor.ui.ratings import show_rating
+from tutor.ui.ratings import deleted_notice, show_rating
 
 __all__ = ["show", "theme_label", "WEAK_PCT", "theme_timeline", "progress_chart"]
 
@@ -99,6 +99,7 @@ def _create() -> None:
 def show() -> None:
     lang = current_lang()
     st.title(tr("nav.progress"))
+    deleted_notice()  # after "delete me" nobody is logged in: the page says it was done, first
     try:
         _show(lang)
     except ProgressError as exc:  # the file cannot be used: say so, never a raw sqlite trace

@@ -17,11 +17,11 @@ import streamlit as st
 
 from tutor.content.models import THEMES, Puzzle
 from tutor.progress import Candidate, Learner, ProgressError
-from tutor.ui.alerts import show_success
-from tutor.ui.common import AUTH_TOKEN, progress_or, store, tr
+from tutor.ui.alerts import show_error, show_success
+from tutor.ui.common import AUTH_TOKEN, current_lang, progress_or, store, store_message, tr
 from tutor.ui import state
 
-__all__ = ["show_rating", "show_my_data", "suggested_next"]
+__all__ = ["show_rating", "show_my_data", "deleted_notice", "suggested_next"]
 
 
 def _theme(theme: str, lang: str) -> str:
@@ -63,7 +63,8 @@ def show_rating(learner: Learner, lang: str) -> None:
 def _delete(learner_id: int) -> None:
     try:
         store().delete_learner(learner_id)
-    except ProgressError:
+    except ProgressError as exc:  # said, not swallowed: the learner must know he was not deleted
+        st.session_state["my_data_error"] = store_message(exc, current_lang())
         return
     st.session_state.pop(AUTH_TOKEN, None)
     st.session_state[state.LEARNER] = ""
@@ -71,11 +72,17 @@ def _delete(learner_id: int) -> None:
     st.session_state["my_data_deleted"] = True
 
 
-def show_my_data(learner: Learner) -> None:
-    """The learner's own data: all of it as JSON, or deleted for good (with a confirmation)."""
+def deleted_notice() -> None:
+    """"Your data was deleted", once, on the page the learner deleted himself from (he is no
+    longer logged in then, so the page does not reach :func:`show_my_data`)."""
     if st.session_state.pop("my_data_deleted", False):
         show_success(tr("account.deleted"))
-        return
+
+
+def show_my_data(learner: Learner) -> None:
+    """The learner's own data: all of it as JSON, or deleted for good (with a confirmation)."""
+    if error := st.session_state.pop("my_data_error", None):
+        show_error(str(error))
     with st.expander(tr("account.my_data")):
         data = progress_or(None, lambda: store().export_learner(learner.id))
         if data is not None:
