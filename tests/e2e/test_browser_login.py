@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_app_pages import write_content  # noqa: E402
+from appkit import write_content  # noqa: E402
 
 from e2e_server import CHROMIUM, streamlit_server  # noqa: E402
 from tutor.accounts import FREE_FAILURES  # noqa: E402
