@@ -40,7 +40,9 @@ from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 from tutor.ui.nav import available_pages  # noqa: E402
 
-CARD = re.compile(r"^[♠♥♦♣]")
+#: A card of the student's hand that may be clicked now (tutor.ui.cardpick: each card face is a
+#: button named by the card's spoken name, "king of spades"; the cards not playable are disabled).
+PLAYABLE = "[class*='st-key-wtcards-'] button:not([disabled])"
 #: The script run is over: no skeleton, no "running" indicator, no stale (greyed) element left.
 SETTLED_JS = """() => !document.querySelector("[data-testid='stSkeleton']")
  && !document.querySelector("[data-testid='stStatusWidget'] button")
@@ -97,7 +99,7 @@ def answer_daily(page: Any, base: str, results: dict[str, list[float]]) -> None:
     page.goto(f"{base}/daily")
     heading(page, "daily", "en").wait_for(timeout=60_000)
     settled(page)
-    cards = page.get_by_role("button", name=CARD)
+    cards = page.locator(PLAYABLE)
     if not cards.count():
         return
     right = daily_answer()
@@ -121,13 +123,14 @@ def answer_daily(page: Any, base: str, results: dict[str, list[float]]) -> None:
 
 
 def daily_answer() -> str | None:
-    """Today's daily answer as its button reads in English (♠2), so the bench solves it and the
+    """Today's daily answer as its button reads in English ("two of spades"), so the bench solves it and the
     evidence is drawn; None for a question not answered by one card."""
     from datetime import datetime, timezone
 
     from tutor.cards import parse_card
     from tutor.content.daily import daily_pick
     from tutor.content.loader import load_paths
+    from tutor.render import card_name
 
     content = load_paths([ROOT / "puzzles"])
     try:
@@ -135,7 +138,7 @@ def daily_answer() -> str | None:
     except Exception:  # noqa: BLE001
         return None
     answer = pick.puzzle.answer
-    return parse_card(answer).symbol("en") if isinstance(answer, str) else None
+    return card_name(parse_card(answer), "en") if isinstance(answer, str) else None
 
 
 def answer_puzzles(page: Any, base: str, results: dict[str, list[float]], n: int) -> None:
@@ -148,7 +151,7 @@ def answer_puzzles(page: Any, base: str, results: dict[str, list[float]], n: int
     for _ in range(3 * n):
         if answered >= n:
             return
-        cards = page.get_by_role("button", name=CARD)
+        cards = page.locator(PLAYABLE)
         if cards.count():
             timed(results, "puzzle: answer shown", lambda: cards.first.click(),
                   lambda: retry.first.wait_for(timeout=60_000))
@@ -167,17 +170,18 @@ def play_deal(page: Any, base: str, results: dict[str, list[float]], seconds: fl
     heading(page, "play", "en").wait_for(timeout=60_000)
     settled(page)
     over = page.get_by_text(re.compile("Deal over|Сдача окончена"))
-    hand = page.locator("div[class*='st-key-play-card-'] button")
+    hand = page.locator(f"div[class*='st-key-play-card-'] button:not([disabled])")
     end = time.monotonic() + seconds
     played = 0
     while time.monotonic() < end and played < 13:
         try:
-            page.locator("div[class*='st-key-play-card-'] button, :text('Deal over')").first.wait_for(timeout=60_000)
+            page.locator("div[class*='st-key-play-card-'] button:not([disabled]), :text('Deal over')").first.wait_for(
+                timeout=60_000)
         except Exception:  # noqa: BLE001
             break
         if over.count():
             break
-        box = page.locator("div[class*='st-key-play-card-']").first
+        box = page.locator("div[class*='st-key-play-card-']", has=page.locator("button:not([disabled])")).first
         key = next((c for c in (box.get_attribute("class") or "").split() if c.startswith("st-key-play-card-")), None)
         if key is None or not hand.count():
             break
@@ -219,6 +223,13 @@ def switches(page: Any, base: str, results: dict[str, list[float]], rounds: int)
         lang = other
 
 
+def load() -> str:
+    """The machine's load averages (1, 5, 15 min) and its cores: the figures mean little on a
+    loaded machine (the founders' figures are taken on a quiet one)."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     if len(ordered) == 1:
@@ -237,10 +248,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="comma list of: loads,daily,puzzles,play,switches (default all)")
     args = ap.parse_args(argv)
     results: dict[str, list[float]] = defaultdict(list)
+    before = load()
+    print(f"start: {before}", flush=True)
     try:
         run(args, results)
     finally:
         report(results)
+        print(f"\nload at the start: {before}\nload at the end:   {load()}")
     return 0
 
 

@@ -20,6 +20,7 @@ bench/bench_browser.py; this one measures the Play page alone.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -112,11 +113,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--url", help="a running app (default: start one here)")
     ap.add_argument("--deals", type=int, default=2, help="deals to play (13 clicks each)")
     args = ap.parse_args(argv)
+    before = os.getloadavg()
     robot, idle = run(args.url, args.deals)
+    after = os.getloadavg()
     print(f"clicks measured: {len(robot)}")
     for name, values in (("click -> robot card on the table", robot), ("click -> page idle", idle)):
         print(f"{name:<34} p50 {_pct(values, .5):7.0f} ms   p95 {_pct(values, .95):7.0f} ms   "
               f"max {max(values, default=float('nan')):7.0f} ms")
+    print(f"load average at the start {before[0]:.2f} {before[1]:.2f} {before[2]:.2f}, at the end "
+          f"{after[0]:.2f} {after[1]:.2f} {after[2]:.2f} (1/5/15 min) on {os.cpu_count()} cores")
     return 0
 
 

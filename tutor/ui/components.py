@@ -34,7 +34,7 @@ from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import WhistError
 from tutor.progress import ProgressError
 from tutor.i18n import has, t
-from tutor.render import history_html, table_html
+from tutor.render import hand_html, history_html, table_html
 from tutor.seats import Seat
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
@@ -128,8 +128,10 @@ def item_board(item: Item, lang: str) -> SeatView | None:
         hands: dict[Seat, Any] = {s: deal.hands[s] for s in Seat}
     else:
         hands = {s: (view.hand if s == view.me else view.counts[s]) for s in Seat}
+    # a card question draws the student's hand once: as the cards he clicks under the table (and,
+    # once answered, as a picture there: :func:`_hand_after`), not also at his seat (issue 12)
     show_html(table_html(hands, dealer=view.dealer, trump_card=view.trump_card, trump=view.trump, lang=lang,
-                         me=view.me, trick=view.current))
+                         me=view.me, trick=view.current, hand_below=deal is None and _asks_card(item)))
     done = view.finished_tricks
     if done:
         # a card question asked after earlier tricks depends on them (who showed out, which
@@ -141,6 +143,17 @@ def item_board(item: Item, lang: str) -> SeatView | None:
     if item.question == "score" and item.tricks is not None:
         st.caption(t("item.tricks_taken", lang, ns=item.tricks.ns, ew=13 - item.tricks.ns))
     return view
+
+
+def _asks_card(item: Item) -> bool:
+    """The question is answered by clicking a card of the hand (a number question is not)."""
+    return item.question not in ("honours", "score")
+
+
+def _hand_after(view: SeatView, lang: str) -> None:
+    """The hand under the table once the question is answered and its card buttons are gone: the
+    table draws it nowhere else (:func:`item_board`)."""
+    show_html(hand_html(view.hand, lang))
 
 
 def _previous_miss(scope: str, item_id: str, record_id: str) -> str | None:
@@ -460,6 +473,8 @@ def _answer_body(item: Item, view: SeatView, scope: str, item_id: str, lang: str
             st.button(t("item.hint", lang, cost=_hint_cost(used, total)), key=state.widget_key(scope, item_id, "hint"),
                       on_click=_open_hint, args=(scope, item_id, total), icon=":material/lightbulb:")
         return None
+    if _asks_card(item):
+        _hand_after(view, lang)
     fb = answered.feedback
     revealed = bool(st.session_state.get(state.reveal_key(scope, item_id)))
     if not_saved := st.session_state.get(state.answer_key(scope, item_id) + ":not_saved"):
