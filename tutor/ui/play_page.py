@@ -18,8 +18,8 @@ AppTest starts it; the browser test opens it in the app at ``/play``. Its texts 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
@@ -36,6 +36,11 @@ from tutor.ui.common import current_lang
 from tutor.ui.components import maxim_title
 from tutor.ui.rules import sheet_html
 from tutor.variants import VARIANT_NAMES, parse_variant
+
+if TYPE_CHECKING:  # the session (and its robots) is imported when the first deal is dealt
+    from tutor.records import StudentCard
+    from tutor.robots import RobotCard
+    from tutor.session import Session
 
 __all__ = ["render", "ptext", "SESSION_KEY", "can_undo", "can_claim"]
 
@@ -133,7 +138,7 @@ def _settings(lang: str) -> None:
         st.button(ptext("new_session", lang), on_click=_new_session, key="play:new", type="primary")
 
 
-def _robot_lines(session, robots, lang: str) -> None:
+def _robot_lines(session: Session, robots: Sequence[RobotCard], lang: str) -> None:
     if not robots:
         return
     st.markdown(f"**{ptext('robots_played', lang)}**")
@@ -147,14 +152,14 @@ def _robot_lines(session, robots, lang: str) -> None:
                     help=f"{ptext('maxim_id', lang)}: {rc.maxim}")
 
 
-def _flag(card, lang: str) -> None:
+def _flag(card: StudentCard, lang: str) -> None:
     broken = ", ".join(f"«{maxim_title(m, lang)}»" if lang == "ru" else f"“{maxim_title(m, lang)}”"
                        for m in card.broken) or card.verdict
     text = card.why.get(lang) or card.explanation.get(lang) or ""
     show_warning(f"{ptext('flag_title', lang, card=card.advised.symbol(lang))} ({broken}). {text}")
 
 
-def _review(session, lang: str) -> None:
+def _review(session: Session, lang: str) -> None:
     review = session.review()
     st.subheader(ptext("review", lang))
     show_info(review.summary(lang))
@@ -172,25 +177,25 @@ def _review(session, lang: str) -> None:
     st.html(history_html(session.state.tricks, lang, trump=session.deal.trump))
 
 
-def _sheet(session, lang: str) -> None:
+def _sheet(session: Session, lang: str) -> None:
     """The robber's score sheet, drawn once, the classic way: every partie on one sheet (the
     same drawing as the rules calculator's, :func:`tutor.ui.rules.sheet_html`)."""
     st.subheader(ptext("sheet", lang))
     st.html(sheet_html(session.sheet, lang))
 
 
-def can_undo(session: Any) -> bool:
+def can_undo(session: Session) -> bool:
     """Take back is possible: the deal is not over and the student has played a card in it."""
     return not session.finished and any(type(m).__name__ == "StudentCard" for m in session.moves)
 
 
-def can_claim(session: Any) -> bool:
+def can_claim(session: Session) -> bool:
     """Claim is possible: the student (or his dummy) is on lead, no card of the trick is down,
     and every remaining trick is certain (the session refuses any other claim)."""
     return bool(session.awaiting_student and not session.state.current and session.state.claim_is_certain())
 
 
-def _last_trick(session: Any, lang: str) -> None:
+def _last_trick(session: Session, lang: str) -> None:
     """The last finished trick stays in view once the next one has begun (it never vanishes);
     the trick before it is one click away -- only the last two may be looked at (000 «Ошибки» 8)."""
     tricks = session.state.tricks
@@ -199,7 +204,7 @@ def _last_trick(session: Any, lang: str) -> None:
     st.html(last_trick_html(tricks[-1], lang, trump=session.deal.trump, me=Seat.S))
 
 
-def _hand(session: Any, lang: str) -> None:
+def _hand(session: Session, lang: str) -> None:
     """The hand of the seat to play (South, or the dummy in dummy whist) as cards to click: the
     legal ones raised, the others dimmed; a card typed and Enter plays too."""
     seat = session.state.to_play
@@ -208,7 +213,7 @@ def _hand(session: Any, lang: str) -> None:
     card_hand(hand, key="play:card", lang=lang, on_pick=_on_play, playable=session.legal_cards())
 
 
-def _controls(session: Any, lang: str) -> None:
+def _controls(session: Session, lang: str) -> None:
     undo_ok, claim_ok = can_undo(session), can_claim(session)
     row = st.container(horizontal=True, gap="small")
     row.button(ptext("undo", lang), key="play:undo", on_click=_on_undo, disabled=not undo_ok,
