@@ -18,6 +18,7 @@ card click reruns only that part, not the board or the page around it.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -29,7 +30,7 @@ from tutor.content.describe import question_text
 from tutor.content.engine import engine_verdict
 from tutor.content.grading import Feedback, grade, hint, hint_count
 from tutor.content.models import Item
-from tutor.content.sources import plain_citations, source_name
+from tutor.content.sources import named_sources, plain_citations, source_html
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import WhistError
 from tutor.progress import ProgressError
@@ -41,7 +42,7 @@ from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.common import current_learner, show_html, store
 from tutor.ui.seatview import SeatView, seat_view
 
-__all__ = ["Answered", "answer_score", "item_board", "prompt_text", "run_item", "maxim_note", "maxim_title", "card_label",
+__all__ = ["Answered", "answer_score", "item_board", "prompt_text", "run_item", "maxim_note", "show_note", "maxim_title", "card_label",
            "answer_label"]
 
 
@@ -90,15 +91,23 @@ def maxim_title(maxim_id: str, lang: str) -> str:
 
 def maxim_note(maxim_id: str, lang: str) -> str:
     """A maxim as quoted under feedback: title, our wording, the source by its name in ``lang``
-    (never a file number or an id), and the source's own words as a blockquote (the web's mark of
-    a quotation, which may be in another language)."""
+    (never a file number or an id), and the source's own words as a ``blockquote`` marked with
+    their language (the web's mark of a quotation in another language). Markdown with inline
+    HTML: shown with :func:`show_note`."""
     try:
         m = get_maxim(maxim_id)
     except UnknownMaximError:
         return ""
-    quote = m.quote.replace("\n", " ")
-    return (f"**{m.title_in(lang)}** — {m.text_in(lang)}  \n"
-            f"*{t('feedback.source', lang, source=source_name(m.source, lang))}*\n\n> «{quote}»")
+    quote = html.escape(m.quote.replace("\n", " "), quote=False)
+    return (f"**{html.escape(m.title_in(lang), quote=False)}** — {named_sources(m.text_in(lang), lang)}  \n"
+            f"*{t('feedback.source', lang, source=source_html(m.source, lang))}*\n\n"
+            f'<blockquote lang="{m.quote_lang}">«{quote}»</blockquote>')
+
+
+def show_note(note: str) -> None:
+    """A :func:`maxim_note` on the page (its marks are HTML built here, the texts escaped)."""
+    if note:
+        st.markdown(note, unsafe_allow_html=True)
 
 
 def answer_label(response: Any, lang: str) -> str:
@@ -303,8 +312,7 @@ def _explanation(fb: Feedback, lang: str, item: Item) -> None:
     behind the answer, then the one the wrong card broke when that is another."""
     st.markdown(f"**{t('item.explanation', lang)}.** {plain_citations(fb.explanation[lang], lang)}")
     for mid in dict.fromkeys([*item.maxims[:1], *fb.maxims[:1]]):
-        if note := maxim_note(mid, lang):
-            st.markdown(note)
+        show_note(maxim_note(mid, lang))
 
 
 def _right(fb: Feedback, answered: Answered, lang: str) -> None:
@@ -317,8 +325,7 @@ def _right(fb: Feedback, answered: Answered, lang: str) -> None:
     with st.expander(t("feedback.more", lang)):
         st.markdown(f"**{t('item.explanation', lang)}.** {plain_citations(fb.explanation[lang], lang)}")
         for mid in fb.maxims[:1]:
-            if note := maxim_note(mid, lang):
-                st.markdown(note)
+            show_note(maxim_note(mid, lang))
 
 
 def _wrong(fb: Feedback, lang: str) -> None:
@@ -382,7 +389,7 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
             card = parse_card(choice)
             if card not in view.legal_cards():
                 show_warning(t("item.why_illegal", lang, card=card.symbol(lang)))
-                st.markdown(maxim_note("must-follow-suit", lang))
+                show_note(maxim_note("must-follow-suit", lang))
                 return
             try:
                 verdict = engine_verdict(item, card)
@@ -397,7 +404,7 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
             st.markdown(f"**{card.symbol(lang)}** — {word}")
             st.markdown(plain_citations(verdict.why[lang], lang))
             for mid in verdict.maxims[:2]:
-                st.markdown(maxim_note(mid, lang))
+                show_note(maxim_note(mid, lang))
 
 
 def run_item(
