@@ -94,10 +94,20 @@ def _shown(robots: Any = (), flag: Any = None, note: str | None = None) -> None:
     st.session_state[LAST_KEY] = {"robots": robots, "flag": flag}
 
 
+def _whole_page_if_over() -> None:
+    """From a callback: a deal just ended (or the next began), so the review and the score sheet
+    below the table change -- the whole page reruns at once (they are drawn outside the table's
+    fragment, so an ordinary card click does not redraw them)."""
+    session = st.session_state.get(SESSION_KEY)
+    if session is not None and session.finished:
+        st.rerun()
+
+
 def _on_play(card: str) -> None:
     done, result = _act(lambda session: session.play(card))
     if done:
         _shown(result.robots, result.flag)
+        _whole_page_if_over()
 
 
 def _on_undo() -> None:
@@ -108,12 +118,14 @@ def _on_undo() -> None:
 def _on_claim() -> None:
     if _act(lambda session: session.claim())[0]:
         _shown(note="claim_done")
+        _whole_page_if_over()
 
 
 def _on_next() -> None:
     done, opening = _act(lambda session: session.next_deal())
     if done:
         _shown(opening)
+        st.rerun()  # the review of the last deal goes, the sheet below the table has its deal
 
 
 # -- drawing --------------------------------------------------------------------------------------
@@ -269,14 +281,27 @@ def _table_area(lang: str) -> None:
         if session.sheet.is_over:
             show_info(ptext("robber_over", lang))
         st.button(ptext("next_deal", lang), key="play:next", on_click=_on_next, type="primary")
+
+
+def _after_deal(lang: str) -> None:
+    """Under the table, outside its fragment: the review of a finished deal and the score sheet.
+    They change only when a deal ends or the next begins (those clicks rerun the whole page), so
+    a card click does not send and redraw them."""
+    session = st.session_state.get(SESSION_KEY)
+    if session is None:
+        return
+    if session.finished:
         _review(session, lang)
     _sheet(session, lang)
 
 
-def render() -> None:
-    """Draw the page (one Streamlit script pass)."""
+def render(standalone: bool = False) -> None:
+    """Draw the page (one Streamlit script pass). ``standalone``: run as its own script (the
+    AppTest, ``streamlit run tutor/ui/play_page.py``), so it draws the styles the app's frame
+    otherwise draws once for every page."""
     lang = current_lang()
-    st.html(f"<style>{CSS}{deck_css(four_colour())}</style>")
+    if standalone:
+        st.html(f"<style>{CSS}{deck_css(four_colour())}</style>")
     st.title(ptext("title", lang))
     st.caption(ptext("intro", lang))
     _settings(lang)
@@ -287,7 +312,8 @@ def render() -> None:
             show_error(str(exc))
             return
     _table_area(lang)
+    _after_deal(lang)
 
 
 if __name__ == "__main__":
-    render()
+    render(standalone=True)
