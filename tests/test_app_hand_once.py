@@ -43,3 +43,31 @@ def test_after_the_answer_the_hand_is_drawn_once_under_the_table(app_env):  # no
     assert not at.exception
     assert card_buttons(at) == []
     assert hands_drawn(at) == 1
+
+
+def test_the_card_faces_style_is_drawn_once_by_the_page_not_with_the_hand(app_env, monkeypatch):  # noqa: F811
+    """Issue 12 "Fast": the card faces' CSS is drawn once per page run, before the answer's
+    fragment (:func:`tutor.ui.cardpick.draw_hand_styles`), not by the hand inside it -- so a click
+    there does not send it again (it was 7 kB of each click)."""
+    import tutor.ui.cardpick as cardpick
+
+    per_hand: list[str] = []
+    real = cardpick.hand_css
+    monkeypatch.setattr(cardpick, "hand_css", lambda key, *a, **k: per_hand.append(key) or real(key, *a, **k))
+    at = start("en")
+    open_page(at, "puzzles")
+    at.selectbox(key="puzzle").set_value("king-fourth-lead").run()
+    at.button(key=widget_key("puzzles", "king-fourth-lead", "hint")).click().run()  # a fragment run
+    assert not at.exception
+    assert per_hand == [], "the hand draws its own style sheet"
+    assert len([b for b in html_blocks(at) if "--wt-rank" in b]) == 1
+
+
+def test_every_card_face_has_its_rank_and_suit_in_the_page_language():
+    from tutor.cards import CARDS
+    from tutor.ui.cardpick import hand_styles
+
+    css = hand_styles("ru")
+    for card in CARDS:
+        rule = css[css.index(f'[class*="-{card}"] button'):].split("}")[0]
+        assert f'--wt-rank: "{card.rank.display("ru")}"' in rule and f'--wt-pip: "{card.suit.symbol}"' in rule

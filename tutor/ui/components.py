@@ -357,7 +357,7 @@ def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, l
         _submit(item, scope, item_id, card, lang, *args)
 
     card_hand(hand, key=state.widget_key(scope, item_id, "card"), lang=lang, on_pick=pick, playable=cards,
-              key_of=lambda c: state.widget_key(scope, item_id, f"card-{c}"))
+              key_of=lambda c: state.widget_key(scope, item_id, f"card-{c}"), styled=False)
 
 
 def _answer_controls(item: Item, view: SeatView, scope: str, item_id: str, lang: str, args: _RecordArgs) -> None:
@@ -435,6 +435,10 @@ def run_item(
     if view is None:
         return None
     st.markdown(f"**{prompt_text(item, lang)}**")
+    if _asks_card(item):
+        from tutor.ui.cardpick import draw_hand_styles
+
+        draw_hand_styles(lang)  # outside the answer's fragment: a click there sends no style sheet
     if keep:
         _restore_answer(item, scope, item_id, lang)
     st.session_state[state.answer_key(scope, item_id) + ":page"] = _answer_shape(scope, item_id)

@@ -31,7 +31,7 @@ from tutor.rulesets import RULESET_NAMES, RULESETS
 from tutor.vocab import SYSTEMS
 from tutor.seats import Seat, Side
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
-from tutor.ui.cardpick import card_hand, four_colour
+from tutor.ui.cardpick import card_hand, draw_hand_styles, four_colour
 from tutor.ui.common import current_lang
 from tutor.ui.components import maxim_title
 from tutor.ui.rules import sheet_html
@@ -222,7 +222,7 @@ def _hand(session: Session, lang: str) -> None:
     seat = session.state.to_play
     st.markdown(ptext("dummy_turn" if seat != Seat.S else "your_turn", lang, seat=seat.label(lang)))
     hand = tuple(session.state.hand(seat))
-    card_hand(hand, key="play:card", lang=lang, on_pick=_on_play, playable=session.legal_cards())
+    card_hand(hand, key="play:card", lang=lang, on_pick=_on_play, playable=session.legal_cards(), styled=False)
 
 
 def _controls(session: Session, lang: str) -> None:
@@ -311,6 +311,7 @@ def render(standalone: bool = False) -> None:
         except (ImportError, WhistError) as exc:
             show_error(str(exc))
             return
+    draw_hand_styles(lang)  # once per page run: a card click (the fragment) sends no style sheet
     _table_area(lang)
     _after_deal(lang)
 
