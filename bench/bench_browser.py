@@ -276,6 +276,7 @@ def switches(page: Any, base: str, results: dict[str, list[float]], rounds: int)
                          {"click": {"link": title}, "done": {"heading": title}, "settled": True})
             if ms is not None:
                 results[f"  page switch → {key}"].append(ms)
+                KB[f"  page switch → {key}"].append(KB["page switch"][-1])
             settled(page)
         # the language, on the page reached last
         other = "ru" if lang == "en" else "en"

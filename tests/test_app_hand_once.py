@@ -71,3 +71,10 @@ def test_every_card_face_has_its_rank_and_suit_in_the_page_language():
     for card in CARDS:
         rule = css[css.index(f'[class*="-{card}"] button'):].split("}")[0]
         assert f'--wt-rank: "{card.rank.display("ru")}"' in rule and f'--wt-pip: "{card.suit.symbol}"' in rule
+
+
+def test_a_lesson_draws_the_card_faces_style_once_for_all_its_exercises(app_env):  # noqa: F811
+    at = start("en")  # the Learn page: the first lesson, its exercise
+    at.button(key=widget_key("lesson", "first-lead/2", "card-S2")).click().run()
+    assert not at.exception
+    assert len([b for b in html_blocks(at) if "--wt-rank" in b]) == 1

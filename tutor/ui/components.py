@@ -420,6 +420,7 @@ def run_item(
     after: Callable[[Answered | None], None] | None = None,
     rerun_page: bool = False,
     keep: bool = False,
+    card_styles: bool = True,
 ) -> Answered | None:
     """Show one question and handle its answer; returns the answer once given.
 
@@ -430,12 +431,14 @@ def run_item(
     (the next-puzzle button, the evidence) inside the fragment, so it follows a click at once;
     ``rerun_page`` reruns the whole page when the answer changes what the page itself shows (the
     next step of a lesson). ``keep`` keeps the answer for this browser across a reload.
+    ``card_styles=False``: the page drew the card faces' styles itself (a page with several
+    questions draws them once, :func:`tutor.ui.cardpick.draw_hand_styles`).
     """
     view = item_board(item, lang)
     if view is None:
         return None
     st.markdown(f"**{prompt_text(item, lang)}**")
-    if _asks_card(item):
+    if card_styles and _asks_card(item):
         from tutor.ui.cardpick import draw_hand_styles
 
         draw_hand_styles(lang)  # outside the answer's fragment: a click there sends no style sheet
