@@ -252,7 +252,7 @@ def play_deal(page: Any, base: str, results: dict[str, list[float]], seconds: fl
         got = page.evaluate(PLAY_CLICK_JS, PLAYABLE)
         if got is None:
             break
-        name = "play: card → robots' cards on the table"
+        name = "play: card → robots' cards on the table" if not got[2] else "play: the deal's last card (+ review)"
         results[name].append(float(got[0]))
         played += 1
         settled(page)
