@@ -9,6 +9,12 @@ progress database (tests/e2e/e2e_server.py) and drives Debian's Chromium (Playwr
 
 - first load of every page (a fresh tab per page: the figure a visitor waits for),
 - the daily puzzle's answer (click → the feedback; and → the evidence chart drawn),
+
+Clicks are timed inside the page (``performance.now()`` from the click to the result on
+screen, polled every frame; :data:`CLICK_JS`), as bench_play_browser.py does: timed from Python,
+Playwright's round trips and its wait for a "stable" (animated) card added hundreds of ms under
+load. First loads and the language switch (a dropdown) are timed from Python. The machine's
+load average is printed at the start and the end: the figures mean little on a loaded machine.
 - ten puzzle answers on the Puzzles page (click → the feedback) and "next puzzle",
 - a played deal on the Play page (click → the card has left the hand and the robots have
   answered), for as many cards as ``--deal-seconds`` allows,
@@ -23,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 import tempfile
 import time
@@ -36,15 +41,91 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_play_browser import _CLICK_JS as PLAY_CLICK_JS  # noqa: E402
 from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 from tutor.ui.nav import available_pages  # noqa: E402
 
-CARD = re.compile(r"^[♠♥♦♣]")
+#: A card of the student's hand that may be clicked now (tutor.ui.cardpick: each card face is a
+#: button named by the card's spoken name, "king of spades"; the cards not playable are disabled).
+PLAYABLE = "[class*='st-key-wtcards-'] button:not([disabled])"
 #: The script run is over: no skeleton, no "running" indicator, no stale (greyed) element left.
 SETTLED_JS = """() => !document.querySelector("[data-testid='stSkeleton']")
  && !document.querySelector("[data-testid='stStatusWidget'] button")
  && !document.querySelector("[data-stale='true']")"""
+
+
+#: Click an element and time, inside the page (``performance.now()``, polled on every animation
+#: frame), until a condition holds: the figure the learner sees, without Playwright's own round
+#: trips and its wait for a "stable" element (the raised card faces are animated), which added
+#: hundreds of milliseconds under load to every click measured from Python.
+#: ``what.click``: {css} | {button: text} | {name: the button's spoken name} | {link: sidebar text};
+#: ``what.done``: {button: text shown} | {gone: button text no longer shown, css: element present}
+#: | {heading: h1 text}; ``settled``: and the run is over. Resolves to ms, null (nothing to
+#: click) or NaN (timed out).
+CLICK_JS = """
+async (what) => {
+  const settled = () => !document.querySelector(
+    "[data-testid='stSkeleton'], [data-testid='stStatusWidget'] button, [data-stale='true']");
+  const buttons = () => [...document.querySelectorAll('button')];
+  const hasButton = (text) => buttons().some(b => b.innerText.trim().includes(text));
+  const c = what.click, d = what.done;
+  let el = null;
+  if (c.css) el = document.querySelector(c.css);
+  else if (c.button) el = buttons().find(b => !b.disabled && b.innerText.trim().includes(c.button));
+  else if (c.name) el = buttons().find(b => !b.disabled && b.innerText.trim() === c.name);
+  else if (c.link) el = [...document.querySelectorAll("[data-testid='stSidebarNav'] a")]
+                          .find(a => a.innerText.trim().includes(c.link));
+  if (!el) return null;
+  const t0 = performance.now();
+  el.click();
+  return await new Promise(resolve => {
+    const tick = () => {
+      const now = performance.now() - t0;
+      let ok = false;
+      if (d.button) ok = hasButton(d.button);
+      else if (d.gone) ok = !hasButton(d.gone) && !!document.querySelector(d.css || 'body');
+      else if (d.heading) ok = [...document.querySelectorAll('h1')].some(h => h.innerText.trim().startsWith(d.heading));
+      if (ok && what.settled && !settled()) ok = false;
+      if (ok) return resolve(now);
+      if (now > 60000) return resolve(NaN);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+"""
+
+
+#: Bytes the server sent over the websocket, per page (Playwright's ``framereceived``): what one
+#: action makes the browser receive and draw, a figure the machine's load does not change.
+RECEIVED: dict[int, int] = defaultdict(int)
+#: kB received per action name (the run's messages, until it settled).
+KB: dict[str, list[float]] = defaultdict(list)
+
+
+def count_bytes(page: Any) -> None:
+    """Count what the server sends to ``page`` into :data:`RECEIVED`."""
+    def on_ws(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: RECEIVED.__setitem__(id(page), RECEIVED[id(page)] + len(payload)))
+
+    page.on("websocket", on_ws)
+
+
+def in_page(page: Any, results: dict[str, list[float]], name: str, what: dict[str, Any]) -> float | None:
+    """:data:`CLICK_JS`: one click timed in the page; recorded under ``name`` (None: nothing to
+    click), with the kB the server sent for it (until the run settled)."""
+    before = RECEIVED[id(page)]
+    ms = page.evaluate(CLICK_JS, what)
+    if ms is None:
+        return None
+    settled(page)
+    page.wait_for_timeout(50)  # the last frames' events reach Python
+    results[name].append(float(ms))
+    KB[name].append((RECEIVED[id(page)] - before) / 1024)
+    return float(ms)
 
 
 def settled(page: Any, timeout: float = 60_000) -> None:
@@ -97,20 +178,15 @@ def answer_daily(page: Any, base: str, results: dict[str, list[float]]) -> None:
     page.goto(f"{base}/daily")
     heading(page, "daily", "en").wait_for(timeout=60_000)
     settled(page)
-    cards = page.get_by_role("button", name=CARD)
+    cards = page.locator(PLAYABLE)
     if not cards.count():
         return
     right = daily_answer()
-    button = cards.first
-    if right is not None:
-        named = page.get_by_role("button", name=right, exact=True)
-        if named.count():
-            button = named.first
-    retry = page.get_by_role("button", name=t("item.retry", "en"))
+    click = {"name": right} if right is not None else {"css": PLAYABLE}
+    done = {"button": t("item.retry", "en")}
     start = time.perf_counter()
-    button.click()
-    retry.first.wait_for(timeout=60_000)
-    results["daily: answer shown"].append((time.perf_counter() - start) * 1000)
+    if in_page(page, results, "daily: answer shown", {"click": click, "done": done}) is None:
+        in_page(page, results, "daily: answer shown", {"click": {"css": PLAYABLE}, "done": done})
     try:
         page.locator("[data-testid='stVegaLiteChart'], [data-testid='stArrowVegaLiteChart']").first.wait_for(
             timeout=120_000)
@@ -121,13 +197,14 @@ def answer_daily(page: Any, base: str, results: dict[str, list[float]]) -> None:
 
 
 def daily_answer() -> str | None:
-    """Today's daily answer as its button reads in English (♠2), so the bench solves it and the
+    """Today's daily answer as its button reads in English ("two of spades"), so the bench solves it and the
     evidence is drawn; None for a question not answered by one card."""
     from datetime import UTC, datetime
 
     from tutor.cards import parse_card
     from tutor.content.daily import daily_pick
     from tutor.content.loader import load_paths
+    from tutor.render import card_name
 
     content = load_paths([ROOT / "puzzles"])
     try:
@@ -135,56 +212,52 @@ def daily_answer() -> str | None:
     except Exception:  # noqa: BLE001
         return None
     answer = pick.puzzle.answer
-    return parse_card(answer).symbol("en") if isinstance(answer, str) else None
+    return card_name(parse_card(answer), "en") if isinstance(answer, str) else None
 
 
 def answer_puzzles(page: Any, base: str, results: dict[str, list[float]], n: int) -> None:
     page.goto(f"{base}/puzzles")
     heading(page, "puzzles", "en").wait_for(timeout=60_000)
     settled(page)
-    retry = page.get_by_role("button", name=t("item.retry", "en"))
-    nxt = page.get_by_role("button", name=t("puzzles.next", "en"))
+    retry, nxt = t("item.retry", "en"), t("puzzles.next", "en")
     answered = 0
     for _ in range(3 * n):
         if answered >= n:
             return
-        cards = page.get_by_role("button", name=CARD)
-        if cards.count():
-            timed(results, "puzzle: answer shown", lambda: cards.first.click(),
-                  lambda: retry.first.wait_for(timeout=60_000))
+        if in_page(page, results, "puzzle: answer shown", {"click": {"css": PLAYABLE}, "done": {"button": retry}}):
             answered += 1
             settled(page)
-        if not nxt.count():
+        # the next puzzle: the feedback of this one gone, its board drawn, the run over (a puzzle
+        # answered by a number has no card buttons: it is skipped on the next round)
+        if in_page(page, results, "puzzle: next puzzle shown",
+                   {"click": {"button": nxt}, "done": {"gone": retry, "css": "[class*='st-key-wtcards-'], input"},
+                    "settled": True}) is None:
             return
-        # the next puzzle: the feedback of this one gone, the run over (a puzzle answered by a
-        # number has no card buttons: it is skipped on the next round)
-        timed(results, "puzzle: next puzzle shown", lambda: nxt.first.click(),
-              lambda: (retry.first.wait_for(state="detached", timeout=60_000), settled(page)))
+        settled(page)
 
 
 def play_deal(page: Any, base: str, results: dict[str, list[float]], seconds: float) -> None:
     page.goto(f"{base}/play")
     heading(page, "play", "en").wait_for(timeout=60_000)
     settled(page)
-    over = page.get_by_text(re.compile("Deal over|Сдача окончена"))
-    hand = page.locator("div[class*='st-key-play-card-'] button")
     end = time.monotonic() + seconds
     played = 0
     while time.monotonic() < end and played < 13:
         try:
-            page.locator("div[class*='st-key-play-card-'] button, :text('Deal over')").first.wait_for(timeout=60_000)
+            page.locator(f"{PLAYABLE}, :text('Deal over'), :text('Сдача окончена')").first.wait_for(timeout=60_000)
         except Exception:  # noqa: BLE001
             break
-        if over.count():
+        # the click, then the robots' cards on the table (bench_play_browser.py); null: the deal is over
+        before = RECEIVED[id(page)]
+        got = page.evaluate(PLAY_CLICK_JS, PLAYABLE)
+        if got is None:
             break
-        box = page.locator("div[class*='st-key-play-card-']").first
-        key = next((c for c in (box.get_attribute("class") or "").split() if c.startswith("st-key-play-card-")), None)
-        if key is None or not hand.count():
-            break
-        timed(results, "play: card → robots' cards on the table", lambda: box.locator("button").click(),
-              lambda: page.locator(f"div.{key}").wait_for(state="detached", timeout=60_000))
+        name = "play: card → robots' cards on the table" if not got[2] else "play: the deal's last card (+ review)"
+        results[name].append(float(got[0]))
         played += 1
         settled(page)
+        page.wait_for_timeout(50)
+        KB[name].append((RECEIVED[id(page)] - before) / 1024)
     results["play: cards played"].append(float(played))
 
 
@@ -196,15 +269,15 @@ def switches(page: Any, base: str, results: dict[str, list[float]], rounds: int)
     keys = [p.key for p in available_pages()]
     for _ in range(rounds):
         for key in keys:
+            if i == 0 and key == keys[0]:
+                continue  # the page it starts on
             title = t(f"nav.{key}", lang)
-            link = page.locator("[data-testid='stSidebarNav'] a", has_text=title).first
-
-            def wait(key: str = key) -> None:
-                heading(page, key, lang).wait_for(timeout=60_000)
-                settled(page)
-
-            ms = timed(results, "page switch", lambda: link.click(), wait)
-            results[f"  page switch → {key}"].append(ms)
+            ms = in_page(page, results, "page switch",
+                         {"click": {"link": title}, "done": {"heading": title}, "settled": True})
+            if ms is not None:
+                results[f"  page switch → {key}"].append(ms)
+                KB[f"  page switch → {key}"].append(KB["page switch"][-1])
+            settled(page)
         # the language, on the page reached last
         other = "ru" if lang == "en" else "en"
         box = page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first
@@ -217,6 +290,13 @@ def switches(page: Any, base: str, results: dict[str, list[float]], rounds: int)
 
         timed(results, "language switch", lambda: option.click(), wait_lang)
         lang = other
+
+
+def load() -> str:
+    """The machine's load averages (1, 5, 15 min) and its cores: the figures mean little on a
+    loaded machine (the founders' figures are taken on a quiet one)."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 def pct(values: list[float], q: float) -> float:
@@ -237,10 +317,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="comma list of: loads,daily,puzzles,play,switches (default all)")
     args = ap.parse_args(argv)
     results: dict[str, list[float]] = defaultdict(list)
+    before = load()
+    print(f"start: {before}", flush=True)
     try:
         run(args, results)
     finally:
         report(results)
+        print(f"\nload at the start: {before}\nload at the end:   {load()}")
     return 0
 
 
@@ -261,6 +344,7 @@ def run(args: argparse.Namespace, results: dict[str, list[float]]) -> None:
                             first_loads(browser, base, results, lang)
                     ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
                     page = ctx.new_page()
+                    count_bytes(page)
                     page.set_default_timeout(60_000)
                     if "daily" in only:
                         answer_daily(page, base, results)
@@ -276,12 +360,13 @@ def run(args: argparse.Namespace, results: dict[str, list[float]]) -> None:
 
 
 def report(results: dict[str, list[float]]) -> None:
-    print(f"\n{'action':44} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    print(f"\n{'action':44} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'kB p50':>7}")
     for name, values in results.items():
         if name == "play: cards played":
             print(f"{name:44} {int(values[0]):>4}")
             continue
-        print(f"{name:44} {len(values):>4} {pct(values, 0.5):>8.0f} {pct(values, 0.95):>8.0f} {max(values):>8.0f}")
+        kb = f"{pct(KB[name], 0.5):>7.1f}" if KB.get(name) else ""
+        print(f"{name:44} {len(values):>4} {pct(values, 0.5):>8.0f} {pct(values, 0.95):>8.0f} {max(values):>8.0f} {kb}")
 
 
 if __name__ == "__main__":

@@ -12,15 +12,16 @@ Each measure is taken inside the page, with ``performance.now()``: the card butt
 from JavaScript and the page is polled on every animation frame until the clicked card has left
 the hand and the middle of the table shows the robots' reply (a card at a robot's seat, the
 table redrawn). "idle" is the same click until Streamlit's running indicator is gone and no
-element is drawn faded as stale (the fragment's rerun is over). The last
-card of a deal (no robot replies) is not counted. The general app benchmark is
+element is drawn faded as stale (the fragment's rerun is over). The click that ends a deal
+is counted apart (the review and the score sheet are drawn then); the last card of a deal with
+no robot reply after it is not counted. The general app benchmark is
 bench/bench_browser.py; this one measures the Play page alone.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
+import os
 import sys
 import tempfile
 from contextlib import nullcontext
@@ -33,8 +34,9 @@ from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
 
 PLAYABLE = "[class*='st-key-wtcards-'] button:not([disabled])"
 
-#: Click the first playable card; resolve with [ms to the robot's card on the table, ms to idle],
-#: or null when the click ended the deal (nothing for a robot to answer).
+#: Click the first playable card; resolve with [ms to the robot's card on the table, ms to idle,
+#: whether the click ended the deal], or null when it ended the deal with nothing for a robot to
+#: answer.
 _CLICK_JS = """
 async (sel) => {
   const btn = document.querySelector(sel);
@@ -56,7 +58,7 @@ async (sel) => {
           document.querySelector('.wt-center [data-seat]:not([data-seat="S"])')) robot = now - t0;
       if (running()) seenRunning = true;
       if (gone && robot !== null && !running() && (seenRunning || now - t0 > 150)) idle = now - t0;
-      if (idle !== null) return resolve([robot, idle]);
+      if (idle !== null) return resolve([robot, idle, document.body.innerText.includes('Deal over')]);
       if (document.body.innerText.includes('Deal over') && gone) return resolve(null);
       if (now - t0 > 30000) return resolve([NaN, NaN]);
       requestAnimationFrame(tick);
@@ -75,7 +77,7 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def run(url: str | None, deals: int) -> tuple[list[float], list[float]]:
+def run(url: str | None, deals: int) -> tuple[list[float], list[float], list[float]]:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -88,6 +90,7 @@ def run(url: str | None, deals: int) -> tuple[list[float], list[float]]:
             page.wait_for_timeout(1000)
             robot: list[float] = []
             idle: list[float] = []
+            ends: list[float] = []  # the click that ends a deal: the review and the sheet are drawn too
             for deal in range(deals):
                 for _ in range(13):
                     page.wait_for_selector(f"{PLAYABLE}, :text('Deal over')", timeout=60_000)
@@ -96,6 +99,9 @@ def run(url: str | None, deals: int) -> tuple[list[float], list[float]]:
                     got = page.evaluate(_CLICK_JS, PLAYABLE)
                     if got is None:
                         break
+                    if got[2]:
+                        ends.append(got[0])
+                        continue
                     robot.append(got[0])
                     idle.append(got[1])
                 page.get_by_text("Deal over").first.wait_for(timeout=60_000)
@@ -104,7 +110,7 @@ def run(url: str | None, deals: int) -> tuple[list[float], list[float]]:
                     page.wait_for_selector(PLAYABLE, timeout=60_000)
                     page.wait_for_timeout(500)
             browser.close()
-    return robot, idle
+    return robot, idle, ends
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -112,11 +118,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--url", help="a running app (default: start one here)")
     ap.add_argument("--deals", type=int, default=2, help="deals to play (13 clicks each)")
     args = ap.parse_args(argv)
-    robot, idle = run(args.url, args.deals)
-    print(f"clicks measured: {len(robot)}")
-    for name, values in (("click -> robot card on the table", robot), ("click -> page idle", idle)):
+    before = os.getloadavg()
+    robot, idle, ends = run(args.url, args.deals)
+    after = os.getloadavg()
+    print(f"clicks measured: {len(robot)} (and {len(ends)} that ended a deal)")
+    for name, values in (("click -> robot card on the table", robot), ("click -> page idle", idle),
+                         ("last click of a deal (+ review)", ends)):
         print(f"{name:<34} p50 {_pct(values, .5):7.0f} ms   p95 {_pct(values, .95):7.0f} ms   "
               f"max {max(values, default=float('nan')):7.0f} ms")
+    print(f"load average at the start {before[0]:.2f} {before[1]:.2f} {before[2]:.2f}, at the end "
+          f"{after[0]:.2f} {after[1]:.2f} {after[2]:.2f} (1/5/15 min) on {os.cpu_count()} cores")
     return 0
 
 

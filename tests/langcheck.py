@@ -202,17 +202,10 @@ def apptest_foreign(at: Any, lang: str, ids: frozenset[str] = frozenset()) -> li
     return found
 
 
-#: What is still shown wrong by code other helpers own: (page key or "*", a regex on the text of
+#: What is still shown on purpose: (page key or "*", a regex on the text of
 #: one element, whose it is). Only those elements are skipped; the rest of the page is checked.
 PENDING: list[tuple[str, str, str]] = [
-    ("play", r"(?m)^(Draw|Жребий)|«Сдача и партнерство»",
-     "play: the partnership draw is worded in tutor/session.py (PartnerDraw) with a seed code"),
-    ("rules", r"(?m)«|\"|^(Source|Источник)", "rules page: the rule set's source is shown raw (tutor/rulesets.py data)"),
-    ("rules", r"REC|play-deal|\bNT\b|\b00[0-4]\b",
-     "rules page: rule-set and variant texts in tutor/rulesets.py cite seed codes"),
     ("workshop", r"(?m)^[a-z0-9]+(?:-[a-z0-9]+)+ — ", "workshop page: the item picker shows puzzle ids"),
-    ("*", r"(?s)^[^\n]+ — .+: «",
-     "tutor/ui/components.py maxim_note: the source quote inline and its seed code, not marked"),
 ]
 
 

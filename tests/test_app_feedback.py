@@ -57,8 +57,8 @@ def test_right_answer_names_the_rule_with_source_and_quote_one_click_away(app_en
     assert any("The rule: **King third or fourth" in m.value for m in at.markdown)
     [more] = [e for e in at.expander if e.label.startswith("Why:")]
     inside = " ".join(m.value for m in more.markdown)
-    assert "> «Имея короля сам-третей" in inside  # the source's words, as a blockquote
-    assert "Source: Qualities of a whist player — “Leads, suits, trumps”, 3" in inside
+    assert '<blockquote lang="ru">«Имея короля сам-третей' in inside  # the source's words, marked as quoted
+    assert "Source: the Russian whist guide, section “Leads, suits, trumps”, item 3" in inside
     assert not more.proto.expanded  # one click away, not a wall of text
 
 
@@ -219,7 +219,7 @@ def test_lesson_texts_name_the_seed_not_its_number(app_env):
     source = (REPO_ROOT / "lessons" / "01-deal-and-trump.yaml").read_text(encoding="utf-8")
     assert "000" in source
     (app_env / "content" / "lessons" / "00-deal.yaml").write_text(source, encoding="utf-8")
-    for lang, title in (("en", "“Qualities of a whist player”"), ("ru", "«Качества игрока в вист»")):
+    for lang, title in (("en", "the Russian whist guide"), ("ru", "русское руководство по висту")):
         at = start(lang)
         at.selectbox(key="lesson").set_value("deal-and-trump").run()
         assert not at.exception

@@ -109,8 +109,9 @@ def _walk(at, lang: str) -> dict[str, list[tuple[str, str, str]]]:
             at.run()
         if spec.key in ("daily", "puzzles", "learn"):
             # answer: the right card on the daily (the evidence and its chart), a wrong one elsewhere
-            want = "2" if spec.key == "daily" else ("К" if lang == "ru" else "K")
-            cards = [b for b in at.button if "♠" in b.label and b.label.rstrip("]").endswith(want)]
+            # (the card faces are buttons keyed by the card: ...:card-SK; their labels are spoken names)
+            want = "card-S2" if spec.key == "daily" else "card-SK"
+            cards = [b for b in at.button if str(b.key or "").endswith(want) and not b.disabled]
             if cards:
                 cards[0].click().run()
                 assert not at.exception, (spec.key, [e.value for e in at.exception])
@@ -169,8 +170,8 @@ def test_seed_source_is_named_by_title_and_section_in_the_page_language():
     src = Source(seed="000", section="Ходы, масти, козыри", item=3)
     en, ru = source_html(src, "en"), source_html(src, "ru")
     assert "000" not in en and "000" not in ru
-    assert en == t("cite.seed_item", "en", book=t("cite.seed_000", "en"),
-                   section='<span lang="ru">“Ходы, масти, козыри”</span>', item="3")
+    # the section in the page's language (issue 12: "the book's title and section, in the page's language")
+    assert en == t("cite.seed_item", "en", book=t("cite.seed_000", "en"), section="“Leads, suits, trumps”", item="3")
     assert ru == t("cite.seed_item", "ru", book=t("cite.seed_000", "ru"), section="«Ходы, масти, козыри»", item="3")
     assert 'lang="uk"' in source_html(Source(seed="002", section="Віст"), "ru")
 
@@ -179,9 +180,12 @@ def test_book_source_is_marked_english_on_a_russian_page():
     from tutor.conventions.catalogue import Source
     from tutor.ui.common import source_html
 
-    src = Source(book="W. Pole, The Theory of Whist", chapter="the leads")
-    assert source_html(src, "ru") == '<span lang="en">W. Pole, The Theory of Whist, the leads</span>'
-    assert source_html(src, "en") == "W. Pole, The Theory of Whist, the leads"
+    src = Source(book="An unknown Whist Manual", chapter="the leads")
+    assert source_html(src, "ru") == '<span lang="en">An unknown Whist Manual</span>'
+    assert source_html(src, "en") == "An unknown Whist Manual, the leads"
+    # a book with a Russian name is named in Russian (by the author's short name, as everywhere)
+    pole = Source(book="W. Pole, The Theory of Whist", chapter="ch. 3, the leads")
+    assert (source_html(pole, "ru"), source_html(pole, "en")) == ("Пол, гл. 3", "Pole, ch. 3")
 
 
 @pytest.mark.parametrize("text, lang, gone, shown", [
@@ -206,3 +210,45 @@ def test_a_quoted_word_of_the_other_language_is_marked():
     assert mark_foreign("у Кавендиша («Whist Developments»)", "ru") == \
         'у Кавендиша (<span lang="en">«Whist Developments»</span>)'
     assert mark_foreign("a <b> & c", "en") == "a &lt;b&gt; &amp; c"
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_rules_page_names_every_rule_sets_sources_without_codes(app_env, lang):
+    """Each rule set's source, revoke law and variant notes name the seeds by their titles (no
+    "000 REC 8", no command-line flags), a book's English title marked on a Russian page."""
+    from test_app_pages import open_page, start
+
+    from tutor.rulesets import RULESET_NAMES
+    from tutor.ui import state
+
+    at = start(lang)
+    open_page(at, "rules")
+    for name in RULESET_NAMES:
+        at.selectbox(key=state.RULES_SET).set_value(name).run()
+        assert not at.exception
+        assert apptest_foreign(at, lang, _ids()) == [], name
+        shown = " ".join(str(c.value) for c in at.caption)
+        assert t("rules.source", lang) in shown and not re.search(r"\b00[0-4]\b", shown), shown
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_partner_draw_is_worded_from_the_locales_with_its_source_by_name(lang):
+    """The Play page's partnership draw (tutor/session.py PartnerDraw): the page's language only,
+    the seed named as a book, never "000"."""
+    from tutor.session import Session, SessionOptions
+
+    text = Session(SessionOptions(samples=2, seed=3)).draw.describe(lang)
+    assert text.startswith(t("play.draw_text", lang, drawn="", a="", b="", deals="", source="").split(":")[0])
+    assert foreign_words(text, lang) == [] and codes(text) == [], text
+    assert t("cite.seed_000", lang) in text
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_maxim_note_marks_the_quote_with_its_language_and_names_the_source(lang):
+    from tutor.conventions.catalogue import get_maxim
+    from tutor.ui.components import maxim_note
+
+    note = maxim_note("king-third-lead-small", lang)
+    assert f'<blockquote lang="{get_maxim("king-third-lead-small").quote_lang}">' in note
+    assert foreign_words(unmarked_markdown(note), lang) == [] and codes(unmarked_markdown(note)) == [], note
+    assert t("cite.seed_000", lang) in note

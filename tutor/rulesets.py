@@ -241,7 +241,7 @@ _FIVE = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
 RUSSIAN = Ruleset(
     name="russian",
     title=Text("Russian whist (partie and rubber)", "Русский вист (партии и робер)"),
-    source='000 "Порядок карт и роберы", "Масти и взятки" 4, "Правила записи" 1-9; 002',
+    source='000 "Порядок карт и роберы"; 000 "Масти и взятки" 4; 000 "Правила записи" 1-9; 002',
     summary=Text(
         "Two points per trick over six, below the line; 10 below wins the partie (+5), two parties "
         "running or two of three win the rubber (+10). Honours A K Q J 10 of trumps per side: "
@@ -274,8 +274,8 @@ RUSSIAN = Ruleset(
             Text("No-trump whist", "Вист без козырей"),
             True,
             Text("002: the aces are the honours and every coronka counts double, as a trump one. "
-                 "Give --trump NT.",
-                 "002: онеры — тузы, все коронки считаются как козырные, вдвое. Укажите --trump NT."),
+                 "The deal is played without trumps.",
+                 "002: онеры — тузы, все коронки считаются как козырные, вдвое. Сдача играется без козырей."),
         ),
         Variant(
             "coronka-to-eight",
@@ -291,10 +291,10 @@ RUSSIAN = Ruleset(
             Text("Whist with dummies, for three or two", "Вист с болваном — втроём и вдвоём"),
             True,
             Text("000 and 002: the same laws and scoring with one or two open hands. Dummy whist for "
-                 "three is playable (Play page, play-deal --variant dummy): the student plays his own "
+                 "three is playable (on the Play page): the student plays his own "
                  "hand and the exposed dummy opposite. Whist for two with two dummies is not.",
                  "000 и 002: те же законы и счёт, одна или две руки открыты. Вист втроём с болваном "
-                 "можно играть (страница «Игра», play-deal --variant dummy): ученик играет своей рукой "
+                 "можно играть (на странице «Игра»): ученик играет своей рукой "
                  "и открытым болваном напротив. Вист вдвоём с двумя болванами — нет."),
         ),
         Variant(
@@ -402,7 +402,7 @@ SIMPLE = Ruleset(
     variants=(
         Variant(
             "club-rotation",
-            Text("Club play with five or six (003)", "Клубная игра впятером и вшестером (003)"),
+            Text("Club play with five or six", "Клубная игра впятером и вшестером"),
             False,
             Text("003 scores the same way; the rotation of waiting players is not tracked by the tutor.",
                  "003 считает так же; смену ожидающих игроков тутор не ведёт."),
@@ -436,7 +436,7 @@ SIMPLE = Ruleset(
 AMERICAN = Ruleset(
     name="american",
     title=Text("American whist", "Американский вист"),
-    source="004 «Игра», «Ренонсирование»",
+    source="004 «Игра»; 004 «Ренонсирование»",
     summary=Text(
         "Game is seven points, one point per trick over six; the game is worth seven minus the "
         "losers' points. A revoke transfers two tricks from the revoking side to the opponents, and "

@@ -28,11 +28,14 @@ from types import MappingProxyType
 from typing import Literal
 
 from tutor.cards import CARDS, Card, Hand, parse_card
+from tutor.content.sources import source_name
 from tutor.conventions.advice import advise
+from tutor.conventions.catalogue import Source
 from tutor.conventions.rules import SYSTEMS
 from tutor.conventions.rules import text as _text
 from tutor.deal import Deal
 from tutor.errors import WhistError
+from tutor.i18n import t
 from tutor.play import PlayState, Trick
 from tutor.records import DealRecord, Player, StudentCard
 from tutor.review import Review, build_review
@@ -79,6 +82,11 @@ ROBOT_PLAYERS: tuple[Player, ...] = (
 DUMMY = Player("dummy", "Dummy", "Болван")
 
 
+#: Where the draw's rules are: 000 «Сдача и партнерство» 5-6 (the low cards play together, the
+#: lowest deals first); the locale texts add the items.
+DRAW_SOURCE = Source(seed="000", section="Сдача и партнерство")
+
+
 @dataclass(frozen=True)
 class PartnerDraw:
     """The cards drawn for partners (000 «Сдача и партнерство» 4-6) and what they decide.
@@ -121,16 +129,13 @@ class PartnerDraw:
         return {seat: student, seat.partner: partner, seat.lho: rest[0], seat.rho: rest[1]}
 
     def describe(self, lang: str = "en") -> str:
+        """The draw in words, from the locale files, with its source by name (never "000")."""
         drawn = ", ".join(f"{p.name(lang)} {c.symbol(lang)}" for p, c in zip(self.players, self.cards))
         lo = self.low_pair
         first = self.first_dealer
-        if lang == "ru":
-            deals = "вы сдаёте первым" if first.human else f"первым сдаёт {first.name('ru')}"
-            return (f"Жребий: {drawn}. Младшие карты играют вместе: {lo[0].name('ru')} и {lo[1].name('ru')}; "
-                    f"{deals} (000 «Сдача и партнерство» 5-6).")
-        deals = "you deal first" if first.human else f"{first.name('en')} deals first"
-        return (f"Draw: {drawn}. The two low cards play together: {lo[0].name('en')} and {lo[1].name('en')}; "
-                f"{deals} (000 «Сдача и партнерство» 5-6).")
+        deals = t("play.draw_you_deal", lang) if first.human else t("play.draw_deals", lang, name=first.name(lang))
+        return t("play.draw_text", lang, drawn=drawn, a=lo[0].name(lang), b=lo[1].name(lang), deals=deals,
+                 source=source_name(DRAW_SOURCE, lang))
 
 
 def draw_partners(rng: random.Random, players: Sequence[Player]) -> PartnerDraw:

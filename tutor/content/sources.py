@@ -1,5 +1,7 @@
-"""A maxim's source by its name, in the reader's language: "Cavendish, ch. 28", "Кавендиш, гл. 28",
-"Qualities of a whist player — Leads, suits, trumps, 3".
+"""Sources by their names, in the reader's language: "Cavendish, ch. 28", "Кавендиш, гл. 28",
+"the Russian whist guide, section “Leads, suits, trumps”, item 3" -- the one home of these names
+(the app's pages, the Play page's draw, the worksheets and the command line call it), and the
+marks of words in the other language (``<span lang="ru">``).
 
 Why: the catalogue cites sources the way the shared docs do (``000 «Ходы, масти, козыри» 3``, the
 full bibliographic title of a book). That is right for the docs and the linter, but a learner
@@ -8,18 +10,21 @@ name and the chapter's number where it has one -- in Russian on a Russian page (
 
 >>> from tutor.conventions.catalogue import Source
 >>> source_name(Source(seed="000", section="Ходы, масти, козыри", item=3), "en")
-'Qualities of a whist player — “Leads, suits, trumps”, 3'
+'the Russian whist guide, section “Leads, suits, trumps”, item 3'
 >>> source_name(Source(book="Cavendish, The Laws and Principles of Whist, 18th ed. (1889)", chapter="ch. 28, discarding"), "ru")
 'Кавендиш, гл. 28'
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 from tutor.conventions.catalogue import SEED_SECTIONS, Source, UnknownMaximError, get_maxim
+from tutor.i18n import has, t
 
-__all__ = ["source_name", "maxim_source", "plain_citations", "SEED_TITLES", "SECTION_TITLES"]
+__all__ = ["source_name", "source_html", "seed_book", "maxim_source", "plain_citations", "named_sources",
+           "mark_foreign", "in_lang", "SEED_LANG", "SEED_TITLES", "SECTION_TITLES"]
 
 #: The seed documents by their own first line (en: its translation).
 SEED_TITLES: dict[str, dict[str, str]] = {
@@ -35,15 +40,18 @@ SEED_TITLES: dict[str, dict[str, str]] = {
 SECTION_TITLES: dict[str, str] = {
     "Качества игрока в вист": "Qualities of a whist player",
     "Масти и взятки": "Suits and tricks",
-    "Намеки и подсказки": "Hints and tips",
+    "Намеки и подсказки": "Hints and signals",
     "Ошибки случайные или неслучайные": "Mistakes, accidental or not",
     "Порядок карт и роберы": "Order of the cards and rubbers",
-    "Правила записи": "Keeping the score",
+    "Правила записи": "Rules of scoring",
+    "Сдача и партнерство": "Dealing and partners",
     "Ходы, масти, козыри": "Leads, suits, trumps",
     "5. Порядок каждой взятки по шагам": "5. Each trick step by step",
     "Внеочередной заход": "Leading out of turn",
     "Карты, подлежащие объявлению": "Cards to be called",
     "Ренонсирование": "Revoking",
+    "Игра": "The game",
+    "Подсчет очков": "Counting the points",
 }
 
 #: Books by the start of their catalogue title: the short name in en and ru.
@@ -73,25 +81,64 @@ def _book(book: str, lang: str) -> str:
     return book
 
 
-def source_name(source: Source, lang: str) -> str:
-    """The source as a learner reads it, in ``lang`` (en or ru): no file numbers, no ids."""
+_CODE_OF = {heading: code for code, heading in SEED_SECTIONS.items()}
+
+
+def seed_book(seed: str, lang: str) -> str:
+    """A seed named as a book in ``lang`` (the locale files' ``cite.seed_000``…): "the Russian
+    whist guide", never "000"."""
+    key = f"cite.seed_{seed}"
+    return t(key, lang) if has(key, lang) else t("cite.seed_other", lang)
+
+
+def _section(seed: str, section: str, lang: str) -> str:
+    """A seed's section heading quoted, as HTML: in ``lang`` when it has a translation, else in
+    the seed's own words, marked with their language."""
+    code = _CODE_OF.get(section)
+    if code is not None and has(f"cite.section_{code}", lang):  # the three sections the catalogue codes
+        words = t(f"cite.section_{code}", lang)
+    elif lang != "ru" and section in SECTION_TITLES:
+        words = SECTION_TITLES[section]
+    else:
+        words = section  # the seed's own words: marked with the seed's language when not the page's
+    quoted = f"«{words}»" if lang == "ru" else f"“{words}”"
+    own = words == section and bool(_CYRILLIC.search(words))
+    return in_lang(quoted, SEED_LANG.get(seed, "ru") if own else lang, lang)
+
+
+def _seed_html(seed: str, section: str | None, item: str | None, lang: str) -> str:
+    book = html.escape(seed_book(seed, lang), quote=False)
+    if section is None:
+        return t("cite.seed", lang, book=book) if item is None else t("cite.seed_par", lang, book=book, item=item)
+    sec = _section(seed, section, lang)
+    if item is None:
+        return t("cite.seed_section", lang, book=book, section=sec)
+    return t("cite.seed_item", lang, book=book, section=sec, item=item)
+
+
+def source_html(source: Source, lang: str) -> str:
+    """A maxim's source by its name, as HTML -- the one place sources are named (the plain text
+    of :func:`source_name`, the app's pages and the citations in texts all come from here): a
+    seed as a book, its section and item in the page's language (a heading with no translation
+    kept in the seed's words, marked with its language); a book by its author's short name and
+    the chapter's number (:func:`_book`), a chapter without a number marked as English."""
     if source.seed is not None:
-        title = SEED_TITLES.get(source.seed, {}).get(lang, SEED_TITLES["000"][lang])
-        parts = [title]
-        if source.section is not None and source.section != SEED_TITLES.get(source.seed, {}).get("ru"):
-            section = source.section if lang == "ru" else SECTION_TITLES.get(source.section, source.section)
-            parts.append(f"«{section}»" if lang == "ru" else f"“{section}”")
-        text = " — ".join(parts)
-        return text + (f", {source.item}" if source.item is not None else "")
+        return _seed_html(source.seed, source.section, None if source.item is None else str(source.item), lang)
     assert source.book is not None
     name = _book(source.book, lang)
-    if source.chapter is None:
-        return name
-    found = _CHAPTER.search(source.chapter)
+    found = _CHAPTER.search(source.chapter or "")
     if found:
-        return f"{name}, {'гл.' if lang == 'ru' else 'ch.'} {found.group(1)}"
-    # an unnumbered chapter is named in English: in a Russian text the book's name alone
-    return name if lang == "ru" else f"{name}, {source.chapter}"
+        name += f", {'гл.' if lang == 'ru' else 'ch.'} {found.group(1)}"
+    elif source.chapter is not None and lang != "ru":  # an unnumbered chapter is named in English
+        name += f", {source.chapter}"
+    # a book with no Russian name keeps its English title, marked as English on a Russian page
+    return in_lang(name, "en" if lang == "ru" and not _CYRILLIC.search(name) else lang, lang)
+
+
+def source_name(source: Source, lang: str) -> str:
+    """The source as a learner reads it, in ``lang`` (en or ru), as plain text: :func:`source_html`
+    without its marks. No file numbers, no ids."""
+    return html.unescape(_TAG.sub("", source_html(source, lang)))
 
 
 def maxim_source(maxim_id: str, lang: str) -> str:
@@ -107,25 +154,115 @@ _INLINE = re.compile(r"(?<![\w.\-])(00[0-4])(?:\s+(LST|HNT|REC)(?:\s+§?(\d+))?)
 
 
 def plain_citations(text: str, lang: str) -> str:
-    """``text`` with every seed number replaced by the seed's title (and section) in ``lang``:
-    lessons and explanations cite "(000: «…»)" the way the shared docs do, a learner reads
-    "(«Качества игрока в вист»: «…»)".
+    """``text`` with every seed number replaced by the seed's name (and section) in ``lang``, as
+    :func:`source_name` names it: lessons and explanations cite "(000: «…»)" the way the shared
+    docs do, a learner reads "(the Russian whist guide: «…»)".
 
     >>> plain_citations("lead small (000 LST 3).", "en")
-    'lead small (“Qualities of a whist player”, “Leads, suits, trumps” 3).'
+    'lead small (the Russian whist guide, section “Leads, suits, trumps”, item 3).'
     >>> plain_citations("(000: «Карты сдаются все до одной»)", "ru")
-    '(«Качества игрока в вист»: «Карты сдаются все до одной»)'
+    '(русское руководство по висту: «Карты сдаются все до одной»)'
     """
     def name(m: re.Match[str]) -> str:
         seed, short, item = m.group(1), m.group(2), m.group(3)
-        title = SEED_TITLES.get(seed, SEED_TITLES["000"])[lang]
-        out = f"«{title}»" if lang == "ru" else f"“{title}”"
-        if short is not None:
-            section = SEED_SECTIONS[short]
-            section = section if lang == "ru" else SECTION_TITLES.get(section, section)
-            out += f", «{section}»" if lang == "ru" else f", “{section}”"
-            if item is not None:
-                out += f" {item}"
-        return out
+        section = SEED_SECTIONS[short] if short is not None else None
+        return source_name(Source(seed=seed, section=section, item=None if item is None else int(item)), lang)
 
     return _INLINE.sub(name, text)
+
+
+# --------------------------------------------------------------------------------------------------
+# Words of the other language marked as such, and citations inside texts named
+
+
+#: The language each seed is written in (002 is Ukrainian, the others Russian).
+SEED_LANG: dict[str, str] = {"000": "ru", "001": "ru", "002": "uk", "003": "ru", "004": "ru"}
+
+_CYRILLIC = re.compile(r"[А-Яа-яЁёІіЇїЄєҐґ]")
+_LATIN = re.compile(r"[A-Za-z]{2,}")
+_TAG = re.compile(r"<[^>]+>")
+
+
+def in_lang(text: str, text_lang: str, page_lang: str) -> str:
+    """``text`` as HTML (escaped), inside ``<span lang=…>`` when it is in another language than
+    the page: how the web marks a foreign quote or title (a screen reader switches voice there,
+    and the language check of the tests knows it is meant)."""
+    body = html.escape(text, quote=False)
+    return body if text_lang == page_lang else f'<span lang="{text_lang}">{body}</span>'
+
+
+#: An inline citation in a text: ``000 REC 8``, ``HNT 14`` (seed 000), ``000 Leads §10``,
+#: ``000 «Правила записи» 3``, ``002``.
+_INLINE_CITE = re.compile(
+    r"(?<![\w.,])(?:(00[0-4])|(?=(?:LST|HNT|REC)\s+\d))"
+    r"(?:\s*(?:(LST|HNT|REC|Leads|Hints|Scoring)\b|[«“\"]([^»”\"]+)[»”\"]))?"
+    r"(?:\s+§?(\d+(?:[-–]\d+)?))?(?![\w.,]\w)"
+)
+_CODES = {**SEED_SECTIONS, "Leads": SEED_SECTIONS["LST"], "Hints": SEED_SECTIONS["HNT"],
+          "Scoring": SEED_SECTIONS["REC"]}
+_RULESET_QUOTED = re.compile(r"[«“\"](russian|english-short|simple|american)[»”\"]")
+
+
+def _ruleset_names(text: str, lang: str) -> str:
+    """A rule set quoted by its id («american») named by its title instead."""
+    from tutor.rulesets import RULESETS
+
+    def name(m: re.Match[str]) -> str:
+        rs = RULESETS.get(m.group(1))
+        title = rs.title.get(lang) if rs is not None else None
+        if not title:
+            return m.group(0)
+        return f"«{title}»" if lang == "ru" else f"“{title}”"
+
+    return _RULESET_QUOTED.sub(name, text)
+
+
+def named_sources(text: str, lang: str) -> str:
+    """``text`` (plain, from the catalogue or the rules) with every inline seed citation
+    (``000 REC 8``) replaced by the seed's name, section and item, and a rule set quoted by its
+    id by its title; returned as HTML."""
+    text = _ruleset_names(text, lang)
+    out: list[str] = []
+    pos = 0
+    for m in _INLINE_CITE.finditer(text):
+        seed, code, section, item = m.groups()
+        if not m.group(0).strip():
+            continue
+        seed = seed or "000"
+        if code:  # a section code: its heading in the page's language (the locales translate it)
+            short = {"Leads": "LST", "Hints": "HNT", "Scoring": "REC"}.get(code, code)
+            section = _CODES.get(short)
+        out.append(mark_foreign(text[pos:m.start()], lang))
+        out.append(_seed_html(seed, section, item, lang))
+        pos = m.end()
+    out.append(mark_foreign(text[pos:], lang))
+    return "".join(out)
+
+
+_QUOTED = re.compile(r"«[^«»]*»|“[^“”]*”|\"[^\"]*\"")
+_BRACKETED = re.compile(r"\([^()]*\)")
+
+
+def mark_foreign(text: str, lang: str) -> str:
+    """``text`` as HTML with each quoted (then each bracketed) run in the other language marked
+    with its language (a Russian word quoted in an English note: ``<span lang="ru">«всегда»</span>``)."""
+    return _mark(text, lang, (_QUOTED, _BRACKETED))
+
+
+def _mark(text: str, lang: str, patterns: tuple[re.Pattern[str], ...]) -> str:
+    if not patterns:
+        return html.escape(text, quote=False)
+    first, rest = patterns[0], patterns[1:]
+    out: list[str] = []
+    pos = 0
+    for m in first.finditer(text):
+        inner = m.group(0)
+        foreign = (bool(_CYRILLIC.search(inner)) if lang == "en"
+                   else bool(_LATIN.search(inner)) and not _CYRILLIC.search(inner))
+        if not foreign:
+            continue
+        out.append(_mark(text[pos:m.start()], lang, rest))
+        out.append(in_lang(inner, "ru" if lang == "en" else "en", lang))
+        pos = m.end()
+    out.append(_mark(text[pos:], lang, rest))
+    return "".join(out)

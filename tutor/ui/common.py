@@ -6,8 +6,6 @@ Kept small and free of page logic so a page reads top to bottom: ``lang = curren
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Callable
 from datetime import date
 from typing import TypeVar
@@ -16,8 +14,8 @@ import streamlit as st
 
 from tutor.accounts import MIN_PASSWORD, PasswordError, auth_required
 from tutor.clock import learner_today
-from tutor.conventions.catalogue import SEED_SECTIONS, Source
-from tutor.i18n import LANGS, has, language_for_locale, t
+from tutor.content.sources import SEED_LANG, in_lang, mark_foreign, named_sources, source_html
+from tutor.i18n import LANGS, language_for_locale, t
 from tutor.progress import (Learner, LoginFailed, LoginThrottled, ProgressError, ProgressStore, StoreBusy,
                              StoreReadOnly, StoreUnavailable, default_db_path, default_db_target)
 from tutor.render import CSS, deck_css
@@ -434,128 +432,5 @@ def teacher_gate(lang: str) -> bool:
     show_warning(t("account.teachers_only", lang))
     return False
 # --------------------------------------------------------------------------------------------------
-# Sources by their names, and words of the other language marked as such
-
-
-#: The language each seed is written in (002 is Ukrainian, the others Russian).
-SEED_LANG: dict[str, str] = {"000": "ru", "001": "ru", "002": "uk", "003": "ru", "004": "ru"}
-
-_CYRILLIC = re.compile(r"[А-Яа-яЁёІіЇїЄєҐґ]")
-_LATIN = re.compile(r"[A-Za-z]{2,}")
-
-
-def in_lang(text: str, text_lang: str, page_lang: str) -> str:
-    """``text`` as HTML (escaped), inside ``<span lang=…>`` when it is in another language than
-    the page: how the web marks a foreign quote or title (a screen reader switches voice there,
-    and the language check of the tests knows it is meant)."""
-    body = html.escape(text, quote=False)
-    return body if text_lang == page_lang else f'<span lang="{text_lang}">{body}</span>'
-
-
-def _seed_book(seed: str, lang: str) -> str:
-    key = f"cite.seed_{seed}"
-    return t(key, lang) if has(key, lang) else t("cite.seed_other", lang)
-
-
-def _seed_html(seed: str, section: str | None, item: str | None, lang: str) -> str:
-    book = html.escape(_seed_book(seed, lang), quote=False)
-    if section is None:
-        return t("cite.seed", lang, book=book) if item is None else t("cite.seed_par", lang, book=book, item=item)
-    quoted = f"«{section}»" if lang == "ru" else f"“{section}”"
-    # a heading quoted in the seed's words keeps them (marked); content may give it translated
-    sec = in_lang(quoted, SEED_LANG.get(seed, "ru") if _CYRILLIC.search(section) else "en", lang)
-    if item is None:
-        return t("cite.seed_section", lang, book=book, section=sec)
-    return t("cite.seed_item", lang, book=book, section=sec, item=item)
-
-
-def source_html(source: Source, lang: str) -> str:
-    """A maxim's source by its name, as HTML: a seed as its title, section and item in the
-    page's language (the section heading kept in the seed's own words, marked with its
-    language); a book as its title and chapter, marked as English on a Russian page.
-
-    Why not :meth:`Source.cite`: that is the command line's compact form (``000 «…» 3``); a
-    learner should not have to know what "000" is."""
-    if source.seed is not None:
-        return _seed_html(source.seed, source.section, None if source.item is None else str(source.item), lang)
-    text = source.cite("en")
-    return in_lang(text, "en", lang)
-
-
-#: An inline citation in a text: ``000 REC 8``, ``HNT 14`` (seed 000), ``000 Leads §10``,
-#: ``000 «Правила записи» 3``, ``002``.
-_INLINE_CITE = re.compile(
-    r"(?<![\w.,])(?:(00[0-4])|(?=(?:LST|HNT|REC)\s+\d))"
-    r"(?:\s*(?:(LST|HNT|REC|Leads|Hints|Scoring)\b|[«“\"]([^»”\"]+)[»”\"]))?"
-    r"(?:\s+§?(\d+(?:[-–]\d+)?))?(?![\w.,]\w)"
-)
-_CODES = {**SEED_SECTIONS, "Leads": SEED_SECTIONS["LST"], "Hints": SEED_SECTIONS["HNT"],
-          "Scoring": SEED_SECTIONS["REC"]}
-
-
-_RULESET_QUOTED = re.compile(r"[«“\"](russian|english-short|simple|american)[»”\"]")
-
-
-def _ruleset_names(text: str, lang: str) -> str:
-    """A rule set quoted by its id («american») named by its title instead."""
-    from tutor.rulesets import RULESETS
-
-    def name(m: re.Match[str]) -> str:
-        rs = RULESETS.get(m.group(1))
-        title = rs.title.get(lang) if rs is not None else None
-        if not title:
-            return m.group(0)
-        return f"«{title}»" if lang == "ru" else f"“{title}”"
-
-    return _RULESET_QUOTED.sub(name, text)
-
-
-def named_sources(text: str, lang: str) -> str:
-    """``text`` (plain, from the catalogue or the rules) with every inline seed citation
-    (``000 REC 8``) replaced by the seed's name, section and item, and a rule set quoted by its
-    id by its title; returned as HTML."""
-    text = _ruleset_names(text, lang)
-    out: list[str] = []
-    pos = 0
-    for m in _INLINE_CITE.finditer(text):
-        seed, code, section, item = m.groups()
-        if not m.group(0).strip():
-            continue
-        seed = seed or "000"
-        if code:  # a section code: its heading in the page's language (the locales translate it)
-            short = {"Leads": "LST", "Hints": "HNT", "Scoring": "REC"}.get(code, code)
-            section = t(f"cite.section_{short}", lang) if has(f"cite.section_{short}", lang) else _CODES.get(code)
-        out.append(mark_foreign(text[pos:m.start()], lang))
-        out.append(_seed_html(seed, section, item, lang))
-        pos = m.end()
-    out.append(mark_foreign(text[pos:], lang))
-    return "".join(out)
-
-
-_QUOTED = re.compile(r"«[^«»]*»|“[^“”]*”|\"[^\"]*\"")
-_BRACKETED = re.compile(r"\([^()]*\)")
-
-
-def mark_foreign(text: str, lang: str) -> str:
-    """``text`` as HTML with each quoted (then each bracketed) run in the other language marked
-    with its language (a Russian word quoted in an English note: ``<span lang="ru">«всегда»</span>``)."""
-    return _mark(text, lang, (_QUOTED, _BRACKETED))
-
-
-def _mark(text: str, lang: str, patterns: tuple[re.Pattern[str], ...]) -> str:
-    if not patterns:
-        return html.escape(text, quote=False)
-    first, rest = patterns[0], patterns[1:]
-    out: list[str] = []
-    pos = 0
-    for m in first.finditer(text):
-        inner = m.group(0)
-        foreign = (bool(_CYRILLIC.search(inner)) if lang == "en"
-                   else bool(_LATIN.search(inner)) and not _CYRILLIC.search(inner))
-        if not foreign:
-            continue
-        out.append(_mark(text[pos:m.start()], lang, rest))
-        out.append(in_lang(inner, "ru" if lang == "en" else "en", lang))
-        pos = m.end()
-    out.append(_mark(text[pos:], lang, rest))
-    return "".join(out)
+# Sources by their names, and words of the other language marked as such: built in one place,
+# tutor.content.sources (the pages import them from here too).

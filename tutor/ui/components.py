@@ -18,6 +18,7 @@ card click reruns only that part, not the board or the page around it.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -29,19 +30,19 @@ from tutor.content.describe import question_text
 from tutor.content.engine import engine_verdict
 from tutor.content.grading import Feedback, grade, hint, hint_count
 from tutor.content.models import Item
-from tutor.content.sources import plain_citations, source_name
+from tutor.content.sources import named_sources, plain_citations, source_html
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import WhistError
 from tutor.progress import ProgressError
 from tutor.i18n import has, t
-from tutor.render import history_html, table_html
+from tutor.render import hand_html, history_html, table_html
 from tutor.seats import Seat
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.common import current_learner, show_html, store
 from tutor.ui.seatview import SeatView, seat_view
 
-__all__ = ["Answered", "answer_score", "item_board", "prompt_text", "run_item", "maxim_note", "maxim_title", "card_label",
+__all__ = ["Answered", "answer_score", "item_board", "prompt_text", "run_item", "maxim_note", "show_note", "maxim_title", "card_label",
            "answer_label"]
 
 
@@ -90,15 +91,23 @@ def maxim_title(maxim_id: str, lang: str) -> str:
 
 def maxim_note(maxim_id: str, lang: str) -> str:
     """A maxim as quoted under feedback: title, our wording, the source by its name in ``lang``
-    (never a file number or an id), and the source's own words as a blockquote (the web's mark of
-    a quotation, which may be in another language)."""
+    (never a file number or an id), and the source's own words as a ``blockquote`` marked with
+    their language (the web's mark of a quotation in another language). Markdown with inline
+    HTML: shown with :func:`show_note`."""
     try:
         m = get_maxim(maxim_id)
     except UnknownMaximError:
         return ""
-    quote = m.quote.replace("\n", " ")
-    return (f"**{m.title_in(lang)}** — {m.text_in(lang)}  \n"
-            f"*{t('feedback.source', lang, source=source_name(m.source, lang))}*\n\n> «{quote}»")
+    quote = html.escape(m.quote.replace("\n", " "), quote=False)
+    return (f"**{html.escape(m.title_in(lang), quote=False)}** — {named_sources(m.text_in(lang), lang)}  \n"
+            f"*{t('feedback.source', lang, source=source_html(m.source, lang))}*\n\n"
+            f'<blockquote lang="{m.quote_lang}">«{quote}»</blockquote>')
+
+
+def show_note(note: str) -> None:
+    """A :func:`maxim_note` on the page (its marks are HTML built here, the texts escaped)."""
+    if note:
+        st.markdown(note, unsafe_allow_html=True)
 
 
 def answer_label(response: Any, lang: str) -> str:
@@ -130,8 +139,10 @@ def item_board(item: Item, lang: str) -> SeatView | None:
         hands: dict[Seat, Any] = {s: deal.hands[s] for s in Seat}
     else:
         hands = {s: (view.hand if s == view.me else view.counts[s]) for s in Seat}
+    # a card question draws the student's hand once: as the cards he clicks under the table (and,
+    # once answered, as a picture there: :func:`_hand_after`), not also at his seat (issue 12)
     show_html(table_html(hands, dealer=view.dealer, trump_card=view.trump_card, trump=view.trump, lang=lang,
-                         me=view.me, trick=view.current))
+                         me=view.me, trick=view.current, hand_below=deal is None and _asks_card(item)))
     done = view.finished_tricks
     if done:
         # a card question asked after earlier tricks depends on them (who showed out, which
@@ -143,6 +154,17 @@ def item_board(item: Item, lang: str) -> SeatView | None:
     if item.question == "score" and item.tricks is not None:
         st.caption(t("item.tricks_taken", lang, ns=item.tricks.ns, ew=13 - item.tricks.ns))
     return view
+
+
+def _asks_card(item: Item) -> bool:
+    """The question is answered by clicking a card of the hand (a number question is not)."""
+    return item.question not in ("honours", "score")
+
+
+def _hand_after(view: SeatView, lang: str) -> None:
+    """The hand under the table once the question is answered and its card buttons are gone: the
+    table draws it nowhere else (:func:`item_board`)."""
+    show_html(hand_html(view.hand, lang))
 
 
 def _previous_miss(scope: str, item_id: str, record_id: str) -> str | None:
@@ -292,8 +314,7 @@ def _explanation(fb: Feedback, lang: str, item: Item) -> None:
     behind the answer, then the one the wrong card broke when that is another."""
     st.markdown(f"**{t('item.explanation', lang)}.** {plain_citations(fb.explanation[lang], lang)}")
     for mid in dict.fromkeys([*item.maxims[:1], *fb.maxims[:1]]):
-        if note := maxim_note(mid, lang):
-            st.markdown(note)
+        show_note(maxim_note(mid, lang))
 
 
 def _right(fb: Feedback, answered: Answered, lang: str) -> None:
@@ -306,8 +327,7 @@ def _right(fb: Feedback, answered: Answered, lang: str) -> None:
     with st.expander(t("feedback.more", lang)):
         st.markdown(f"**{t('item.explanation', lang)}.** {plain_citations(fb.explanation[lang], lang)}")
         for mid in fb.maxims[:1]:
-            if note := maxim_note(mid, lang):
-                st.markdown(note)
+            show_note(maxim_note(mid, lang))
 
 
 def _wrong(fb: Feedback, lang: str) -> None:
@@ -343,7 +363,7 @@ def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, l
         _submit(item, scope, item_id, by_name.get(card, card), lang, *args)
 
     card_hand(hand, key=state.widget_key(scope, item_id, "card"), lang=lang, on_pick=pick, playable=cards,
-              key_of=lambda c: state.widget_key(scope, item_id, f"card-{c}"))
+              key_of=lambda c: state.widget_key(scope, item_id, f"card-{c}"), styled=False)
 
 
 def _answer_controls(item: Item, view: SeatView, scope: str, item_id: str, lang: str, args: _RecordArgs) -> None:
@@ -377,7 +397,7 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
             card = by_name[choice] if choice in by_name else parse_card(choice)
             if card not in view.legal_cards():
                 show_warning(t("item.why_illegal", lang, card=card.symbol(lang)))
-                st.markdown(maxim_note("must-follow-suit", lang))
+                show_note(maxim_note("must-follow-suit", lang))
                 return
             try:
                 verdict = engine_verdict(item, card)
@@ -392,7 +412,7 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
             st.markdown(f"**{card.symbol(lang)}** — {word}")
             st.markdown(plain_citations(verdict.why[lang], lang))
             for mid in verdict.maxims[:2]:
-                st.markdown(maxim_note(mid, lang))
+                show_note(maxim_note(mid, lang))
 
 
 def run_item(
@@ -408,6 +428,7 @@ def run_item(
     after: Callable[[Answered | None], None] | None = None,
     rerun_page: bool = False,
     keep: bool = False,
+    card_styles: bool = True,
 ) -> Answered | None:
     """Show one question and handle its answer; returns the answer once given.
 
@@ -418,11 +439,17 @@ def run_item(
     (the next-puzzle button, the evidence) inside the fragment, so it follows a click at once;
     ``rerun_page`` reruns the whole page when the answer changes what the page itself shows (the
     next step of a lesson). ``keep`` keeps the answer for this browser across a reload.
+    ``card_styles=False``: the page drew the card faces' styles itself (a page with several
+    questions draws them once, :func:`tutor.ui.cardpick.draw_hand_styles`).
     """
     view = item_board(item, lang)
     if view is None:
         return None
     st.markdown(f"**{prompt_text(item, lang)}**")
+    if card_styles and _asks_card(item):
+        from tutor.ui.cardpick import draw_hand_styles
+
+        draw_hand_styles(lang)  # outside the answer's fragment: a click there sends no style sheet
     if keep:
         _restore_answer(item, scope, item_id, lang)
     st.session_state[state.answer_key(scope, item_id) + ":page"] = _answer_shape(scope, item_id)
@@ -468,6 +495,8 @@ def _answer_body(item: Item, view: SeatView, scope: str, item_id: str, lang: str
             st.button(t("item.hint", lang, cost=_hint_cost(used, total)), key=state.widget_key(scope, item_id, "hint"),
                       on_click=_open_hint, args=(scope, item_id, total), icon=":material/lightbulb:")
         return None
+    if _asks_card(item):
+        _hand_after(view, lang)
     fb = answered.feedback
     revealed = bool(st.session_state.get(state.reveal_key(scope, item_id)))
     if not_saved := st.session_state.get(state.answer_key(scope, item_id) + ":not_saved"):

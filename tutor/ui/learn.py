@@ -14,6 +14,7 @@ from tutor.render import hand_html, history_html, table_html
 from tutor.seats import Seat
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success
+from tutor.ui.cardpick import draw_hand_styles
 from tutor.ui.common import current_lang, current_learner, progress_or, show_html, store, tr
 from tutor.ui.components import run_item
 from tutor.ui.library import Library, library, show_problems
@@ -88,6 +89,8 @@ def show() -> None:
     st.caption(plain_citations(lesson.summary[lang], lang) + (" · ✓" if lesson.id in done else ""))
     solved = _solved_before(lesson)
     exercises = lesson.exercises()
+    if exercises:
+        draw_hand_styles(lang)  # once for all the lesson's exercises, outside their fragments
     for i, step in enumerate(lesson.steps):
         if isinstance(step, TeachStep):
             st.markdown(plain_citations(step.teach[lang], lang))
@@ -103,7 +106,7 @@ def show() -> None:
                         + (f" — {ex.title[lang]}" if ex.title else ""))
             # rerun_page: an answer decides whether the lesson goes on below this exercise
             answered = run_item(ex, scope=SCOPE, item_id=rid, lang=lang, kind="lesson", themes=ex.themes, record_id=rid,
-                                rerun_page=True)
+                                rerun_page=True, card_styles=False)
         if answered is not None and answered.feedback.correct:
             solved.add(rid)
         if answered is None:

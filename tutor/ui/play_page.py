@@ -18,8 +18,8 @@ AppTest starts it; the browser test opens it in the app at ``/play``. Its texts 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
@@ -31,11 +31,16 @@ from tutor.rulesets import RULESET_NAMES, RULESETS
 from tutor.vocab import SYSTEMS
 from tutor.seats import Seat, Side
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
-from tutor.ui.cardpick import card_hand, four_colour
+from tutor.ui.cardpick import card_hand, draw_hand_styles, four_colour
 from tutor.ui.common import current_lang
 from tutor.ui.components import maxim_title
 from tutor.ui.rules import sheet_html
 from tutor.variants import VARIANT_NAMES, parse_variant
+
+if TYPE_CHECKING:  # the session (and its robots) is imported when the first deal is dealt
+    from tutor.records import StudentCard
+    from tutor.robots import RobotCard
+    from tutor.session import Session
 
 __all__ = ["render", "ptext", "SESSION_KEY", "can_undo", "can_claim"]
 
@@ -89,10 +94,20 @@ def _shown(robots: Any = (), flag: Any = None, note: str | None = None) -> None:
     st.session_state[LAST_KEY] = {"robots": robots, "flag": flag}
 
 
+def _whole_page_if_over() -> None:
+    """From a callback: a deal just ended (or the next began), so the review and the score sheet
+    below the table change -- the whole page reruns at once (they are drawn outside the table's
+    fragment, so an ordinary card click does not redraw them)."""
+    session = st.session_state.get(SESSION_KEY)
+    if session is not None and session.finished:
+        st.rerun()
+
+
 def _on_play(card: str) -> None:
     done, result = _act(lambda session: session.play(card))
     if done:
         _shown(result.robots, result.flag)
+        _whole_page_if_over()
 
 
 def _on_undo() -> None:
@@ -103,12 +118,14 @@ def _on_undo() -> None:
 def _on_claim() -> None:
     if _act(lambda session: session.claim())[0]:
         _shown(note="claim_done")
+        _whole_page_if_over()
 
 
 def _on_next() -> None:
     done, opening = _act(lambda session: session.next_deal())
     if done:
         _shown(opening)
+        st.rerun()  # the review of the last deal goes, the sheet below the table has its deal
 
 
 # -- drawing --------------------------------------------------------------------------------------
@@ -133,7 +150,7 @@ def _settings(lang: str) -> None:
         st.button(ptext("new_session", lang), on_click=_new_session, key="play:new", type="primary")
 
 
-def _robot_lines(session, robots, lang: str) -> None:
+def _robot_lines(session: Session, robots: Sequence[RobotCard], lang: str) -> None:
     if not robots:
         return
     st.markdown(f"**{ptext('robots_played', lang)}**")
@@ -147,14 +164,14 @@ def _robot_lines(session, robots, lang: str) -> None:
                     help=f"{ptext('maxim_id', lang)}: {rc.maxim}")
 
 
-def _flag(card, lang: str) -> None:
+def _flag(card: StudentCard, lang: str) -> None:
     broken = ", ".join(f"«{maxim_title(m, lang)}»" if lang == "ru" else f"“{maxim_title(m, lang)}”"
                        for m in card.broken) or card.verdict
     text = card.why.get(lang) or card.explanation.get(lang) or ""
     show_warning(f"{ptext('flag_title', lang, card=card.advised.symbol(lang))} ({broken}). {text}")
 
 
-def _review(session, lang: str) -> None:
+def _review(session: Session, lang: str) -> None:
     review = session.review()
     st.subheader(ptext("review", lang))
     show_info(review.summary(lang))
@@ -172,25 +189,25 @@ def _review(session, lang: str) -> None:
     st.html(history_html(session.state.tricks, lang, trump=session.deal.trump))
 
 
-def _sheet(session, lang: str) -> None:
+def _sheet(session: Session, lang: str) -> None:
     """The robber's score sheet, drawn once, the classic way: every partie on one sheet (the
     same drawing as the rules calculator's, :func:`tutor.ui.rules.sheet_html`)."""
     st.subheader(ptext("sheet", lang))
     st.html(sheet_html(session.sheet, lang))
 
 
-def can_undo(session: Any) -> bool:
+def can_undo(session: Session) -> bool:
     """Take back is possible: the deal is not over and the student has played a card in it."""
     return not session.finished and any(type(m).__name__ == "StudentCard" for m in session.moves)
 
 
-def can_claim(session: Any) -> bool:
+def can_claim(session: Session) -> bool:
     """Claim is possible: the student (or his dummy) is on lead, no card of the trick is down,
     and every remaining trick is certain (the session refuses any other claim)."""
     return bool(session.awaiting_student and not session.state.current and session.state.claim_is_certain())
 
 
-def _last_trick(session: Any, lang: str) -> None:
+def _last_trick(session: Session, lang: str) -> None:
     """The last finished trick stays in view once the next one has begun (it never vanishes);
     the trick before it is one click away -- only the last two may be looked at (000 «Ошибки» 8)."""
     tricks = session.state.tricks
@@ -199,16 +216,16 @@ def _last_trick(session: Any, lang: str) -> None:
     st.html(last_trick_html(tricks[-1], lang, trump=session.deal.trump, me=Seat.S))
 
 
-def _hand(session: Any, lang: str) -> None:
+def _hand(session: Session, lang: str) -> None:
     """The hand of the seat to play (South, or the dummy in dummy whist) as cards to click: the
     legal ones raised, the others dimmed; a card typed and Enter plays too."""
     seat = session.state.to_play
     st.markdown(ptext("dummy_turn" if seat != Seat.S else "your_turn", lang, seat=seat.label(lang)))
     hand = tuple(session.state.hand(seat))
-    card_hand(hand, key="play:card", lang=lang, on_pick=_on_play, playable=session.legal_cards())
+    card_hand(hand, key="play:card", lang=lang, on_pick=_on_play, playable=session.legal_cards(), styled=False)
 
 
-def _controls(session: Any, lang: str) -> None:
+def _controls(session: Session, lang: str) -> None:
     undo_ok, claim_ok = can_undo(session), can_claim(session)
     row = st.container(horizontal=True, gap="small")
     row.button(ptext("undo", lang), key="play:undo", on_click=_on_undo, disabled=not undo_ok,
@@ -264,14 +281,27 @@ def _table_area(lang: str) -> None:
         if session.sheet.is_over:
             show_info(ptext("robber_over", lang))
         st.button(ptext("next_deal", lang), key="play:next", on_click=_on_next, type="primary")
+
+
+def _after_deal(lang: str) -> None:
+    """Under the table, outside its fragment: the review of a finished deal and the score sheet.
+    They change only when a deal ends or the next begins (those clicks rerun the whole page), so
+    a card click does not send and redraw them."""
+    session = st.session_state.get(SESSION_KEY)
+    if session is None:
+        return
+    if session.finished:
         _review(session, lang)
     _sheet(session, lang)
 
 
-def render() -> None:
-    """Draw the page (one Streamlit script pass)."""
+def render(standalone: bool = False) -> None:
+    """Draw the page (one Streamlit script pass). ``standalone``: run as its own script (the
+    AppTest, ``streamlit run tutor/ui/play_page.py``), so it draws the styles the app's frame
+    otherwise draws once for every page."""
     lang = current_lang()
-    st.html(f"<style>{CSS}{deck_css(four_colour())}</style>")
+    if standalone:
+        st.html(f"<style>{CSS}{deck_css(four_colour())}</style>")
     st.title(ptext("title", lang))
     st.caption(ptext("intro", lang))
     _settings(lang)
@@ -281,8 +311,10 @@ def render() -> None:
         except (ImportError, WhistError) as exc:
             show_error(str(exc))
             return
+    draw_hand_styles(lang)  # once per page run: a card click (the fragment) sends no style sheet
     _table_area(lang)
+    _after_deal(lang)
 
 
 if __name__ == "__main__":
-    render()
+    render(standalone=True)

@@ -53,8 +53,19 @@ def _report(puzzle_id: str) -> None:
     st.session_state[state.PUZZLE_REPORT_MSG] = ("ok", "")
 
 
-def _go(puzzle_id: str) -> None:
-    st.session_state[state.PUZZLE] = puzzle_id
+def _go_next(current: str, chosen: list[Puzzle]) -> None:
+    """Callback of "Next puzzle": the one chosen for the learner (:func:`suggested_next`: near his
+    rating, from his weak themes), else the list's next; then the whole page reruns at once.
+
+    Chosen here, on the click, not on every run of the page: it reads the learner's history from
+    the store, and most runs (a filter changed, the page opened) never use it. ``st.rerun`` from
+    the callback makes the click one full-page run, not the answer's fragment and then the page."""
+    ids = [p.id for p in chosen]
+    pos = ids.index(current) if current in ids else -1
+    nxt = suggested_next(current_learner(), chosen, current) or (ids[pos + 1] if pos + 1 < len(ids) else None)
+    if nxt is not None:
+        st.session_state[state.PUZZLE] = nxt
+    st.rerun()  # the picker and the board are outside the answer's fragment
 
 
 def puzzle_label(lib: Library, puzzle_id: str, lang: str) -> str:
@@ -68,7 +79,7 @@ def puzzle_label(lib: Library, puzzle_id: str, lang: str) -> str:
     return f"{n}. {p.title[lang]} · {'★' * p.difficulty}"
 
 
-def _after_answer(puzzle: Puzzle, nxt: str | None, lang: str) -> Callable[[Answered | None], None]:
+def _after_answer(puzzle: Puzzle, chosen: list[Puzzle], has_next: bool, lang: str) -> Callable[[Answered | None], None]:
     """What follows the answer inside its fragment: the puzzle's themes once it is settled (named
     before, "King third" would give the idea away -- Lichess shows themes after solving), and
     "Next puzzle", which reruns the whole page."""
@@ -76,10 +87,9 @@ def _after_answer(puzzle: Puzzle, nxt: str | None, lang: str) -> Callable[[Answe
     def draw(answered: Answered | None) -> None:
         if answered is not None and answered.settled:
             st.caption(tr("puzzles.themes") + ": " + ", ".join(theme_label(t_, lang) for t_ in puzzle.themes))
-        if answered is not None and nxt is not None:
-            if st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go, args=(nxt,),
-                         icon=":material/arrow_forward:", type="primary"):
-                st.rerun()  # the picker and the board are outside the answer's fragment
+        if answered is not None and has_next:
+            st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go_next, args=(puzzle.id, chosen),
+                      icon=":material/arrow_forward:", type="primary")
 
     return draw
 
@@ -130,10 +140,11 @@ def show() -> None:
     puzzle = _puzzle(lib, st.session_state[state.PUZZLE])
     st.caption(tr("puzzles.level", n=puzzle.difficulty) + (" · " + tr("feedback.solved_before") if puzzle.id in solved else ""))
     pos = ids.index(puzzle.id)
-    # the next one fits the learner's rating and weak themes (issue 14), else the list's next
-    nxt = suggested_next(learner, chosen, puzzle.id) or (ids[pos + 1] if pos + 1 < len(ids) else None)
+    # the next one fits the learner's rating and weak themes (issue 14), else the list's next:
+    # chosen when "Next puzzle" is clicked (:func:`_go_next`)
+    has_next = pos + 1 < len(ids) or (learner is not None and len(ids) > 1)
     run_item(puzzle, scope=SCOPE, item_id=puzzle.id, lang=lang, kind="puzzle", themes=puzzle.themes,
-             after=_after_answer(puzzle, nxt, lang))
+             after=_after_answer(puzzle, chosen, has_next, lang))
     drafts.restore(REPORT_NOTE, drafts.SLOT_REPORT, "")
     msg = st.session_state.pop(state.PUZZLE_REPORT_MSG, None)
     if state.REPORT_OPEN not in st.session_state:

@@ -3,8 +3,11 @@ calculator over :mod:`tutor.scoring` (a deal typed in PBN, or a random deal from
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
+from tutor.content.sources import in_lang, named_sources
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.render import robber_sheet_html, table_html
@@ -15,15 +18,30 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, show_html, tr
 
-__all__ = ["show", "describe_ruleset", "score_on_sheet", "sheet_html"]
+__all__ = ["show", "describe_ruleset", "source_text", "score_on_sheet", "sheet_html"]
+
+#: A seed cited in a rule set's text (``000 REC 8``, ``002``, ``001 §7``).
+_SEED_CITE = re.compile(r"(?<!\d)00[0-4](?!\d)")
 
 DEMO_PBN = "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"
 
 
+def source_text(text: str, lang: str) -> str:
+    """A rule set's source or note as HTML, its citations by name (:func:`named_sources`: "000 REC 8"
+    is "the Russian whist guide, section “Rules of scoring”, item 8"); a source citing no seed is
+    a book's English title, marked as English on a Russian page."""
+    if not _SEED_CITE.search(text):
+        return in_lang(text, "en", lang)
+    return named_sources(text, lang)
+
+
 def describe_ruleset(rs: Ruleset, lang: str) -> None:
     """A rule set's values in plain words, and which variants the tutor supports."""
-    st.markdown(f"**{rs.title.get(lang)}** — {rs.summary.get(lang)}")
-    st.caption(tr("rules.source") + ": " + rs.source)
+    st.markdown(f"**{rs.title.get(lang)}** — {named_sources(rs.summary.get(lang), lang)}", unsafe_allow_html=True)
+    sources = tr("rules.source") + ": " + source_text(rs.source, lang)
+    if rs.revoke is not None:
+        sources += " · " + tr("rules.revoke_source", source=source_text(rs.revoke.source, lang))
+    st.caption(sources, unsafe_allow_html=True)
     rows = [
         (tr("rules.trick_points"), str(rs.trick_points)),
         (tr("rules.game_target"), str(rs.game_target)),
@@ -52,13 +70,14 @@ def describe_ruleset(rs: Ruleset, lang: str) -> None:
         what = tr("rules.revoke_tricks", n=rv.tricks)
         if rv.points is not None:
             what += " / " + tr("rules.revoke_points", n=rv.points)
-        rows.append((tr("rules.revoke"), f"{what} ({rv.source})"))
+        rows.append((tr("rules.revoke"), what))  # its source under the table, by name
     st.table({tr("rules.rule"): [r[0] for r in rows], tr("rules.value"): [r[1] for r in rows]})
     if rs.variants:
         st.markdown("**" + tr("rules.variants") + "**")
         for v in rs.variants:
             mark = "✓ " + tr("rules.supported") if v.supported else "✗ " + tr("rules.not_supported")
-            st.markdown(f"- **{v.title.get(lang)}** ({mark}): {v.description.get(lang)}")
+            st.markdown(f"- **{v.title.get(lang)}** ({mark}): {named_sources(v.description.get(lang), lang)}",
+                        unsafe_allow_html=True)
 
 
 def _random_deal() -> None:

@@ -6,6 +6,8 @@ evidence took 5-9 s after the first answer of the day; now it is usually ready b
 answers. The same thread imports the evidence's own modules, which the first answer on a fresh
 server otherwise loads (bench/bench_first_daily.py); pandas, which only the evidence table needs
 (drawn once opened), is left alone: importing it here took the CPU from the first answer.
+It then imports, in the background, the modules the Play page loads on first use
+(:func:`warm_imports`): about 1-1.5 s each here.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from tutor.ui.common import inject_css, language_switch, learner_box
 from tutor.ui.drafts import keep_browser_key
 from tutor.ui.nav import available_pages
 
-__all__ = ["main", "warm_daily_evidence"]
+__all__ = ["main", "warm_daily_evidence", "warm_imports", "WARM_MODULES"]
 
 _WARMED = threading.Event()
 
@@ -83,6 +85,35 @@ def _import_drawing() -> None:
             continue
 
 
+#: Modules a page imports on its first use that take a second or more to load on this machine
+#: (the robots and the engine behind the Play page; the simulation and the chart behind the
+#: daily evidence): imported once in the background after the server's first page, so the first
+#: visitor of those pages does not wait for them.
+WARM_MODULES: tuple[str, ...] = ("tutor.session", "tutor.evidence_store", "tutor.simulate", "tutor.ui.evidence_chart")
+_IMPORTED = threading.Event()
+
+
+def warm_imports() -> threading.Thread | None:
+    """Once per server process: import :data:`WARM_MODULES` in a background thread (off with
+    ``WHIST_TUTOR_WARM=0``). Returns the thread, None when already started or off."""
+    if _IMPORTED.is_set() or os.environ.get("WHIST_TUTOR_WARM", "1") == "0":
+        return None
+    _IMPORTED.set()
+
+    def work() -> None:
+        import importlib
+
+        for name in WARM_MODULES:
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001 - the page that needs it reports the problem itself
+                continue
+
+    thread = threading.Thread(target=work, name="warm-imports", daemon=True)
+    thread.start()
+    return thread
+
+
 def main() -> None:
     """Run one script pass: sidebar first (so every page sees the language), then the page."""
     st.set_page_config(page_title="Whist Tutor", page_icon="♠", layout="wide")
@@ -99,4 +130,5 @@ def main() -> None:
     deck_toggle(lang)
     st.sidebar.caption(t("app.tagline", lang))
     nav.run()
-    warm_daily_evidence()  # after the page: the first visitor's page is not kept waiting
+    warm_imports()  # after the page: the first visitor's page is not kept waiting
+    warm_daily_evidence()
