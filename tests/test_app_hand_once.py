@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from test_app_pages import app_env, open_page, start  # noqa: F401 - the fixture is used by name
+from appkit import open_page, start
 from tutor.ui.state import widget_key
 
 CARD_KEY = "w:puzzles:king-fourth-lead:card-"
@@ -25,7 +25,7 @@ def card_buttons(at: AppTest) -> list[str]:
     return [str(b.key) for b in at.button if str(b.key or "").startswith(CARD_KEY)]
 
 
-def test_question_page_draws_the_hand_only_as_the_cards_to_click(app_env):  # noqa: F811
+def test_question_page_draws_the_hand_only_as_the_cards_to_click(app_env):
     at = start("en")
     open_page(at, "puzzles")
     at.selectbox(key="puzzle").set_value("king-fourth-lead").run()
@@ -35,7 +35,7 @@ def test_question_page_draws_the_hand_only_as_the_cards_to_click(app_env):  # no
     assert any("Your cards (13) are below the table" in b for b in html_blocks(at))
 
 
-def test_after_the_answer_the_hand_is_drawn_once_under_the_table(app_env):  # noqa: F811
+def test_after_the_answer_the_hand_is_drawn_once_under_the_table(app_env):
     at = start("ru")
     open_page(at, "puzzles")
     at.selectbox(key="puzzle").set_value("king-fourth-lead").run()
@@ -45,7 +45,7 @@ def test_after_the_answer_the_hand_is_drawn_once_under_the_table(app_env):  # no
     assert hands_drawn(at) == 1
 
 
-def test_the_card_faces_style_is_drawn_once_by_the_page_not_with_the_hand(app_env, monkeypatch):  # noqa: F811
+def test_the_card_faces_style_is_drawn_once_by_the_page_not_with_the_hand(app_env, monkeypatch):
     """Issue 12 "Fast": the card faces' CSS is drawn once per page run, before the answer's
     fragment (:func:`tutor.ui.cardpick.draw_hand_styles`), not by the hand inside it -- so a click
     there does not send it again (it was 7 kB of each click)."""
@@ -73,7 +73,7 @@ def test_every_card_face_has_its_rank_and_suit_in_the_page_language():
         assert f'--wt-rank: "{card.rank.display("ru")}"' in rule and f'--wt-pip: "{card.suit.symbol}"' in rule
 
 
-def test_a_lesson_draws_the_card_faces_style_once_for_all_its_exercises(app_env):  # noqa: F811
+def test_a_lesson_draws_the_card_faces_style_once_for_all_its_exercises(app_env):
     at = start("en")  # the Learn page: the first lesson, its exercise
     at.button(key=widget_key("lesson", "first-lead/2", "card-S2")).click().run()
     assert not at.exception

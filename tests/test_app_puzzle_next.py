@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_app_pages import app_env, open_page, start  # noqa: F401 - the fixture is used by name
+from appkit import open_page, start
 from tutor.ui.state import widget_key
 
 
@@ -25,7 +25,7 @@ def calls(monkeypatch):
     return seen
 
 
-def test_the_next_puzzle_is_chosen_only_when_next_is_clicked(app_env, calls):  # noqa: F811
+def test_the_next_puzzle_is_chosen_only_when_next_is_clicked(app_env, calls):
     at = start("en", learner="Ann")
     open_page(at, "puzzles")
     at.selectbox(key="puzzle").set_value("king-fourth-lead").run()

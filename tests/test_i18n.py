@@ -216,7 +216,7 @@ def test_a_quoted_word_of_the_other_language_is_marked():
 def test_rules_page_names_every_rule_sets_sources_without_codes(app_env, lang):
     """Each rule set's source, revoke law and variant notes name the seeds by their titles (no
     "000 REC 8", no command-line flags), a book's English title marked on a Russian page."""
-    from test_app_pages import open_page, start
+    from appkit import open_page, start
 
     from tutor.rulesets import RULESET_NAMES
     from tutor.ui import state
