@@ -1,7 +1,7 @@
 """Study: what does each card-play maxim of both systems gain or cost double-dummy?
 
 Seeded random whole deals are played with the conventions engine's own advice at all four seats
-(each seat sees only what it may, :class:`tutor.robots.RobotView`), once per system (``russian``,
+(each seat sees only what it may, :class:`tutor.seatview.SeatView`), once per system (``russian``,
 ``english``) on the same deals. At every decision where the seat has more than one legal card and
 the deciding maxim (the first the advice cites) is a card-play maxim (catalogue categories
 lead-card, lead-suit, later-lead, following, trump-signal), the TRUE position (the real deal at
@@ -66,7 +66,8 @@ from tutor.conventions.systems import applies  # noqa: E402
 from tutor.deal import Deal  # noqa: E402
 from tutor.errors import WhistError  # noqa: E402
 from tutor.play import PlayState  # noqa: E402
-from tutor.robots import FORCED, RobotView  # noqa: E402
+from tutor.robots import FORCED, sample_positions  # noqa: E402
+from tutor.seatview import SeatView  # noqa: E402
 from tutor.seats import Seat  # noqa: E402
 from tutor.solver import Position as SolverPosition  # noqa: E402
 from tutor.solver import solve_many  # noqa: E402
@@ -96,7 +97,7 @@ def play_deal(index: int, seed: int, system: str, done: frozenset[tuple[str, str
 
     Each recorded decision gives its TRUE position. For a ``rare`` maxim it also gives
     ``resample`` layouts of the cards the seat cannot see, drawn consistent with what it saw
-    (:meth:`RobotView.sample`, the robots' own sampler): the seat's advice depends only on its
+    (:func:`tutor.robots.sample_positions`, the robots' own sampler): the seat's advice depends only on its
     view, so the maxim decides the same way there; the layouts of one decision share a cluster
     id, and the standard errors count a cluster once (:func:`aggregate`)."""
     deal = Deal.random(random.Random(f"study-rules|{seed}|{index}"), dealer=Seat(index % 4))
@@ -110,9 +111,9 @@ def play_deal(index: int, seed: int, system: str, done: frozenset[tuple[str, str
         if len(legal) == 1:
             state.play(legal[0])
             continue
-        view = RobotView.from_state(state, seat)
+        view = SeatView.from_state(state, seat)
         try:
-            advice = advise(view.position(), system)
+            advice = advise(view, system)
         except WhistError as exc:  # an engine bug must not sink an hour's run: say so, play on
             print(f"\nadvice failed in deal {index} ({system}), {seat.name}: {exc}", file=sys.stderr)
             state.play(legal[0])
@@ -128,7 +129,7 @@ def play_deal(index: int, seed: int, system: str, done: frozenset[tuple[str, str
                 if resample and (system, deciding) in rare:
                     cluster = (index * 2 + SYSTEMS.index(system)) * 64 + step
                     rng = random.Random(f"study-rules|{seed}|{index}|{system}|{step}")
-                    extra = view.sample(rng, resample)
+                    extra = sample_positions(view, rng, resample)
                 for pos in [SolverPosition.from_state(state), *extra]:
                     out.append((pos, deciding, card, rejected, cluster))
         state.play(card)

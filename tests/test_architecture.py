@@ -16,7 +16,7 @@ TUTOR = ROOT / "tutor"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("tutor.errors", "tutor.yamlsafe")),
     ("notation", ("tutor.cards", "tutor.seats", "tutor.i18n", "tutor.clock", "tutor.outfiles", "tutor.vocab")),
-    ("game", ("tutor.play", "tutor.deal", "tutor.rulesets")),
+    ("game", ("tutor.play", "tutor.deal", "tutor.rulesets", "tutor.seatview")),
     ("engines", ("tutor.conventions", "tutor.solver", "tutor.minimax", "tutor.scoring", "tutor.laws",
                  "tutor.variants")),
     ("players", ("tutor.robots", "tutor.simulate", "tutor.render", "tutor.reading", "tutor.strengths")),

@@ -8,11 +8,11 @@ where its own condition fails and the next one decides. The student sits S; trum
 from __future__ import annotations
 
 from tutor.cards import Suit
-from tutor.conventions import Position, advise
+from tutor.conventions import SeatView, advise
 
 
 def play(hand: str, played: str, trump: str = "C", system: str = "russian"):
-    return advise(Position.build(hand=hand, trump=trump, played=played), system)
+    return advise(SeatView.build(hand=hand, trump=trump, played=played), system)
 
 
 def why_not(advice, card: str) -> str:
@@ -155,7 +155,7 @@ def test_win_as_cheaply_as_possible_overruffs_with_a_trump_that_wins():
 
     Regression: the 7 on the table once made 8-6-5 look "equal", and the engine chose the losing 5.
     """
-    pos = Position.build(hand="-.KJ73.Q98652.A64", trump="D2", dealer="S", played="W:SA S3 D7")
+    pos = SeatView.build(hand="-.KJ73.Q98652.A64", trump="D2", dealer="S", played="W:SA S3 D7")
     a = advise(pos)
     assert str(a.card) == "D8" and a.maxims[0] == "win-as-cheaply-as-possible"
     assert why_not(a, "D5") == "win-as-cheaply-as-possible"

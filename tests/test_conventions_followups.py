@@ -13,8 +13,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.conventions.position import knowledge
 from tutor.cards import Card, Suit
-from tutor.conventions import Position, advise
+from tutor.conventions import SeatView, advise
 from tutor.conventions.catalogue import get_maxim
 from tutor.conventions.calls import read_calls, read_signals
 from tutor.deal import Deal
@@ -33,10 +34,10 @@ S_HAND = "Q42.942.A932.KT5"  # three trumps (clubs)
 def test_call_in_discards_is_read():
     """Cavendish, Whist Developments; Foster: a higher discard, then a lower one of the same
     suit, is a call for trumps; Knowledge.calls marks it as made in discards."""
-    pos = Position.build(hand=S_HAND, trump="C", played=DISCARD_CALL)
-    (call,) = pos.knowledge.calls
+    pos = SeatView.build(hand=S_HAND, trump="C", played=DISCARD_CALL)
+    (call,) = knowledge(pos).calls
     assert (call.seat, str(call.high), str(call.low), call.trick, call.discard) == (Seat.N, "D8", "D6", 2, True)
-    assert pos.knowledge.has_called(Seat.N)
+    assert knowledge(pos).has_called(Seat.N)
 
 
 def test_call_in_following_is_not_marked_as_discard():
@@ -49,7 +50,7 @@ def test_call_in_following_is_not_marked_as_discard():
 def test_answer_the_call_made_in_discards():
     """Pole; 000 LST 8 «пока этого не захочет партнер»: partner called in his discards -> lead
     trumps, the highest from three."""
-    a = advise(Position.build(hand=S_HAND, trump="C", played=DISCARD_CALL))
+    a = advise(SeatView.build(hand=S_HAND, trump="C", played=DISCARD_CALL))
     assert str(a.card) == "CK"  # the suit from answer-the-call, the card from the lead-card rules
     assert a.maxims[1:3] == ("answer-the-call", "call-for-trumps")
     assert "discards" in a.explanation["en"] and "сбросами" in a.explanation["ru"]
@@ -61,9 +62,9 @@ def test_single_discard_is_no_call():
     about trumps (000 HNT 14 reads it as the weak suit instead)."""
     # N discards second hand on West's doubtful ♥5 (not on a sure winner: that would be a refused
     # ruff, a call of its own -- Cavendish ch. 32).
-    pos = Position.build(hand=S_HAND, trump="C", played="W:H5 D8 HA H2 / E:S3 SQ S6 S8")
-    assert pos.knowledge.calls == () and pos.knowledge.false_calls == ()
-    assert pos.knowledge.refused_ruffs == ()
+    pos = SeatView.build(hand=S_HAND, trump="C", played="W:H5 D8 HA H2 / E:S3 SQ S6 S8")
+    assert knowledge(pos).calls == () and knowledge(pos).false_calls == ()
+    assert knowledge(pos).refused_ruffs == ()
     a = advise(pos)
     assert a.card.suit != Suit.C and "answer-the-call" not in a.maxims
 
@@ -139,7 +140,7 @@ AT_RISK = "W:H2 HA S5"  # partner's ace wins; East shows out of hearts: hearts w
 def test_make_the_call_in_discards():
     """Cavendish, Whist Developments; Pembridge Lecture VII: strong in trumps, with winners that
     will be ruffed, the first discard is an unnecessarily high card of the weak suit (the 7 from 7-3)."""
-    a = advise(Position.build(hand=STRONG, trump="C", played=AT_RISK))
+    a = advise(SeatView.build(hand=STRONG, trump="C", played=AT_RISK))
     assert str(a.card) == "S7" and a.maxims[0] == "make-the-call"
     assert a.verdict_for("S3").maxims[0] == "make-the-call"
     assert a.verdict_for("CA").maxims[0] == "do-not-trump-partners-sure-winner"  # S plays last
@@ -148,9 +149,9 @@ def test_make_the_call_in_discards():
 
 def test_call_made_in_discards_is_then_read_by_partner():
     """The discard make-the-call gives, followed by the lower one, reads as a call in discards."""
-    pos = Position.build(hand=STRONG, trump="C", played=AT_RISK)
+    pos = SeatView.build(hand=STRONG, trump="C", played=AT_RISK)
     after = pos.with_play(advise(pos).card)  # N's ace wins; he leads hearts again
-    pos2 = Position.build(hand=STRONG, trump="C", played=format_history(after.played) + " / N:HK D3")
+    pos2 = SeatView.build(hand=STRONG, trump="C", played=format_history(after.played) + " / N:HK D3")
     second = advise(pos2).card
     assert str(second) == "S3"
     (call,) = read_calls(pos2.with_play(second).played, Suit.C)
@@ -161,9 +162,9 @@ def test_call_begun_in_discards_is_completed_with_the_lowest():
     """Foster: the lower card completes the call; from 8-7-3, the 7 and then the 3 -- the 8
     after the 7 would read as no call at all."""
     hand = "873.-.KQJ64.AKT98"
-    pos = Position.build(hand=hand, trump="C", played=AT_RISK)
+    pos = SeatView.build(hand=hand, trump="C", played=AT_RISK)
     assert str(advise(pos).card) == "S7"
-    pos2 = Position.build(hand=hand, trump="C", played=format_history(pos.with_play(advise(pos).card).played) + " / N:HK D3")
+    pos2 = SeatView.build(hand=hand, trump="C", played=format_history(pos.with_play(advise(pos).card).played) + " / N:HK D3")
     a = advise(pos2)
     assert str(a.card) == "S3" and a.maxims[0] == "make-the-call"
     assert a.verdict_for("S8").maxims[0] == "make-the-call"
@@ -174,21 +175,21 @@ def test_call_begun_in_following_is_completed_with_the_lowest():
     """Foster; Cavendish: a call begun in following suit (the 7 from 9-8-7-4) is completed with
     the lowest card, not with another unnecessarily high one."""
     hand = "A2.865.9874.AT98"
-    pos = Position.build(hand=hand, trump="C", played="W:D5 DA D6")
+    pos = SeatView.build(hand=hand, trump="C", played="W:D5 DA D6")
     assert str(advise(pos).card) == "D7"
     history = format_history(pos.with_play(Card.parse("D7")).played) + " / N:HQ H3 H5 HK / W:D2 D3 DQ"
-    a = advise(Position.build(hand=hand, trump="C", played=history))
+    a = advise(SeatView.build(hand=hand, trump="C", played=history))
     assert str(a.card) == "D4" and a.maxims[0] == "make-the-call"
-    (call,) = read_calls(Position.build(hand=hand, trump="C", played=history).with_play(a.card).played, Suit.C)
+    (call,) = read_calls(SeatView.build(hand=hand, trump="C", played=history).with_play(a.card).played, Suit.C)
     assert (call.seat, str(call.high), str(call.low), call.discard) == (Seat.S, "D7", "D4", False)
 
 
 def test_echo_begun_is_completed_with_the_lowest():
     """Modern Whist §45: the echo is a call, completed like one -- the 7 from 8-7-4, then the 4."""
     hand = "AKQ2.53.874.9876"
-    pos = Position.build(hand=hand, trump="C", played="W:HA H7 H2 H3 / W:HK H6 H4 H5 / W:D5 D2 DK")
+    pos = SeatView.build(hand=hand, trump="C", played="W:HA H7 H2 H3 / W:HK H6 H4 H5 / W:D5 D2 DK")
     assert str(advise(pos).card) == "D7"
-    pos2 = Position.build(hand=hand, trump="C", played="W:HA H7 H2 H3 / W:HK H6 H4 H5 / W:D5 D2 DK D7 / E:D9")
+    pos2 = SeatView.build(hand=hand, trump="C", played="W:HA H7 H2 H3 / W:HK H6 H4 H5 / W:D5 D2 DK D7 / E:D9")
     a = advise(pos2)
     assert str(a.card) == "D4" and a.maxims[0] == "echo-the-call"
 
@@ -196,32 +197,32 @@ def test_echo_begun_is_completed_with_the_lowest():
 def test_no_call_in_discards_without_a_reason():
     """Pembridge Lecture VII (the legitimate reason: winners that would be ruffed) and 000 HNT 14:
     on trick one nothing shows a ruff coming, so the first discard is the plain weak-suit one."""
-    a = advise(Position.build(hand=STRONG, trump="C", played="W:H2 HA H3"))
+    a = advise(SeatView.build(hand=STRONG, trump="C", played="W:H2 HA H3"))
     assert str(a.card) == "S3" and "make-the-call" not in a.maxims
     assert a.maxims[0] == "discard-from-weakest-suit"
 
 
 def test_no_call_from_a_singleton():
     """Foster: a call needs a lower card of the suit to follow; a singleton discard is no call."""
-    a = advise(Position.build(hand="7.-.KQJ6432.AKT98", trump="C", played=AT_RISK))
+    a = advise(SeatView.build(hand="7.-.KQJ6432.AKT98", trump="C", played=AT_RISK))
     assert str(a.card) == "S7" and "make-the-call" not in a.maxims
 
 
 def test_no_call_in_discards_when_weak_in_trumps():
     """Cavendish (make-the-call): four trumps without an honour are no calling hand."""
-    a = advise(Position.build(hand="732.-.KQJ642.9876", trump="C", played=AT_RISK))
+    a = advise(SeatView.build(hand="732.-.KQJ642.9876", trump="C", played=AT_RISK))
     assert str(a.card) == "S2" and "make-the-call" not in a.maxims
 
 
 def test_no_call_with_an_honour_as_the_high_card():
     """A discarded honour reads as strength, not as a call: from Q-3 the call is not made."""
-    a = advise(Position.build(hand="Q3.-.KQJ642.AKT98", trump="C", played=AT_RISK))
+    a = advise(SeatView.build(hand="Q3.-.KQJ642.AKT98", trump="C", played=AT_RISK))
     assert str(a.card) == "S3" and "make-the-call" not in a.maxims
 
 
 def test_ruffing_the_opponents_trick_comes_before_the_call():
     """win-as-cheaply-as-possible ranks above make-the-call: with a trick to take by ruffing, ruff."""
-    a = advise(Position.build(hand=STRONG, trump="C", played="W:D5 DA S5 D2 / N:H3 HK"))
+    a = advise(SeatView.build(hand=STRONG, trump="C", played="W:D5 DA S5 D2 / N:H3 HK"))
     assert str(a.card) == "C8" and "make-the-call" not in a.maxims
 
 
@@ -234,7 +235,7 @@ def test_third_hand_does_not_overtake_partners_queen_with_the_king():
     wanted on it -- LST 14 «кладут свою старшую» is read with its exceptions (this test used to
     expect the king, the literal reading)."""
     for hand in ("K4.AQ32.T987.765", "K54.AQ3.T987.765"):
-        a = advise(Position.build(hand=hand, trump="C2", played="N:SQ S3"))
+        a = advise(SeatView.build(hand=hand, trump="C2", played="N:SQ S3"))
         assert str(a.card) == "S4" and a.maxims[0] == "do-not-overtake-touching-honour"
         assert a.verdict_for("SK").maxims[0] == "do-not-overtake-touching-honour"
 
@@ -242,7 +243,7 @@ def test_third_hand_does_not_overtake_partners_queen_with_the_king():
 def test_third_hand_need_not_play_king_when_queen_is_master():
     """EB1911 (catalogue third-hand-high, differences): partner's queen already wins for sure once
     the ace is gone, so the king is kept and the lowest card played."""
-    a = advise(Position.build(hand="K54.AQ3.T987.765", trump="C2", played="N:S2 SA S4 S9 / E:D2 D7 D3 DA / N:SQ S3"))
+    a = advise(SeatView.build(hand="K54.AQ3.T987.765", trump="C2", played="N:S2 SA S4 S9 / E:D2 D7 D3 DA / N:SQ S3"))
     assert str(a.card) == "S5" and "third-hand-high" not in a.maxims
 
 

@@ -4,8 +4,9 @@
 
 from __future__ import annotations
 
+from tutor.conventions.position import knowledge
 from tutor.cards import Suit, parse_card
-from tutor.conventions import Position, advise
+from tutor.conventions import SeatView, advise
 from tutor.conventions.calls import read_calls, read_signals
 from tutor.play import parse_history
 from tutor.seats import Seat
@@ -19,16 +20,16 @@ HAND = "Q42.942.A932.KT5"
 
 def test_call_for_trumps_is_read():
     """Foster/Cavendish (maxims.md call-for-trumps): a higher card, then a lower, not trying to win."""
-    pos = Position.build(hand=HAND, trump="C", played=CALL)
-    (call,) = pos.knowledge.calls
+    pos = SeatView.build(hand=HAND, trump="C", played=CALL)
+    (call,) = knowledge(pos).calls
     assert (call.seat, str(call.high), str(call.low), call.trick) == (Seat.N, "H8", "H6", 3)
-    assert pos.knowledge.has_called(Seat.N)
+    assert knowledge(pos).has_called(Seat.N)
 
 
 def test_call_for_trumps_not_cited_without_trumps_to_lead():
     """Pole: the call asks for trumps; holding none, the student cannot answer and other maxims decide."""
-    pos = Position.build(hand="QJ42.9742.A9832.", trump="C", played=CALL)
-    assert pos.knowledge.has_called(Seat.N)
+    pos = SeatView.build(hand="QJ42.9742.A9832.", trump="C", played=CALL)
+    assert knowledge(pos).has_called(Seat.N)
     a = advise(pos)
     assert "call-for-trumps" not in a.maxims and "answer-the-call" not in a.maxims
 
@@ -36,7 +37,7 @@ def test_call_for_trumps_not_cited_without_trumps_to_lead():
 def test_answer_the_call():
     """Pole; 000 LST 8: partner called -> lead trumps. answer-the-call picks the suit; the card
     (with three or fewer, the highest) comes from the lead-card rules that follow it."""
-    a = advise(Position.build(hand=HAND, trump="C", played=CALL))
+    a = advise(SeatView.build(hand=HAND, trump="C", played=CALL))
     assert str(a.card) == "CK"
     assert a.maxims[1:3] == ("answer-the-call", "call-for-trumps")
     assert a.verdict_for("CT").maxims[0] != "answer-the-call"  # the card is not answer-the-call's business
@@ -46,15 +47,15 @@ def test_answer_the_call():
 
 def test_answer_the_call_silent_without_a_call():
     """000 LST 8 (few-trumps-wait-for-call) decides when partner's high-low was no call."""
-    a = advise(Position.build(hand=HAND, trump="C", played=FORCED))
+    a = advise(SeatView.build(hand=HAND, trump="C", played=FORCED))
     assert a.card.suit != Suit.C and "answer-the-call" not in a.maxims
 
 
 def test_forced_high_card_is_not_a_call():
     """Pole: a high card played to win is no signal; the student keeps waiting (000 LST 8)."""
-    pos = Position.build(hand=HAND, trump="C", played=FORCED)
-    assert pos.knowledge.calls == ()
-    partner = [(str(c.high), str(c.low)) for c in pos.knowledge.false_calls if c.seat == Seat.N]
+    pos = SeatView.build(hand=HAND, trump="C", played=FORCED)
+    assert knowledge(pos).calls == ()
+    partner = [(str(c.high), str(c.low)) for c in knowledge(pos).false_calls if c.seat == Seat.N]
     assert partner == [("H8", "H6")]
     a = advise(pos)
     assert a.card.suit != Suit.C
@@ -73,17 +74,17 @@ def test_forced_high_card_is_not_a_call_third_hand():
 
 def test_make_the_call():
     """Cavendish; EB: five trumps with an honour, a trick not to win -> the unnecessarily high card."""
-    a = advise(Position.build(hand="A2.865.874.AT987", trump="C", played="W:D5 DA D6"))
+    a = advise(SeatView.build(hand="A2.865.874.AT987", trump="C", played="W:D5 DA D6"))
     assert str(a.card) == "D7" and a.maxims[0] == "make-the-call"
     assert a.verdict_for("D4").maxims[0] == "make-the-call"
 
 
 def test_make_the_call_is_then_read_as_a_call():
     """The card make-the-call gives, followed by the lower one, reads as a call for the partner."""
-    pos = Position.build(hand="A2.865.874.AT987", trump="C", played="W:D5 DA D6")
+    pos = SeatView.build(hand="A2.865.874.AT987", trump="C", played="W:D5 DA D6")
     first = advise(pos).card
     after = pos.with_play(first)  # N won with the ace; he leads diamonds again
-    pos2 = Position.build(hand="A2.865.874.AT987", trump="C",
+    pos2 = SeatView.build(hand="A2.865.874.AT987", trump="C",
                           played=" / ".join(str(t) for t in after.played) + " / N:D9 DT")
     second = advise(pos2).card
     assert str(second) == "D4"
@@ -93,19 +94,19 @@ def test_make_the_call_is_then_read_as_a_call():
 
 def test_make_the_call_overridden_by_winning_the_trick():
     """Fourth hand wins the opponents' trick first (win-as-cheaply ranks above make-the-call)."""
-    a = advise(Position.build(hand="A2.865.T74.AT987", trump="C", played="W:D5 D2 D9"))
+    a = advise(SeatView.build(hand="A2.865.T74.AT987", trump="C", played="W:D5 D2 D9"))
     assert str(a.card) == "DT" and "make-the-call" not in a.maxims
 
 
 def test_make_the_call_needs_strength_in_trumps():
     """Cavendish: only a hand strong in trumps (5+, or 4 with an honour) calls."""
-    a = advise(Position.build(hand="A2.8765.874.9873", trump="C", played="W:D5 DA D6"))
+    a = advise(SeatView.build(hand="A2.8765.874.9873", trump="C", played="W:D5 DA D6"))
     assert str(a.card) == "D4" and "make-the-call" not in a.maxims
 
 
 def test_echo_the_call():
     """Modern Whist §45: partner called, the student holds four trumps -> call back."""
-    pos = Position.build(hand="AKQ2.53.874.9876", trump="C",
+    pos = SeatView.build(hand="AKQ2.53.874.9876", trump="C",
                          played="W:HA H7 H2 H3 / W:HK H6 H4 H5 / W:D5 D2 DK")
     a = advise(pos)
     assert str(a.card) == "D7" and a.maxims[0] == "echo-the-call"
@@ -113,7 +114,7 @@ def test_echo_the_call():
 
 def test_echo_the_call_overridden_by_winning_the_trick():
     """Winning the opponents' trick cheaply ranks above the echo."""
-    pos = Position.build(hand="AKQ2.53.T84.9876", trump="C",
+    pos = SeatView.build(hand="AKQ2.53.T84.9876", trump="C",
                          played="W:HA H7 H2 H3 / W:HK H6 H4 H5 / W:D5 D2 D9")
     a = advise(pos)
     assert str(a.card) == "DT" and "echo-the-call" not in a.maxims

@@ -6,7 +6,7 @@ open dummy (000 «Болваны»). Nothing else: the other hands are hidden. E
 asks "what does this seat know?" -- the conventions engine judging a card, a robot choosing one,
 the Monte-Carlo analysis sampling the hidden hands, the session judging the student, the content
 grading a puzzle, the pages drawing the table -- reads this one value, so the laws of a record of
-tricks are checked in one place (:func:`check_history`, run when a view is built) and the law of
+tricks are checked in one place (:func:`check_record`, run when a view is built) and the law of
 following suit is stated once (:func:`tutor.play.follow_suit`, behind :meth:`SeatView.legal_cards`).
 
 Before issue 13 seven types held this idea (``play.TableView``, the conventions' ``Position``,
@@ -41,7 +41,7 @@ from tutor.play import LAW_FOLLOW_SUIT, PlayState, Trick, follow_suit, parse_his
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side, parse_seat
 
-__all__ = ["SeatView", "PositionError", "check_history"]
+__all__ = ["SeatView", "PositionError", "check_record"]
 
 _T = TypeVar("_T")
 
@@ -72,7 +72,7 @@ def _follow(
     trump_card: Card | None,
 ) -> _Followed:
     """Check a record of tricks against the laws as far as the known hands allow (see
-    :func:`check_history`) and return what the table has seen."""
+    :func:`check_record`) and return what the table has seen."""
     dealer = first_leader.rho
     played: set[Card] = set()
     voids: dict[Seat, set[Suit]] = {s: set() for s in Seat}
@@ -123,7 +123,7 @@ def _follow(
     )
 
 
-def check_history(
+def check_record(
     tricks: Sequence[Trick] | str,
     trump: Suit | None,
     first_leader: Seat,

@@ -5,7 +5,7 @@ Reading a file (:mod:`tutor.content.loader`) checks its shape. Here each item is
 * the cards: the trump card lies in the dealer's hand (South's only when South deals), the deal
   (when given) is consistent and holds South's hand;
 * the history: legal under the laws -- replayed on the deal (:meth:`PlayState.from_history`) or,
-  with only South's hand known, followed with :func:`follow_history` -- and South is to play;
+  with only South's hand known, South's :class:`~tutor.seatview.SeatView` -- and South is to play;
 * the laws: a called exposed card or a called suit narrows what is legal (:mod:`tutor.content.rulings`),
   and a lead/play item under a binding penalty must leave one card; revokes fit the rule set;
 * the history makes sense: every card of ``played`` -- South's and the hidden hands' -- is the
@@ -45,7 +45,7 @@ from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.content.situation import item_ruling, item_view
 from tutor.content.rulings import Ruling
-from tutor.seatview import SeatView, check_history
+from tutor.seatview import SeatView, check_record
 from tutor.play import parse_history
 from tutor.rulesets import find_ruleset
 from tutor.seats import Seat
@@ -304,7 +304,7 @@ def _diagram_problems(les: Located[Lesson]) -> list[Problem]:
             if d.trick is not None:
                 tricks = parse_history(d.trick)
                 if d.hand is not None:
-                    check_history(tricks, Card.parse(d.trump).suit if d.trump else None, tricks[0].leader,
+                    check_record(tricks, Card.parse(d.trump).suit if d.trump else None, tricks[0].leader,
                                   known={Seat.S: Hand.parse(d.hand)} if len(Hand.parse(d.hand)) == 13 else None)
         except WhistError as exc:
             out.append(les.problem(f"diagram: {exc}", *at))

@@ -67,6 +67,10 @@ class Ruling:
         return self.maxim is not None
 
 
+#: "У вас нет пик": the genitive the Russian text needs (Suit.label gives the nominative).
+_SUIT_GENITIVE_RU = {Suit.S: "пик", Suit.H: "червей", Suit.D: "бубен", Suit.C: "треф"}
+
+
 def _card_names(cards: Iterable[Card], lang: str) -> str:
     return " ".join(c.symbol(lang) for c in cards)
 
