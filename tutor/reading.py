@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from tutor.cards import CARDS, Card, Hand, Rank, Suit
+from tutor.cards import Card, Hand, Rank, Suit
 from tutor.conventions.position import knowledge
 from tutor.conventions.rules import text
 from tutor.deal import LayoutSampler

@@ -40,15 +40,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.conventions.advice import Advice, advise
 from tutor.conventions.rules import equal_groups
 from tutor.conventions.rules import SYSTEMS
 from tutor.conventions.rules import text as _text
-from tutor.deal import LayoutSampler
 from tutor.errors import WhistError
 from tutor.play import PlayState, trick_winner
 from tutor.reading import Reading
@@ -182,8 +182,8 @@ class RobotCard:
             return self.note[lang]
         return self.maxim
 
-    def as_json(self) -> dict:
-        out = {"seat": self.seat.name, "card": str(self.card), "maxims": list(self.maxims),
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat.name, "card": str(self.card), "maxims": list(self.maxims),
                "explanation": dict(self.explanation)}
         if self.note is not None:
             out["note"] = dict(self.note)
@@ -338,11 +338,11 @@ class Robot:
         gone = {c for t in view.played for c in t.cards}
         leading = not view.on_table
 
-        def ours_on_top(suit: Suit, lay) -> bool:
+        def ours_on_top(suit: Suit, lay: Sequence[Hand]) -> bool:
             top = next((c for c in CARDS if c.suit == suit and c not in gone), None)
             return top is not None and (top in lay[me] or top in lay[partner])
 
-        def may_win(card: Card, lay) -> bool:
+        def may_win(card: Card, lay: Sequence[Hand]) -> bool:
             opp = (lay[me.lho], lay[me.rho])
             return not any(c.suit == card.suit and c.rank > card.rank for h in opp for c in h)
 
@@ -506,9 +506,13 @@ class Robot:
         )
         return RobotCard(view.seat, card, (f"habit:{habit}",), expl, note=note)
 
-    def _habit(self, view: SeatView, advice: Advice, legal: Sequence[Card], rng: random.Random):
+    def _habit(self, view: SeatView, advice: Advice, legal: Sequence[Card],
+               rng: random.Random) -> tuple[str | None, Card | None]:
         trump = view.trump
-        chance = lambda name: rng.random() < HABITS[name][1]  # noqa: E731
+
+        def chance(name: str) -> bool:
+            return rng.random() < HABITS[name][1]
+
         if advice.maxims and advice.maxims[0] in ("make-the-call", "echo-the-call") and chance("no-signals"):
             low = min(legal, key=lambda c: (c.suit == trump, int(c.rank)))
             return "no-signals", low
@@ -550,9 +554,9 @@ class Robot:
         if (not view.remaining.has_suit(led) and advice.card.suit != trump
                 and advice.maxims[:1] == ("discard-from-weakest-suit",)):
             plain = [s for s in Suit if s != trump and view.remaining.has_suit(s)]
-            longest = max(plain, key=lambda s: (len(view.remaining.suit(s)), -int(s)), default=None)
-            if longest is not None and longest != advice.card.suit and chance("discard-from-long-suit"):
-                return "discard-from-long-suit", view.remaining.suit(longest)[-1]
+            long_suit = max(plain, key=lambda s: (len(view.remaining.suit(s)), -int(s)), default=None)
+            if long_suit is not None and long_suit != advice.card.suit and chance("discard-from-long-suit"):
+                return "discard-from-long-suit", view.remaining.suit(long_suit)[-1]
         if (trump is not None and led != trump and not view.remaining.has_suit(led)
                 and winner_seat == view.seat.partner and advice.card.suit != trump):
             trumps = [c for c in legal if c.suit == trump and beats(c)]
