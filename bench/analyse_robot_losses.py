@@ -15,17 +15,18 @@ import time
 from tutor.conventions.advice import advise
 from tutor.deal import Deal
 from tutor.play import PlayState
-from tutor.robots import Robot, RobotView
+from tutor.robots import Robot
+from tutor.seatview import SeatView
 from tutor.seats import Seat
 from tutor.solver import Position, solve_many
 
 
-def kind_of(view: RobotView, card) -> str:
-    if not view.current:
+def kind_of(view: SeatView, card) -> str:
+    if not view.on_table:
         return "opening" if not view.tricks else "lead"
-    led = view.current[0].suit
+    led = view.on_table[0].suit
     if card.suit == led:
-        return ("second", "third", "fourth")[len(view.current) - 1]
+        return ("second", "third", "fourth")[len(view.on_table) - 1]
     return "ruff" if view.trump is not None and card.suit == view.trump else "discard"
 
 
@@ -59,7 +60,7 @@ def main() -> None:
         rows = []
         while not state.is_over:
             pos = Position.from_state(state)
-            view = RobotView.from_state(state, state.to_play)
+            view = SeatView.from_state(state, state.to_play)
             legal = view.legal_cards()
             t1 = time.perf_counter()
             rc = robots[state.to_play].choose(state)
@@ -68,7 +69,7 @@ def main() -> None:
             tied = (rc.card,)
             rejected = {}
             if len(legal) > 1:
-                adv = advise(view.position(), "russian")
+                adv = advise(view, "russian")
                 tied = Robot._tied(adv, legal)
                 rejected = {v.card: (v.verdict, v.maxims[0] if v.maxims else "-") for v in adv.candidates
                             if v.verdict != "equal"}

@@ -1,7 +1,7 @@
 """Median time of one ``advise()`` call: an opening lead, and a mid-hand play (aim: <= 2 ms).
 
 Positions are random deals seen from the player to move: opening leads before any card is
-played, mid-hand plays after a random legal prefix of 12 to 40 cards. Building the Position
+played, mid-hand plays after a random legal prefix of 12 to 40 cards. Building the SeatView
 (parsing and reading the history) is timed separately from the advice itself.
 
     python bench/bench_advice.py [--positions 300] [--system russian]
@@ -14,12 +14,13 @@ import random
 import statistics
 import time
 
-from tutor.conventions import Position, advise
+from tutor.conventions import advise
+from tutor.seatview import SeatView
 from tutor.deal import Deal
 from tutor.play import PlayState
 
 
-def positions(n: int, mid: bool, seed: int) -> list[Position]:
+def positions(n: int, mid: bool, seed: int) -> list[SeatView]:
     rng = random.Random(seed)
     out = []
     for _ in range(n):
@@ -29,7 +30,7 @@ def positions(n: int, mid: bool, seed: int) -> list[Position]:
             for _ in range(rng.randint(12, 40)):
                 state.play(rng.choice(state.legal_cards()))
         seat = state.to_play
-        out.append(Position(deal.hands[seat], deal.trump_card, deal.trump, deal.dealer,
+        out.append(SeatView(deal.hands[seat], deal.trump_card, deal.trump, deal.dealer,
                             tuple(_tricks(state)), seat))
     return out
 
@@ -59,9 +60,9 @@ def main() -> None:
     advise(positions(1, False, 0)[0], args.system)  # load the catalogue once, outside the timing
     for label, mid in (("opening lead", False), ("mid-hand play", True)):
         items = positions(args.positions, mid, 2026 + mid)
-        build = median_ms(lambda p: Position(p.hand, p.trump_card, p.trump, p.dealer, p.played, p.seat), items)
+        build = median_ms(lambda p: SeatView(p.hand, p.trump_card, p.trump, p.dealer, p.played, p.seat), items)
         adv = median_ms(lambda p: advise(p, args.system), items)
-        print(f"{label:<14} advise(): median {adv:.3f} ms; building the Position: median {build:.3f} ms "
+        print(f"{label:<14} advise(): median {adv:.3f} ms; building the SeatView: median {build:.3f} ms "
               f"({args.positions} positions, {args.system})")
 
 

@@ -126,12 +126,12 @@ def main() -> int:
         print(f"{spec.key:<10} {cold_ms} {times[0] * 1000:9.0f} {med * 1000:10.0f}  {'ok' if ok else 'SLOW'}")
 
     # the grader alone, over every puzzle of the library (a wrong card: the slowest path)
-    from tutor.ui.seatview import seat_view
+    from tutor.content.situation import item_view
 
     grades = []
     for p in pool:
         if p.question in ("lead", "play"):
-            view = seat_view(p.student_hand, p.trump_card, p.dealer_seat, p.played)
+            view = item_view(p)
             wrong = next((c for c in view.legal_cards() if str(c) != p.answer), None)
             response = str(wrong) if wrong else p.answer
         elif p.question == "legal":

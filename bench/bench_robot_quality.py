@@ -33,19 +33,20 @@ import time
 
 from tutor.deal import Deal
 from tutor.play import PlayState
-from tutor.robots import DOUBLE_DUMMY, LARGE_GAIN, READING, SEARCH, STRENGTHS, Robot, RobotView
+from tutor.robots import DOUBLE_DUMMY, LARGE_GAIN, READING, SEARCH, STRENGTHS, Robot, sample_positions
 from tutor.seats import Seat
+from tutor.seatview import SeatView
 from tutor.solver import Position, solve_many
 
 POLICIES = ("random", "mc", *STRENGTHS)
 
 
 def _mc_card(state: PlayState, rng: random.Random, samples: int):
-    view = RobotView.from_state(state, state.to_play)
+    view = SeatView.from_state(state, state.to_play)
     legal = view.legal_cards()
     if len(legal) == 1:
         return legal[0]
-    sols = solve_many(view.sample(rng, samples))
+    sols = solve_many(sample_positions(view, rng, samples))
     means = {c: sum(s.tricks[c] for s in sols) for c in legal}
     return max(legal, key=lambda c: (means[c], -int(c.rank)))
 

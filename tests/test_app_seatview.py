@@ -10,7 +10,11 @@ from tutor.cards import Card
 from tutor.errors import HistoryError
 from tutor.seats import Seat
 from tutor.ui.components import answer_score
-from tutor.ui.seatview import seat_view
+from tutor.seatview import SeatView
+
+
+def seat_view(hand: str, trump: str, dealer: str, played: str) -> SeatView:
+    return SeatView.build(hand=hand, trump=trump, dealer=dealer, played=played)
 
 
 def test_must_follow_suit_limits_the_legal_cards():
@@ -18,7 +22,7 @@ def test_must_follow_suit_limits_the_legal_cards():
     view = seat_view("K742.Q83.J63.965", "C5", "S", "W:HK H4 H2")
     assert view.to_play == Seat.S
     assert [str(c) for c in view.legal_cards()] == ["HQ", "H8", "H3"]
-    assert view.counts == {Seat.N: 12, Seat.E: 12, Seat.S: 13, Seat.W: 12}
+    assert dict(view.sizes) == {Seat.N: 12, Seat.E: 12, Seat.S: 13, Seat.W: 12}
 
 
 def test_void_in_suit_led_may_play_any_card():
@@ -29,8 +33,8 @@ def test_void_in_suit_led_may_play_any_card():
 
 def test_played_tricks_leave_the_hand_and_count_for_sides():
     view = seat_view("K742.Q853.A92.J6", "D7", "E", "S:S2 S3 SA S5 / N:D5")
-    assert Card.parse("S2") not in view.hand and len(view.hand) == 12
-    assert (view.won_ns, view.won_ew) == (1, 0)
+    assert Card.parse("S2") not in view.remaining and len(view.remaining) == 12
+    assert view.won == (1, 0)
     assert view.to_play == Seat.E and view.current is not None
 
 

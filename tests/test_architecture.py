@@ -16,7 +16,7 @@ TUTOR = ROOT / "tutor"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("tutor.errors", "tutor.yamlsafe")),
     ("notation", ("tutor.cards", "tutor.seats", "tutor.i18n", "tutor.clock", "tutor.outfiles", "tutor.vocab")),
-    ("game", ("tutor.play", "tutor.deal", "tutor.rulesets")),
+    ("game", ("tutor.play", "tutor.deal", "tutor.rulesets", "tutor.seatview")),
     ("engines", ("tutor.conventions", "tutor.solver", "tutor.minimax", "tutor.scoring", "tutor.laws",
                  "tutor.variants")),
     ("players", ("tutor.robots", "tutor.simulate", "tutor.render", "tutor.reading", "tutor.strengths")),
@@ -138,3 +138,64 @@ def test_the_checks_can_fail():
         assert layer_of("tutor.deal") > layer_of("tutor.cards")
     finally:
         GRAPH["tutor.cards"].discard("tutor.deal")
+
+
+#: The one type for what one seat sees of a deal in progress (issue 13 point 2), and the types
+#: allowed to hold a seat's cards beside the tricks because they are built FROM it.
+SEAT_VIEW = "tutor.seatview.SeatView"
+BUILT_FROM_THE_VIEW = {"tutor.conventions.position.Knowledge"}  # what the conventions infer from it
+_CARDS_FIELDS = {"hand", "remaining"}
+_TABLE_FIELDS = {"played", "tricks", "current"}
+
+
+def _engine_fields(node: ast.ClassDef) -> set[str]:
+    """The class's annotated fields that hold engine values: a ``Hand`` (cards) or a ``Trick``
+    (the table). A record of text (a content item, a cache key) is what a view is built from."""
+    out = set()
+    for s in node.body:
+        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name):
+            names = {n.id for n in ast.walk(s.annotation) if isinstance(n, ast.Name)}
+            names |= {n.value for n in ast.walk(s.annotation) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+            if names & {"Hand", "Trick"}:
+                out.add(s.target.id)
+    return out
+
+
+def _seat_view_like() -> list[str]:
+    """Classes that hold a seat's cards and the tricks on the table (annotated fields), or are
+    named like a view: each one is a second home for the seat view unless it is a Protocol."""
+    found = []
+    for m, p in MODULES.items():
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            if any(isinstance(b, ast.Name) and b.id == "Protocol" for b in node.bases):
+                continue  # states what a function reads; holds nothing
+            fields = _engine_fields(node)
+            named = node.name.endswith("View") or node.name in ("Situation", "Position")
+            if named or (fields & _CARDS_FIELDS and fields & _TABLE_FIELDS):
+                found.append(f"{m}.{node.name}")
+    return sorted(set(found) - {SEAT_VIEW} - BUILT_FROM_THE_VIEW)
+
+
+def test_one_type_for_what_a_seat_sees():
+    """What one seat sees of a deal (its cards, the trump, the tricks) has one type,
+    tutor.seatview.SeatView; a second class holding a seat's cards beside the tricks, or named
+    like a view, fails here (issue 13 point 2: there were seven)."""
+    assert _seat_view_like() == []
+
+
+def test_the_seat_view_check_sees_a_second_view():
+    """The check does see a class of the old shape (a seat's remaining cards and the trick in progress)."""
+    import textwrap
+
+    src = textwrap.dedent('''
+        class StudentSight:
+            remaining: Hand
+            current: Trick | None
+            hand: str
+    ''')
+    node = ast.parse(src).body[0]
+    assert isinstance(node, ast.ClassDef)
+    assert _engine_fields(node) == {"remaining", "current"}

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tutor.conventions import Position, advise
+from tutor.conventions import SeatView, advise
 
 RANKS = "AKQJT98765432"
 BOTH = ("russian", "english")
@@ -234,7 +234,7 @@ def test_the_table_holds_at_least_thirty_positions_each_with_a_source():
 @pytest.mark.parametrize("row, system", CASES)
 def test_classical_position(row: Row, system: str):
     """Each row: the card of the book (see the row's ``source``)."""
-    a = advise(Position.build(hand=row.hand, trump="C", played=row.played), system)
+    a = advise(SeatView.build(hand=row.hand, trump="C", played=row.played), system)
     assert str(a.card) == row.expect, (row.source, a.explanation["en"])
     if row.maxim is not None:
         assert a.maxims[0] == row.maxim, (row.source, a.maxims)
@@ -250,7 +250,7 @@ def test_classical_position(row: Row, system: str):
 
 
 def play(h: str, played: str, system: str = "russian"):
-    return advise(Position.build(hand=h, trump="C", played=played), system)
+    return advise(SeatView.build(hand=h, trump="C", played=played), system)
 
 
 def test_second_hand_ace_on_honour_decides():
@@ -417,7 +417,7 @@ def test_third_hand_finesse_ace_queen_not_over_second_hands_knave():
 def test_third_hand_finesse_ace_queen_with_trump_strength():
     """The call for trumps ranks below the finesse: with five trumps and A-Q-x over a small card
     the student still finesses (CAV-25)."""
-    a = advise(Position.build(hand="A2.865.AQ4.AT987", trump="C", played="N:D5 D6"), "russian")
+    a = advise(SeatView.build(hand="A2.865.AQ4.AT987", trump="C", played="N:D5 D6"), "russian")
     assert str(a.card) == "DQ" and a.maxims[0] == "third-hand-finesse-ace-queen"
 
 

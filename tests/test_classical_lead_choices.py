@@ -18,11 +18,11 @@ Sources (stored pages read):
 from __future__ import annotations
 
 from tutor.cards import Suit
-from tutor.conventions import Position, advise
+from tutor.conventions import SeatView, advise
 
 
 def _advice(hand: str, trump: str, played: str | None = None, dealer: str | None = None, system: str = "russian"):
-    return advise(Position.build(hand=hand, trump=trump, played=played, dealer=dealer), system)
+    return advise(SeatView.build(hand=hand, trump=trump, played=played, dealer=dealer), system)
 
 
 # -- keep-short-honours-for-re-entry (FOST) ----------------------------------------------------------

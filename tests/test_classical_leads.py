@@ -25,7 +25,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.cards import Suit, parse_card
-from tutor.conventions import Position, advise
+from tutor.conventions import SeatView, advise
 
 
 def hand_with(holding: str, suit: Suit) -> str:
@@ -51,7 +51,7 @@ def card_led(holding: str, *, trump: bool, system: str) -> tuple[str, tuple[str,
     suit = Suit.S
     hand = hand_with(holding, suit)
     trump_card = "S" if trump else "H"
-    a = advise(Position.build(hand=hand, trump=trump_card), system, suit=suit)
+    a = advise(SeatView.build(hand=hand, trump=trump_card), system, suit=suit)
     equal = tuple(sorted(str(v.card)[1:] for v in a.candidates if v.verdict == "equal"))
     return str(a.card)[1:], equal
 
@@ -146,7 +146,7 @@ LATER = [
                          ids=[f"{r[3]}-{r[0]}" for r in LATER])
 def test_classical_continuation(hand, trump, played, system, card, accepted, source):
     """The second card of the leader's own suit (the second column of the lead table)."""
-    a = advise(Position.build(hand=hand, trump=trump, played=played, dealer="E"), system,
+    a = advise(SeatView.build(hand=hand, trump=trump, played=played, dealer="E"), system,
                suit=parse_card(card).suit)
     assert str(a.card) == card, f"{source}: led {a.card}, the book leads {card}"
     equal = {str(v.card) for v in a.candidates if v.verdict == "equal"}
@@ -172,7 +172,7 @@ RETURNS = [
 def test_classical_return(hand, trump, played, card, source, system):
     """Returning partner's suit after winning a trick (000 LST 5 for the suit; the card by CAV,
     CHAM and POLE in both systems)."""
-    a = advise(Position.build(hand=hand, trump=trump, played=played, dealer="W"), system, suit=Suit.S)
+    a = advise(SeatView.build(hand=hand, trump=trump, played=played, dealer="W"), system, suit=Suit.S)
     assert str(a.card) == card, f"{source}: returned {a.card}, the book returns {card}"
 
 
@@ -180,10 +180,10 @@ def test_english_leads_trumps_from_five_not_from_four_without_a_suit():
     """CAV "Leading trumps": with five or more trumps lead them almost always; with four only when
     there is a strong suit to bring in (EB; Foster). The seeds (000 LST 12) lead from four or five."""
     four = "97.9753.975.AT54"
-    assert advise(Position.build(hand=four, trump="C2"), "english").card.suit != Suit.C
-    assert advise(Position.build(hand=four, trump="C2"), "russian").card.suit == Suit.C
+    assert advise(SeatView.build(hand=four, trump="C2"), "english").card.suit != Suit.C
+    assert advise(SeatView.build(hand=four, trump="C2"), "russian").card.suit == Suit.C
     five = "97.975.975.AT542"
-    assert advise(Position.build(hand=five, trump="C3"), "english").card.suit == Suit.C
+    assert advise(SeatView.build(hand=five, trump="C3"), "english").card.suit == Suit.C
 
 
 def test_ace_king_opened_with_the_ace_after_ruffing():
@@ -191,7 +191,7 @@ def test_ace_king_opened_with_the_ace_after_ruffing():
     trump, lead the ace first" -- partner, void, might otherwise trump the king."""
     played = "W:C9 CT CJ H9"  # dealer S; West leads clubs, South (void) ruffs and wins
     for system in ("russian", "english"):
-        a = advise(Position.build(hand="AK32.AQJT9.Q432.", trump="H", played=played, dealer="S"), system,
+        a = advise(SeatView.build(hand="AK32.AQJT9.Q432.", trump="H", played=played, dealer="S"), system,
                    suit=Suit.S)
         assert str(a.card) == "SA" and a.maxims[0] == "ace-king-after-ruffing-lead-ace"
 
@@ -210,6 +210,6 @@ CALL = "E:DK D2 D3 D9 / E:DA D4 D5 D6 / E:SK SA S2 S3"
 def test_classical_answer_to_the_call(hand, card, source, system):
     """Partner's call is answered at the first opportunity (POLE; EB #7; 000 LST 8 «пока этого не
     захочет партнер»), and the trump led follows the count of trumps."""
-    a = advise(Position.build(hand=hand, trump="C", played=CALL, dealer="N"), system)
+    a = advise(SeatView.build(hand=hand, trump="C", played=CALL, dealer="N"), system)
     assert str(a.card) == card, f"{source}: led {a.card}"
     assert "answer-the-call" in a.maxims

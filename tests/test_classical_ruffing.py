@@ -34,8 +34,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from tutor.conventions.position import knowledge
 from tutor.cards import Suit
-from tutor.conventions import Position, advise
+from tutor.conventions import SeatView, advise
 from tutor.conventions.calls import read_refusals
 from tutor.play import parse_history
 from tutor.seats import Seat
@@ -163,7 +164,7 @@ ROWS: tuple[Row, ...] = (
 @pytest.mark.parametrize("row", ROWS, ids=[r.name for r in ROWS])
 def test_classical_position(row: Row) -> None:
     """Each row: the book's answer (see ``row.source``)."""
-    a = advise(Position.build(hand=row.hand, trump="C", played=row.played), row.system)
+    a = advise(SeatView.build(hand=row.hand, trump="C", played=row.played), row.system)
     if row.card is not None:
         assert str(a.card) == row.card, (row.source, a.explanation["en"])
     if row.not_trump is not None:
@@ -187,7 +188,7 @@ def test_the_table_covers_the_brief() -> None:
 
 def test_do_not_trump_partners_sure_winner_decides_with_two_trumps():
     """Cavendish ch. 32: partner's ace is no doubtful card; even weak in trumps, do not trump it."""
-    a = advise(Position.build(hand="AKQ765.AKQ76..32", trump="C", played="N:DA D6"))
+    a = advise(SeatView.build(hand="AKQ765.AKQ76..32", trump="C", played="N:DA D6"))
     assert a.card.suit != Suit.C
     assert a.verdict_for("C2").maxims[0] == "do-not-trump-partners-sure-winner"
     assert a.verdict_for("C2").verdict == "bad"
@@ -197,7 +198,7 @@ def test_partners_best_card_is_doubtful_when_the_fourth_hand_may_ruff():
     """Cavendish ch. 32 (exception): West has shown out of diamonds and may trump partner's ace, so
     it is doubtful again -- with three trumps, ruff it (000 HNT 8)."""
     played = "E:D2 S3 S2 DT / N:DA D6"  # West throws ♠2 on trick 1: void in diamonds
-    a = advise(Position.build(hand="AKQ6543.AKQ..432", trump="C", played=played))
+    a = advise(SeatView.build(hand="AKQ6543.AKQ..432", trump="C", played=played))
     assert str(a.card) == "C2" and a.maxims[0] == "ruff-with-short-trumps"
 
 
@@ -207,7 +208,7 @@ def test_partners_best_card_is_doubtful_when_the_fourth_hand_may_ruff():
 def test_thirteenth_card_no_general_rule_when_partner_showed_nothing():
     """Cavendish ch. 34 'No general rule': with partner's trumps unknown, the best trump or a
     discard are equal; a small trump (overtrumped cheaply) is worse."""
-    a = advise(Position.build(hand="AKQ6543.AK..K543", trump="C", played=NOTHING_SHOWN_13TH), "english")
+    a = advise(SeatView.build(hand="AKQ6543.AK..K543", trump="C", played=NOTHING_SHOWN_13TH), "english")
     assert a.verdict_for("C4").maxims[0] == "thirteenth-card-by-leaders-trumps"
     equal = {str(v.card) for v in a.candidates if v.verdict == "equal"} | {str(a.card)}
     assert "CK" in equal and any(c.startswith("S") or c.startswith("H") for c in equal)
@@ -215,7 +216,7 @@ def test_thirteenth_card_no_general_rule_when_partner_showed_nothing():
 
 def test_thirteenth_card_by_leaders_trumps_silent_in_the_russian_system():
     """000 HNT 12 decides in the russian system (the maxim is english only)."""
-    a = advise(Position.build(hand="AKQ6543.AK..K543", trump="C", played=NOTHING_SHOWN_13TH), "russian")
+    a = advise(SeatView.build(hand="AKQ6543.AK..K543", trump="C", played=NOTHING_SHOWN_13TH), "russian")
     assert "thirteenth-card-by-leaders-trumps" not in a.maxims and a.card.suit != Suit.C
 
 
@@ -225,22 +226,22 @@ def test_thirteenth_card_by_leaders_trumps_silent_in_the_russian_system():
 def test_refuse_ruff_to_call_overridden_on_a_doubtful_card():
     """Cavendish ch. 32: a doubtful card (second hand on a small lead) is no refusal question:
     with four trumps 000 HNT 7 keeps them, whatever the suit."""
-    a = advise(Position.build(hand="AKQJ2.-.9876.9753", trump="C", played="E:H5"), "english")
+    a = advise(SeatView.build(hand="AKQJ2.-.9876.9753", trump="C", played="E:H5"), "english")
     assert "refuse-ruff-to-call" not in a.maxims
     assert a.verdict_for("C3").maxims[0] == "do-not-ruff-partners-winner"
 
 
 def test_refused_ruff_is_read_on_knowledge():
     """Cavendish ch. 32; GBK rule 35: North's ♦8 on West's ♥A is a refused ruff, a call."""
-    k = Position.build(hand="A42.Q92.A932.KT5", trump="C", played=REFUSAL).knowledge
+    k = knowledge(SeatView.build(hand="A42.Q92.A932.KT5", trump="C", played=REFUSAL))
     assert [(c.seat, str(c.high), str(c.low)) for c in k.refused_ruffs] == [(Seat.N, "HA", "D8")]
     assert k.has_called(Seat.N) and k.has_refused_ruff(Seat.N) and k.calls == ()
 
 
 def test_refused_ruff_not_read_when_partner_was_winning():
     """Cavendish ch. 32 speaks of the opponents' winning card: a discard on partner's ace is none."""
-    pos = Position.build(hand="A42.AQ9.A932.KT5", trump="C", played="S:HA H3 D8 H4")
-    assert pos.knowledge.refused_ruffs == ()
+    pos = SeatView.build(hand="A42.AQ9.A932.KT5", trump="C", played="S:HA H3 D8 H4")
+    assert knowledge(pos).refused_ruffs == ()
     a = advise(pos)
     assert a.card.suit != Suit.C and "answer-the-call" not in a.maxims
 
@@ -249,8 +250,8 @@ def test_refused_ruff_withdrawn_when_the_refuser_had_no_trump():
     """Cavendish ch. 32 'either that you have no trump, or ...': North shows out of trumps
     without having trumped since, so his discard was no refusal."""
     played = REFUSAL.replace(" / W:S5 S6 S7 SA", " / W:C2 DJ C3 CK")
-    pos = Position.build(hand="A42.Q92.A932.KT5", trump="C", played=played)
-    assert pos.knowledge.refused_ruffs == ()
+    pos = SeatView.build(hand="A42.Q92.A932.KT5", trump="C", played=played)
+    assert knowledge(pos).refused_ruffs == ()
     assert "answer-the-call" not in advise(pos).maxims
 
 
@@ -263,7 +264,7 @@ def test_refused_ruff_not_read_on_a_doubtful_card_or_a_thirteenth():
 
 def test_answer_the_call_chooses_the_suit_only():
     """Pole; EB: with three trumps the highest -- chosen by the lead-card rules, not by the call."""
-    a = advise(Position.build(hand="A42.Q92.A932.KT5", trump="C", played=REFUSAL))
+    a = advise(SeatView.build(hand="A42.Q92.A932.KT5", trump="C", played=REFUSAL))
     assert a.card.suit == Suit.C
     assert "answer-the-call" in a.maxims and a.maxims[0] != "answer-the-call"
     assert "refused" in a.explanation["en"] or "would not trump" in a.explanation["en"]
@@ -274,35 +275,35 @@ def test_answer_the_call_chooses_the_suit_only():
 
 def test_discard_from_strong_suit_against_trumps_overridden_by_ruffing():
     """Taking the opponents' trick by a ruff ranks above any discard (win-as-cheaply-as-possible)."""
-    a = advise(Position.build(hand="432.KJ952..97643", trump="C", played="E:C2 C4 CA C5 / W:D3 D2 DK"), "english")
+    a = advise(SeatView.build(hand="432.KJ952..97643", trump="C", played="E:C2 C4 CA C5 / W:D3 D2 DK"), "english")
     assert a.card.suit == Suit.C and "discard-from-strong-suit-against-trumps" not in a.maxims
 
 
 def test_russian_discard_names_the_english_reading():
     """Content review D-7, D-8: the russian system keeps 000 HNT 14 «всегда» and says where the
     English reading differs."""
-    a = advise(Position.build(hand="432.KJ952..97643", trump="C", played=TRUMPS_DECLARED), "russian")
+    a = advise(SeatView.build(hand="432.KJ952..97643", trump="C", played=TRUMPS_DECLARED), "russian")
     assert "Cavendish" in a.explanation["en"] and "Кавендиш" in a.explanation["ru"]
 
 
 def test_trumps_declared_against_is_exposed_on_knowledge():
     """Cavendish ch. 28: partner reads the first discard by whether trumps were declared against
     the discarder (first-discard-shows-weak-suit uses it)."""
-    pos = Position.build(hand="432.KJ952..97643", trump="C", played="E:C2 C4 CA C5 / W:D3 DA S9")
-    k = pos.knowledge
+    pos = SeatView.build(hand="432.KJ952..97643", trump="C", played="E:C2 C4 CA C5 / W:D3 DA S9")
+    k = knowledge(pos)
     assert k.trumps_declared_against(Seat.N) and not k.trumps_declared_against(Seat.E)
     assert k.discarded_against_declared_trumps(Seat.E) is False  # E's own side declared them
-    pos2 = Position.build(hand="432.KJ952..97643", trump="C", played="E:C2 C4 CA C5 / W:D3 S9")
-    assert pos2.knowledge.discarded_against_declared_trumps(Seat.N) is True
-    pos3 = Position.build(hand="432.KJ952..97643", trump="C", played="W:D3 S9")
-    assert pos3.knowledge.discarded_against_declared_trumps(Seat.N) is False
+    pos2 = SeatView.build(hand="432.KJ952..97643", trump="C", played="E:C2 C4 CA C5 / W:D3 S9")
+    assert knowledge(pos2).discarded_against_declared_trumps(Seat.N) is True
+    pos3 = SeatView.build(hand="432.KJ952..97643", trump="C", played="W:D3 S9")
+    assert knowledge(pos3).discarded_against_declared_trumps(Seat.N) is False
 
 
 def test_echo_and_call_accept_every_legible_high_card():
     """Content review D-3, D-4, D-5; Cassell (Blue Peter: "a ten before a seven or a five before
     a deuce"); GBK rule 36: any unnecessarily high card starts the high-low -- equal verdicts."""
-    echo = advise(Position.build(hand="AKQ.53.8653.9876", trump="C", played=N_CALLED))
+    echo = advise(SeatView.build(hand="AKQ.53.8653.9876", trump="C", played=N_CALLED))
     assert echo.verdict_for("D8").verdict == "equal"
-    call = advise(Position.build(hand="A2.865.9743.AT98", trump="C", played="W:D5 DA D6"), "english")
+    call = advise(SeatView.build(hand="A2.865.9743.AT98", trump="C", played="W:D5 DA D6"), "english")
     assert call.verdict_for("D9").verdict == "equal"
     assert call.verdict_for("D3").verdict == "worse"

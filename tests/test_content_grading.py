@@ -7,7 +7,7 @@ import pytest
 from tutor.content.grading import GradingError, grade, hint, names_a_card
 from tutor.cards import parse_card
 from tutor.content.loader import REPO_ROOT, load_paths, load_puzzles
-from tutor.content.situation import situation
+from tutor.content.situation import item_ruling, item_view
 from tutor.conventions.catalogue import get_maxim
 
 PUZZLES = {p.id: p for p in load_puzzles([REPO_ROOT / "puzzles" / "examples.yaml"])}
@@ -89,7 +89,7 @@ def test_wrong_answer_never_names_the_right_card_in_any_shipped_item():
         if item.question not in ("lead", "play"):
             continue
         answer = parse_card(str(item.answer))
-        for card in situation(item).remaining:
+        for card in item_view(item).remaining:
             fb = grade(item, card)
             if fb.correct:
                 continue
@@ -132,7 +132,7 @@ def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_any_shipped
         if item.question not in ("lead", "play"):
             continue
         answer = parse_card(str(item.answer))
-        for card in situation(item).legal:
+        for card in item_ruling(item, item_view(item)).cards:
             fb = grade(item, card)
             if fb.correct:
                 continue

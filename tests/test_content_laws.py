@@ -17,12 +17,14 @@ from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.content.describe import position_lines
 from tutor.content.engine import number_for
 from tutor.content.grading import grade
-from tutor.content.rulings import PenaltyError, follow_suit_cards, rule_on_penalties
+from tutor.content.rulings import PenaltyError, rule_on_penalties
 from tutor.content.lint import lint_paths, lint_text
 from tutor.content.loader import REPO_ROOT, load_paths, parse_text
 from tutor.content.writer import puzzles_yaml
 from tutor.deal import Deal
 from tutor.play import Trick
+from tutor.seats import Seat
+from tutor.seatview import SeatView
 
 LAW_MAXIMS = {"revoke-penalty-russian", "revoke-penalty-american", "exposed-card", "lead-out-of-turn"}
 
@@ -71,6 +73,15 @@ LEGAL = textwrap.dedent("""\
           - {en: "Who decides when an exposed card is played?", ru: "Кто решает, когда играть открытую карту?"}
         explanation: {en: "The opponents dispose of exposed cards.", ru: "Открытыми картами распоряжаются противники."}
     """)
+
+
+def _south(hand: Hand, trick: Trick | None) -> SeatView:
+    """South's view with ``hand`` left and the cards of ``trick`` in front of him, South to play
+    next (the trick re-seated so; None: South leads)."""
+    if trick is None:
+        return SeatView(hand, None, None, Seat.E)
+    leader = Seat((Seat.S - len(trick.cards)) % 4)
+    return SeatView(hand, None, None, leader.rho, (Trick(leader, trick.cards),))
 
 
 def score_text(answer: str = "5", revokes: str = "[EW]", penalty: str = "points", ask: str = "score-above-ns",
@@ -176,7 +187,7 @@ def test_grading_a_revoke_score_explains_the_penalty():
 def test_called_exposed_card_must_be_played_when_it_is_no_revoke():
     """004 «Карты, подлежащие объявлению»: «должен ходить этими картами при условии … без ренонса»."""
     hand = Hand.parse("Q85.K73.AJ64.972")
-    ruling = rule_on_penalties(hand, Trick.parse("W:H4 HJ HA"), exposed=[Card.parse("HK")], called=Card.parse("HK"))
+    ruling = rule_on_penalties(_south(hand, Trick.parse("W:H4 HJ HA")), exposed=[Card.parse("HK")], called=Card.parse("HK"))
     assert ruling.cards == (Card.parse("HK"),) and ruling.binds and ruling.maxim == "exposed-card"
 
 
@@ -184,14 +195,14 @@ def test_call_never_forces_a_revoke():
     """004: the call binds only without a revoke; the card may be called again on the next trick."""
     hand = Hand.parse("Q85.T73.AJ64.K92")
     trick = Trick.parse("W:D3 D9 DK")
-    ruling = rule_on_penalties(hand, trick, exposed=[Card.parse("SQ")], called=Card.parse("SQ"))
+    ruling = rule_on_penalties(_south(hand, trick), exposed=[Card.parse("SQ")], called=Card.parse("SQ"))
     assert set(ruling.cards) == set(hand.suit(Suit.D)) and not ruling.binds
     assert "revoke" in ruling.why.en and "ренонс" in ruling.why.ru
 
 
 def test_called_card_is_the_only_card_when_void_in_the_suit_led():
     """000 «Масти и взятки» 2 frees a void hand; the call then decides (004): no ruff, no other discard."""
-    ruling = rule_on_penalties(Hand.parse("Q85.KT73.AJ6542.-"), Trick.parse("W:C4 C8 CQ"),
+    ruling = rule_on_penalties(_south(Hand.parse("Q85.KT73.AJ6542.-"), Trick.parse("W:C4 C8 CQ")),
                                exposed=[Card.parse("SQ")], called=Card.parse("SQ"))
     assert ruling.cards == (Card.parse("SQ"),)
 
@@ -200,18 +211,18 @@ def test_exposed_card_not_called_leaves_the_choice_free():
     """000 «Ошибки» 7: the opponents dispose of the card -- until they call it, following suit rules."""
     hand = Hand.parse("Q85.K73.AJ64.972")
     trick = Trick.parse("W:H4 HJ HA")
-    ruling = rule_on_penalties(hand, trick, exposed=[Card.parse("HK")])
-    assert ruling.cards == follow_suit_cards(hand, trick) and not ruling.binds
+    ruling = rule_on_penalties(_south(hand, trick), exposed=[Card.parse("HK")])
+    assert ruling.cards == _south(hand, trick).legal_cards() and not ruling.binds
 
 
 def test_a_call_needs_an_exposed_card_still_held():
     """004: only a card shown on the table may be called; a played card is gone."""
     hand = Hand.parse("Q85.K73.AJ64.972")
     with pytest.raises(PenaltyError) as exc:
-        rule_on_penalties(hand, None, exposed=[Card.parse("SQ")], called=Card.parse("HK"))
+        rule_on_penalties(_south(hand, None), exposed=[Card.parse("SQ")], called=Card.parse("HK"))
     assert exc.value.field == "called"
     with pytest.raises(PenaltyError) as exc:
-        rule_on_penalties(hand.without(Card.parse("SQ")), None, exposed=[Card.parse("SQ")])
+        rule_on_penalties(_south(hand.without(Card.parse("SQ")), None), exposed=[Card.parse("SQ")])
     assert exc.value.field == "exposed"
 
 
@@ -227,8 +238,8 @@ def test_a_call_only_ever_narrows_the_legal_cards(hand: Hand, led: Suit, pick: i
         return
     trick = Trick.parse(f"W:{others[0]}")
     called = hand.cards[pick % len(hand)]
-    ruling = rule_on_penalties(hand, trick, exposed=[called], called=called)
-    legal = follow_suit_cards(hand, trick)
+    ruling = rule_on_penalties(_south(hand, trick), exposed=[called], called=called)
+    legal = _south(hand, trick).legal_cards()
     assert ruling.cards and set(ruling.cards) <= set(legal)
     assert (ruling.cards == (called,)) == (called in legal)
 
@@ -278,14 +289,14 @@ def test_play_question_forced_by_a_call_needs_no_convention():
 def test_called_suit_must_be_led_if_held():
     """000 «Ошибки» 3: «требовать, чтобы он ходил с известной масти»; 004 «Внеочередной заход»."""
     hand = Hand.parse("KT4.Q962.J85.73")
-    ruling = rule_on_penalties(hand, None, called_suit=Suit.D)
+    ruling = rule_on_penalties(_south(hand, None), called_suit=Suit.D)
     assert ruling.cards == hand.suit(Suit.D) and ruling.maxim == "lead-out-of-turn"
 
 
 def test_called_suit_not_held_cannot_be_exacted():
     """004 «Внеочередной заход»: «Штраф не может быть взыскан в случае отсутствия у игрока карт в масти»."""
     hand = Hand.parse("-.AQ853.KJ72.T962")
-    ruling = rule_on_penalties(hand, None, called_suit=Suit.S)
+    ruling = rule_on_penalties(_south(hand, None), called_suit=Suit.S)
     assert ruling.cards == hand.cards and not ruling.binds and "нет пик" in ruling.why.ru
 
 
@@ -385,10 +396,12 @@ def test_south_view_agrees_with_the_penalty_engine_on_whole_deals(seed: int, mov
     remaining = state.hand(Seat.S)
     current = Trick(state.leader, tuple(state.current)) if state.current else None
     called = remaining.cards[pick % len(remaining)]
-    ruling = rule_on_penalties(remaining, current, exposed=[called], called=called)
+    view = SeatView.from_state(state, Seat.S)
+    assert view.remaining == remaining and view.current == current
+    ruling = rule_on_penalties(view, exposed=[called], called=called)
     assert ruling.cards == legal_under_penalties(state, [CalledCard(Seat.S, called)])
     if current is None:
-        ruling = rule_on_penalties(remaining, None, called_suit=suit)
+        ruling = rule_on_penalties(view, called_suit=suit)
         assert ruling.cards == legal_under_penalties(state, [CalledSuit(Seat.S, suit)])
 
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from tutor.content.grading import grade
-from tutor.content.lint import lint, situation
+from tutor.content.lint import lint
+from tutor.content.situation import item_ruling, item_view
 from tutor.content.loader import ContentSet, load_paths
 from tutor.content.models import QUESTIONS, ExerciseStep, TeachStep
 
@@ -133,6 +134,6 @@ def test_a_wrong_lead_is_explained_by_a_maxim(own_puzzles: ContentSet) -> None:
         if item.question != "lead":
             continue
         taken = {item.answer} | {a.answer for a in item.accept}
-        others = [c for c in situation(item).legal if str(c) not in taken]
+        others = [c for c in item_ruling(item, item_view(item)).cards if str(c) not in taken]
         verdicts = [grade(item, str(c)) for c in others]
         assert any(not v.correct and v.maxims for v in verdicts), item.id

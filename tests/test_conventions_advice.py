@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tutor.conventions.position import knowledge
 from tutor.cards import Hand, Suit, parse_card
 from tutor.conventions import (
     NotYourTurnError,
-    Position,
+    SeatView,
     PositionError,
     UnknownSystemError,
     advise,
@@ -32,41 +33,41 @@ from tutor.seats import Seat
 
 def test_dealer_inferred_from_first_trick():
     """000 «Сдача» 17: the first trick's leader sits on the dealer's left."""
-    pos = Position.build(hand="K74.AQ32.T98.765", trump="C", played="W:DK D4 D3 D8")
+    pos = SeatView.build(hand="K74.AQ32.T98.765", trump="C", played="W:DK D4 D3 D8")
     assert pos.dealer == Seat.S
-    assert Position.build(hand="K74.AQ32.T98.765", trump="C").dealer == Seat.E
+    assert SeatView.build(hand="K74.AQ32.T98.765", trump="C").dealer == Seat.E
 
 
 def test_trump_card_belongs_to_the_dealer():
     """000 «Сдача» 9: the turned-up card is the dealer's; with S not dealing it cannot be in S's hand."""
     with pytest.raises(PositionError):
-        Position.build(hand="K74.AQ32.T98.765", trump="C5")
-    pos = Position.build(hand="K74.AQ32.T98.765", trump="C5", dealer="S", played="W:DK D4 D3 D8")
-    assert pos.trump_card == parse_card("C5") and pos.knowledge.trump_card_with_dealer is None
-    other = Position.build(hand="K74.AQ32.T98.765", trump="CA")
-    assert other.knowledge.trump_card_with_dealer == parse_card("CA")
+        SeatView.build(hand="K74.AQ32.T98.765", trump="C5")
+    pos = SeatView.build(hand="K74.AQ32.T98.765", trump="C5", dealer="S", played="W:DK D4 D3 D8")
+    assert pos.trump_card == parse_card("C5") and knowledge(pos).trump_card_with_dealer is None
+    other = SeatView.build(hand="K74.AQ32.T98.765", trump="CA")
+    assert knowledge(other).trump_card_with_dealer == parse_card("CA")
 
 
 def test_bad_positions_raise_whist_errors():
     """000 «Масти и взятки» 1: a revoke by the student, a card twice, a card the student holds played by another."""
     with pytest.raises(HandError):
-        Position.build(hand="K74.AQ32.T98.76", trump="C")
+        SeatView.build(hand="K74.AQ32.T98.76", trump="C")
     with pytest.raises(HistoryError):  # S holds diamonds but discards a spade
-        Position.build(hand="K74.AQ32.T98.765", trump="C", played="W:DK D4 D3 S4")
+        SeatView.build(hand="K74.AQ32.T98.765", trump="C", played="W:DK D4 D3 S4")
     with pytest.raises(HistoryError):  # W plays the student's ♦10
-        Position.build(hand="K74.AQ32.T98.765", trump="C", played="W:DT D4 D3 D8")
+        SeatView.build(hand="K74.AQ32.T98.765", trump="C", played="W:DT D4 D3 D8")
     with pytest.raises(HistoryError):  # led out of turn
-        Position.build(hand="K74.AQ32.T98.765", trump="C", played="W:DK D4 D3 D8 / N:H4")
+        SeatView.build(hand="K74.AQ32.T98.765", trump="C", played="W:DK D4 D3 D8 / N:H4")
     with pytest.raises(PositionError):
-        Position.build(hand="K74.AQ32.T98.765", trump="C", rules="bridge")
+        SeatView.build(hand="K74.AQ32.T98.765", trump="C", rules="bridge")
     with pytest.raises(HistoryError):  # E, the dealer, discards on a trump lead yet holds the ♣A turned up
-        Position.build(hand="K74.AQ32.T98.765", trump="CA", played="S:C7 C2 C3 H4")
+        SeatView.build(hand="K74.AQ32.T98.765", trump="CA", played="S:C7 C2 C3 H4")
 
 
 def test_knowledge_reads_voids_leads_discards_and_ruffs():
     """000 first paragraph: follow the voids, the discards, who led what."""
-    pos = Position.build(hand="943.9872.A93.543", trump="C", played="W:H5 S5 HA H2 / E:D5 DA D6 C7")
-    k = pos.knowledge
+    pos = SeatView.build(hand="943.9872.A93.543", trump="C", played="W:H5 S5 HA H2 / E:D5 DA D6 C7")
+    k = knowledge(pos)
     assert k.voids[Seat.N] == frozenset({Suit.H, Suit.D})
     assert k.first_leads[Suit.H] == Seat.W and k.first_leads[Suit.D] == Seat.E
     assert k.opponents_suits == frozenset({Suit.H, Suit.D})
@@ -78,8 +79,8 @@ def test_knowledge_reads_voids_leads_discards_and_ruffs():
 
 def test_trick_in_progress_and_its_winner():
     """000 «Масти и взятки» 3: the highest card of the suit led, or the highest trump, wins."""
-    pos = Position.build(hand="A2.8765.AQ4.9873", trump="C", played="W:D5 D9 DT")
-    k = pos.knowledge
+    pos = SeatView.build(hand="A2.8765.AQ4.9873", trump="C", played="W:D5 D9 DT")
+    k = knowledge(pos)
     assert k.winning_seat == Seat.E and k.winning_card == parse_card("DT")
     assert legal_cards(pos) == tuple(parse_card(c) for c in ("DA", "DQ", "D4"))
 
@@ -89,7 +90,7 @@ def test_repr_is_evaluable():
     from tutor.cards import Card, Hand, Suit  # noqa: F401  (names the repr uses)
     from tutor.play import Trick  # noqa: F401
 
-    pos = Position.build(hand="K74.AQ32.T98.765", trump="C", played="W:DK D4 D3 D8")
+    pos = SeatView.build(hand="K74.AQ32.T98.765", trump="C", played="W:DK D4 D3 D8")
     assert eval(repr(pos)) == pos
 
 
@@ -98,7 +99,7 @@ def test_repr_is_evaluable():
 
 def test_json_has_exactly_the_design_shape():
     """design.md: {"card", "maxims", "explanation", "candidates": [{"card","verdict","maxims","why"}], "system"}."""
-    a = advise(Position.build(hand="K742.932.932.543", trump="C"))
+    a = advise(SeatView.build(hand="K742.932.932.543", trump="C"))
     data = a.to_json()
     assert list(data) == ["card", "maxims", "explanation", "candidates", "system"]
     assert data["card"] == "S2" and data["maxims"][0] == "king-third-lead-small" and data["system"] == "russian"
@@ -117,7 +118,7 @@ def test_every_emitted_maxim_exists_in_the_catalogue():
 
 def test_explain_card_says_why_a_card_is_wrong():
     """anchors.md: say why a wrong answer is wrong -- the maxim it breaks (000 LST 3 here)."""
-    pos = Position.build(hand="K742.932.932.543", trump="C")
+    pos = SeatView.build(hand="K742.932.932.543", trump="C")
     v = explain_card(pos, "SK")
     assert v.verdict == "worse" and v.maxims[0] == "king-third-lead-small"
     assert "♠K" in v.why["en"] and "♠К" in v.why["ru"]
@@ -126,7 +127,7 @@ def test_explain_card_says_why_a_card_is_wrong():
 
 def test_must_follow_suit_explains_a_revoke():
     """000 «Масти и взятки» 1: holding the suit led, another suit is not allowed."""
-    pos = Position.build(hand="A2.8765.KJ4.9873", trump="C", played="E:D5")
+    pos = SeatView.build(hand="A2.8765.KJ4.9873", trump="C", played="E:D5")
     v = explain_card(pos, "SA")
     assert v.verdict == "bad" and v.maxims == ("must-follow-suit",)
     with pytest.raises(WhistError):
@@ -135,23 +136,23 @@ def test_must_follow_suit_explains_a_revoke():
 
 def test_advice_refuses_when_not_the_students_turn():
     """000 «Сдача» 17: after W's lead it is N's turn, not S's."""
-    pos = Position.build(hand="K74.AQ32.T98.765", trump="C", played="W:DK")
+    pos = SeatView.build(hand="K74.AQ32.T98.765", trump="C", played="W:DK")
     with pytest.raises(NotYourTurnError):
         advise(pos)
     with pytest.raises(UnknownSystemError):
-        advise(Position.build(hand="K74.AQ32.T98.765", trump="C"), "bridge")
+        advise(SeatView.build(hand="K74.AQ32.T98.765", trump="C"), "bridge")
 
 
 def test_must_follow_suit_for_a_single_card():
     """000 «Масти и взятки» 1: a single card of the suit led must be played."""
-    a = advise(Position.build(hand="A.87654.KJ4.9873", trump="C", played="E:S5"))
+    a = advise(SeatView.build(hand="A.87654.KJ4.9873", trump="C", played="E:S5"))
     assert str(a.card) == "SA" and a.maxims == ("must-follow-suit",) and a.candidates == ()
 
 
 # -- random positions -------------------------------------------------------------------------
 
 
-def _random_position(seed: int, cut: int, trump_as_card: bool) -> Position:
+def _random_position(seed: int, cut: int, trump_as_card: bool) -> SeatView:
     """A random deal, ``cut`` random legal cards played, seen by the player to move (as text)."""
     rng = random.Random(seed)
     deal = Deal.random(rng, dealer=rng.choice(list(Seat)))
@@ -159,7 +160,7 @@ def _random_position(seed: int, cut: int, trump_as_card: bool) -> Position:
     for _ in range(cut):
         state.play(rng.choice(state.legal_cards()))
     seat = state.to_play
-    return Position.build(
+    return SeatView.build(
         hand=deal.hands[seat].pbn(),
         trump=str(deal.trump_card) if trump_as_card else deal.trump.name,
         played=state.history() or None,

@@ -8,11 +8,11 @@ where its own condition fails and the next one decides. The student sits S; trum
 from __future__ import annotations
 
 from tutor.cards import Suit
-from tutor.conventions import Position, advise
+from tutor.conventions import SeatView, advise
 
 
 def play(hand: str, played: str, trump: str = "C", system: str = "russian"):
-    return advise(Position.build(hand=hand, trump=trump, played=played), system)
+    return advise(SeatView.build(hand=hand, trump=trump, played=played), system)
 
 
 def why_not(advice, card: str) -> str:
@@ -155,7 +155,7 @@ def test_win_as_cheaply_as_possible_overruffs_with_a_trump_that_wins():
 
     Regression: the 7 on the table once made 8-6-5 look "equal", and the engine chose the losing 5.
     """
-    pos = Position.build(hand="-.KJ73.Q98652.A64", trump="D2", dealer="S", played="W:SA S3 D7")
+    pos = SeatView.build(hand="-.KJ73.Q98652.A64", trump="D2", dealer="S", played="W:SA S3 D7")
     a = advise(pos)
     assert str(a.card) == "D8" and a.maxims[0] == "win-as-cheaply-as-possible"
     assert why_not(a, "D5") == "win-as-cheaply-as-possible"
@@ -253,7 +253,7 @@ def test_third_hand_does_not_overtake_partners_queen_with_the_king():
     wanted on it -- LST 14 «кладут свою старшую» is read with its exceptions (this test used to
     expect the king, the literal reading)."""
     for hand in ("K4.AQ32.T987.765", "K54.AQ3.T987.765"):
-        a = advise(Position.build(hand=hand, trump="C2", played="N:SQ S3"))
+        a = advise(SeatView.build(hand=hand, trump="C2", played="N:SQ S3"))
         assert str(a.card) == "S4" and a.maxims[0] == "do-not-overtake-touching-honour"
         assert a.verdict_for("SK").maxims[0] == "do-not-overtake-touching-honour"
 
@@ -261,5 +261,5 @@ def test_third_hand_does_not_overtake_partners_queen_with_the_king():
 def test_third_hand_need_not_play_king_when_queen_is_master():
     """EB1911 (catalogue third-hand-high, differences): partner's queen already wins for sure once
     the ace is gone, so the king is kept and the lowest card played."""
-    a = advise(Position.build(hand="K54.AQ3.T987.765", trump="C2", played="N:S2 SA S4 S9 / E:D2 D7 D3 DA / N:SQ S3"))
+    a = advise(SeatView.build(hand="K54.AQ3.T987.765", trump="C2", played="N:S2 SA S4 S9 / E:D2 D7 D3 DA / N:SQ S3"))
     assert str(a.card) == "S5" and "third-hand-high" not in a.maxims

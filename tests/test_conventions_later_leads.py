@@ -8,11 +8,11 @@ on lead after the tricks shown; trumps are clubs.
 from __future__ import annotations
 
 from tutor.cards import Suit
-from tutor.conventions import Position, advise
+from tutor.conventions import SeatView, advise
 
 
 def lead(hand: str, played: str, trump: str = "C", system: str = "russian"):
-    pos = Position.build(hand=hand, trump=trump, played=played)
+    pos = SeatView.build(hand=hand, trump=trump, played=played)
     assert pos.is_lead and pos.to_play == pos.seat
     return advise(pos, system)
 
@@ -173,7 +173,7 @@ def test_avoid_suit_opponents_void_only_while_they_may_ruff():
     """000 LST 17 read with its reason (Cavendish ch. 33: the ruff and the discard): once neither
     opponent can hold a trump, a suit both have shown out of is a string of winners."""
     played = "N:CA H2 C2 S2 / N:D3 H3 DA S3"  # both opponents show out of clubs (trumps) and diamonds
-    a = advise(Position.build(hand="987.987.AKQJ4.32", trump="C", played=played, dealer="W"), "russian")
+    a = advise(SeatView.build(hand="987.987.AKQJ4.32", trump="C", played=played, dealer="W"), "russian")
     v = a.verdict_for("DK")
     assert v is None or "avoid-suit-opponents-void" not in v.maxims
     assert "avoid-suit-opponents-void" not in a.maxims

@@ -12,12 +12,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.cards import Hand, Rank, Suit
-from tutor.conventions import Position, advise, differences
+from tutor.conventions import SeatView, advise, differences
 from tutor.conventions.holdings import lead_from_holding
 
 
 def lead(hand: str, trump: str = "C", system: str = "russian", suit: Suit | None = None):
-    return advise(Position.build(hand=hand, trump=trump), system, suit=suit)
+    return advise(SeatView.build(hand=hand, trump=trump), system, suit=suit)
 
 
 def why_not(advice, card: str) -> str:

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.cards import Card, Suit, parse_card
-from tutor.conventions import Position, advise
+from tutor.conventions import SeatView, advise
+from tutor.conventions.position import knowledge
 from tutor.conventions.calls import read_calls, read_signals
 from tutor.deal import Deal
 from tutor.play import PlayState, format_history, parse_history
@@ -25,16 +26,16 @@ HAND = "Q42.942.A932.KT5"
 
 def test_call_for_trumps_is_read():
     """Foster/Cavendish (maxims.md call-for-trumps): a higher card, then a lower, not trying to win."""
-    pos = Position.build(hand=HAND, trump="C", played=CALL)
-    (call,) = pos.knowledge.calls
+    pos = SeatView.build(hand=HAND, trump="C", played=CALL)
+    (call,) = knowledge(pos).calls
     assert (call.seat, str(call.high), str(call.low), call.trick) == (Seat.N, "H8", "H6", 3)
-    assert pos.knowledge.has_called(Seat.N)
+    assert knowledge(pos).has_called(Seat.N)
 
 
 def test_call_for_trumps_not_cited_without_trumps_to_lead():
     """Pole: the call asks for trumps; holding none, the student cannot answer and other maxims decide."""
-    pos = Position.build(hand="QJ42.9742.A9832.", trump="C", played=CALL)
-    assert pos.knowledge.has_called(Seat.N)
+    pos = SeatView.build(hand="QJ42.9742.A9832.", trump="C", played=CALL)
+    assert knowledge(pos).has_called(Seat.N)
     a = advise(pos)
     assert "call-for-trumps" not in a.maxims and "answer-the-call" not in a.maxims
 
@@ -42,7 +43,7 @@ def test_call_for_trumps_not_cited_without_trumps_to_lead():
 def test_answer_the_call():
     """Pole; 000 LST 8: partner called -> lead trumps. answer-the-call picks the suit; the card
     (with three or fewer, the highest) comes from the lead-card rules that follow it."""
-    a = advise(Position.build(hand=HAND, trump="C", played=CALL))
+    a = advise(SeatView.build(hand=HAND, trump="C", played=CALL))
     assert str(a.card) == "CK"
     assert a.maxims[1:3] == ("answer-the-call", "call-for-trumps")
     assert a.verdict_for("CT").maxims[0] != "answer-the-call"  # the card is not answer-the-call's business
@@ -52,15 +53,15 @@ def test_answer_the_call():
 
 def test_answer_the_call_silent_without_a_call():
     """000 LST 8 (few-trumps-wait-for-call) decides when partner's high-low was no call."""
-    a = advise(Position.build(hand=HAND, trump="C", played=FORCED))
+    a = advise(SeatView.build(hand=HAND, trump="C", played=FORCED))
     assert a.card.suit != Suit.C and "answer-the-call" not in a.maxims
 
 
 def test_forced_high_card_is_not_a_call():
     """Pole: a high card played to win is no signal; the student keeps waiting (000 LST 8)."""
-    pos = Position.build(hand=HAND, trump="C", played=FORCED)
-    assert pos.knowledge.calls == ()
-    partner = [(str(c.high), str(c.low)) for c in pos.knowledge.false_calls if c.seat == Seat.N]
+    pos = SeatView.build(hand=HAND, trump="C", played=FORCED)
+    assert knowledge(pos).calls == ()
+    partner = [(str(c.high), str(c.low)) for c in knowledge(pos).false_calls if c.seat == Seat.N]
     assert partner == [("H8", "H6")]
     a = advise(pos)
     assert a.card.suit != Suit.C
@@ -79,17 +80,17 @@ def test_forced_high_card_is_not_a_call_third_hand():
 
 def test_make_the_call():
     """Cavendish; EB: five trumps with an honour, a trick not to win -> the unnecessarily high card."""
-    a = advise(Position.build(hand="A2.865.874.AT987", trump="C", played="W:D5 DA D6"))
+    a = advise(SeatView.build(hand="A2.865.874.AT987", trump="C", played="W:D5 DA D6"))
     assert str(a.card) == "D7" and a.maxims[0] == "make-the-call"
     assert a.verdict_for("D4").maxims[0] == "make-the-call"
 
 
 def test_make_the_call_is_then_read_as_a_call():
     """The card make-the-call gives, followed by the lower one, reads as a call for the partner."""
-    pos = Position.build(hand="A2.865.874.AT987", trump="C", played="W:D5 DA D6")
+    pos = SeatView.build(hand="A2.865.874.AT987", trump="C", played="W:D5 DA D6")
     first = advise(pos).card
     after = pos.with_play(first)  # N won with the ace; he leads diamonds again
-    pos2 = Position.build(hand="A2.865.874.AT987", trump="C",
+    pos2 = SeatView.build(hand="A2.865.874.AT987", trump="C",
                           played=" / ".join(str(t) for t in after.played) + " / N:D9 DT")
     second = advise(pos2).card
     assert str(second) == "D4"
@@ -99,19 +100,19 @@ def test_make_the_call_is_then_read_as_a_call():
 
 def test_make_the_call_overridden_by_winning_the_trick():
     """Fourth hand wins the opponents' trick first (win-as-cheaply ranks above make-the-call)."""
-    a = advise(Position.build(hand="A2.865.T74.AT987", trump="C", played="W:D5 D2 D9"))
+    a = advise(SeatView.build(hand="A2.865.T74.AT987", trump="C", played="W:D5 D2 D9"))
     assert str(a.card) == "DT" and "make-the-call" not in a.maxims
 
 
 def test_make_the_call_needs_strength_in_trumps():
     """Cavendish: only a hand strong in trumps (5+, or 4 with an honour) calls."""
-    a = advise(Position.build(hand="A2.8765.874.9873", trump="C", played="W:D5 DA D6"))
+    a = advise(SeatView.build(hand="A2.8765.874.9873", trump="C", played="W:D5 DA D6"))
     assert str(a.card) == "D4" and "make-the-call" not in a.maxims
 
 
 def test_echo_the_call():
     """Modern Whist §45: partner called, the student holds four trumps -> call back."""
-    pos = Position.build(hand="AKQ2.53.874.9876", trump="C",
+    pos = SeatView.build(hand="AKQ2.53.874.9876", trump="C",
                          played="W:HA H7 H2 H3 / W:HK H6 H4 H5 / W:D5 D2 DK")
     a = advise(pos)
     assert str(a.card) == "D7" and a.maxims[0] == "echo-the-call"
@@ -119,7 +120,7 @@ def test_echo_the_call():
 
 def test_echo_the_call_overridden_by_winning_the_trick():
     """Winning the opponents' trick cheaply ranks above the echo."""
-    pos = Position.build(hand="AKQ2.53.T84.9876", trump="C",
+    pos = SeatView.build(hand="AKQ2.53.T84.9876", trump="C",
                          played="W:HA H7 H2 H3 / W:HK H6 H4 H5 / W:D5 D2 D9")
     a = advise(pos)
     assert str(a.card) == "DT" and "echo-the-call" not in a.maxims
@@ -146,10 +147,10 @@ S_HAND = "Q42.942.A932.KT5"  # three trumps (clubs)
 def test_call_in_discards_is_read():
     """Cavendish, Whist Developments; Foster: a higher discard, then a lower one of the same
     suit, is a call for trumps; Knowledge.calls marks it as made in discards."""
-    pos = Position.build(hand=S_HAND, trump="C", played=DISCARD_CALL)
-    (call,) = pos.knowledge.calls
+    pos = SeatView.build(hand=S_HAND, trump="C", played=DISCARD_CALL)
+    (call,) = knowledge(pos).calls
     assert (call.seat, str(call.high), str(call.low), call.trick, call.discard) == (Seat.N, "D8", "D6", 2, True)
-    assert pos.knowledge.has_called(Seat.N)
+    assert knowledge(pos).has_called(Seat.N)
 
 
 def test_call_in_following_is_not_marked_as_discard():
@@ -162,7 +163,7 @@ def test_call_in_following_is_not_marked_as_discard():
 def test_answer_the_call_made_in_discards():
     """Pole; 000 LST 8 «пока этого не захочет партнер»: partner called in his discards -> lead
     trumps, the highest from three."""
-    a = advise(Position.build(hand=S_HAND, trump="C", played=DISCARD_CALL))
+    a = advise(SeatView.build(hand=S_HAND, trump="C", played=DISCARD_CALL))
     assert str(a.card) == "CK"  # the suit from answer-the-call, the card from the lead-card rules
     assert a.maxims[1:3] == ("answer-the-call", "call-for-trumps")
     assert "discards" in a.explanation["en"] and "сбросами" in a.explanation["ru"]
@@ -174,9 +175,9 @@ def test_single_discard_is_no_call():
     about trumps (000 HNT 14 reads it as the weak suit instead)."""
     # N discards second hand on West's doubtful ♥5 (not on a sure winner: that would be a refused
     # ruff, a call of its own -- Cavendish ch. 32).
-    pos = Position.build(hand=S_HAND, trump="C", played="W:H5 D8 HA H2 / E:S3 SQ S6 S8")
-    assert pos.knowledge.calls == () and pos.knowledge.false_calls == ()
-    assert pos.knowledge.refused_ruffs == ()
+    pos = SeatView.build(hand=S_HAND, trump="C", played="W:H5 D8 HA H2 / E:S3 SQ S6 S8")
+    assert knowledge(pos).calls == () and knowledge(pos).false_calls == ()
+    assert knowledge(pos).refused_ruffs == ()
     a = advise(pos)
     assert a.card.suit != Suit.C and "answer-the-call" not in a.maxims
 
@@ -252,7 +253,7 @@ AT_RISK = "W:H2 HA S5"  # partner's ace wins; East shows out of hearts: hearts w
 def test_make_the_call_in_discards():
     """Cavendish, Whist Developments; Pembridge Lecture VII: strong in trumps, with winners that
     will be ruffed, the first discard is an unnecessarily high card of the weak suit (the 7 from 7-3)."""
-    a = advise(Position.build(hand=STRONG, trump="C", played=AT_RISK))
+    a = advise(SeatView.build(hand=STRONG, trump="C", played=AT_RISK))
     assert str(a.card) == "S7" and a.maxims[0] == "make-the-call"
     assert a.verdict_for("S3").maxims[0] == "make-the-call"
     assert a.verdict_for("CA").maxims[0] == "do-not-trump-partners-sure-winner"  # S plays last
@@ -261,9 +262,9 @@ def test_make_the_call_in_discards():
 
 def test_call_made_in_discards_is_then_read_by_partner():
     """The discard make-the-call gives, followed by the lower one, reads as a call in discards."""
-    pos = Position.build(hand=STRONG, trump="C", played=AT_RISK)
+    pos = SeatView.build(hand=STRONG, trump="C", played=AT_RISK)
     after = pos.with_play(advise(pos).card)  # N's ace wins; he leads hearts again
-    pos2 = Position.build(hand=STRONG, trump="C", played=format_history(after.played) + " / N:HK D3")
+    pos2 = SeatView.build(hand=STRONG, trump="C", played=format_history(after.played) + " / N:HK D3")
     second = advise(pos2).card
     assert str(second) == "S3"
     (call,) = read_calls(pos2.with_play(second).played, Suit.C)
@@ -274,9 +275,9 @@ def test_call_begun_in_discards_is_completed_with_the_lowest():
     """Foster: the lower card completes the call; from 8-7-3, the 7 and then the 3 -- the 8
     after the 7 would read as no call at all."""
     hand = "873.-.KQJ64.AKT98"
-    pos = Position.build(hand=hand, trump="C", played=AT_RISK)
+    pos = SeatView.build(hand=hand, trump="C", played=AT_RISK)
     assert str(advise(pos).card) == "S7"
-    pos2 = Position.build(hand=hand, trump="C", played=format_history(pos.with_play(advise(pos).card).played) + " / N:HK D3")
+    pos2 = SeatView.build(hand=hand, trump="C", played=format_history(pos.with_play(advise(pos).card).played) + " / N:HK D3")
     a = advise(pos2)
     assert str(a.card) == "S3" and a.maxims[0] == "make-the-call"
     assert a.verdict_for("S8").maxims[0] == "make-the-call"
@@ -287,21 +288,21 @@ def test_call_begun_in_following_is_completed_with_the_lowest():
     """Foster; Cavendish: a call begun in following suit (the 7 from 9-8-7-4) is completed with
     the lowest card, not with another unnecessarily high one."""
     hand = "A2.865.9874.AT98"
-    pos = Position.build(hand=hand, trump="C", played="W:D5 DA D6")
+    pos = SeatView.build(hand=hand, trump="C", played="W:D5 DA D6")
     assert str(advise(pos).card) == "D7"
     history = format_history(pos.with_play(Card.parse("D7")).played) + " / N:HQ H3 H5 HK / W:D2 D3 DQ"
-    a = advise(Position.build(hand=hand, trump="C", played=history))
+    a = advise(SeatView.build(hand=hand, trump="C", played=history))
     assert str(a.card) == "D4" and a.maxims[0] == "make-the-call"
-    (call,) = read_calls(Position.build(hand=hand, trump="C", played=history).with_play(a.card).played, Suit.C)
+    (call,) = read_calls(SeatView.build(hand=hand, trump="C", played=history).with_play(a.card).played, Suit.C)
     assert (call.seat, str(call.high), str(call.low), call.discard) == (Seat.S, "D7", "D4", False)
 
 
 def test_echo_begun_is_completed_with_the_lowest():
     """Modern Whist §45: the echo is a call, completed like one -- the 7 from 8-7-4, then the 4."""
     hand = "AKQ2.53.874.9876"
-    pos = Position.build(hand=hand, trump="C", played="W:HA H7 H2 H3 / W:HK H6 H4 H5 / W:D5 D2 DK")
+    pos = SeatView.build(hand=hand, trump="C", played="W:HA H7 H2 H3 / W:HK H6 H4 H5 / W:D5 D2 DK")
     assert str(advise(pos).card) == "D7"
-    pos2 = Position.build(hand=hand, trump="C", played="W:HA H7 H2 H3 / W:HK H6 H4 H5 / W:D5 D2 DK D7 / E:D9")
+    pos2 = SeatView.build(hand=hand, trump="C", played="W:HA H7 H2 H3 / W:HK H6 H4 H5 / W:D5 D2 DK D7 / E:D9")
     a = advise(pos2)
     assert str(a.card) == "D4" and a.maxims[0] == "echo-the-call"
 
@@ -309,30 +310,30 @@ def test_echo_begun_is_completed_with_the_lowest():
 def test_no_call_in_discards_without_a_reason():
     """Pembridge Lecture VII (the legitimate reason: winners that would be ruffed) and 000 HNT 14:
     on trick one nothing shows a ruff coming, so the first discard is the plain weak-suit one."""
-    a = advise(Position.build(hand=STRONG, trump="C", played="W:H2 HA H3"))
+    a = advise(SeatView.build(hand=STRONG, trump="C", played="W:H2 HA H3"))
     assert str(a.card) == "S3" and "make-the-call" not in a.maxims
     assert a.maxims[0] == "discard-from-weakest-suit"
 
 
 def test_no_call_from_a_singleton():
     """Foster: a call needs a lower card of the suit to follow; a singleton discard is no call."""
-    a = advise(Position.build(hand="7.-.KQJ6432.AKT98", trump="C", played=AT_RISK))
+    a = advise(SeatView.build(hand="7.-.KQJ6432.AKT98", trump="C", played=AT_RISK))
     assert str(a.card) == "S7" and "make-the-call" not in a.maxims
 
 
 def test_no_call_in_discards_when_weak_in_trumps():
     """Cavendish (make-the-call): four trumps without an honour are no calling hand."""
-    a = advise(Position.build(hand="732.-.KQJ642.9876", trump="C", played=AT_RISK))
+    a = advise(SeatView.build(hand="732.-.KQJ642.9876", trump="C", played=AT_RISK))
     assert str(a.card) == "S2" and "make-the-call" not in a.maxims
 
 
 def test_no_call_with_an_honour_as_the_high_card():
     """A discarded honour reads as strength, not as a call: from Q-3 the call is not made."""
-    a = advise(Position.build(hand="Q3.-.KQJ642.AKT98", trump="C", played=AT_RISK))
+    a = advise(SeatView.build(hand="Q3.-.KQJ642.AKT98", trump="C", played=AT_RISK))
     assert str(a.card) == "S3" and "make-the-call" not in a.maxims
 
 
 def test_ruffing_the_opponents_trick_comes_before_the_call():
     """win-as-cheaply-as-possible ranks above make-the-call: with a trick to take by ruffing, ruff."""
-    a = advise(Position.build(hand=STRONG, trump="C", played="W:D5 DA S5 D2 / N:H3 HK"))
+    a = advise(SeatView.build(hand=STRONG, trump="C", played="W:D5 DA S5 D2 / N:H3 HK"))
     assert str(a.card) == "C8" and "make-the-call" not in a.maxims

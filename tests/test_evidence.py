@@ -69,9 +69,9 @@ def test_analysis_of_another_position_is_refused():
 def test_wrapper_asks_the_engine():
     """compare_with_advice() sets the conventions engine's card (a plain import: no bridge) beside
     the simulation's."""
-    from tutor.conventions import Position, advise
+    from tutor.conventions import SeatView, advise
 
-    pos = Position.build(hand=HAND, trump="H7", played=PLAYED)
+    pos = SeatView.build(hand=HAND, trump="H7", played=PLAYED)
     cmp = compare_with_advice(pos, "english", samples=8, seed=3)
     advice = advise(pos, "english")
     assert isinstance(cmp, Comparison)
@@ -81,11 +81,11 @@ def test_wrapper_asks_the_engine():
 def test_engine_error_surfaces_as_the_projects_error():
     """An engine error is never swallowed: asking from a seat whose turn it is not is a WhistError
     naming the seat (issue 13 point 1)."""
-    from tutor.conventions import Position
+    from tutor.conventions import SeatView
     from tutor.errors import WhistError
 
-    pos = Position.build(hand=HAND, trump="H7", played=PLAYED, seat="S").with_play(
-        Position.build(hand=HAND, trump="H7", played=PLAYED).legal_cards()[0])
+    pos = SeatView.build(hand=HAND, trump="H7", played=PLAYED, seat="S").with_play(
+        SeatView.build(hand=HAND, trump="H7", played=PLAYED).legal_cards()[0])
     with pytest.raises(WhistError, match="turn"):
         compare_with_advice(pos, samples=8)
 

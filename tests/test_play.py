@@ -18,13 +18,13 @@ from tutor.play import (
     PlayState,
     Trick,
     find_revokes,
-    follow_history,
     follow_suit,
     format_history,
     parse_history,
     trick_winner,
 )
 from tutor.seats import Seat, Side
+from tutor.seatview import SeatView, check_record
 
 # N holds all spades high, E hearts, S diamonds, W clubs -- handy for following-suit cases.
 PBN = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -163,30 +163,31 @@ def test_bad_history_gives_one_clear_error(text, message):
         parse_history(text)
 
 
-def test_follow_history_reads_voids_and_winners_from_the_students_view():
+def test_a_seat_view_reads_voids_and_winners_from_the_students_view():
     """000 «Главное условие»: watch the others' play; a player who shows out is void in that suit."""
     south = Hand.parse("765.432.AKQJ.T98")
-    view = follow_history("S:DA D2 DT S9 / S:DK H5 D3 C2", Suit.C, Seat.S, known={Seat.S: south})
+    view = SeatView(south, None, Suit.C, Seat.E, tuple(parse_history("S:DA D2 DT S9 / S:DK H5 D3 C2")), Seat.S)
     assert view.winners == (Seat.S, Seat.E)  # E, out of diamonds, ruffs the second round
     assert Suit.D in view.voids[Seat.W] and Suit.D in view.voids[Seat.E] and not view.voids[Seat.N]
-    assert view.next_to_play is Seat.E and view.tricks_won(Side.EW) == 1
+    assert view.to_play is Seat.E and view.tricks_won(Side.EW) == 1
+    assert view.remaining == south.without(*Hand.parse("..AK."))
 
 
-def test_follow_history_refuses_another_seat_playing_the_students_card():
+def test_check_record_refuses_another_seat_playing_the_students_card():
     south = Hand.parse("765.432.AKQJ.T98")
     with pytest.raises(HistoryError, match="holds it"):
-        follow_history("S:DA H2 D3 D4", Suit.C, Seat.S, known={Seat.S: south})
+        check_record("S:DA H2 D3 D4", Suit.C, Seat.S, known={Seat.S: south})
 
 
-def test_follow_history_refuses_a_card_the_student_does_not_hold():
+def test_check_record_refuses_a_card_the_student_does_not_hold():
     south = Hand.parse("765.432.AKQJ.T98")
     with pytest.raises(HistoryError, match="does not hold"):
-        follow_history("S:SA S2 S3 S4", Suit.C, Seat.S, known={Seat.S: south})
+        check_record("S:SA S2 S3 S4", Suit.C, Seat.S, known={Seat.S: south})
 
 
-def test_follow_history_refuses_a_suit_after_showing_out():
+def test_check_record_refuses_a_suit_after_showing_out():
     with pytest.raises(HistoryError, match="after showing out"):
-        follow_history("S:DA H2 D3 D4 / S:D5 D6 D7 D8", Suit.C, Seat.S)
+        check_record("S:DA H2 D3 D4 / S:D5 D6 D7 D8", Suit.C, Seat.S)
 
 
 def test_claim_is_certain_with_all_top_cards():
@@ -231,14 +232,15 @@ def test_any_string_parses_as_history_or_raises_our_error(text):
         pass
 
 
-def test_follow_history_keeps_the_turned_up_card_with_the_dealer():
+def test_check_record_keeps_the_turned_up_card_with_the_dealer():
     """000 «Сдача» 9: the turned-up card is the dealer's; nobody else may play it, and the dealer
     cannot show out of trumps while it is still in his hand."""
     with pytest.raises(HistoryError, match="lies in the dealer's"):
-        follow_history("S:D7 DA D2 D3", Suit.C, Seat.S, trump_card=parse_card("D7"))  # dealer is E
+        check_record("S:D7 DA D2 D3", Suit.C, Seat.S, trump_card=parse_card("D7"))  # dealer is E
     with pytest.raises(HistoryError, match="still holds the turned-up trump card"):
-        follow_history("S:C2 C3 C4 H5", Suit.C, Seat.S, trump_card=parse_card("CA"))  # E shows out of clubs
-    view = follow_history("S:C2 C3 C4 CA", Suit.C, Seat.S, trump_card=parse_card("CA"))
+        check_record("S:C2 C3 C4 H5", Suit.C, Seat.S, trump_card=parse_card("CA"))  # E shows out of clubs
+    south = Hand.parse("AKQ.AKQJ.AKQ.T92")
+    view = SeatView(south, parse_card("CA"), Suit.C, Seat.E, tuple(parse_history("S:C2 C3 C4 CA")), Seat.S)
     assert view.winners == (Seat.E,)
 
 

@@ -12,7 +12,9 @@ from tutor import play
 from tutor.cards import Card, Suit
 from tutor.deal import Deal
 from tutor.errors import HistoryError, IllegalPlayError
-from tutor.play import PlayState, Trick, follow_history, parse_history, trick_winner
+from tutor.cards import Hand
+from tutor.play import PlayState, Trick, parse_history, trick_winner
+from tutor.seatview import SeatView, check_record
 from tutor.seats import Seat, Side
 
 
@@ -168,22 +170,23 @@ def test_an_empty_trick_has_no_winner():
         trick_winner(Seat.N, [], None)
 
 
-def test_follow_history_names_the_trick_that_breaks_the_laws():
+def test_check_record_names_the_trick_that_breaks_the_laws():
     """000 «Масти и взятки» 1, 3: the winner leads next; a card is played once; suit is followed."""
     with pytest.raises(HistoryError, match=_exact("trick 1 is led by N, but W should lead")):
-        follow_history("N:DK D4 D9 D2", None, Seat.W)
+        check_record("N:DK D4 D9 D2", None, Seat.W)
     with pytest.raises(HistoryError, match=_exact("card DK is played twice (trick 2)")):
-        follow_history("W:DK D4 D9 D2 / W:DK", None, Seat.W)
+        check_record("W:DK D4 D9 D2 / W:DK", None, Seat.W)
     south = Deal.from_pbn("N:-.-.-.432 -.K3.2.- -.A2.Q.- -.-.-.765").hands[Seat.S]
     with pytest.raises(HistoryError, match=_exact(
         f"S plays DQ in trick 1 while holding {Suit.H.symbol}: must follow suit "
         "(000 «Масти и взятки» 1: «Каждый игрок обязан сносить требуемую масть»)"
     )):
-        follow_history("E:HK DQ", None, Seat.E, known={Seat.S: south})
+        check_record("E:HK DQ", None, Seat.E, known={Seat.S: south})
 
 
 def test_the_table_counts_each_sides_tricks():
-    view = follow_history("W:DK D4 D9 D2 / W:DA D6 D3 H5 / W:C2 CA", None, Seat.W)
+    west = Hand.parse("AKQJT98765..AK.2")
+    view = SeatView(west, None, None, Seat.S, tuple(parse_history("W:DK D4 D9 D2 / W:DA D6 D3 H5 / W:C2 CA")), Seat.W)
     assert view.tricks_won(Side.EW) == 2 and view.tricks_won(Side.NS) == 0
 
 

@@ -23,11 +23,11 @@ from tutor.robots import (
     SEARCH,
     STRENGTHS,
     Robot,
-    RobotView,
     UnknownStrengthError,
     parse_strength,
 )
 from tutor.seats import Seat
+from tutor.seatview import SeatView
 
 # A deal (dealer S, so W leads) and its record of play by classic robots (seed 0), cut where
 # each inference first appears; the deals were found by playing robots out, then frozen here.
@@ -44,17 +44,17 @@ HIST2 = ("W:HQ H3 H7 H6 / W:H2 H8 HA HT / E:S3 S2 SQ SK / N:DK D7 D2 D4 / N:DJ S
          "E:C2 S4 C4 C3 / S:SA ST S7 S6 / S:SJ H4 S8 S9 / S:DA H5 DQ C5")
 
 
-def _view(deal: Deal, history: str, seat: Seat, tricks: int | None = None) -> RobotView:
+def _view(deal: Deal, history: str, seat: Seat, tricks: int | None = None) -> SeatView:
     parts = history.split(" / ")
     state = PlayState.from_history(deal, " / ".join(parts[:tricks] if tricks else parts))
-    return RobotView.from_state(state, seat)
+    return SeatView.from_state(state, seat)
 
 
 def _share(layouts, seat: Seat, test) -> float:
     return sum(1 for lay in layouts if test(lay[seat])) / len(layouts)
 
 
-def _inference(view: RobotView, kind: str) -> Inference:
+def _inference(view: SeatView, kind: str) -> Inference:
     found = [i for i in read(view) if i.kind == kind]
     assert found, f"{kind} not read: {read(view)}"
     return found[0]
@@ -131,7 +131,7 @@ def test_every_inference_kind_has_a_sentence_in_both_languages():
 def _redeal(state: PlayState, seat: Seat, rng: random.Random) -> PlayState:
     """The same table with the cards ``seat`` cannot see dealt again among the other hands
     (what it saw kept: its own cards, the turned-up card with the dealer, the voids shown)."""
-    view = RobotView.from_state(state, seat)
+    view = SeatView.from_state(state, seat)
     layout = Reading(view, ()).sampler().draw(rng)
     played: dict[Seat, list[Card]] = {s: [] for s in Seat}
     for trick in view.played:
@@ -237,7 +237,7 @@ def test_classic_search_chooses_only_among_cards_the_maxims_leave_equal():
             rc = players[seat].choose(state)
             if rc.maxim == SEARCH:
                 searched += 1
-                advice = advise(RobotView.from_state(state, seat).position(), "russian")
+                advice = advise(SeatView.from_state(state, seat), "russian")
                 verdict = advice.verdict_for(rc.card)
                 assert rc.card == advice.card or (verdict is not None and verdict.verdict == "equal"), rc
                 assert rc.dd_means is not None and rc.dd_means[rc.card] == max(rc.dd_means.values())

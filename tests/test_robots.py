@@ -15,7 +15,8 @@ from tutor.cards import Card
 from tutor.conventions.catalogue import load_catalogue
 from tutor.deal import Deal
 from tutor.play import PlayState
-from tutor.robots import DOUBLE_DUMMY, FORCED, READING, SEARCH, Robot, RobotCard, RobotError, RobotView
+from tutor.robots import DOUBLE_DUMMY, FORCED, READING, SEARCH, Robot, RobotCard, RobotError, sample_positions
+from tutor.seatview import SeatView
 from tutor.seats import Seat
 
 CATALOGUE = load_catalogue()
@@ -122,9 +123,9 @@ def test_samples_respect_what_the_robot_has_seen():
     state = PlayState(deal)
     for _ in range(6):
         state.play(Robot(state.to_play, samples=0).choose(state).card)
-    view = RobotView.from_state(state, state.to_play)
-    voids = view.voids()
-    for pos in view.sample(random.Random(1), 20):
+    view = SeatView.from_state(state, state.to_play)
+    voids = view.others_voids()
+    for pos in sample_positions(view, random.Random(1), 20):
         assert pos.hands[view.seat] == view.remaining
         if deal.trump_card not in {c for t in view.played for c in t.cards}:
             assert deal.trump_card in pos.hands[deal.dealer]

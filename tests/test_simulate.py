@@ -61,7 +61,7 @@ def test_samples_respect_shown_voids_and_played_cards():
     no played card comes back, the played trump card is no longer pinned, sizes fit the tricks."""
     view = student_view(HAND, "H7", dealer=Seat.E, played=PLAYED)
     played = {Card.parse(c) for c in "DT S2 DA D3 C2 H7 C5 CA HK".split()}
-    assert view.voids == {Seat.W: frozenset({Suit.D}), Seat.E: frozenset({Suit.C})}
+    assert view.others_voids() == {Seat.W: frozenset({Suit.D}), Seat.E: frozenset({Suit.C})}
     for pos in sample_positions(view, 300, random.Random(3)):
         assert not pos.hands[Seat.W].has_suit(Suit.D)
         assert not pos.hands[Seat.E].has_suit(Suit.C)

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.cards import Card, Hand, Suit, parse_card
-from tutor.conventions import Position, advise
+from tutor.conventions import advise
+from tutor.seatview import SeatView
 from tutor.conventions.catalogue import get_maxim
 from tutor.deal import parse_trump
 from tutor.errors import WhistError
@@ -141,7 +142,7 @@ def compare(
         trump = trump_card.suit if isinstance(trump_card, Card) else parse_trump(trump_card)[0]
         if (trump != view.trump or parse_seat(seat) != view.seat or parse_seat(dealer) != view.dealer
                 or not all(c in view.hand for c in h)
-                or format_history(parse_history(played)) != format_history(view.tricks)):
+                or format_history(parse_history(played)) != format_history(view.played)):
             raise EvidenceError("the analysis given is of another position")
     if card not in analysis.cards:
         raise EvidenceError(
@@ -163,7 +164,7 @@ def compare(
 
 
 def compare_with_advice(
-    position: Position,
+    position: SeatView,
     system: str = "russian",
     *,
     analysis: LeadAnalysis | None = None,
@@ -172,7 +173,7 @@ def compare_with_advice(
 ) -> Comparison:
     """Ask the conventions engine (``tutor.conventions.advise``) for its card, then :func:`compare`.
 
-    ``position`` is the engine's :class:`~tutor.conventions.Position` (the seat's view).
+    ``position`` is the seat's :class:`~tutor.seatview.SeatView` (what the engine reads).
     """
     advice = advise(position, system)
     hand = position.hand

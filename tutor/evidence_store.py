@@ -50,6 +50,7 @@ from tutor.errors import WhistError
 from tutor.outfiles import OutFileError, write_atomic
 from tutor.play import Trick, format_history, parse_history
 from tutor.seats import Seat, parse_seat
+from tutor.seatview import SeatView
 
 __all__ = [
     "EvidenceStoreError",
@@ -245,7 +246,7 @@ class EvidenceSpec:
 Rows = tuple[tuple[int, ...], ...]
 
 
-def view_of(spec: EvidenceSpec) -> Any:
+def view_of(spec: EvidenceSpec) -> SeatView:
     """The student's view of the spec's position (:func:`tutor.simulate.student_view`), checked."""
     from tutor.simulate import SimulationError, student_view
 

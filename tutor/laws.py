@@ -33,7 +33,7 @@ from typing import Protocol
 
 from tutor.cards import Card, Suit
 from tutor.errors import IllegalPlayError, WhistError
-from tutor.play import PlayState
+from tutor.play import PlayState, Trick
 from tutor.seats import Seat
 
 __all__ = [
@@ -83,16 +83,18 @@ PlayPenalty = CalledCard | CalledSuit
 
 
 class TableView(Protocol):
-    """As much of a position as :func:`legal_under_penalties` reads: a :class:`PlayState`, or a
-    learner's partial view of the table (the content engine knows only South's cards)."""
+    """As much of a position as :func:`legal_under_penalties` reads -- who is to play, whether a
+    trick is on the table, what following suit allows -- met by a :class:`PlayState` (all hands)
+    and by a :class:`tutor.seatview.SeatView` (one seat's view: the content knows only South's
+    cards). A protocol, not a third kind of view: it holds nothing."""
 
     @property
     def to_play(self) -> Seat: ...
 
     @property
-    def current(self) -> Sequence[Card]: ...
+    def current(self) -> Sequence[Card] | Trick | None: ...
 
-    def legal_cards(self, seat: Seat | None = None) -> tuple[Card, ...]: ...
+    def legal_cards(self) -> tuple[Card, ...]: ...
 
 
 def legal_under_penalties(state: TableView, penalties: Iterable[PlayPenalty]) -> tuple[Card, ...]:

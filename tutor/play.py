@@ -7,8 +7,9 @@ lead belongs to the dealer's left-hand opponent (000 "Сдача" 17).
 
 :class:`PlayState` is the play of one full deal (all hands known). It refuses illegal cards, can
 undo, counts tricks, shows the last two tricks (000 "Ошибки" 8: only they may be looked at), and
-in lenient mode records revokes for the laws lessons. :func:`follow_history` reads a record of
-tricks when only some hands are known (a student's view) and derives what the table has seen.
+in lenient mode records revokes for the laws lessons. What one seat sees when the other hands are
+hidden is :class:`tutor.seatview.SeatView`, which checks a record of tricks as far as that seat's
+hand allows.
 """
 
 from __future__ import annotations
@@ -30,9 +31,7 @@ __all__ = [
     "parse_history",
     "format_history",
     "find_revokes",
-    "follow_history",
     "follow_suit",
-    "TableView",
 ]
 
 LAW_FOLLOW_SUIT = "000 «Масти и взятки» 1: «Каждый игрок обязан сносить требуемую масть»"
@@ -57,8 +56,9 @@ def follow_suit(hand: Hand, led: Suit | None) -> tuple[Card, ...]:
     взятки» 1-2); ``led`` is None for a lead.
 
     The one statement of the law for every view that holds a :class:`Hand` (the solver's
-    position, a robot's or the student's view, the conventions engine); :class:`PlayState`
-    applies the same law to its suit masks.
+    position, a seat's :class:`tutor.seatview.SeatView` -- a robot's, the student's, the
+    conventions engine's, a content item's, the page's); :class:`PlayState` applies the same
+    law to its suit masks.
     """
     if led is not None:
         same = hand.suit(led)
@@ -167,89 +167,6 @@ class Revoke:
 
     def __str__(self) -> str:
         return f"trick {self.trick}: {self.seat.name} played {self.card} holding {self.suit_led.symbol}"
-
-
-@dataclass(frozen=True)
-class TableView:
-    """What the table has seen of a record of tricks, for reading signals and voids."""
-
-    tricks: tuple[Trick, ...]
-    winners: tuple[Seat, ...]  # of the complete tricks
-    voids: dict[Seat, frozenset[Suit]]  # suits each seat has shown out of
-    played: frozenset[Card]
-    next_to_play: Seat
-    current: Trick | None  # the unfinished trick, if any
-
-    def tricks_won(self, side: Side) -> int:
-        return sum(1 for w in self.winners if w.side is side)
-
-
-def follow_history(
-    tricks: Sequence[Trick] | str,
-    trump: Suit | None,
-    first_leader: Seat,
-    *,
-    known: dict[Seat, Hand] | None = None,
-    trump_card: Card | None = None,
-) -> TableView:
-    """Check a record of tricks against the laws as far as the known hands allow.
-
-    Each trick must be led by the winner of the one before (the first by ``first_leader``), no
-    card may appear twice, a player who showed out of a suit cannot follow it later, and a seat
-    whose hand is ``known`` must hold each card it plays and follow suit. The turned-up
-    ``trump_card`` lies in the dealer's hand (the seat before ``first_leader``, 000 «Сдача» 9,
-    17): nobody else may play it, and the dealer cannot show out of trumps while he holds it.
-    """
-    dealer = first_leader.rho
-    tricks = parse_history(tricks)
-    played: set[Card] = set()
-    voids: dict[Seat, set[Suit]] = {s: set() for s in Seat}
-    winners: list[Seat] = []
-    known_hands = dict(known or {})
-    remaining = {s: set(h) for s, h in known_hands.items()}
-    leader = first_leader
-    for n, trick in enumerate(tricks, start=1):
-        if trick.leader != leader:
-            raise HistoryError(f"trick {n} is led by {trick.leader.name}, but {leader.name} should lead")
-        led = trick.suit_led
-        for seat, card in trick.plays():
-            if card in played:
-                raise HistoryError(f"card {card} is played twice (trick {n})")
-            played.add(card)
-            if card.suit in voids[seat]:
-                raise HistoryError(f"{seat.name} plays {card} in trick {n} after showing out of {card.suit.symbol}")
-            if card == trump_card and seat != dealer:
-                raise HistoryError(f"{seat.name} plays the trump card {card}, which lies in the dealer's ({dealer.name}) hand")
-            owner = next((s for s, h in known_hands.items() if card in h), None)
-            if owner is not None and owner != seat:
-                raise HistoryError(f"{seat.name} plays {card} in trick {n}, but {owner.name} holds it")
-            if seat in remaining:
-                if card not in remaining[seat]:
-                    raise HistoryError(f"{seat.name} plays {card} in trick {n} but does not hold it")
-                if card.suit != led and seat != trick.leader and any(c.suit == led for c in remaining[seat]):
-                    raise HistoryError(
-                        f"{seat.name} plays {card} in trick {n} while holding {led.symbol}: must follow suit ({LAW_FOLLOW_SUIT})"
-                    )
-                remaining[seat].discard(card)
-            if seat != trick.leader and card.suit != led:
-                voids[seat].add(led)
-        if trick.complete:
-            leader = trick.winner(trump)
-            winners.append(leader)
-    if trump_card is not None and trump_card not in played and trump_card.suit in voids[dealer]:
-        raise HistoryError(
-            f"{dealer.name} shows out of {trump_card.suit.symbol} but still holds the turned-up trump card {trump_card}"
-        )
-    current = tricks[-1] if tricks and not tricks[-1].complete else None
-    next_seat = Seat((current.leader + len(current.cards)) % 4) if current else leader
-    return TableView(
-        tricks=tuple(tricks),
-        winners=tuple(winners),
-        voids={s: frozenset(v) for s, v in voids.items()},
-        played=frozenset(played),
-        next_to_play=next_seat,
-        current=current,
-    )
 
 
 # Card lookup tables for the play loop: the cards of a suit held, from a 13-bit rank mask.

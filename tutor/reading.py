@@ -3,7 +3,7 @@ of the unseen cards that fit it.
 
 A whist player reads the table (000 «Главное условие»: «следить ... за приглашениями для
 козырного хода, за картами, которые игроки сбрасывают»). A robot does the same from its
-:class:`~tutor.robots.RobotView` -- its own cards, the turned-up trump card, the tricks -- and never
+:class:`~tutor.seatview.SeatView` -- its own cards, the turned-up trump card, the tricks -- and never
 from the hidden hands. Two kinds of knowledge come out:
 
 * **certainties**: the cards gone, the voids shown (a card off the suit led), the dealer's
@@ -30,37 +30,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Literal
 
-from tutor.cards import CARDS, Card, Hand, Rank, Suit
+from tutor.cards import Card, Hand, Rank, Suit
+from tutor.conventions.position import knowledge
 from tutor.conventions.rules import text
 from tutor.deal import LayoutSampler
 from tutor.seats import Seat
-
-if TYPE_CHECKING:
-    from tutor.conventions.position import Position
-    from tutor.play import Trick
-
-
-class SeatView(Protocol):
-    """What reading needs of a seat's view (a robot's :class:`tutor.robots.RobotView` is one):
-    the seat, the trump suit, the tricks played, and the seat's own convention position. A
-    protocol, so that reading depends on no robot (no import cycle)."""
-
-    seat: Seat
-    trump: Suit | None
-
-    @property
-    def played(self) -> tuple["Trick", ...]: ...
-
-    def position(self, rules: str = "russian") -> "Position": ...
-
-    @property
-    def sizes(self) -> Mapping[Seat, int]: ...
-
-    def voids(self) -> dict[Seat, frozenset[Suit]]: ...
-
-    def known(self) -> dict[Seat, tuple[Card, ...]]: ...
+from tutor.seatview import SeatView
 
 __all__ = ["Inference", "InferenceKind", "INFERENCE_KINDS", "Reading", "UNLIKELY", "read"]
 
@@ -123,10 +100,10 @@ class Inference:
         return texts[self.kind][lang]
 
 
-def read(view: SeatView, rules: str = "russian") -> tuple[Inference, ...]:
+def read(view: SeatView) -> tuple[Inference, ...]:
     """The inferences ``view.seat`` draws from the other seats' cards so far (see the module doc)."""
     me = view.seat
-    k = view.position(rules).knowledge
+    k = knowledge(view)
     trump = view.trump
     out: list[Inference] = []
     opened: set[Suit] = set()
@@ -165,8 +142,8 @@ class Reading:
     inferences: tuple[Inference, ...]
 
     @classmethod
-    def of(cls, view: SeatView, rules: str = "russian") -> "Reading":
-        return cls(view, read(view, rules))
+    def of(cls, view: SeatView) -> "Reading":
+        return cls(view, read(view))
 
     def _played_by(self) -> dict[Seat, list[Card]]:
         out: dict[Seat, list[Card]] = {s: [] for s in Seat}
@@ -176,12 +153,7 @@ class Reading:
         return out
 
     def sampler(self) -> LayoutSampler:
-        v = self.view
-        known = v.known()
-        placed = {c for cs in known.values() for c in cs}
-        gone = {c for t in v.played for c in t.cards}
-        pool = [c for c in CARDS if c not in gone and c not in placed]
-        return LayoutSampler(known=known, sizes=dict(v.sizes), voids=v.voids(), pool=pool)
+        return self.view.layout_sampler()
 
     def weight(self, layout: Sequence[Hand], played_by: Mapping[Seat, list[Card]] | None = None) -> float:
         """The product of the inferences' weights for one layout (hands = cards still held)."""

@@ -3,9 +3,9 @@
 Trickster Whist players complain when robots break the maxims (anchors.md); ours play by the
 conventions engine (:func:`tutor.conventions.advice.advise`) from their OWN seat: their own 13
 cards, the turned-up trump card (which every player saw, 000 «Сдача» 9), the tricks played and
-an exposed dummy when there is one. A robot never looks at a hidden hand: :class:`RobotView` is
-built from a :class:`~tutor.play.PlayState` by copying only what that seat may see, and the
-decision (:meth:`Robot.decide`) receives nothing else.
+an exposed dummy when there is one. A robot never looks at a hidden hand: its :class:`~tutor.seatview.SeatView`
+is built from a :class:`~tutor.play.PlayState` by copying only what that seat may see
+(:meth:`SeatView.from_state`), and the decision (:meth:`Robot.decide`) receives nothing else.
 
 Three strengths (:data:`STRENGTHS`, chosen per table and with ``--robots``):
 
@@ -40,20 +40,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.conventions.advice import Advice, advise
 from tutor.conventions.rules import equal_groups
-from tutor.conventions.position import Position as ConventionPosition
 from tutor.conventions.rules import SYSTEMS
 from tutor.conventions.rules import text as _text
-from tutor.deal import LayoutSampler
 from tutor.errors import WhistError
-from tutor.play import PlayState, Trick, follow_suit
-from tutor.seats import Seat, Side
-from tutor.solver import Position as SolverPosition
+from tutor.play import PlayState, trick_winner
+from tutor.reading import Reading
+from tutor.seatview import SeatView
+from tutor.seats import Seat
+from tutor.solver import DDPosition
 from tutor.solver import solve_many
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS, Strength, UnknownStrengthError, parse_strength
 
@@ -73,7 +74,7 @@ __all__ = [
     "DOUBLE_DUMMY",
     "FORCED",
     "RobotError",
-    "RobotView",
+    "sample_positions",
     "RobotCard",
     "Robot",
     "SYSTEMS",
@@ -138,102 +139,11 @@ class RobotError(WhistError):
     """A robot asked to play when it is not its turn, or with a bad setting."""
 
 
-@dataclass(frozen=True)
-class RobotView:
-    """What one seat can see at its turn: nothing more reaches a robot's decision.
-
-    ``hand`` is the seat's original 13 cards, ``remaining`` what it still holds; ``exposed`` the
-    remaining cards of an open dummy (dummy whist, 000 «Болваны»); ``sizes`` how many cards each
-    seat holds (the table can count them).
-    """
-
-    seat: Seat
-    hand: Hand
-    remaining: Hand
-    dealer: Seat
-    trump: Suit | None
-    trump_card: Card | None
-    tricks: tuple[Trick, ...]  # complete tricks
-    leader: Seat  # of the trick in progress (or about to be led)
-    current: tuple[Card, ...]
-    won: tuple[int, int]  # NS, EW
-    sizes: Mapping[Seat, int]
-    exposed: Mapping[Seat, Hand] = field(default_factory=lambda: MappingProxyType({}))
-
-    @classmethod
-    def from_state(cls, state: PlayState, seat: Seat, *, exposed: Sequence[Seat] = ()) -> "RobotView":
-        """Copy from ``state`` only what ``seat`` may see (its own cards, the table, a dummy)."""
-        deal = state.deal
-        played = [len(state.tricks)] * 4  # one card from every seat in each complete trick
-        for i in range(len(state.current)):
-            played[(state.leader + i) % 4] += 1
-        size = deal.size
-        return cls(
-            seat=seat,
-            hand=deal.hands[seat],
-            remaining=state.hand(seat),
-            dealer=deal.dealer,
-            trump=deal.trump,
-            trump_card=deal.trump_card,
-            tricks=tuple(state.tricks),
-            leader=state.leader,
-            current=tuple(state.current),
-            won=(state.tricks_won(Side.NS), state.tricks_won(Side.EW)),
-            sizes=MappingProxyType({s: size - played[s] for s in Seat}),  # the table can count
-            exposed=MappingProxyType({s: state.hand(s) for s in exposed if s != seat}),
-        )
-
-    @property
-    def played(self) -> tuple[Trick, ...]:
-        """The record of play as the seat saw it: complete tricks and the one in progress."""
-        if self.current:
-            return self.tricks + (Trick(self.leader, self.current),)
-        return self.tricks
-
-    def legal_cards(self) -> tuple[Card, ...]:
-        """Follow suit if able, else any card (000 «Масти и взятки» 1-2)."""
-        return follow_suit(self.remaining, self.current[0].suit if self.current else None)
-
-    def position(self, rules: str = "russian") -> ConventionPosition:
-        """The conventions engine's position from this seat."""
-        return ConventionPosition(self.hand, self.trump_card, self.trump, self.dealer, self.played, self.seat, rules)
-
-    def history_key(self) -> str:
-        return " / ".join(str(t) for t in self.played)
-
-    # -- sampling the unseen cards ------------------------------------------------------------
-    def voids(self) -> dict[Seat, frozenset[Suit]]:
-        """Suits each other seat has shown out of (a card off the suit led)."""
-        out: dict[Seat, set[Suit]] = {s: set() for s in Seat}
-        for trick in self.played:
-            led = trick.suit_led
-            for s, c in trick.plays()[1:]:
-                if c.suit != led:
-                    out[s].add(led)
-        return {s: frozenset(v) for s, v in out.items() if s != self.seat and v}
-
-    def known(self) -> dict[Seat, tuple[Card, ...]]:
-        """Cards whose place this seat knows: its own, a dummy's, the dealer's trump card."""
-        known: dict[Seat, list[Card]] = {self.seat: list(self.remaining)}
-        for s, h in self.exposed.items():
-            known[s] = list(h)
-        gone = {c for t in self.played for c in t.cards}
-        card = self.trump_card
-        if card is not None and card not in gone and self.dealer not in known:
-            known[self.dealer] = [card]
-        return {s: tuple(cs) for s, cs in known.items()}
-
-    def sample(self, rng: random.Random, count: int) -> list[SolverPosition]:
-        """``count`` full layouts of the unseen cards that fit what this seat has seen."""
-        known = self.known()
-        placed = {c for cs in known.values() for c in cs}
-        gone = {c for t in self.played for c in t.cards}
-        pool = [c for c in CARDS if c not in gone and c not in placed]
-        sampler = LayoutSampler(known=known, sizes=dict(self.sizes), voids=self.voids(), pool=pool)
-        return [
-            SolverPosition(sampler.draw(rng), self.trump, self.leader, self.current, self.won)
-            for _ in range(count)
-        ]
+def sample_positions(view: SeatView, rng: random.Random, count: int) -> list[DDPosition]:
+    """``count`` full layouts of the unseen cards that fit what ``view.seat`` has seen, uniformly
+    (no card reading), as double-dummy positions from the trick in progress."""
+    sampler = view.layout_sampler()
+    return [DDPosition(sampler.draw(rng), view.trump, view.leader, view.on_table, view.won) for _ in range(count)]
 
 
 @dataclass(frozen=True)
@@ -272,8 +182,8 @@ class RobotCard:
             return self.note[lang]
         return self.maxim
 
-    def as_json(self) -> dict:
-        out = {"seat": self.seat.name, "card": str(self.card), "maxims": list(self.maxims),
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat.name, "card": str(self.card), "maxims": list(self.maxims),
                "explanation": dict(self.explanation)}
         if self.note is not None:
             out["note"] = dict(self.note)
@@ -282,7 +192,7 @@ class RobotCard:
         return out
 
 
-def _groups(view: RobotView, cards: Sequence[Card]) -> dict[Card, int]:
+def _groups(view: SeatView, cards: Sequence[Card]) -> dict[Card, int]:
     """Each card's run of equals in the robot's hand (cards with nothing unplayed between them)."""
     gone = frozenset(c for t in view.played for c in t.cards)
     out: dict[Card, int] = {}
@@ -334,13 +244,13 @@ class Robot:
         """The card this robot plays now (its turn in ``state``); the hidden hands are not read."""
         if state.is_over or state.to_play != self.seat:
             raise RobotError(f"it is not {self.seat.name}'s turn")
-        return self.decide(RobotView.from_state(state, self.seat, exposed=self.exposed))
+        return self.decide(SeatView.from_state(state, self.seat, exposed=self.exposed, rules=self.rules))
 
-    def _rng(self, view: RobotView, purpose: str) -> random.Random:
+    def _rng(self, view: SeatView, purpose: str) -> random.Random:
         # Seeded by what the seat can see only, so equal views give equal cards (the re-deal test).
-        return random.Random(f"{self.seed}|{view.seat.name}|{purpose}|{view.history_key()}")
+        return random.Random(f"{self.seed}|{view.seat.name}|{purpose}|{view.history()}")
 
-    def decide(self, view: RobotView) -> RobotCard:
+    def decide(self, view: SeatView) -> RobotCard:
         """The card to play from ``view`` alone."""
         legal = view.legal_cards()
         if not legal:
@@ -351,7 +261,7 @@ class Robot:
                 f"{card.symbol('en')} is the only card that follows suit.",
                 f"{card.symbol('ru')} — единственная карта в масть хода.",
             ))
-        advice = advise(view.position(self.rules), self.system)
+        advice = advise(view, self.system)
         if advice.card not in legal:  # the engine is trusted, the law is checked anyway
             raise RobotError(f"the conventions engine offered {advice.card}, not a legal card for {view.seat.name}")
         tied = self._tied(advice, legal)
@@ -381,7 +291,7 @@ class Robot:
         return tuple(c for c in legal if c in cards)
 
     @staticmethod
-    def _choice(view: RobotView, advice: Advice, tied: Sequence[Card]) -> tuple[Card, ...]:
+    def _choice(view: SeatView, advice: Advice, tied: Sequence[Card]) -> tuple[Card, ...]:
         """One card of each run of equals among the tied cards -- the cards between which the
         maxims (and the schools they accept as equally right) truly leave a choice. The advised
         card stands for its run; any other run is represented by the card the engine would show
@@ -395,7 +305,7 @@ class Robot:
         return tuple(out.values())
 
     @staticmethod
-    def _open_choice(view: RobotView, advice: Advice, tied: Sequence[Card]) -> bool:
+    def _open_choice(view: SeatView, advice: Advice, tied: Sequence[Card]) -> bool:
         """Whether the maxims really left a choice: tied cards that are not equals of one run, and
         not one suit's cards the card rules accepted as equally right (the schools: the engine
         names one first, and that maxim decides)."""
@@ -407,34 +317,32 @@ class Robot:
         same_suit = len({c.suit for c in tied}) == 1
         return not (same_suit and advice.maxims)
 
-    def _by_maxims(self, view: RobotView, advice: Advice) -> RobotCard:
+    def _by_maxims(self, view: SeatView, advice: Advice) -> RobotCard:
         if not advice.maxims:
             raise RobotError(f"the conventions engine gave {advice.card} without a maxim")
         return RobotCard(view.seat, advice.card, tuple(advice.maxims), MappingProxyType(dict(advice.explanation)))
 
     # -- classic: card reading ----------------------------------------------------------------------
-    def _by_reading(self, view: RobotView, advice: Advice, tied: Sequence[Card]) -> RobotCard | None:
+    def _by_reading(self, view: SeatView, advice: Advice, tied: Sequence[Card]) -> RobotCard | None:
         """Among tied cards of different suits, the reading decides: on a lead, the suit whose top
         card our side most likely holds (lead to partner's strength, through the opponents'
         weakness); on a discard, the card least likely to win a trick. None when it cannot tell."""
-        from tutor.reading import Reading
-
-        if len({c.suit for c in tied}) < 2 or view.current and any(c.suit == view.current[0].suit for c in tied):
+        if len({c.suit for c in tied}) < 2 or view.on_table and any(c.suit == view.on_table[0].suit for c in tied):
             return None
-        reading = Reading.of(view, self.rules)
+        reading = Reading.of(view)
         try:
             layouts = reading.sample(self._rng(view, "read"), READ_LAYOUTS)
         except WhistError:
             return None
         me, partner = view.seat, view.seat.partner
         gone = {c for t in view.played for c in t.cards}
-        leading = not view.current
+        leading = not view.on_table
 
-        def ours_on_top(suit: Suit, lay) -> bool:
+        def ours_on_top(suit: Suit, lay: Sequence[Hand]) -> bool:
             top = next((c for c in CARDS if c.suit == suit and c not in gone), None)
             return top is not None and (top in lay[me] or top in lay[partner])
 
-        def may_win(card: Card, lay) -> bool:
+        def may_win(card: Card, lay: Sequence[Hand]) -> bool:
             opp = (lay[me.lho], lay[me.rho])
             return not any(c.suit == card.suit and c.rank > card.rank for h in opp for c in h)
 
@@ -469,27 +377,25 @@ class Robot:
         )
         return RobotCard(view.seat, best, (READING, *advice.maxims), expl, note=note)
 
-    def _classic_layouts(self, view: RobotView) -> int:
+    def _classic_layouts(self, view: SeatView) -> int:
         """How many layouts the classic robot solves for one choice (see :data:`CLASSIC_SAMPLES`)."""
         n = min(self.samples, CLASSIC_SAMPLES, CLASSIC_EARLY_SAMPLES.get(view.sizes[view.seat], CLASSIC_SAMPLES))
         return max(n, MIN_SAMPLES)
 
     # -- classic: a sampled double-dummy check among the cards the maxims leave equal --------------
-    def _tie_search(self, view: RobotView, advice: Advice, choice: Sequence[Card]) -> RobotCard:
+    def _tie_search(self, view: SeatView, advice: Advice, choice: Sequence[Card]) -> RobotCard:
         """Among ``choice`` (cards the maxims leave equal, one per run), the card with the best
         mean double-dummy tricks over :data:`CLASSIC_SAMPLES` layouts the reading allows. The
         advised card keeps its place unless another is strictly better on these layouts. When the
         layouts separate the cards, the search decided and the note says so (``search: …``: the
         maxims chose the set, the search the card); when they leave the engine's card level with
         another, the maxims' pick stands and names them."""
-        from tutor.reading import Reading
-
         n = self._classic_layouts(view)
         try:
-            layouts = Reading.of(view, self.rules).sample(self._rng(view, "tie"), n)
+            layouts = Reading.of(view).sample(self._rng(view, "tie"), n)
         except WhistError:
             return self._by_maxims(view, advice)
-        positions = [SolverPosition(lay, view.trump, view.leader, view.current, view.won) for lay in layouts]
+        positions = [DDPosition(lay, view.trump, view.leader, view.on_table, view.won) for lay in layouts]
         sols = solve_many(positions)
         means = {c: sum(sol.tricks[c] for sol in sols) / len(sols) for c in choice}
         best = max(choice, key=lambda c: (means[c], c == advice.card, -int(c.rank), -c.index))
@@ -513,26 +419,24 @@ class Robot:
         return RobotCard(view.seat, best, (SEARCH, *advice.maxims), expl, MappingProxyType(means), note)
 
     # -- strong: Monte-Carlo search over the reading's layouts --------------------------------------
-    def _strong(self, view: RobotView, advice: Advice, legal: Sequence[Card], tied: Sequence[Card],
+    def _strong(self, view: SeatView, advice: Advice, legal: Sequence[Card], tied: Sequence[Card],
                 open_choice: bool) -> RobotCard:
-        from tutor.reading import Reading
-
         groups = _groups(view, legal)
         if not advice.maxims:  # no maxim speaks: every legal card is open to the search
             tied, open_choice = tuple(legal), True
         if len({groups[c] for c in legal}) == 1 and advice.maxims:  # every legal card an equal of the others
             return self._by_maxims(view, advice)
         n = max(self.samples, MIN_SAMPLES)
-        reading = Reading.of(view, self.rules)
+        reading = Reading.of(view)
         layouts = reading.sample(self._rng(view, "search"), n)
-        positions = [SolverPosition(lay, view.trump, view.leader, view.current, view.won) for lay in layouts]
+        positions = [DDPosition(lay, view.trump, view.leader, view.on_table, view.won) for lay in layouts]
         sols = solve_many(positions)
         means = {c: sum(sol.tricks[c] for sol in sols) / len(sols) for c in legal}
         conventional = tuple(tied) if open_choice else (advice.card,)
         best_conv = max(conventional, key=lambda c: (means[c], -int(c.rank), -c.index))
         best_any = max(legal, key=lambda c: (means[c], -int(c.rank), -c.index))
         k = len(sols)
-        led = view.current[0].suit if view.current else None
+        led = view.suit_led
         signal = (led is None or not view.remaining.has_suit(led) and best_any.suit != view.trump
                   or bool(SIGNAL_MAXIMS.intersection(advice.maxims)))
         need = self.large_gain if signal else self.large_gain * PLAY_GAIN_SHARE
@@ -573,7 +477,7 @@ class Robot:
         return RobotCard(view.seat, best_conv, (SEARCH, *advice.maxims), expl, MappingProxyType(means), note)
 
     # -- beginner: the maxims, and the beginner's habits ----------------------------------------------
-    def _beginner(self, view: RobotView, advice: Advice, legal: Sequence[Card]) -> RobotCard:
+    def _beginner(self, view: SeatView, advice: Advice, legal: Sequence[Card]) -> RobotCard:
         rng = self._rng(view, "habit")
         habit, card = self._habit(view, advice, legal, rng)
         if habit is None or card is None or card == advice.card:
@@ -602,13 +506,17 @@ class Robot:
         )
         return RobotCard(view.seat, card, (f"habit:{habit}",), expl, note=note)
 
-    def _habit(self, view: RobotView, advice: Advice, legal: Sequence[Card], rng: random.Random):
+    def _habit(self, view: SeatView, advice: Advice, legal: Sequence[Card],
+               rng: random.Random) -> tuple[str | None, Card | None]:
         trump = view.trump
-        chance = lambda name: rng.random() < HABITS[name][1]  # noqa: E731
+
+        def chance(name: str) -> bool:
+            return rng.random() < HABITS[name][1]
+
         if advice.maxims and advice.maxims[0] in ("make-the-call", "echo-the-call") and chance("no-signals"):
             low = min(legal, key=lambda c: (c.suit == trump, int(c.rank)))
             return "no-signals", low
-        if not view.current:
+        if not view.on_table:
             aces = [c for c in legal if c.rank == 14 and c.suit != trump and len(view.remaining.suit(c.suit)) > 1]
             if aces and chance("cash-aces-first"):
                 return "cash-aces-first", aces[0]
@@ -618,11 +526,9 @@ class Robot:
                     longest = max(own, key=lambda s: (len(view.remaining.suit(s)), -int(s)))
                     return "own-suit-not-partners", view.remaining.suit(longest)[-1]
             return None, None
-        from tutor.play import trick_winner
-
-        led = view.current[0].suit
-        winner_seat = trick_winner(view.leader, view.current, trump)
-        win_card = view.current[(winner_seat - view.leader) % 4]
+        led = view.on_table[0].suit
+        winner_seat = trick_winner(view.leader, view.on_table, trump)
+        win_card = view.on_table[(winner_seat - view.leader) % 4]
 
         def beats(c: Card) -> bool:
             if c.suit == win_card.suit:
@@ -636,11 +542,11 @@ class Robot:
                 return "third-hand-low", lowest
             if advice.maxims[:1] == ("cover-honour-with-honour",) and chance("never-cover"):
                 return "never-cover", lowest
-        if len(view.current) == 1 and advice.maxims[:1] == ("second-hand-low",):
+        if len(view.on_table) == 1 and advice.maxims[:1] == ("second-hand-low",):
             winners = [c for c in legal if c.suit == led and beats(c)]
             if winners and chance("grab-the-trick"):
                 return "grab-the-trick", min(winners, key=lambda c: c.rank)
-        if (winner_seat == view.seat.partner and view.remaining.has_suit(led) and len(view.current) >= 2
+        if (winner_seat == view.seat.partner and view.remaining.has_suit(led) and len(view.on_table) >= 2
                 and advice.maxims[:1] == ("play-low-when-not-winning",)):
             high = max((c for c in legal if c.suit == led), key=lambda c: c.rank)
             if high.rank >= 11 and chance("high-on-partners-trick"):
@@ -648,9 +554,9 @@ class Robot:
         if (not view.remaining.has_suit(led) and advice.card.suit != trump
                 and advice.maxims[:1] == ("discard-from-weakest-suit",)):
             plain = [s for s in Suit if s != trump and view.remaining.has_suit(s)]
-            longest = max(plain, key=lambda s: (len(view.remaining.suit(s)), -int(s)), default=None)
-            if longest is not None and longest != advice.card.suit and chance("discard-from-long-suit"):
-                return "discard-from-long-suit", view.remaining.suit(longest)[-1]
+            long_suit = max(plain, key=lambda s: (len(view.remaining.suit(s)), -int(s)), default=None)
+            if long_suit is not None and long_suit != advice.card.suit and chance("discard-from-long-suit"):
+                return "discard-from-long-suit", view.remaining.suit(long_suit)[-1]
         if (trump is not None and led != trump and not view.remaining.has_suit(led)
                 and winner_seat == view.seat.partner and advice.card.suit != trump):
             trumps = [c for c in legal if c.suit == trump and beats(c)]
@@ -659,15 +565,13 @@ class Robot:
         return None, None
 
     # -- the fallback -----------------------------------------------------------------------------------
-    def _double_dummy(self, view: RobotView, tied: Sequence[Card], samples: int,
+    def _double_dummy(self, view: SeatView, tied: Sequence[Card], samples: int,
                       context: tuple[str, ...] = ()) -> RobotCard:
         """Choose among ``tied`` by the mean double-dummy tricks over ``samples`` layouts the
         robot's reading allows; ``context`` (the maxims that narrowed the choice) follows the tag."""
-        from tutor.reading import Reading
-
-        rng = random.Random(f"{self.seed}|{view.seat.name}|{view.history_key()}")
-        layouts = Reading.of(view, self.rules).sample(rng, samples)
-        positions = [SolverPosition(lay, view.trump, view.leader, view.current, view.won) for lay in layouts]
+        rng = random.Random(f"{self.seed}|{view.seat.name}|{view.history()}")
+        layouts = Reading.of(view).sample(rng, samples)
+        positions = [DDPosition(lay, view.trump, view.leader, view.on_table, view.won) for lay in layouts]
         solutions = solve_many(positions)
         means = {c: sum(sol.tricks[c] for sol in solutions) / len(solutions) for c in tied}
         # The best mean; among exact ties the lowest card (keep the high ones, 000 LST 7's spirit

@@ -1,7 +1,7 @@
 """The rule study: what each card-play maxim of both systems gains or costs double-dummy.
 
 Seeded random whole deals are played with the conventions engine's own advice at all four seats
-(each seat sees only what it may, :class:`tutor.robots.RobotView`), once per system (``russian``,
+(each seat sees only what it may, :class:`tutor.seatview.SeatView`), once per system (``russian``,
 ``english``) on the same deals. At every decision where the seat has more than one legal card and
 the deciding maxim (the first the advice cites) is a card-play maxim, the TRUE position is solved
 double-dummy (one DDS batch per task) and the conventional card's tricks are recorded beside those
@@ -41,7 +41,8 @@ from tutor.conventions.systems import applies
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.play import PlayState
-from tutor.robots import FORCED, RobotView
+from tutor.robots import FORCED, sample_positions
+from tutor.seatview import SeatView
 from tutor.seats import Seat
 from tutor.solver import Position as SolverPosition
 from tutor.solver import set_threads, solve_many
@@ -84,7 +85,7 @@ def play_deal(index: int, seed: int, system: str, done: frozenset[tuple[str, str
 
     Each recorded decision gives its TRUE position. For a ``rare`` maxim it also gives
     ``resample`` layouts of the cards the seat cannot see, drawn consistent with what it saw
-    (:meth:`RobotView.sample`, the robots' own sampler): the seat's advice depends only on its
+    (:func:`tutor.robots.sample_positions`, the robots' own sampler): the seat's advice depends only on its
     view, so the maxim decides the same way there; the layouts of one decision share a cluster
     id, and the standard errors count a cluster once (:func:`aggregate`)."""
     deal = Deal.random(random.Random(f"study-rules|{seed}|{index}"), dealer=Seat(index % 4))
@@ -98,9 +99,9 @@ def play_deal(index: int, seed: int, system: str, done: frozenset[tuple[str, str
         if len(legal) == 1:
             state.play(legal[0])
             continue
-        view = RobotView.from_state(state, seat)
+        view = SeatView.from_state(state, seat)
         try:
-            advice = advise(view.position(), system)
+            advice = advise(view, system)
         except WhistError as exc:  # an engine bug must not sink an hour's run: say so, play on
             print(f"\nadvice failed in deal {index} ({system}), {seat.name}: {exc}", file=sys.stderr)
             state.play(legal[0])
@@ -116,7 +117,7 @@ def play_deal(index: int, seed: int, system: str, done: frozenset[tuple[str, str
                 if resample and (system, deciding) in rare:
                     cluster = (index * 2 + SYSTEMS.index(system)) * 64 + step
                     rng = random.Random(f"study-rules|{seed}|{index}|{system}|{step}")
-                    extra = view.sample(rng, resample)
+                    extra = sample_positions(view, rng, resample)
                 for pos in [SolverPosition.from_state(state), *extra]:
                     out.append((pos, deciding, card, rejected, cluster))
         state.play(card)

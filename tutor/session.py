@@ -39,9 +39,10 @@ from tutor.i18n import t
 from tutor.play import PlayState, Trick
 from tutor.records import DealRecord, Player, StudentCard
 from tutor.review import Review, build_review
-from tutor.robots import DEFAULT_STRENGTH, Robot, RobotCard, RobotView, Strength, parse_strength
+from tutor.robots import DEFAULT_STRENGTH, Robot, RobotCard, Strength, parse_strength
 from tutor.rulesets import find_ruleset
 from tutor.scoring import DealScore, ScoreSheet
+from tutor.seatview import SeatView
 from tutor.seats import Seat, Side
 from tutor.variants import Variant, parse_variant
 
@@ -341,8 +342,9 @@ class Session:
         """The conventions engine's word on ``card`` for the seat to move (not played)."""
         card = parse_card(card) if isinstance(card, str) else card
         seat = self.state.to_play
-        view = RobotView.from_state(self.state, seat, exposed=self.variant.exposed(self.student_seat))
-        advice = advise(view.position(self.options.rules), self.options.system)
+        view = SeatView.from_state(self.state, seat, exposed=self.variant.exposed(self.student_seat),
+                                   rules=self.options.rules)
+        advice = advise(view, self.options.system)
         broken: tuple[str, ...]
         verdict, broken, why = "best", (), _text("", "")
         if card != advice.card:

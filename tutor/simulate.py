@@ -25,18 +25,18 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.cards import CARDS, Card, Hand, Suit, parse_card
-from tutor.deal import LayoutSampler, parse_trump
+from tutor.cards import Card, Hand, Suit, parse_card
+from tutor.deal import parse_trump
 from tutor.errors import DealError, WhistError
-from tutor.play import Trick, follow_history, follow_suit, format_history, parse_history
-from tutor.seats import Seat, Side, parse_seat
-from tutor.solver import BATCH_LIMIT, Position, solve_many
+from tutor.play import Trick, parse_history
+from tutor.seats import Seat, parse_seat
+from tutor.seatview import SeatView
+from tutor.solver import BATCH_LIMIT, DDPosition, solve_many
 
 __all__ = [
     "SimulationError",
     "CardStats",
     "LeadAnalysis",
-    "StudentView",
     "student_view",
     "simulate_lead",
     "simulate_play",
@@ -76,34 +76,6 @@ class CardStats:
         }
 
 
-@dataclass(frozen=True)
-class StudentView:
-    """What the student knows, checked and put in the shape the sampler needs."""
-
-    seat: Seat
-    dealer: Seat
-    trump: Suit | None
-    trump_card: Card | None
-    hand: Hand  # the student's whole hand (13 cards)
-    remaining: Hand  # what he still holds
-    tricks: tuple[Trick, ...]
-    leader: Seat  # of the trick in progress (or about to be led)
-    current: tuple[Card, ...]
-    won: tuple[int, int]  # NS, EW complete tricks
-    known: dict[Seat, tuple[Card, ...]]  # cards placed for sure (his hand, the trump card)
-    sizes: dict[Seat, int]  # cards each seat still holds
-    voids: dict[Seat, frozenset[Suit]]  # suits other seats showed out of
-    pool: tuple[Card, ...]  # the unseen cards
-
-    def legal_cards(self) -> tuple[Card, ...]:
-        return follow_suit(self.remaining, self.current[0].suit if self.current else None)
-
-    @property
-    def kind(self) -> str:
-        """``lead`` when the student leads to a trick, ``play`` when he follows."""
-        return "play" if self.current else "lead"
-
-
 def student_view(
     hand: Hand | str,
     trump_card: Card | Suit | str | None,
@@ -111,8 +83,9 @@ def student_view(
     dealer: Seat | str = Seat.E,
     seat: Seat | str = Seat.S,
     played: str | Sequence[Trick] = (),
-) -> StudentView:
-    """Check the student's position and derive what the unseen hands must respect.
+) -> SeatView:
+    """The student's :class:`~tutor.seatview.SeatView`, checked for an analysis: his turn, the
+    deal not over.
 
     ``hand`` is either his whole hand (13 cards, those already played among them) or what he
     still holds. ``trump_card`` is the turned-up card (a card), or only the trump suit, or
@@ -133,34 +106,20 @@ def student_view(
             f"the hand {hand} ({len(hand)} cards) does not fit the {len(mine_played)} cards "
             f"{seat.name} has played: give the whole hand or what is left of it"
         )
+    if card is not None and card not in {c for t in tricks for c in t.cards}:
+        if dealer == seat and card not in whole:
+            raise SimulationError(f"the student deals, so the trump card {card} must be in his hand")
+        if dealer != seat and card in whole:
+            raise SimulationError(f"the trump card {card} lies with the dealer {dealer.name}, not in {seat.name}'s hand")
     try:
-        view = follow_history(tricks, trump, dealer.lho, known={seat: whole}, trump_card=card)
+        view = SeatView(whole, card, trump, dealer, tuple(tricks), seat)
     except WhistError as exc:
         raise SimulationError(f"the tricks played do not fit: {exc}") from None
     if len(view.winners) == 13:
         raise SimulationError("the deal is over: all 13 tricks are played")
-    if view.next_to_play != seat:
-        raise SimulationError(f"it is {view.next_to_play.name}'s turn to play, not {seat.name}'s")
-    remaining = Hand(c for c in whole if c not in view.played)
-    counts = {s: 13 - sum(1 for t in tricks for p, _ in t.plays() if p == s) for s in Seat}
-    known: dict[Seat, tuple[Card, ...]] = {seat: remaining.cards}
-    if card is not None and card not in view.played:
-        if dealer == seat and card not in whole:
-            raise SimulationError(f"the student deals, so the trump card {card} must be in his hand")
-        if dealer != seat:
-            if card in whole:
-                raise SimulationError(f"the trump card {card} lies with the dealer {dealer.name}, not in {seat.name}'s hand")
-            known[dealer] = (card,)
-    pool = tuple(c for c in CARDS if c not in view.played and c not in whole)
-    won = (view.tricks_won(Side.NS), view.tricks_won(Side.EW))
-    current = view.current.cards if view.current is not None else ()
-    leader = view.current.leader if view.current is not None else view.next_to_play
-    voids = {s: v for s, v in view.voids.items() if s != seat and v}
-    return StudentView(
-        seat=seat, dealer=dealer, trump=trump, trump_card=card, hand=whole, remaining=remaining,
-        tricks=tuple(tricks), leader=leader, current=tuple(current), won=won, known=known,
-        sizes=counts, voids=voids, pool=pool,
-    )
+    if view.to_play != seat:
+        raise SimulationError(f"it is {view.to_play.name}'s turn to play, not {seat.name}'s")
+    return view
 
 
 @dataclass(frozen=True)
@@ -169,7 +128,7 @@ class LeadAnalysis:
     and the raw table (``table[i][j]``: tricks of the student's side in sample ``i`` when he
     plays ``cards[j]``) so that any two cards can be compared pairwise later."""
 
-    view: StudentView
+    view: SeatView
     samples: int
     seed: int
     cards: tuple[Card, ...]  # candidates, in hand order (the columns of ``table``)
@@ -280,7 +239,7 @@ def simulate_lead(
             raise SimulationError("no candidate cards given")
         cards = tuple(c for c in legal if c in chosen)
     key = (view.hand, view.trump, view.trump_card, view.dealer, view.seat,
-           format_history(view.tricks), samples, int(seed), cards)
+           view.history(), samples, int(seed), cards)
     hit = _CACHE.get(key)
     if hit is not None:
         _CACHE.move_to_end(key)
@@ -304,16 +263,16 @@ def simulate_lead(
 simulate_play = simulate_lead
 
 
-def sample_positions(view: StudentView, samples: int, rng: random.Random) -> list[Position]:
+def sample_positions(view: SeatView, samples: int, rng: random.Random) -> list[DDPosition]:
     """``samples`` positions, the unseen cards spread uniformly over the layouts that fit."""
     try:
-        sampler = LayoutSampler(known=view.known, sizes=view.sizes, voids=view.voids, pool=view.pool)
+        sampler = view.layout_sampler()
     except DealError as exc:
         raise SimulationError(str(exc)) from None
-    return [Position(sampler.draw(rng), view.trump, view.leader, view.current, view.won) for _ in range(samples)]
+    return [DDPosition(sampler.draw(rng), view.trump, view.leader, view.on_table, view.won) for _ in range(samples)]
 
 
-def analysis_from_table(view: StudentView, samples: int, seed: int, cards: Sequence[Card],
+def analysis_from_table(view: SeatView, samples: int, seed: int, cards: Sequence[Card],
                         table: Sequence[Sequence[int]]) -> LeadAnalysis:
     """A :class:`LeadAnalysis` from a table solved elsewhere (:mod:`tutor.evidence_store`: layouts
     drawn and solved in tasks, on a cluster or read back from disk), summarised as

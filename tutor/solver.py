@@ -59,7 +59,7 @@ def _four_hands(hands: Sequence[Hand]) -> tuple[Hand, Hand, Hand, Hand]:
 @dataclass(frozen=True)
 class DDPosition:
     """A point in the play with all four hands known (double dummy): the input of both solvers.
-    Not :class:`tutor.conventions.position.Position`, which is what one seat sees.
+    Not :class:`tutor.seatview.SeatView`, which is what one seat sees.
 
     ``hands`` are the cards each seat still holds; ``current`` the cards already played to the
     unfinished trick, led by ``leader``; ``won`` the complete tricks each side holds (NS, EW).
@@ -226,8 +226,8 @@ class Solution:
                 f"tricks={{{cards}}}, won={self.won}, tricks_left={self.tricks_left})")
 
 
-#: The old name of :class:`DDPosition`, still imported by :mod:`tutor.robots`, :mod:`tutor.simulate`
-#: and the bench scripts; new code says ``DDPosition`` (the conventions have their own ``Position``).
+#: The old name of :class:`DDPosition`, still imported by the bench scripts and the solver's tests;
+#: new code says ``DDPosition`` (what one seat sees is :class:`tutor.seatview.SeatView`).
 Position = DDPosition
 
 

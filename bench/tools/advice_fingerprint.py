@@ -27,7 +27,7 @@ from tutor.conventions.advice import advise
 from tutor.conventions.figures import STUDY_DIR, engine_digest, study_files
 from tutor.deal import Deal
 from tutor.play import PlayState
-from tutor.robots import RobotView
+from tutor.seatview import SeatView
 from tutor.seats import Seat
 
 
@@ -44,7 +44,7 @@ def fingerprint(deals: int, seed: int = 1) -> tuple[int, str]:
                 if len(legal) == 1:
                     state.play(legal[0])
                     continue
-                advice = advise(RobotView.from_state(state, state.to_play).position(), system)
+                advice = advise(SeatView.from_state(state, state.to_play), system)
                 verdicts = sorted((str(v.card), v.verdict, tuple(v.maxims)) for v in advice.candidates)
                 h.update(repr((system, index, len(state.tricks), str(advice.card), tuple(advice.maxims),
                                verdicts)).encode())

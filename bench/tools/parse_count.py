@@ -42,7 +42,7 @@ def install() -> None:
     import tutor.content.describe  # noqa: F401
     import tutor.content.grading  # noqa: F401
     import tutor.content.loader  # noqa: F401
-    import tutor.ui.seatview  # noqa: F401
+    import tutor.seatview  # noqa: F401
 
     for module, names in _FUNCTIONS.items():
         for name in names:

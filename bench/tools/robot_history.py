@@ -23,7 +23,7 @@ import sys
 
 from tutor.cards import CARDS, Card, Hand
 from tutor.conventions.advice import advise
-from tutor.conventions.position import Position
+from tutor.seatview import SeatView
 from tutor.deal import Deal
 from tutor.play import PlayState, Trick, format_history
 from tutor.seats import Seat
@@ -65,7 +65,7 @@ def search(args: argparse.Namespace) -> str | None:
         while len(state.tricks) <= args.tricks:
             seen = list(state.tricks) + ([Trick(state.leader, tuple(state.current))] if state.current else [])
             if state.to_play == Seat.S:
-                pos = Position.build(hand=south, trump=trump, played=seen or None, dealer=dealer, seat=Seat.S)
+                pos = SeatView.build(hand=south, trump=trump, played=seen or None, dealer=dealer, seat=Seat.S)
                 advice = advise(pos, args.system)
                 if (len(state.tricks) == args.tricks and (args.mode == "any" or (args.mode == "lead") == (not state.current))
                         and (args.answer is None or str(advice.card) == args.answer)
@@ -75,7 +75,7 @@ def search(args: argparse.Namespace) -> str | None:
                 if not state.current and led < len(script):
                     card, led = script[led], led + 1
             else:
-                pos = Position.build(hand=deal.hands[state.to_play], trump=trump, played=seen or None, dealer=dealer,
+                pos = SeatView.build(hand=deal.hands[state.to_play], trump=trump, played=seen or None, dealer=dealer,
                                      seat=state.to_play)
                 card = advise(pos, args.system).card
             state.play(card)

@@ -20,7 +20,7 @@ from tutor.cards import parse_suit
 from tutor.commands._args import CliError, add_json_flag, add_table_arguments, emit
 from tutor.conventions.advice import Advice, advise
 from tutor.conventions.catalogue import maxim_title
-from tutor.conventions.position import Position
+from tutor.seatview import SeatView
 from tutor.conventions.rules import SYSTEMS
 
 __all__ = ["register", "run", "add_position_arguments", "position_from_args", "advice_text"]
@@ -35,8 +35,8 @@ def add_position_arguments(p: argparse.ArgumentParser, *, played_required: bool)
     p.add_argument("--lang", default="en", choices=("en", "ru"), help="language of the explanation")
 
 
-def position_from_args(args: argparse.Namespace) -> Position:
-    return Position.build(hand=args.hand, trump=args.trump, played=args.played, dealer=args.dealer, seat=args.seat)
+def position_from_args(args: argparse.Namespace) -> SeatView:
+    return SeatView.build(hand=args.hand, trump=args.trump, played=args.played, dealer=args.dealer, seat=args.seat)
 
 
 def advice_text(advice: Advice, lang: str = "en", verb: str = "lead") -> str:

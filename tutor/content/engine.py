@@ -3,8 +3,8 @@
 (The module is not an engine itself; the name says what content reaches through it.)
 
 Content must never carry its own idea of the right card or number: the linter, the grader and the
-generator all ask here, and here asks :mod:`tutor.conventions` (``advise``/``explain_card`` on a
-``Position`` built from the item) and :mod:`tutor.scoring` (``honours``/``score_deal``), by plain
+generator all ask here, and here asks :mod:`tutor.conventions` (``advise``/``explain_card`` on
+South's :class:`~tutor.seatview.SeatView` built from the item) and :mod:`tutor.scoring` (``honours``/``score_deal``), by plain
 imports. An engine error is the project's own (:class:`~tutor.errors.WhistError`); the linter
 reports it at the item's file:line, never a guess.
 """
@@ -18,7 +18,7 @@ from typing import Literal
 from tutor.i18n import ru_plural
 from tutor.cards import CARDS, Card, Hand
 from tutor.content.models import Accept, Item, Text
-from tutor.conventions import Position, Verdict, advise, explain_card
+from tutor.conventions import Verdict, advise, explain_card
 from tutor.conventions.catalogue import UnknownMaximError, check_ids, get_maxim
 from tutor.deal import Deal
 from tutor.errors import WhistError
@@ -26,6 +26,7 @@ from tutor.play import Trick
 from tutor.rulesets import find_ruleset
 from tutor.scoring import DealScore, Where, coronkas, honours, score_deal, what_label
 from tutor.seats import Seat, Side
+from tutor.seatview import SeatView
 from tutor.vocab import EngineVerdict
 
 __all__ = [
@@ -72,15 +73,15 @@ class EngineCard:
     system: str
 
 
-def position_of(item: Item) -> Position:
-    """The conventions engine's ``Position`` for what South sees in the item."""
+def position_of(item: Item) -> SeatView:
+    """What South sees in the item (the one :class:`~tutor.seatview.SeatView` every reader of it uses)."""
     return build_position(item.student_hand, item.trump_card, item.tricks_played, item.dealer_seat, item.rules)
 
 
 def build_position(hand: Hand, trump: Card, played: Sequence[Trick] | str | None, dealer: Seat,
-                   rules: str = "russian") -> Position:
-    """A ``Position`` from South's seat (the generator asks before an item exists)."""
-    return Position.build(hand=hand, trump=trump, played=played, dealer=dealer, seat=Seat.S, rules=rules)
+                   rules: str = "russian") -> SeatView:
+    """South's :class:`~tutor.seatview.SeatView` (the generator asks before an item exists)."""
+    return SeatView.build(hand=hand, trump=trump, played=played, dealer=dealer, seat=Seat.S, rules=rules)
 
 
 def _verdict(v: Verdict) -> CardVerdict:
@@ -92,8 +93,8 @@ def engine_card(item: Item) -> EngineCard:
     return advise_position(position_of(item), item.system)
 
 
-def advise_position(position: Position, system: str = "russian") -> EngineCard:
-    """The engine's card for a ``Position`` (see :func:`build_position`)."""
+def advise_position(position: SeatView, system: str = "russian") -> EngineCard:
+    """The engine's card for South's view (see :func:`build_position`)."""
     advice = advise(position, system)
     return EngineCard(
         card=advice.card,

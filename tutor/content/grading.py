@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from tutor.cards import Card, parse_card
 from tutor.content.engine import engine_number, engine_verdict
-from tutor.content.situation import situation
+from tutor.content.situation import item_ruling, item_view
 from tutor.content.models import Item, Text
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import CardError, WhistError
@@ -96,11 +96,12 @@ def _read_number(response: Any) -> int:
 
 
 def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
-    sit = situation(item)
+    view = item_view(item)
+    ruling = item_ruling(item, view)
     # what a wrong answer reveals once solved or given up: the card asked for, with the reasons
     wrong_explanation = (_solution(item.answer_card, item) if item.question in ("lead", "play")
                          else item.explanation)
-    if card not in sit.remaining:
+    if card not in view.remaining:
         held = card in item.student_hand
         return Feedback(
             False, "illegal", (),
@@ -108,8 +109,7 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
                  ru=f"{card.symbol('ru')} {'уже сыграна' if held else 'у вас нет'}."),
             wrong_explanation, lang, idea=_idea(("must-follow-suit",)),
         )
-    ruling = sit.ruling
-    if card not in sit.legal and ruling is not None and ruling.binds and card in sit.follow:
+    if card not in ruling.cards and ruling.binds and card in view.legal_cards():
         # following suit would allow it, but a penalty binds: the law is the reason
         return Feedback(
             False, "illegal", (ruling.maxim,) if ruling.maxim else tuple(item.maxims),
@@ -118,9 +118,9 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
             wrong_explanation, lang, idea=_idea(("must-follow-suit",)),
             shown=(ruling.maxim,) if ruling.maxim else tuple(item.maxims),
         )
-    if card not in sit.legal:
-        led = sit.current.suit_led if sit.current is not None else card.suit
-        extra = ruling.why if ruling is not None and ruling.why is not None and not ruling.binds else None
+    if card not in ruling.cards:
+        led = view.current.suit_led if view.current is not None else card.suit
+        extra = ruling.why if ruling.why is not None and not ruling.binds else None
         return Feedback(
             False, "illegal", ("must-follow-suit",),
             Text(en=f"{card.symbol('en')} is not allowed: {led.label('en')} were led and you hold "
@@ -129,8 +129,8 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
                     f"нужно сносить масть." + (f" {extra.ru}" if extra else "")),
             wrong_explanation, lang, idea=_idea(("must-follow-suit",)), shown=("must-follow-suit",),
         )
-    if item.question == "legal" and len(sit.legal) == 1:
-        why = ruling.why if ruling is not None and ruling.binds and ruling.why is not None else None
+    if item.question == "legal" and len(ruling.cards) == 1:
+        why = ruling.why if ruling.binds and ruling.why is not None else None
         return Feedback(
             True, "right", tuple(item.maxims),
             Text(en=f"Right: {card.symbol('en')} is the only card you may play." + (f" {why.en}" if why else ""),
@@ -141,8 +141,8 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
     if item.question == "legal":
         return Feedback(
             True, "right", tuple(item.maxims),
-            Text(en=f"Right: {card.symbol('en')} may be played (so may {_cards_text([c for c in sit.legal if c != card], 'en') or 'nothing else'}).",
-                 ru=f"Верно: {card.symbol('ru')} сыграть можно (а также {_cards_text([c for c in sit.legal if c != card], 'ru') or 'больше ничего'})."),
+            Text(en=f"Right: {card.symbol('en')} may be played (so may {_cards_text([c for c in ruling.cards if c != card], 'en') or 'nothing else'}).",
+                 ru=f"Верно: {card.symbol('ru')} сыграть можно (а также {_cards_text([c for c in ruling.cards if c != card], 'ru') or 'больше ничего'})."),
             item.explanation, lang,
         )
     answer = item.answer_card

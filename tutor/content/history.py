@@ -30,7 +30,7 @@ from pathlib import Path
 
 from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.content.engine import advise_position
-from tutor.conventions import Position
+from tutor.seatview import SeatView
 from tutor.content.loader import Located
 from tutor.content.models import Item
 from tutor.deal import Deal
@@ -99,7 +99,7 @@ def check_seat(
 ) -> list[CardCheck]:
     """Judge every card ``seat`` played in ``tricks``, holding ``hand`` (its 13 cards as dealt).
 
-    Each card is judged from that seat: ``Position.build(hand=…, played=<what was seen before
+    Each card is judged from that seat: ``SeatView.build(hand=…, played=<what was seen before
     the card>, seat=seat)``, and the engine's advice for it (:func:`advise_position`).
     """
     out: list[CardCheck] = []
@@ -109,8 +109,8 @@ def check_seat(
                 continue
             before = _before(tricks, n, i)
             try:
-                pos = Position.build(hand=hand, trump=trump, played=before or None, dealer=dealer, seat=seat,
-                                         rules=rules)
+                pos = SeatView.build(hand=hand, trump=trump, played=before or None, dealer=dealer, seat=seat,
+                                     rules=rules)
                 advice = advise_position(pos, system)
             except WhistError as exc:
                 out.append(CardCheck(n + 1, seat, card, False, None, f"the engine refused the position: {exc}"))

@@ -5,7 +5,7 @@ Reading a file (:mod:`tutor.content.loader`) checks its shape. Here each item is
 * the cards: the trump card lies in the dealer's hand (South's only when South deals), the deal
   (when given) is consistent and holds South's hand;
 * the history: legal under the laws -- replayed on the deal (:meth:`PlayState.from_history`) or,
-  with only South's hand known, followed with :func:`follow_history` -- and South is to play;
+  with only South's hand known, South's :class:`~tutor.seatview.SeatView` -- and South is to play;
 * the laws: a called exposed card or a called suit narrows what is legal (:mod:`tutor.content.rulings`),
   and a lead/play item under a binding penalty must leave one card; revokes fit the rule set;
 * the history makes sense: every card of ``played`` -- South's and the hidden hands' -- is the
@@ -42,8 +42,9 @@ from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_p
 from tutor.content.markup import remote_loads
 from tutor.content.models import THEMES, Diagram, Item, Lesson, Puzzle, TeachStep, Text
 from tutor.errors import WhistError
-from tutor.content.situation import Situation, situation
-from tutor.play import follow_history
+from tutor.content.situation import item_ruling, item_view
+from tutor.content.rulings import Ruling
+from tutor.seatview import SeatView, check_record
 from tutor.rulesets import find_ruleset
 from tutor.seats import Seat
 
@@ -121,44 +122,44 @@ def _check_cards(loc: Located[Item]) -> list[Problem]:
     return out
 
 
-def _check_answer(loc: Located[Item], sit: Situation) -> list[Problem]:
+def _check_answer(loc: Located[Item], view: SeatView, ruling: Ruling) -> list[Problem]:
     item = loc.item
     out: list[Problem] = []
     q = item.question
     if q in ("honours", "score"):
         return out  # counted from the deal, whoever is to play
-    if sit.to_play != Seat.S:
-        return [loc.problem(f"after the played tricks {sit.to_play.name} is to play, not South", "played"
+    if view.to_play != Seat.S:
+        return [loc.problem(f"after the played tricks {view.to_play.name} is to play, not South", "played"
                             if item.played else "dealer")]
-    if q == "lead" and sit.current is not None:
+    if q == "lead" and view.current is not None:
         return [loc.problem("South is to follow to a trick, not to lead: the question is play, not lead", "question")]
-    if q == "play" and sit.current is None:
+    if q == "play" and view.current is None:
         return [loc.problem("South is on lead here: the question is lead, not play", "question")]
     if q in ("lead", "play"):
         answers = [(("answer",), item.answer_card)] + [(("accept", i, "answer"), a.card) for i, a in enumerate(item.accept)]
         for path, card in answers:
-            if card not in sit.remaining:
+            if card not in view.remaining:
                 where = "was already played" if card in item.student_hand else "is not in South's hand"
                 out.append(loc.problem(f"{'.'.join(map(str, path))}: {card} {where}", *path))
-            elif card not in sit.legal and sit.ruling is not None and sit.ruling.binds and card in sit.follow:
-                allowed = " ".join(str(c) for c in sit.legal)
+            elif card not in ruling.cards and ruling.binds and card in view.legal_cards():
+                allowed = " ".join(str(c) for c in ruling.cards)
                 out.append(loc.problem(
-                    f"{'.'.join(map(str, path))}: {card} is illegal: the penalty ({sit.ruling.maxim}) allows only "
+                    f"{'.'.join(map(str, path))}: {card} is illegal: the penalty ({ruling.maxim}) allows only "
                     f"{allowed}", *path))
-            elif card not in sit.legal:
-                led = sit.current.suit_led.symbol if sit.current else ""
+            elif card not in ruling.cards:
+                led = view.current.suit_led.symbol if view.current else ""
                 out.append(loc.problem(
                     f"{'.'.join(map(str, path))}: {card} is illegal: South must follow suit {led} "
                     f"(000 «Масти и взятки» 1)", *path))
     if q == "legal":
         given = set(item.answer_cards())
-        legal = set(sit.legal)
+        legal = set(ruling.cards)
         if given != legal:
             missing = " ".join(str(c) for c in sorted(legal - given))
             extra = " ".join(str(c) for c in sorted(given - legal))
             detail = "; ".join(x for x in (f"missing {missing}" if missing else "", f"not legal {extra}" if extra else "") if x)
-            if sit.ruling is not None and sit.ruling.maxim is not None:
-                detail += f"; {sit.ruling.maxim} binds"
+            if ruling.maxim is not None:
+                detail += f"; {ruling.maxim} binds"
             out.append(loc.problem(f"answer: the legal cards are {' '.join(str(c) for c in sorted(legal))} ({detail})", "answer"))
     return out
 
@@ -179,10 +180,9 @@ def _check_revokes(loc: Located[Item]) -> list[Problem]:
     return []
 
 
-def _check_engine(loc: Located[Item], sit: Situation | None = None) -> list[Problem]:
+def _check_engine(loc: Located[Item], ruling: Ruling | None = None) -> list[Problem]:
     item = loc.item
     q = item.question
-    ruling = sit.ruling if sit is not None else None
     if q in ("lead", "play") and ruling is not None and ruling.binds:
         # the law, not a convention, decides: the answer was proved the one card allowed
         if len(ruling.cards) == 1:
@@ -252,17 +252,18 @@ def prove(loc: Located[Item]) -> list[Problem]:
     out = _check_cards(loc)
     if not out:
         try:
-            sit = situation(item)
+            view = item_view(item)
+            ruling = item_ruling(item, view)
         except PenaltyError as exc:
             out.append(loc.problem(f"{exc.field}: {exc}", exc.field))
         except WhistError as exc:
             out.append(loc.problem(f"played: {exc}", "played" if item.played else "hand"))
         else:
-            out.extend(_check_answer(loc, sit))
+            out.extend(_check_answer(loc, view, ruling))
             out.extend(_check_revokes(loc))
             if not out:
                 try:
-                    out.extend(_check_engine(loc, sit))
+                    out.extend(_check_engine(loc, ruling))
                     out.extend(_check_history(loc))
                 except WhistError as exc:
                     out.append(loc.problem(f"the engine refused the position: {exc}", "answer"))
@@ -300,8 +301,8 @@ def _diagram_problems(les: Located[Lesson]) -> list[Problem]:
             if d.trick is not None:
                 tricks = d.trick
                 if d.hand is not None:
-                    follow_history(tricks, d.trump.suit if d.trump else None, tricks[0].leader,
-                                   known={Seat.S: d.hand} if len(d.hand) == 13 else None)
+                    check_record(tricks, d.trump.suit if d.trump else None, tricks[0].leader,
+                                 known={Seat.S: d.hand} if len(d.hand) == 13 else None)
         except WhistError as exc:
             out.append(les.problem(f"diagram: {exc}", *at))
     texts: list[tuple[_FieldPath, Text]] = [(("title",), les.item.title), (("summary",), les.item.summary)]

@@ -17,8 +17,8 @@ card, a called suit), with the maxim that decided and why. The laws themselves a
 
 The decision is the engine's: :func:`tutor.laws.legal_under_penalties` applies the penalty (it
 asks the position only who is to play, what following suit allows, and whether a trick is on
-the table, so South's own view -- his cards left and the trick in front of him -- is enough,
-without the other hands). This module adds what a content item needs around it: which maxim
+the table, so South's own :class:`~tutor.seatview.SeatView` -- his cards left and the trick in
+front of him -- is enough, without the other hands). This module adds what a content item needs around it: which maxim
 decided, why in both languages, and which field of the item is at fault when a penalty cannot
 apply. So the linter proves a law exercise and the grader explains a wrong card by the engine --
 never by an answer written into the item.
@@ -29,14 +29,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tutor.cards import Card, Hand, Suit
+from tutor.cards import Card, Suit
 from tutor.content.models import Text
 from tutor.laws import CalledCard, CalledSuit, legal_under_penalties
 from tutor.laws import LawError as _EngineLawError
-from tutor.play import Trick, follow_suit
 from tutor.seats import Seat
+from tutor.seatview import SeatView
 
-__all__ = ["PenaltyError", "Ruling", "follow_suit_cards", "rule_on_penalties"]
+__all__ = ["PenaltyError", "Ruling", "rule_on_penalties"]
 
 
 class PenaltyError(_EngineLawError):
@@ -67,26 +67,8 @@ class Ruling:
         return self.maxim is not None
 
 
-def follow_suit_cards(remaining: Hand, current: Trick | None) -> tuple[Card, ...]:
-    """The cards the duty to follow suit allows: the suit led if held, else every card."""
-    return follow_suit(remaining, current.suit_led if current is not None else None)
-
-
 #: "У вас нет пик": the genitive the Russian text needs (Suit.label gives the nominative).
 _SUIT_GENITIVE_RU = {Suit.S: "пик", Suit.H: "червей", Suit.D: "бубен", Suit.C: "треф"}
-
-
-@dataclass(frozen=True)
-class _SouthView:
-    """South's view of the table, as much of a position as the penalty engine asks for: who is
-    to play, the cards following suit allows, and the cards on the table."""
-
-    to_play: Seat
-    current: tuple[Card, ...]
-    legal: tuple[Card, ...]
-
-    def legal_cards(self, seat: Seat | None = None) -> tuple[Card, ...]:
-        return self.legal
 
 
 def _card_names(cards: Iterable[Card], lang: str) -> str:
@@ -94,26 +76,25 @@ def _card_names(cards: Iterable[Card], lang: str) -> str:
 
 
 def rule_on_penalties(
-    remaining: Hand,
-    current: Trick | None,
+    view: SeatView,
     *,
     exposed: Iterable[Card] = (),
     called: Card | None = None,
     called_suit: Suit | None = None,
 ) -> Ruling:
-    """Which of ``remaining`` South may play to ``current`` (``None``: South leads) under a penalty.
+    """Which cards South may play in his ``view`` (his turn: to the trick in progress, or a lead) under a penalty.
 
     ``exposed`` are South's cards lying face up; ``called`` the one an opponent calls now;
     ``called_suit`` the suit called from South's lead after a lead out of turn. Raises
     :class:`PenaltyError` when the penalty cannot be imposed at all (a called card that is not exposed
     or not held, a suit called while South follows).
     """
-    legal = follow_suit_cards(remaining, current)
+    remaining, current = view.remaining, view.current
+    legal = view.legal_cards()
     shown = tuple(exposed)
     for card in shown:
         if card not in remaining:
             raise PenaltyError(f"the exposed card {card} is not among South's cards left", "exposed")
-    view = _SouthView(Seat.S, current.cards if current is not None else (), legal)
     if called is not None:
         if called not in shown:
             raise PenaltyError(f"the called card {called} is not one of South's exposed cards", "called")

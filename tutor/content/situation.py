@@ -1,65 +1,45 @@
-"""Where an item's history leaves South: whose turn, South's cards left, and what is legal.
+"""Where an item's history leaves South: South's :class:`~tutor.seatview.SeatView`, and the cards
+the item's laws allow him.
 
-The linter checks the answer against it and the grader judges a response by it. Played tricks
-are replayed on the whole deal when the item gives it; otherwise they are followed with only
-South's hand known -- the student's own view -- and the trump card, if it was played, must have
-come from the dealer, whose card it is (000 «Сдача» 9). A penalty the item sets (a called exposed
-card, a suit called after a lead out of turn) narrows what is legal (:mod:`tutor.content.rulings`).
+The linter checks the answer against them and the grader judges a response by them. The view is
+the one every consumer builds for an item (:func:`item_view`): South's hand, the trump card, the
+dealer and the played tricks, checked as far as South's hand allows -- the student's own view --
+and, when the item gives the whole deal, replayed on it card by card as well. A penalty the item
+sets (a called exposed card, a suit called after a lead out of turn) narrows what following suit
+allows (:func:`item_ruling`, :mod:`tutor.content.rulings`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from tutor.cards import Card, Hand
-from tutor.content.rulings import Ruling, follow_suit_cards, rule_on_penalties
+from tutor.content.engine import position_of
 from tutor.content.models import Item
-from tutor.play import PlayState, Trick, follow_history
+from tutor.content.rulings import Ruling, rule_on_penalties
+from tutor.play import PlayState
 from tutor.seats import Seat
+from tutor.seatview import SeatView
 
-__all__ = ["Situation", "situation"]
-
-
-@dataclass(frozen=True)
-class Situation:
-    """Where the item's history leaves South: who plays, South's cards left, what is legal."""
-
-    to_play: Seat
-    remaining: Hand
-    current: Trick | None
-    legal: tuple[Card, ...]
-    #: the cards following suit allows (``legal`` is narrower when a penalty binds)
-    follow: tuple[Card, ...] = ()
-    #: the penalty ruling (a called exposed card, a called suit), when the item sets one
-    ruling: Ruling | None = None
+__all__ = ["item_view", "item_ruling"]
 
 
-def situation(item: Item) -> Situation:
-    """Replay the item's history and say where it leaves South; raises WhistError where it breaks.
+def item_view(item: Item) -> SeatView:
+    """South's view of the item; raises WhistError where the history breaks the laws.
 
-    With the whole deal the history is replayed card by card; otherwise it is followed with only
-    South's hand known (the student's view), and the trump card, if played, must come from the
-    dealer.
+    With the whole deal the history is first replayed card by card on all four hands; the view
+    itself is South's (:func:`tutor.content.engine.position_of`), where the trump card, if played,
+    must come from the dealer.
     """
-    hand = item.student_hand
     deal = item.full_deal()
     if deal is not None:
-        state = PlayState.from_history(deal, item.tricks_played)
-        current = Trick(state.leader, tuple(state.current)) if state.current else None
-        remaining = state.hand(Seat.S)
-        to_play = state.to_play
-    else:
-        tricks = item.tricks_played
-        view = follow_history(tricks, item.trump_card.suit, item.dealer_seat.lho, known={Seat.S: hand},
-                              trump_card=item.trump_card)
-        mine = [c for t in tricks for s, c in t.plays() if s == Seat.S]
-        remaining = hand.without(*mine) if mine else hand
-        current, to_play = view.current, view.next_to_play
-    if to_play != Seat.S:
-        return Situation(to_play, remaining, current, ())
-    follow = follow_suit_cards(remaining, current)
+        PlayState.from_history(deal, item.tricks_played)
+    return position_of(item)
+
+
+def item_ruling(item: Item, view: SeatView) -> Ruling:
+    """The cards South may play in ``view`` (none when it is not his turn): the suit led if held,
+    narrowed by the item's penalty when one binds (``maxim`` then names it)."""
+    if view.to_play != Seat.S:
+        return Ruling((), None, None)
     if not item.exposed and item.called_suit is None:
-        return Situation(to_play, remaining, current, follow, follow)
-    ruling = rule_on_penalties(remaining, current, exposed=item.exposed_cards, called=item.called_card,
-                               called_suit=item.called_suit_of)
-    return Situation(to_play, remaining, current, ruling.cards, follow, ruling)
+        return Ruling(view.legal_cards(), None, None)
+    return rule_on_penalties(view, exposed=item.exposed_cards, called=item.called_card,
+                             called_suit=item.called_suit_of)

@@ -1,10 +1,10 @@
 """The conventions engine: the maxims catalogue (data) and the advice built on it.
 
->>> from tutor.conventions import Position, advise
->>> advise(Position.build(hand="K74.AQ32.T98.765", trump="C2")).card
+>>> from tutor.conventions import SeatView, advise
+>>> advise(SeatView.build(hand="K74.AQ32.T98.765", trump="C2")).card
 Card.parse('S4')
 
-Modules: :mod:`.position` (what the student sees and infers), :mod:`.rules` (the shape of a
+Modules: :mod:`.position` (what the student infers from his :class:`~tutor.seatview.SeatView`), :mod:`.rules` (the shape of a
 rule), :mod:`.leads`, :mod:`.following`, :mod:`.discards`, :mod:`.signals` (one function per
 maxim), :mod:`.holdings` (the card from a suit, per system), :mod:`.systems` (russian vs
 english), :mod:`.advice` (the priority order that combines them), :mod:`.catalogue` (the data).
@@ -21,7 +21,7 @@ from tutor.conventions.advice import (
     explain_card,
     legal_cards,
 )
-from tutor.conventions.position import Knowledge, Position, PositionError
+from tutor.conventions.position import Knowledge, PositionError, SeatView, knowledge
 from tutor.conventions.systems import Difference, UnknownSystemError, differences
 
 __all__ = [
@@ -34,8 +34,9 @@ __all__ = [
     "LEAD_ORDER",
     "FOLLOW_ORDER",
     "VOID_ORDER",
-    "Position",
+    "SeatView",
     "Knowledge",
+    "knowledge",
     "PositionError",
     "Difference",
     "differences",

@@ -69,10 +69,11 @@ from typing import Any
 
 from tutor.cards import Card, Suit, parse_card
 from tutor.conventions import discards, following, leads, signals
-from tutor.conventions.position import Position
+from tutor.conventions.position import knowledge
 from tutor.conventions.rules import Context, Finding, Rule, text
 from tutor.conventions.systems import applies, check_system, differences
 from tutor.errors import IllegalPlayError, WhistError
+from tutor.seatview import SeatView
 from tutor.vocab import ENGINE_VERDICTS, EngineVerdict
 
 __all__ = [
@@ -246,7 +247,7 @@ class Advice:
         }
 
 
-def legal_cards(position: Position) -> tuple[Card, ...]:
+def legal_cards(position: SeatView) -> tuple[Card, ...]:
     """The cards the student may play now (empty when it is not his turn)."""
     return position.legal_cards()
 
@@ -297,11 +298,11 @@ def _decide(ctx: Context) -> _Outcome:
     return _Outcome(best, tuple(applied), MappingProxyType(rejected), tuple(c for c in cands if c != best))
 
 
-def _context(position: Position, system: str, suit: Suit | None = None) -> Context:
+def _context(position: SeatView, system: str, suit: Suit | None = None) -> Context:
     check_system(system)
-    if not isinstance(position, Position):
-        raise WhistError(f"advice needs a Position, not {type(position).__name__}")
-    k = position.knowledge
+    if not isinstance(position, SeatView):
+        raise WhistError(f"advice needs a SeatView, not {type(position).__name__}")
+    k = knowledge(position)
     legal = position.legal_cards()
     if not legal:
         if not k.remaining:
@@ -322,7 +323,7 @@ def _maxims_for(card: Card, applied: tuple[Finding, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(own + other))
 
 
-def advise(position: Position, system: str = "russian", *, suit: Suit | None = None) -> Advice:
+def advise(position: SeatView, system: str = "russian", *, suit: Suit | None = None) -> Advice:
     """The card the maxims of ``system`` recommend, and why every other legal card is worse.
 
     ``suit`` restricts the question to the cards of one suit ("which card from this suit?"): the
@@ -428,7 +429,7 @@ def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
     )
 
 
-def explain_card(position: Position, card: Card | str, system: str = "russian") -> Verdict:
+def explain_card(position: SeatView, card: Card | str, system: str = "russian") -> Verdict:
     """Why ``card`` is (or is not) the right play: its :class:`Verdict` against the advice.
 
     The advised card itself gets verdict ``equal`` with the advice's maxims; an illegal card

@@ -1,37 +1,33 @@
-"""What the student can see at the moment of a decision, and what a whist player reads from it.
+"""What a whist player reads from what his seat sees at the moment of a decision.
 
 The seeds insist that the game is won by attention: «следить за степенью силы ходов, за
 приглашениями для козырного хода, за картами, которые игроки сбрасывают» (000, first paragraph;
-000 «Главное условие»). A :class:`Position` is exactly the student's view -- his own 13 cards, the
-trump card and the dealer, the tricks played so far -- and :class:`Knowledge` is what attention
-extracts from it: the cards gone, the voids shown, who opened which suit, calls for trumps, echoes,
+000 «Главное условие»). What the seat sees -- his own 13 cards, the trump card and the dealer, the
+tricks played so far -- is the one :class:`tutor.seatview.SeatView`, and :class:`Knowledge` is
+what attention extracts from it: the cards gone, the voids shown, who opened which suit, calls for trumps, echoes,
 first discards, whether the trumps are out, whether the opponents have ruffed.
 
-A position is validated when built (a card twice, a card the student does not hold, a revoke by
+A view is validated when built (a card twice, a card the student does not hold, a revoke by
 the student, a trick led out of turn all raise :class:`~tutor.errors.WhistError` subclasses), so
-the advice engine never has to distrust it.
+the advice engine never has to distrust it. :class:`Knowledge` is not a second view: it holds no
+card the view does not, only what the conventions infer from it, and it is built from the view
+(:func:`knowledge`, once per view).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TypeVar
 
 from tutor.cards import CARDS, Card, Hand, Suit
-from tutor.deal import parse_trump
-from tutor.errors import WhistError
-from tutor.play import Trick, follow_history, follow_suit, parse_history, trick_winner
-from tutor.rulesets import RULESET_NAMES
-from tutor.seats import Seat, parse_seat
+from tutor.play import Trick, trick_winner
+from tutor.seatview import PositionError, SeatView
+from tutor.seats import Seat
 from tutor.conventions.calls import Call, read_refusals, read_signals
 
-__all__ = ["Position", "Knowledge", "PositionError"]
-
-
-class PositionError(WhistError):
-    """A position that cannot arise: the trump card in the wrong hand, an unknown rule set, …"""
+__all__ = ["Knowledge", "knowledge", "PositionError", "SeatView"]
 
 
 _K = TypeVar("_K")
@@ -46,8 +42,8 @@ def _frozen_map(d: Mapping[_K, _V]) -> Mapping[_K, _V]:
 class Knowledge:
     """Everything the student may infer from his own cards and the tricks he has watched.
 
-    Built once per :class:`Position` (see :attr:`Position.knowledge`); every field is derived, so
-    two positions with the same cards and history have equal knowledge.
+    Built once per :class:`~tutor.seatview.SeatView` (see :func:`knowledge`); every field is
+    derived, so two views with the same cards and history have equal knowledge.
     """
 
     seat: Seat
@@ -140,138 +136,22 @@ class Knowledge:
         return not any(c.suit == card.suit and c.rank > card.rank for c in self.unseen)
 
 
-@dataclass(frozen=True)
-class Position:
-    """The student's seat at the moment of a decision: what a whist player can see.
+def knowledge(view: SeatView) -> Knowledge:
+    """What the seat of ``view`` can infer (computed once per view and kept with it).
 
-    ``hand`` is the student's ORIGINAL 13 cards; the cards he has played are read from
-    ``played``. ``trump_card`` is the turned-up card (None when only the trump suit is known);
-    ``trump`` is None for no-trump whist (002). The first trick is led by the dealer's left.
+    The conventions read a whole deal: the seat's original hand must have 13 cards.
     """
-
-    hand: Hand
-    trump_card: Card | None
-    trump: Suit | None
-    dealer: Seat
-    played: tuple[Trick, ...] = ()
-    seat: Seat = Seat.S
-    rules: str = "russian"
-    _knowledge: Knowledge = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.hand, Hand) or len(self.hand) != 13:
-            n = len(self.hand) if isinstance(self.hand, Hand) else "?"
-            raise PositionError(f"the student's original hand must have 13 cards, got {n}")
-        # the conventions do not depend on the scoring rules: the name is only checked, not interpreted
-        if self.rules not in RULESET_NAMES:
-            raise PositionError(f"unknown rule set {self.rules!r} (expected one of {', '.join(RULESET_NAMES)})")
-        if self.trump_card is not None:
-            if self.trump is not None and self.trump_card.suit != self.trump:
-                raise PositionError(f"trump card {self.trump_card} is not of the trump suit {self.trump}")
-            object.__setattr__(self, "trump", self.trump_card.suit)
-            if self.dealer == self.seat and self.trump_card not in self.hand:
-                raise PositionError(
-                    f"the trump card {self.trump_card} belongs to the dealer ({self.dealer.name}), "
-                    f"who is the student, but it is not in the hand"
-                )
-            if self.dealer != self.seat and self.trump_card in self.hand:
-                raise PositionError(
-                    f"the trump card {self.trump_card} is in the student's hand, "
-                    f"but it belongs to the dealer ({self.dealer.name})"
-                )
-        object.__setattr__(self, "played", tuple(self.played))
-        object.__setattr__(self, "_knowledge", _read(self))
-
-    # -- construction -----------------------------------------------------------------------
-    @classmethod
-    def build(
-        cls,
-        *,
-        hand: Hand | str,
-        trump: str | Suit | Card | None,
-        played: str | Sequence[Trick] | None = None,
-        dealer: Seat | str | None = None,
-        seat: Seat | str = Seat.S,
-        rules: str = "russian",
-    ) -> "Position":
-        """Read a position from text, as the CLI and the content files give it.
-
-        ``trump`` is a suit (``H``) or the turned-up card (``H7``); ``played`` is a history
-        (``W:DK D4 D9 D2 / …``). Without ``dealer`` it is inferred: the first trick's leader sits on
-        the dealer's left; with no tricks the dealer is E, so that S (the student) leads.
-
-        >>> Position.build(hand="KJ4.AQ32.T98.765", trump="C2").dealer
-        Seat.E
-        """
-        h = Hand.parse(hand, size=13) if isinstance(hand, str) else hand
-        trump_suit, trump_card = parse_trump(trump)
-        tricks = tuple(parse_history(played)) if played is not None else ()
-        seat_ = parse_seat(seat)
-        if dealer is not None:
-            dealer_ = parse_seat(dealer)
-        elif tricks:
-            dealer_ = tricks[0].leader.rho
-        else:
-            dealer_ = Seat.E
-        return cls(h, trump_card, trump_suit, dealer_, tricks, seat_, rules)
-
-    # -- derived ----------------------------------------------------------------------------
-    @property
-    def knowledge(self) -> Knowledge:
-        """What the student can infer (computed once, when the position is built)."""
-        return self._knowledge
-
-    @property
-    def to_play(self) -> Seat:
-        return self._knowledge.to_play
-
-    @property
-    def remaining(self) -> Hand:
-        return self._knowledge.remaining
-
-    @property
-    def current(self) -> Trick | None:
-        return self._knowledge.current
-
-    @property
-    def is_lead(self) -> bool:
-        """The student is to lead (no trick in progress)."""
-        return self._knowledge.current is None
-
-    @property
-    def is_over(self) -> bool:
-        """All thirteen of the student's cards are played."""
-        return not self._knowledge.remaining
-
-    def legal_cards(self) -> tuple[Card, ...]:
-        """The cards the student may play now: the suit led if he holds it, else any (000 «Масти и взятки» 1-2).
-
-        Empty when it is not the student's turn.
-        """
-        k = self._knowledge
-        if k.to_play != self.seat:
-            return ()
-        return follow_suit(k.remaining, k.current.suit_led if k.current is not None else None)
-
-    def with_play(self, card: Card) -> "Position":
-        """The position after the student plays ``card`` (used by robots and the app)."""
-        tricks = list(self.played)
-        if tricks and not tricks[-1].complete:
-            last = tricks.pop()
-            tricks.append(Trick(last.leader, last.cards + (card,)))
-        else:
-            tricks.append(Trick(self.to_play, (card,)))
-        return Position(self.hand, self.trump_card, self.trump, self.dealer, tuple(tricks), self.seat, self.rules)
+    return view.memo("conventions.knowledge", _read)
 
 
-def _read(pos: Position) -> Knowledge:
-    """Check ``pos.played`` against the laws and derive the student's :class:`Knowledge`."""
+def _read(pos: SeatView) -> Knowledge:
+    """Derive the seat's :class:`Knowledge` from its view (the laws were checked when it was built)."""
+    if len(pos.hand) != 13:
+        raise PositionError(f"the student's original hand must have 13 cards, got {len(pos.hand)}")
     me = pos.seat
     trump = pos.trump
-    view = follow_history(pos.played, trump, pos.dealer.lho, known={me: pos.hand}, trump_card=pos.trump_card)
-    mine_played = {c for t in pos.played for s, c in t.plays() if s == me}
-    remaining = pos.hand.without(*mine_played) if mine_played else pos.hand
-    gone = view.played
+    remaining = pos.remaining
+    gone = pos.gone
     unseen = frozenset(c for c in CARDS if c not in gone and c not in remaining)
 
     first_leads: dict[Suit, Seat] = {}
@@ -298,11 +178,11 @@ def _read(pos: Position) -> Knowledge:
             else:
                 first_discards.setdefault(seat, card)
                 first_discard_tricks.setdefault(seat, n)
-    if partner_strong is not None and partner_strong in view.voids[me.partner]:
+    if partner_strong is not None and partner_strong in pos.voids[me.partner]:
         partner_strong = None
 
     trumps_remaining = 0 if trump is None else sum(1 for c in unseen if c.suit == trump)
-    current = view.current
+    current = pos.current
     winning_seat = winning_card = None
     if current is not None:
         winning_seat = trick_winner(current.leader, current.cards, trump)
@@ -316,7 +196,7 @@ def _read(pos: Position) -> Knowledge:
         remaining=remaining,
         gone=gone,
         unseen=unseen,
-        voids=_frozen_map(view.voids),
+        voids=_frozen_map(pos.voids),
         first_leads=_frozen_map(first_leads),
         calls=tuple(c for c in signals if not c.forced),
         false_calls=tuple(c for c in signals if c.forced),
@@ -329,8 +209,8 @@ def _read(pos: Position) -> Knowledge:
         current=current,
         winning_seat=winning_seat,
         winning_card=winning_card,
-        to_play=view.next_to_play,
-        tricks_played=len(view.winners),
+        to_play=pos.to_play,
+        tricks_played=len(pos.winners),
         trump_leaders=frozenset(trump_leaders),
         refused_ruffs=read_refusals(pos.played, trump),
         trump_leads=tuple(trump_leads),

@@ -22,7 +22,8 @@ from tutor.cards import Card, Suit
 from tutor.vocab import SYSTEMS, System  # re-exported: the systems the rules know
 
 if TYPE_CHECKING:
-    from tutor.conventions.position import Knowledge, Position
+    from tutor.conventions.position import Knowledge
+    from tutor.seatview import SeatView
 
 __all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "text", "equal_groups", "lowest", "highest"]
 
@@ -97,7 +98,7 @@ class Context:
     ``cands`` -- the cards the higher-priority rules have left (a rule that compares suits, like
     lead-long-suit, compares only those)."""
 
-    position: "Position"
+    position: "SeatView"
     k: "Knowledge"
     system: str
     legal: tuple[Card, ...]

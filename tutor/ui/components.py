@@ -30,6 +30,7 @@ from tutor.content.describe import question_text
 from tutor.content.engine import engine_verdict
 from tutor.content.grading import Feedback, grade, hint, hint_count
 from tutor.content.models import Item
+from tutor.content.situation import item_view
 from tutor.content.sources import named_sources, plain_citations, source_html
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import WhistError
@@ -37,10 +38,10 @@ from tutor.progress import ProgressError
 from tutor.i18n import has, t
 from tutor.render import hand_html, history_html, table_html
 from tutor.seats import Seat
+from tutor.seatview import SeatView
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.common import current_learner, show_html, store
-from tutor.ui.seatview import SeatView, seat_view
 
 __all__ = ["Answered", "answer_score", "item_board", "prompt_text", "run_item", "maxim_note", "show_note", "maxim_title", "card_label",
            "answer_label"]
@@ -130,7 +131,7 @@ def prompt_text(item: Item, lang: str) -> str:
 def item_board(item: Item, lang: str) -> SeatView | None:
     """Draw the position as the student sees it; None (with the error shown) if it cannot be read."""
     try:
-        view = seat_view(item.student_hand, item.trump_card, item.dealer_seat, item.tricks_played)
+        view = item_view(item)
     except WhistError as exc:
         show_error(t("item.broken", lang, error=str(exc)))
         return None
@@ -138,17 +139,17 @@ def item_board(item: Item, lang: str) -> SeatView | None:
     if deal is not None:
         hands: dict[Seat, Any] = {s: deal.hands[s] for s in Seat}
     else:
-        hands = {s: (view.hand if s == view.me else view.counts[s]) for s in Seat}
+        hands = {s: (view.remaining if s == view.seat else view.sizes[s]) for s in Seat}
     # a card question draws the student's hand once: as the cards he clicks under the table (and,
     # once answered, as a picture there: :func:`_hand_after`), not also at his seat (issue 12)
     show_html(table_html(hands, dealer=view.dealer, trump_card=view.trump_card, trump=view.trump, lang=lang,
-                         me=view.me, trick=view.current, hand_below=deal is None and _asks_card(item)))
-    done = view.finished_tricks
+                         me=view.seat, trick=view.current, hand_below=deal is None and _asks_card(item)))
+    done = view.tricks
     if done:
         # a card question asked after earlier tricks depends on them (who showed out, which
         # honours fell, a call for trumps): they are shown open, not folded away
         depends = item.question in ("lead", "play", "legal")
-        with st.expander(t("item.tricks_played", lang, n=len(done), ns=view.won_ns, ew=view.won_ew),
+        with st.expander(t("item.tricks_played", lang, n=len(done), ns=view.won[0], ew=view.won[1]),
                          expanded=depends):
             show_html(history_html(done, lang, trump=view.trump))
     if item.question == "score" and item.tricks is not None:
@@ -164,7 +165,7 @@ def _asks_card(item: Item) -> bool:
 def _hand_after(view: SeatView, lang: str) -> None:
     """The hand under the table once the question is answered and its card buttons are gone: the
     table draws it nowhere else (:func:`item_board`)."""
-    show_html(hand_html(view.hand, lang))
+    show_html(hand_html(view.remaining, lang))
 
 
 def _previous_miss(scope: str, item_id: str, record_id: str) -> str | None:
@@ -349,8 +350,7 @@ def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, l
     from tutor.ui.cardpick import card_hand
 
     try:
-        hand: tuple[Card, ...] = tuple(seat_view(item.student_hand, item.trump_card, item.dealer_seat,
-                                                 item.tricks_played).hand)
+        hand: tuple[Card, ...] = tuple(item_view(item).remaining)
     except WhistError:
         hand = tuple(cards)
     if not set(cards) <= set(hand):
@@ -374,11 +374,11 @@ def _answer_controls(item: Item, view: SeatView, scope: str, item_id: str, lang:
         st.button(t("item.check", lang), key=state.widget_key(scope, item_id, "check"), type="primary",
                   on_click=lambda: _submit(item, scope, item_id, int(st.session_state.get(key) or 0), lang, *args))
         return
-    if view.to_play != view.me:
+    if view.to_play != view.seat:
         show_warning(t("item.not_your_turn", lang, seat=view.to_play.label(lang)))
     # A legal question asks which cards may be played: every card is offered. Otherwise only the
     # legal ones are (the law is not what a lead puzzle tests).
-    cards = tuple(view.hand) if item.question == "legal" else view.legal_cards()
+    cards = tuple(view.remaining) if item.question == "legal" else view.legal_cards()
     st.caption(t("item.click_card", lang))
     _card_buttons(cards, item, scope, item_id, lang, args)
 
@@ -389,7 +389,7 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
         return
     with st.expander(t("item.why_title", lang)):
         key = state.why_key(scope, item_id)
-        by_name = {str(c): c for c in view.hand}
+        by_name = {str(c): c for c in view.remaining}
         choice = st.selectbox(t("item.why_pick", lang), list(by_name), index=None, key=key,
                               format_func=lambda c: by_name[c].symbol(lang) if c in by_name else str(c),
                               placeholder=t("item.why_placeholder", lang))
