@@ -16,8 +16,8 @@ from tutor.conventions.advice import advise
 from tutor.deal import Deal
 from tutor.play import PlayState
 from tutor.robots import Robot
-from tutor.seatview import SeatView
 from tutor.seats import Seat
+from tutor.seatview import SeatView
 from tutor.solver import Position, solve_many
 
 

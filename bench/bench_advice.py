@@ -15,9 +15,9 @@ import statistics
 import time
 
 from tutor.conventions import advise
-from tutor.seatview import SeatView
 from tutor.deal import Deal
 from tutor.play import PlayState
+from tutor.seatview import SeatView
 
 
 def positions(n: int, mid: bool, seed: int) -> list[SeatView]:

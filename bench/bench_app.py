@@ -27,7 +27,6 @@ import time
 from pathlib import Path
 
 
-
 class _NoBareRunWarning(logging.Filter):
     """Calls timed outside a page run (the grader on its own) make Streamlit warn about a missing
     script-run context; the warning is harmless and would bury the figures."""

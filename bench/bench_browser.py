@@ -44,6 +44,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_play_browser import _CLICK_JS as PLAY_CLICK_JS  # noqa: E402
+
 from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 from tutor.ui.nav import available_pages  # noqa: E402
@@ -267,7 +268,7 @@ def switches(page: Any, base: str, results: dict[str, list[float]], rounds: int)
     settled(page)
     lang = "en"
     keys = [p.key for p in available_pages()]
-    for _ in range(rounds):
+    for i in range(rounds):
         for key in keys:
             if i == 0 and key == keys[0]:
                 continue  # the page it starts on

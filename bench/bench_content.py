@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.content.generate import RECIPES, generate  # noqa: E402
-from tutor.content.lint import lint  # noqa: E402
-from tutor.content.loader import ContentSet, load_paths, parse_text  # noqa: E402
-from tutor.content.writer import puzzles_yaml  # noqa: E402
+from tutor.content.generate import RECIPES, generate
+from tutor.content.lint import lint
+from tutor.content.loader import ContentSet, load_paths, parse_text
+from tutor.content.writer import puzzles_yaml
 
 
 def main() -> int:

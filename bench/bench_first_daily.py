@@ -45,14 +45,14 @@ CHART = "[data-testid='stVegaLiteChart'], [data-testid='stArrowVegaLiteChart']"
 def todays_answer() -> tuple[str, str]:
     """Today's (UTC) daily puzzle id and its right card as its button reads in English (its
     spoken name, "two of spades": the card faces' accessible names)."""
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     from tutor.cards import parse_card
-    from tutor.render import card_name
     from tutor.content.daily import daily_pick
     from tutor.content.loader import load_puzzles
+    from tutor.render import card_name
 
-    puzzle = daily_pick(load_puzzles(), datetime.now(timezone.utc).date()).puzzle
+    puzzle = daily_pick(load_puzzles(), datetime.now(UTC).date()).puzzle
     if puzzle.question not in ("lead", "play") or not isinstance(puzzle.answer, str):
         raise SystemExit(f"today's daily puzzle ({puzzle.id}) asks a {puzzle.question}: no evidence to time")
     return puzzle.id, card_name(parse_card(puzzle.answer), "en")

@@ -20,7 +20,7 @@ from endplay.types import Deal as EpDeal
 from endplay.types import Denom, Player
 
 from tutor.seats import Seat
-from tutor.simulate import sample_positions, clear_cache, simulate_lead, student_view
+from tutor.simulate import clear_cache, sample_positions, simulate_lead, student_view
 
 HAND = "KJ4.AQ32.T98.765"
 TRUMP = "H7"

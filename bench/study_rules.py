@@ -55,10 +55,21 @@ if str(ROOT) not in sys.path:
 
 from tutor.conventions.catalogue import load_catalogue  # noqa: E402
 from tutor.conventions.figures import (  # noqa: E402
-    MARK_END, MARK_START, STUDY_DIR, load_study, render_rules_doc, replace_between_markers,
+    MARK_END,
+    MARK_START,
+    STUDY_DIR,
+    load_study,
+    render_rules_doc,
+    replace_between_markers,
 )
 from tutor.rule_study import (  # noqa: E402,F401  (re-exported: older tools import them from here)
-    SYSTEMS, card_play_maxims, play_deal, render_md, run_chunk, study, write_result,
+    SYSTEMS,
+    card_play_maxims,
+    play_deal,
+    render_md,
+    run_chunk,
+    study,
+    write_result,
 )
 
 RESULTS = ROOT / "bench" / "results"

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from hypothesis import settings
+
 from pgserver import ENV as _PG_ENV
 from pgserver import PgServer, drop_database, find_pg_bin, fresh_database
 

@@ -3,7 +3,7 @@ rating on the Progress page -- and that nobody reads another learner's data thro
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -31,7 +31,7 @@ def env(tmp_path, monkeypatch, new_store_file):
     store.join_class(cls.code, ann.id)
     store.assign(cls.id, ["king-fourth-lead", "follow-hearts"])
     store.record_attempt(ann.id, "king-fourth-lead", "puzzle", themes=["opening-lead"], correct=False,
-                         ts=datetime(2026, 11, 29, tzinfo=timezone.utc))
+                         ts=datetime(2026, 11, 29, tzinfo=UTC))
     store.report_problem("king-fourth-lead", "secret note of Ann", learner_id=ann.id)
     store.close()
     return monkeypatch

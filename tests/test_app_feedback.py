@@ -5,7 +5,7 @@ and words, and no internal codes on the question pages."""
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import UTC, date
 
 from streamlit.testing.v1 import AppTest
 
@@ -89,7 +89,7 @@ def test_review_mode_gives_feedback_and_says_which_mistake_was_fixed(app_env):
     at = start("en", learner="Rae")
     open_page(at, "puzzles")
     store = db(app_env)
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     rae = store.learner("Rae")
     with store._write() as conn:  # due now, as it would be a day later
@@ -98,7 +98,7 @@ def test_review_mode_gives_feedback_and_says_which_mistake_was_fixed(app_env):
         from tutor.storage.models import reviews
 
         conn.execute(update(reviews).where(reviews.c.learner_id == rae.id)
-                     .values(due=(datetime.now(timezone.utc) - timedelta(days=1)).isoformat()))
+                     .values(due=(datetime.now(UTC) - timedelta(days=1)).isoformat()))
     at.run()
     at.toggle(key="review_only").set_value(True).run()
     assert at.selectbox(key="puzzle").value == "king-fourth-lead"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
@@ -102,7 +102,7 @@ def test_failed_puzzle_comes_back_for_review_and_why_explains_any_card(app_env):
     assert "♠K" in at.error[0].value and "♠2" not in at.error[0].value
     store = db(app_env)
     dee = store.learner("Dee")
-    [due] = store.due_reviews(dee.id, datetime.now(timezone.utc) + timedelta(days=1))
+    [due] = store.due_reviews(dee.id, datetime.now(UTC) + timedelta(days=1))
     assert due.item_id == "king-fourth-lead"
     # "why not another card" would give the answer away: it comes with the solution
     assert not _has_key(at, "why:puzzles:king-fourth-lead")

@@ -132,7 +132,7 @@ def test_daily_evidence_is_drawn_as_a_readable_chart(app_env, lang):
 # The progress chart (issue 12, point 6): accuracy by theme over time, weak themes highlighted,
 # the axis a percentage titled in the page's language (before: a bar chart with an "index" axis).
 
-from datetime import date, datetime, timezone  # noqa: E402
+from datetime import UTC, date, datetime  # noqa: E402
 
 from tutor.progress import Attempt  # noqa: E402
 from tutor.ui.progress_page import WEAK_PCT, theme_label, theme_timeline  # noqa: E402
@@ -140,7 +140,7 @@ from tutor.ui.progress_page import WEAK_PCT, theme_label, theme_timeline  # noqa
 
 def _attempt(n, item, themes, correct, day, kind="puzzle"):
     return Attempt(id=n, learner_id=1, item_id=item, kind=kind, themes=themes, correct=correct, hints_used=0,
-                   score=float(correct), answer="S2", ts=datetime(2026, 11, day, 12, n, tzinfo=timezone.utc),
+                   score=float(correct), answer="S2", ts=datetime(2026, 11, day, 12, n, tzinfo=UTC),
                    day=date(2026, 11, day))
 
 
@@ -202,7 +202,7 @@ def test_maxims_page_builds_a_maxim_only_when_opened(app_env):
 def test_daily_evidence_is_ready_before_the_first_answer(app_env):
     """The server computes today's daily evidence in the background on its first run, so the
     first answer of the day does not wait 5-9 s for the simulation (issue 12, timings)."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from tutor.ui import daily, shell
 
@@ -217,7 +217,7 @@ def test_daily_evidence_is_ready_before_the_first_answer(app_env):
     from tutor.content.daily import daily_pick
     from tutor.ui.library import library
 
-    today = daily_pick(library().puzzles, datetime.now(timezone.utc).date()).puzzle
+    today = daily_pick(library().puzzles, datetime.now(UTC).date()).puzzle
     # the daily page's own arguments (tutor/ui/daily.show_evidence): found there without solving
     assert any(key[0] == today.hand and key[7] == daily.EVIDENCE_SEED for key in daily._EVIDENCE)
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("streamlit")
-from streamlit.testing.v1 import AppTest  # noqa: E402
+from streamlit.testing.v1 import AppTest
 
-from tutor.ui.components import maxim_title  # noqa: E402
-from tutor.ui.play_page import SESSION_KEY, ptext  # noqa: E402
+from tutor.ui.components import maxim_title
+from tutor.ui.play_page import SESSION_KEY, ptext
 
 PAGE = str(Path(__file__).resolve().parent.parent / "tutor" / "ui" / "play_page.py")
 

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from tutor.cards import Card
 from tutor.errors import HistoryError
 from tutor.seats import Seat
-from tutor.ui.components import answer_score
 from tutor.seatview import SeatView
+from tutor.ui.components import answer_score
 
 
 def seat_view(hand: str, trump: str, dealer: str, played: str) -> SeatView:

@@ -31,7 +31,7 @@ from tutor.conventions import SeatView, advise
 def hand_with(holding: str, suit: Suit) -> str:
     """A 13-card hand holding ``holding`` in ``suit`` and dull cards in the others."""
     need = 13 - len(holding.replace("10", "T"))
-    suits = {s: "" for s in Suit}
+    suits = dict.fromkeys(Suit, "")
     suits[suit] = holding
     others = [s for s in Suit if s != suit]
     pool = {s: list("54329876TJ") for s in others}

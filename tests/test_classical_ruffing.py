@@ -34,10 +34,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from tutor.conventions.position import knowledge
 from tutor.cards import Suit
 from tutor.conventions import SeatView, advise
 from tutor.conventions.calls import read_refusals
+from tutor.conventions.position import knowledge
 from tutor.play import parse_history
 from tutor.seats import Seat
 

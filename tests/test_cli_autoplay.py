@@ -12,7 +12,6 @@ from tutor.cli import main
 from tutor.deal import Deal
 from tutor.play import PlayState, parse_history
 from tutor.session import Session, SessionOptions
-from tutor.seats import Seat
 from tutor.strengths import STRENGTHS
 
 

@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import build_parser, main
-from tutor.commands._args import MAX_SEED
 from tutor.progress import SCHEMA_VERSION, ProgressStore
 
 REPO = Path(__file__).resolve().parents[1]

@@ -7,7 +7,7 @@ import pytest
 from tutor.cards import Rank
 from tutor.content.generate import RECIPES, GenerateError, generate
 from tutor.content.lint import lint
-from tutor.content.loader import parse_text, ContentSet
+from tutor.content.loader import ContentSet, parse_text
 from tutor.content.writer import puzzles_yaml
 from tutor.seats import Seat
 

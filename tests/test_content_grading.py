@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.content.grading import GradingError, grade, hint, names_a_card
 from tutor.cards import parse_card
+from tutor.content.grading import GradingError, grade, hint, names_a_card
 from tutor.content.loader import REPO_ROOT, load_paths, load_puzzles
 from tutor.content.situation import item_ruling, item_view
 from tutor.conventions.catalogue import get_maxim

@@ -17,9 +17,9 @@ from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.content.describe import position_lines
 from tutor.content.engine import number_for
 from tutor.content.grading import grade
-from tutor.content.rulings import PenaltyError, rule_on_penalties
 from tutor.content.lint import lint_paths, lint_text
 from tutor.content.loader import REPO_ROOT, load_paths, parse_text
+from tutor.content.rulings import PenaltyError, rule_on_penalties
 from tutor.content.writer import puzzles_yaml
 from tutor.deal import Deal
 from tutor.play import Trick
@@ -411,8 +411,8 @@ def test_revokes_parser_takes_a_side_and_nothing_else(side: str):
     """000 «Масти и взятки» 4 penalises a side: only NS or EW is read; anything else is refused."""
     from pydantic import ValidationError
 
-    from tutor.content.models import PuzzleFile
     from tutor.content.loader import read_yaml
+    from tutor.content.models import PuzzleFile
 
     data, _, _ = read_yaml(score_text(), "x")
     data["puzzles"][0]["revokes"] = [side]

@@ -16,9 +16,9 @@ import pytest
 
 from tutor.content.grading import grade
 from tutor.content.lint import lint
-from tutor.content.situation import item_ruling, item_view
 from tutor.content.loader import ContentSet, load_paths
 from tutor.content.models import QUESTIONS, ExerciseStep, TeachStep
+from tutor.content.situation import item_ruling, item_view
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"

@@ -4,7 +4,6 @@ from elsewhere (refused by ``check``, stripped wherever the text is shown)."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest

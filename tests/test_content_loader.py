@@ -10,7 +10,15 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.content.loader import ContentError, StrictLoader, load_file, load_lessons, load_puzzles, parse_text, read_yaml
+from tutor.content.loader import (
+    ContentError,
+    StrictLoader,
+    load_file,
+    load_lessons,
+    load_puzzles,
+    parse_text,
+    read_yaml,
+)
 
 GOOD = textwrap.dedent("""\
     puzzles:

@@ -9,12 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.conventions.position import knowledge
 from tutor.cards import Hand, Suit, parse_card
 from tutor.conventions import (
     NotYourTurnError,
-    SeatView,
     PositionError,
+    SeatView,
     UnknownSystemError,
     advise,
     explain_card,
@@ -22,11 +21,11 @@ from tutor.conventions import (
 )
 from tutor.conventions.advice import MAXIMS_USED, VERDICTS
 from tutor.conventions.catalogue import load_catalogue
+from tutor.conventions.position import knowledge
 from tutor.deal import Deal
 from tutor.errors import HandError, HistoryError, WhistError
 from tutor.play import PlayState
 from tutor.seats import Seat
-
 
 # -- the position -----------------------------------------------------------------------------
 

@@ -9,10 +9,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.cards import Card, Suit, parse_card
+from tutor.cards import Card, Suit
 from tutor.conventions import SeatView, advise
-from tutor.conventions.position import knowledge
 from tutor.conventions.calls import read_calls, read_signals
+from tutor.conventions.position import knowledge
 from tutor.deal import Deal
 from tutor.play import PlayState, format_history, parse_history
 from tutor.seats import Seat

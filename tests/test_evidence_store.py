@@ -10,7 +10,13 @@ import pytest
 import tutor.evidence_store as es
 from tutor.analyse import collect, plan, run_analysis
 from tutor.evidence_store import (
-    BLOCK, SHIPPED_DIR, EvidenceSpec, EvidenceStore, EvidenceStoreError, default_store, evidence_for,
+    BLOCK,
+    SHIPPED_DIR,
+    EvidenceSpec,
+    EvidenceStore,
+    EvidenceStoreError,
+    default_store,
+    evidence_for,
 )
 
 HAND = "KJ4.AQ32.T98.765"

@@ -84,6 +84,7 @@ import sys as _sys  # noqa: E402
 _sys.path.insert(0, str(Path(__file__).resolve().parent))
 from langcheck import apptest_foreign, codes, foreign_words, pending, unmarked_markdown  # noqa: E402
 
+
 def _ids() -> frozenset[str]:
     from tutor.conventions.catalogue import load_catalogue
     from tutor.rulesets import RULESETS
@@ -217,7 +218,6 @@ def test_rules_page_names_every_rule_sets_sources_without_codes(app_env, lang):
     """Each rule set's source, revoke law and variant notes name the seeds by their titles (no
     "000 REC 8", no command-line flags), a book's English title marked on a Russian page."""
     from appkit import open_page, start
-
     from tutor.rulesets import RULESET_NAMES
     from tutor.ui import state
 

@@ -9,13 +9,12 @@ import re
 import pytest
 
 from tutor import play
-from tutor.cards import Card, Suit
+from tutor.cards import Card, Hand, Suit
 from tutor.deal import Deal
 from tutor.errors import HistoryError, IllegalPlayError
-from tutor.cards import Hand
 from tutor.play import PlayState, Trick, parse_history, trick_winner
-from tutor.seatview import SeatView, check_record
 from tutor.seats import Seat, Side
+from tutor.seatview import SeatView, check_record
 
 
 def _exact(text: str) -> str:

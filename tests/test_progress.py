@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
-
-from tutor.errors import WhistError
 from hypothesis import given
 from hypothesis import strategies as hst
 
+from tutor.errors import WhistError
 from tutor.progress import (
     DRAFTS_KEPT,
-    MAX_DRAFT,
     LEGACY_VERSION,
+    MAX_DRAFT,
     MIGRATIONS,
     REVIEW_GRADUATE_DAYS,
     SCHEMA_VERSION,
@@ -24,7 +23,7 @@ from tutor.progress import (
     default_db_path,
 )
 
-T0 = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -7,7 +7,7 @@ is repeated instead, and its exercises are not puzzles in the library).
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -23,7 +23,7 @@ def store(tmp_path):
 def test_failed_answer_comes_back_for_review_by_kind(store, kind, comes_back):
     """A wrong daily answer is reviewed like a wrong library puzzle; a lesson exercise is not."""
     learner = store.learner("ann")
-    now = datetime(2026, 12, 1, 12, tzinfo=timezone.utc)
+    now = datetime(2026, 12, 1, 12, tzinfo=UTC)
     store.record_attempt(learner.id, "p-1", kind, themes=["leads"], correct=False, ts=now)
     due = {r.item_id for r in store.due_reviews(learner.id, now + timedelta(days=2))}
     assert ("p-1" in due) is comes_back

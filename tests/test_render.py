@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.cards import CARDS, Card, Hand
+from tutor.deal import Deal
 from tutor.play import Trick
 from tutor.render import (
     ScoreLine,
@@ -24,7 +25,6 @@ from tutor.render import (
     trick_html,
 )
 from tutor.scoring import score_deal
-from tutor.deal import Deal
 from tutor.seats import Seat, Side
 
 
@@ -147,11 +147,20 @@ def test_backs_are_drawn_for_hidden_cards_only():
 
 
 # -- issue 12: card faces, spoken names, the four-colour deck, phones, contrast, one sheet -----------
+from tutor.cards import Suit  # noqa: E402
 from tutor.render import (  # noqa: E402
-    BLUE, CSS, FOUR_COLOURS, GREEN, RED, TWO_COLOURS, card_face_html, card_name, deck_css, last_trick_html,
+    BLUE,
+    CSS,
+    FOUR_COLOURS,
+    GREEN,
+    RED,
+    TWO_COLOURS,
+    card_face_html,
+    card_name,
+    deck_css,
+    last_trick_html,
     robber_sheet_html,
 )
-from tutor.cards import Suit  # noqa: E402
 
 
 def test_cards_have_spoken_names_in_both_languages():

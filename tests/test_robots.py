@@ -16,8 +16,8 @@ from tutor.conventions.catalogue import load_catalogue
 from tutor.deal import Deal
 from tutor.play import PlayState
 from tutor.robots import DOUBLE_DUMMY, FORCED, READING, SEARCH, Robot, RobotCard, RobotError, sample_positions
-from tutor.seatview import SeatView
 from tutor.seats import Seat
+from tutor.seatview import SeatView
 
 CATALOGUE = load_catalogue()
 

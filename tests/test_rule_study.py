@@ -18,7 +18,7 @@ from tutor.rule_study import study, write_result
 
 #: Small enough to be quick, with a target low enough that later rounds skip finished maxims and
 #: resample the rare ones (the paths where the rounds' order matters).
-SMALL = dict(seed=5, target=3, max_deals=6, round_deals=3, resample=2)
+SMALL = {"seed": 5, "target": 3, "max_deals": 6, "round_deals": 3, "resample": 2}
 
 
 def figures(result: dict) -> tuple:

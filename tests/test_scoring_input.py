@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_scoring import deal_with
 
+from test_scoring import deal_with
 from tutor.deal import Deal
 from tutor.rulesets import find_ruleset
 from tutor.scoring import (
@@ -169,7 +169,6 @@ def test_the_other_sides_items_are_written_after_a_side_held_short_writes_nothin
 # -- the sheet refuses what does not belong on it, in words -----------------------------------------
 def test_the_sheet_says_why_it_refuses_a_deal():
     from test_scoring_sheet import leve
-
     from tutor.scoring import ScoreSheet
 
     sheet = ScoreSheet("english-short")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from test_scoring import deal_with
 from test_scoring_sheet import _rec8_deals, leve
-
 from tutor.scoring import ScoreSheet
 from tutor.seats import Side
 

@@ -20,8 +20,8 @@ from tutor.seats import Seat
 from tutor.simulate import (
     LeadAnalysis,
     SimulationError,
-    sample_positions,
     clear_cache,
+    sample_positions,
     simulate_lead,
     simulate_play,
     student_view,

@@ -10,17 +10,15 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.cards import CARDS, Card, Suit
-from tutor.deal import sample_layout
-from tutor.seats import Seat
-from tutor.deal import LayoutSampler
+from tutor.deal import LayoutSampler, sample_layout
 from tutor.errors import DealError
+from tutor.seats import Seat
 
 POOL = [Card.parse(c) for c in "SA SK SQ HA HK HQ DA DK DQ".split()]
 SIZES = {Seat.N: 3, Seat.E: 3, Seat.W: 3}
@@ -50,7 +48,7 @@ def test_sampler_counts_every_fitting_layout():
     exact = _exact_layouts()
     sampler = LayoutSampler(known={}, sizes=SIZES, voids=VOIDS, pool=POOL)
     assert sampler.total == len(exact)
-    free = LayoutSampler(known={Seat.S: CARDS[:13]}, sizes={s: 13 for s in Seat}, voids={}, pool=CARDS)
+    free = LayoutSampler(known={Seat.S: CARDS[:13]}, sizes=dict.fromkeys(Seat, 13), voids={}, pool=CARDS)
     assert free.total == math.factorial(39) // math.factorial(13) ** 3
 
 
@@ -94,7 +92,7 @@ def test_every_draw_respects_sizes_and_voids(seed, voids):
         void_map.setdefault(seat, []).append(suit)
     known = {Seat.S: pack[:13]}
     try:
-        sampler = LayoutSampler(known=known, sizes={s: 13 for s in Seat}, voids=void_map, pool=CARDS)
+        sampler = LayoutSampler(known=known, sizes=dict.fromkeys(Seat, 13), voids=void_map, pool=CARDS)
     except DealError:
         return  # e.g. two seats void in one suit with more of it than the third can hold
     hands = sampler.draw(rng)

@@ -131,7 +131,7 @@ def _two_servers(url: str, count: int) -> None:
     # the serial replay, in id order
     from tutor.glicko import DEFAULT
 
-    me = {i: DEFAULT for i in ids}
+    me = dict.fromkeys(ids, DEFAULT)
     them: dict[str, object] = {}
     seen: set[tuple[int, str]] = set()
     for _, learner_id, item_id, correct, hints, first_try, _ in rows:

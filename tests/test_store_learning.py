@@ -4,16 +4,25 @@
 from __future__ import annotations
 
 import random
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
 from tutor.accounts import FREE_FAILURES
 from tutor.glicko import Rating, game, result_of
-from tutor.progress import (AccessDenied, Candidate, ItemState, LoginFailed, LoginThrottled, ProgressError, ProgressStore,
-                            Role, seed_rating)
+from tutor.progress import (
+    AccessDenied,
+    Candidate,
+    ItemState,
+    LoginFailed,
+    LoginThrottled,
+    ProgressError,
+    ProgressStore,
+    Role,
+    seed_rating,
+)
 
-T0 = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
 
 # -- ratings ------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -44,8 +44,8 @@ def test_a_schema_4_file_of_the_old_store_is_migrated_with_everything_kept(v4):
     assert store.latest_draft("report", browser="b-0123456789").text == "half a note"
     # the old queue's items keep their due times, now as FSRS cards
     [item] = store.review_queue(ann.id)
-    assert (item.item_id, item.stage, item.due) == ("lead-001", 1, datetime(2026, 11, 24, 10, tzinfo=timezone.utc))
-    assert [r.item_id for r in store.due_reviews(bob.id, now=datetime(2026, 11, 22, tzinfo=timezone.utc))] == [
+    assert (item.item_id, item.stage, item.due) == ("lead-001", 1, datetime(2026, 11, 24, 10, tzinfo=UTC))
+    assert [r.item_id for r in store.due_reviews(bob.id, now=datetime(2026, 11, 22, tzinfo=UTC))] == [
         "lead-002"]
     after = sqlite3.connect(v4)
     for table, n in counts.items():
@@ -53,7 +53,7 @@ def test_a_schema_4_file_of_the_old_store_is_migrated_with_everything_kept(v4):
     assert after.execute("SELECT version_num FROM alembic_version").fetchone()[0] == head_revision()
     after.close()
     # and it goes on working: a review answered, a new learner
-    store.record_attempt(bob.id, "lead-002", "puzzle", correct=True, ts=datetime(2026, 11, 22, tzinfo=timezone.utc))
+    store.record_attempt(bob.id, "lead-002", "puzzle", correct=True, ts=datetime(2026, 11, 22, tzinfo=UTC))
     assert store.learner("Cleo").name == "Cleo"
 
 

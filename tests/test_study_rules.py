@@ -17,8 +17,16 @@ import pytest
 
 from tutor.conventions.catalogue import load_catalogue
 from tutor.conventions.figures import (
-    MARK_END, MARK_START, Record, RuleFigure, aggregate, figure_line, load_study, mean_se,
-    render_rules_doc, replace_between_markers,
+    MARK_END,
+    MARK_START,
+    Record,
+    RuleFigure,
+    aggregate,
+    figure_line,
+    load_study,
+    mean_se,
+    render_rules_doc,
+    replace_between_markers,
 )
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -33,7 +33,13 @@ from tutor.content.loader import load_paths
 from tutor.content.models import Item
 from tutor.errors import WhistError
 from tutor.evidence_store import (
-    DEFAULT_SAMPLES, DEFAULT_SEED, EvidenceSpec, EvidenceStore, view_of, assemble, solve_blocks,
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    EvidenceSpec,
+    EvidenceStore,
+    assemble,
+    solve_blocks,
+    view_of,
 )
 
 __all__ = ["AnalyseError", "Task", "Summary", "spec_of", "collect", "daily_specs", "plan", "run_analysis",

@@ -49,7 +49,7 @@ class Suit(enum.IntEnum):
         return names[self]
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         return parse_suit(text)
 
     def __repr__(self) -> str:
@@ -102,7 +102,7 @@ class Rank(enum.IntEnum):
         return self.char_ru if lang == "ru" else self.char
 
     @classmethod
-    def parse(cls, text: str) -> "Rank":
+    def parse(cls, text: str) -> Rank:
         return parse_rank(text)
 
     def __repr__(self) -> str:
@@ -164,14 +164,14 @@ class Card:
     rank: Rank
     _index: int
 
-    def __new__(cls, suit: Suit | int, rank: Rank | int) -> "Card":
+    def __new__(cls, suit: Suit | int, rank: Rank | int) -> Card:
         try:
             return _CARD_TABLE[(int(suit), int(rank))]
         except (KeyError, TypeError, ValueError):
             raise CardError(f"no such card: suit={suit!r} rank={rank!r}") from None
 
     @classmethod
-    def _make(cls, suit: Suit, rank: Rank) -> "Card":
+    def _make(cls, suit: Suit, rank: Rank) -> Card:
         card = object.__new__(cls)
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "rank", rank)
@@ -181,7 +181,7 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self) -> tuple[type["Card"], tuple[int, int]]:  # pickling keeps the interning
+    def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:  # pickling keeps the interning
         return (Card, (int(self.suit), int(self.rank)))
 
     @property
@@ -190,11 +190,11 @@ class Card:
         return self._index
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         return parse_card(text)
 
     @classmethod
-    def from_index(cls, index: int) -> "Card":
+    def from_index(cls, index: int) -> Card:
         """The card whose :attr:`index` is ``index`` (0..51), the inverse of :attr:`index`.
 
         >>> Card.from_index(0), Card.from_index(Card.parse("C2").index)
@@ -206,13 +206,13 @@ class Card:
         """The card as shown to a learner: ``♠K``, ``♥10``; Russian letters in Russian (``♠К``)."""
         return self.suit.symbol + self.rank.display(lang)
 
-    def beats(self, other: "Card", trump: Suit | None) -> bool:
+    def beats(self, other: Card, trump: Suit | None) -> bool:
         """Whether this card, played after ``other`` (the current winner of a trick), takes over."""
         if self.suit == other.suit:
             return self.rank > other.rank
         return trump is not None and self.suit == trump
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         """Orders by display position (spades first, high ranks first)."""
         return self.index < other.index
 
@@ -228,10 +228,10 @@ class Card:
     def __eq__(self, other: object) -> bool:
         return self is other
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict[int, object]) -> "Card":
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
 
@@ -319,7 +319,7 @@ class Hand:
 
     # -- parsing and formatting -------------------------------------------------------------
     @classmethod
-    def parse(cls, text: str, *, size: int | None = None) -> "Hand":
+    def parse(cls, text: str, *, size: int | None = None) -> Hand:
         """Read a hand in any accepted form; with ``size``, insist on that many cards.
 
         >>> Hand.parse("KJ4.AQ32.T98.765").symbols()
@@ -397,7 +397,7 @@ class Hand:
         return hash(self._cards)
 
     # -- new hands --------------------------------------------------------------------------
-    def without(self, *cards: Card | str) -> "Hand":
+    def without(self, *cards: Card | str) -> Hand:
         """A copy without the given cards (each must be held)."""
         gone = {c if isinstance(c, Card) else parse_card(c) for c in cards}
         missing = [str(c) for c in gone if c not in self._cards]
@@ -405,7 +405,7 @@ class Hand:
             raise HandError(f"card not in hand: {', '.join(sorted(missing))}")
         return Hand(c for c in self._cards if c not in gone)
 
-    def with_cards(self, *cards: Card | str) -> "Hand":
+    def with_cards(self, *cards: Card | str) -> Hand:
         return Hand(list(self._cards) + [c if isinstance(c, Card) else parse_card(c) for c in cards])
 
 

@@ -17,7 +17,7 @@ datetime.date(2026, 12, 1)
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 __all__ = ["utc_now", "zone", "zone_name", "learner_today", "learner_time"]
@@ -25,7 +25,7 @@ __all__ = ["utc_now", "zone", "zone_name", "learner_today", "learner_time"]
 
 def utc_now() -> datetime:
     """The current moment, aware, in UTC (every stored timestamp)."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def zone(name: str | None) -> tzinfo:
@@ -40,11 +40,11 @@ def zone(name: str | None) -> tzinfo:
     """
     if not name:
         local = datetime.now().astimezone().tzinfo
-        return local if local is not None else timezone.utc
+        return local if local is not None else UTC
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        return timezone.utc
+        return UTC
 
 
 def zone_name(name: str | None) -> str:
@@ -62,7 +62,7 @@ def learner_time(name: str | None, at: datetime | None = None) -> datetime:
     """``at`` (default: now) on the learner's clock. A naive ``at`` is taken as UTC."""
     moment = at or utc_now()
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
+        moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(zone(name))
 
 

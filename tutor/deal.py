@@ -12,11 +12,11 @@ among all layouts that fit (:func:`sample_layout`), which the Monte-Carlo analys
 
 from __future__ import annotations
 
+import bisect
+import math
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-import bisect
-import math
 
 from tutor.cards import CARDS, Card, Hand, Suit, parse_card, parse_suit
 from tutor.errors import CardError, DealError, HandError, SeatError
@@ -123,7 +123,7 @@ class Deal:
         dealer: Seat | str = Seat.E,
         trump_card: Card | str | None = None,
         trump: Suit | str | None = None,
-    ) -> "Deal":
+    ) -> Deal:
         """Read ``N:hand hand hand hand`` (clockwise from the named seat).
 
         >>> Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
@@ -211,7 +211,7 @@ class Deal:
                 return seat
         raise DealError(f"card {card} is not in this deal")
 
-    def rotated_to(self, dealer: Seat) -> "Deal":
+    def rotated_to(self, dealer: Seat) -> Deal:
         """The same cards with another dealer (the trump card stays where it lies only if that fits)."""
         card = self.trump_card if self.trump_card in self.hands[dealer] else None
         return Deal(self.hands, dealer=dealer, trump_card=card, trump=self.trump)
@@ -226,7 +226,7 @@ class Deal:
         fixed: Mapping[Seat, Hand | str] | None = None,
         trump_card: Card | str | None = None,
         voids: Mapping[Seat, Iterable[Suit]] | None = None,
-    ) -> "Deal":
+    ) -> Deal:
         """A random deal, seeded for reproducibility.
 
         Unconstrained, it deals as the laws say: shuffle, deal clockwise from the dealer's left,
@@ -255,7 +255,7 @@ class Deal:
             known.setdefault(dealer, []).append(card)
         elif card is not None and card not in fixed_hands[dealer]:
             raise DealError(f"the trump card {card} must be in the dealer's ({dealer.name}) hand")
-        layout = sample_layout(rng, known=known, sizes={s: 13 for s in Seat}, voids=voids or {})
+        layout = sample_layout(rng, known=known, sizes=dict.fromkeys(Seat, 13), voids=voids or {})
         if card is None:
             # The dealer's turned-up card is one of his cards, chosen as the deal would: at random.
             card = rng.choice(list(layout[dealer]))

@@ -18,12 +18,12 @@ from typing import Any
 
 from tutor.cards import Card, Hand, Suit, parse_card
 from tutor.conventions import advise
-from tutor.seatview import SeatView
 from tutor.conventions.catalogue import get_maxim
 from tutor.deal import parse_trump
 from tutor.errors import WhistError
 from tutor.play import Trick, format_history, parse_history
 from tutor.seats import Seat, parse_seat
+from tutor.seatview import SeatView
 from tutor.simulate import CardStats, LeadAnalysis, simulate_lead
 
 __all__ = ["EvidenceError", "Comparison", "compare", "compare_with_advice", "maxim_name", "NOISE_Z"]

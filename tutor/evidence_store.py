@@ -189,7 +189,7 @@ class EvidenceSpec:
     def of(cls, hand: Hand | str, trump: Card | str, *, answer: Card | str, maxims: Sequence[str] = (),
            dealer: Seat | str = "E", seat: Seat | str = "S", played: Sequence[Trick] | str = "",
            system: str = "russian", rules: str = "russian",
-           samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> "EvidenceSpec":
+           samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> EvidenceSpec:
         """The spec of a position as an item writes it, canonicalised (``♠K`` and ``SK`` are one card),
         so two spellings of one item share their evidence. Bad cards raise the cards' own errors.
 
@@ -321,7 +321,7 @@ def default_dir() -> Path:
     return Path(base) / "whist-tutor" / "evidence"
 
 
-def default_store() -> "EvidenceStore":
+def default_store() -> EvidenceStore:
     """The user's store, falling back to the evidence shipped with the content."""
     root = default_dir()
     return EvidenceStore(root, fallbacks=() if root.resolve() == SHIPPED_DIR else (SHIPPED_DIR,))

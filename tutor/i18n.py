@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +50,7 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str) -> Mapping[str, str]:
     """All strings of one language, by dotted key (read once, safely).
 

@@ -81,7 +81,7 @@ class Trick:
             raise HistoryError(f"a card appears twice in the trick {self}")
 
     @classmethod
-    def parse(cls, text: str, leader: Seat | None = None) -> "Trick":
+    def parse(cls, text: str, leader: Seat | None = None) -> Trick:
         """Read ``W:DK D4 D9 D2`` (the leader's seat, then the cards in play order)."""
         src = text.strip()
         m = re.match(r"^([A-Za-zСВЮЗсвюз]+)\s*:\s*(.*)$", src)
@@ -223,7 +223,7 @@ class PlayState:
 
     # -- construction from a record ---------------------------------------------------------
     @classmethod
-    def from_history(cls, deal: Deal, history: str | Sequence[Trick], *, strict: bool = True) -> "PlayState":
+    def from_history(cls, deal: Deal, history: str | Sequence[Trick], *, strict: bool = True) -> PlayState:
         """Replay a record of tricks; raises :class:`HistoryError` where it breaks the laws."""
         state = cls(deal, strict=strict)
         for n, trick in enumerate(parse_history(history), start=1):

@@ -42,7 +42,7 @@ import urllib.parse
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from enum import Enum
 from pathlib import Path
 from typing import Any, Concatenate, NoReturn, ParamSpec, TypeVar, cast
@@ -53,17 +53,34 @@ from sqlalchemy import text as _sql
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 
-from tutor.accounts import (SESSION_TTL, hash_password, new_class_code, new_token, normal_code, throttle_until,
-                            token_hash, verify_password)
+from tutor.accounts import (
+    SESSION_TTL,
+    hash_password,
+    new_class_code,
+    new_token,
+    normal_code,
+    throttle_until,
+    token_hash,
+    verify_password,
+)
 from tutor.clock import learner_today, zone_name
 from tutor.errors import WhistError
 from tutor.glicko import DEFAULT as DEFAULT_RATING
 from tutor.glicko import Rating, result_of
 from tutor.glicko import game as glicko_game
 from tutor.spaced import REVIEW_GRADUATE_DAYS, Grade, card_from_json, card_to_json, new_card, review, review_grade
-from tutor.storage import WRITE, current_revision, is_url, known_revisions, migrate, name_key, safe_url
+from tutor.storage import (
+    WRITE,
+    current_revision,
+    is_url,
+    known_revisions,
+    migrate,
+    name_key,
+    safe_url,
+    sqlite_engine,
+    url_engine,
+)
 from tutor.storage import models as T
-from tutor.storage import sqlite_engine, url_engine
 
 __all__ = [
     "ProgressError",
@@ -463,13 +480,13 @@ def default_db_path() -> Path:
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _iso(ts: datetime) -> str:
     if ts.tzinfo is None:
-        ts = ts.replace(tzinfo=timezone.utc)
-    return ts.astimezone(timezone.utc).isoformat(timespec="microseconds")
+        ts = ts.replace(tzinfo=UTC)
+    return ts.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def _clean_name(name: str, what: str = "a learner's name") -> str:
@@ -727,7 +744,7 @@ class ProgressStore:
                 yield batch.conn
             except (DBAPIError, sqlite3.Error):
                 raise
-            except BaseException as exc:  # our own refusal: this writer's part is undone, the group goes on
+            except BaseException as exc:  # noqa: BLE001 - our own refusal: this writer's part is undone, the group goes on
                 savepoint.rollback()
                 own = exc
             else:
@@ -1198,7 +1215,7 @@ class ProgressStore:
         """The failed and shaky puzzles due again by ``now``."""
         now = now or _now()
         if now.tzinfo is None:
-            now = now.replace(tzinfo=timezone.utc)
+            now = now.replace(tzinfo=UTC)
         with self._read() as conn:
             rows = conn.execute(_sql("SELECT item_id, stage, due FROM reviews WHERE learner_id = :l AND due <= :n"
                                      " ORDER BY due, item_id"), {"l": learner_id, "n": _iso(now)}).all()
@@ -1220,7 +1237,7 @@ class ProgressStore:
         """
         now = now or _now()
         if now.tzinfo is None:
-            now = now.replace(tzinfo=timezone.utc)
+            now = now.replace(tzinfo=UTC)
         rng = rng or random.Random()
         since = _iso(now - timedelta(days=RECENT_DAYS))
         pool = self._pool(candidates)

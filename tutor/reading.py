@@ -142,7 +142,7 @@ class Reading:
     inferences: tuple[Inference, ...]
 
     @classmethod
-    def of(cls, view: SeatView) -> "Reading":
+    def of(cls, view: SeatView) -> Reading:
         return cls(view, read(view))
 
     def _played_by(self) -> dict[Seat, list[Card]]:

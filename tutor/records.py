@@ -7,10 +7,9 @@ calls, depends on these records and not on the session itself: no import cycle.
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from tutor.cards import Card
 from tutor.conventions.rules import text as _text

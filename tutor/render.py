@@ -379,7 +379,7 @@ class ScoreLine:
     where: str  # "above" or "below"
 
     @classmethod
-    def coerce(cls, item: Any) -> "ScoreLine":
+    def coerce(cls, item: Any) -> ScoreLine:
         """From a dict in the ``score`` JSON shape, a scoring ``ScoreItem``, or a sheet entry
         wrapping one (``.item``)."""
         if not isinstance(item, Mapping) and hasattr(item, "item"):

@@ -12,15 +12,14 @@ rules for play with hidden hands); the summary keeps the two apart.
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tutor.play import PlayState, Trick, parse_history
+from tutor.records import DealRecord, StudentCard
 from tutor.robots import RobotCard
 from tutor.seats import Seat, Side
-from tutor.records import DealRecord, StudentCard
 from tutor.solver import solve
 
 __all__ = ["ReviewLine", "TrickReview", "Review", "build_review"]

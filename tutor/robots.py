@@ -46,16 +46,14 @@ from typing import Any
 
 from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.conventions.advice import Advice, advise
-from tutor.conventions.rules import equal_groups
-from tutor.conventions.rules import SYSTEMS
+from tutor.conventions.rules import SYSTEMS, equal_groups
 from tutor.conventions.rules import text as _text
 from tutor.errors import WhistError
 from tutor.play import PlayState, trick_winner
 from tutor.reading import Reading
-from tutor.seatview import SeatView
 from tutor.seats import Seat
-from tutor.solver import DDPosition
-from tutor.solver import solve_many
+from tutor.seatview import SeatView
+from tutor.solver import DDPosition, solve_many
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS, Strength, UnknownStrengthError, parse_strength
 
 __all__ = [

@@ -42,8 +42,8 @@ from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.play import PlayState
 from tutor.robots import FORCED, sample_positions
-from tutor.seatview import SeatView
 from tutor.seats import Seat
+from tutor.seatview import SeatView
 from tutor.solver import Position as SolverPosition
 from tutor.solver import set_threads, solve_many
 
@@ -192,7 +192,9 @@ def study(*, seed: int = DEFAULT_SEED, target: int = DEFAULT_TARGET, max_deals: 
             results: dict[int, tuple[list[list[Any]], int, float, float]] = {}
             base = deals
 
-            def finished(i: int, result: tuple[list[list[Any]], int, float, float]) -> None:
+            def finished(i: int, result: tuple[list[list[Any]], int, float, float],
+                         results: dict[int, tuple[list[list[Any]], int, float, float]] = results,
+                         base: int = base, chunks: list[tuple[int, ...]] = chunks) -> None:
                 results[i] = result
                 if progress is not None:
                     progress(base + sum(len(chunks[j]) for j in results), max_deals,
@@ -218,7 +220,7 @@ def study(*, seed: int = DEFAULT_SEED, target: int = DEFAULT_TARGET, max_deals: 
     order = {k: i for i, k in enumerate(expected)}
     figures.sort(key=lambda f: order.get((f.system, f.maxim), len(order)))
     never = [{"system": s, "maxim": m} for s, m in expected if (s, m) not in counts]
-    now = _dt.datetime.now(_dt.timezone.utc)
+    now = _dt.datetime.now(_dt.UTC)
     where = scheduler or ("in process" if workers <= 1 else f"{workers} local workers")
     return {
         "schema": SCHEMA,

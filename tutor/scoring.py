@@ -63,7 +63,7 @@ _ITEM_MAXIMS: dict[str, dict[str, str]] = {
 }
 
 
-def item_maxim(what: str, ruleset: "Ruleset | str") -> str | None:
+def item_maxim(what: str, ruleset: Ruleset | str) -> str | None:
     """The catalogue maxim a score entry rests on (``honours`` under russian -> ``honours-five``)."""
     name = ruleset if isinstance(ruleset, str) else ruleset.name
     return _ITEM_MAXIMS.get(name, {}).get(what)
@@ -156,7 +156,7 @@ def honours(deal: Deal, ruleset: Ruleset | str = "russian") -> Honours:
     rs = find_ruleset(ruleset)
     _require_full(deal, "honours")
     cards = _honour_cards(deal, rs)
-    counts = {side: 0 for side in _SIDES}
+    counts = dict.fromkeys(_SIDES, 0)
     for card in cards:
         counts[deal.holder(card).side] += 1
     scale = rs.honours
@@ -676,8 +676,8 @@ class ScoreSheet:
         label = "Итого" if ru else "Totals"
         out.append(f"{label:<{w}}{tot[Side.NS]:>6}{tot[Side.EW]:>6}")
         if self._winner is not None:
-            out.append((f"{rs.rubber_word.get(lang).capitalize()} выиграли {self._winner.value}" if ru
-                        else f"{rs.rubber_word.get(lang).capitalize()} won by {self._winner.value}"))
+            out.append(f"{rs.rubber_word.get(lang).capitalize()} выиграли {self._winner.value}" if ru
+                        else f"{rs.rubber_word.get(lang).capitalize()} won by {self._winner.value}")
         return out
 
 

@@ -22,7 +22,7 @@ class Seat(enum.IntEnum):
     W = 3
 
     @property
-    def lho(self) -> "Seat":
+    def lho(self) -> Seat:
         """Left-hand opponent: plays next, and leads first when this seat deals (000 "Сдача" 17)."""
         return _SEATS[(self + 1) % 4]
 
@@ -31,23 +31,23 @@ class Seat(enum.IntEnum):
     next = lho
 
     @property
-    def partner(self) -> "Seat":
+    def partner(self) -> Seat:
         return _SEATS[(self + 2) % 4]
 
     @property
-    def rho(self) -> "Seat":
+    def rho(self) -> Seat:
         """Right-hand opponent: plays just before this seat."""
         return _SEATS[(self + 3) % 4]
 
     @property
-    def side(self) -> "Side":
+    def side(self) -> Side:
         return Side.NS if self in (Seat.N, Seat.S) else Side.EW
 
     def label(self, lang: str = "en") -> str:
         return (_SEAT_NAMES_RU if lang == "ru" else _SEAT_NAMES_EN)[self]
 
     @classmethod
-    def parse(cls, text: "Seat | str") -> "Seat":
+    def parse(cls, text: Seat | str) -> Seat:
         return parse_seat(text)
 
     def __repr__(self) -> str:
@@ -79,11 +79,11 @@ class Side(enum.Enum):
         return (Seat.N, Seat.S) if self is Side.NS else (Seat.E, Seat.W)
 
     @property
-    def other(self) -> "Side":
+    def other(self) -> Side:
         return Side.EW if self is Side.NS else Side.NS
 
     @classmethod
-    def parse(cls, text: "Side | str") -> "Side":
+    def parse(cls, text: Side | str) -> Side:
         return parse_side(text)
 
     def __repr__(self) -> str:

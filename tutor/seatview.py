@@ -208,7 +208,7 @@ class SeatView:
         exposed = {s: h for s, h in self.exposed.items() if s != self.seat}
         object.__setattr__(self, "exposed", MappingProxyType(exposed) if exposed else _NO_HANDS)
         seen = _follow(self.played, self.trump, self.dealer.lho, {self.seat: self.hand, **exposed}, self.trump_card)
-        by_seat: dict[Seat, int] = {s: 0 for s in Seat}
+        by_seat: dict[Seat, int] = dict.fromkeys(Seat, 0)
         for trick in self.played:
             for s in trick.seats():
                 by_seat[s] += 1
@@ -234,7 +234,7 @@ class SeatView:
         seat: Seat | str = Seat.S,
         rules: str = "russian",
         exposed: Mapping[Seat, Hand] | None = None,
-    ) -> "SeatView":
+    ) -> SeatView:
         """Read a view from text, as the CLI and the content files give it.
 
         ``trump`` is a suit (``H``) or the turned-up card (``H7``); ``played`` is a history
@@ -258,7 +258,7 @@ class SeatView:
 
     @classmethod
     def from_state(cls, state: PlayState, seat: Seat, *, exposed: Iterable[Seat] = (),
-                   rules: str = "russian") -> "SeatView":
+                   rules: str = "russian") -> SeatView:
         """Copy from a whole deal in play only what ``seat`` may see: its own cards, the trump
         card, the tricks, and the hands of the ``exposed`` seats (a dummy)."""
         deal = state.deal
@@ -269,7 +269,7 @@ class SeatView:
                    MappingProxyType({s: deal.hands[s] for s in exposed if s != seat}))
 
     @classmethod
-    def parse(cls, text: str) -> "SeatView":
+    def parse(cls, text: str) -> SeatView:
         """Read the text form ``seat=S hand=… trump=C2 dealer=E [rules=…] [open=N:…] | <tricks>``
         (the part after ``|`` is a history, :func:`tutor.play.parse_history`; ``trump=NT`` for no
         trumps; ``open=`` once per exposed hand)."""
@@ -362,7 +362,7 @@ class SeatView:
             return ()
         return follow_suit(self.remaining, self.suit_led)
 
-    def with_play(self, card: Card) -> "SeatView":
+    def with_play(self, card: Card) -> SeatView:
         """The view after the seat to play plays ``card`` (checked like any view)."""
         tricks = list(self.played)
         if tricks and not tricks[-1].complete:
@@ -407,7 +407,7 @@ class SeatView:
         return LayoutSampler(known=self.known(), sizes=dict(self.sizes), voids=self.others_voids(), pool=self.unseen())
 
     # -- what readers derive from the view ----------------------------------------------------
-    def memo(self, key: str, build: Callable[["SeatView"], _T]) -> _T:
+    def memo(self, key: str, build: Callable[[SeatView], _T]) -> _T:
         """``build(self)``, computed once per view and kept with it: what a higher layer derives
         from the view (the conventions' knowledge) is read many times per decision."""
         try:

@@ -42,8 +42,8 @@ from tutor.review import Review, build_review
 from tutor.robots import DEFAULT_STRENGTH, Robot, RobotCard, Strength, parse_strength
 from tutor.rulesets import find_ruleset
 from tutor.scoring import DealScore, ScoreSheet
-from tutor.seatview import SeatView
 from tutor.seats import Seat, Side
+from tutor.seatview import SeatView
 from tutor.variants import Variant, parse_variant
 
 __all__ = [
@@ -219,7 +219,7 @@ class Session:
 
     # -- construction helpers -----------------------------------------------------------------
     @classmethod
-    def from_puzzle(cls, item: object, options: SessionOptions | None = None) -> "Session":
+    def from_puzzle(cls, item: object, options: SessionOptions | None = None) -> Session:
         """Play out a puzzle or lesson exercise that gives the whole deal (its ``deal:`` field)."""
         full = getattr(item, "full_deal")()  # noqa: B009 -- typed `object`: the item types live in the content layer above
         if full is None:

@@ -196,7 +196,7 @@ def _summarise(cards: Sequence[Card], table: Sequence[Sequence[int]]) -> tuple[C
     return tuple(out)
 
 
-_CACHE: "OrderedDict[tuple[Hashable, ...], LeadAnalysis]" = OrderedDict()
+_CACHE: OrderedDict[tuple[Hashable, ...], LeadAnalysis] = OrderedDict()
 
 
 def clear_cache() -> None:

@@ -103,7 +103,7 @@ class DDPosition:
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
-    def from_state(cls, state: PlayState) -> "DDPosition":
+    def from_state(cls, state: PlayState) -> DDPosition:
         """The position reached by a :class:`~tutor.play.PlayState` (all hands known)."""
         if state.is_over:
             raise SolverError("nothing is left to play: the deal is over")
@@ -118,7 +118,7 @@ class DDPosition:
     @classmethod
     def from_deal(
         cls, deal: Deal, *, leader: Seat | None = None, played: str | Sequence[Trick] = ()
-    ) -> "DDPosition":
+    ) -> DDPosition:
         """Replay ``played`` (the laws checked by :class:`PlayState`) from ``deal``.
 
         ``leader`` overrides who leads the first trick (by default the dealer's left-hand
@@ -150,7 +150,7 @@ class DDPosition:
     def won_by(self, side: Side) -> int:
         return self.won[0 if side is Side.NS else 1]
 
-    def after(self, card: Card) -> "DDPosition":
+    def after(self, card: Card) -> DDPosition:
         """The position once the player to move plays ``card`` (checked against the laws)."""
         if card not in self.legal_cards():
             raise SolverError(f"{self.to_play.name} may not play {card} here")
@@ -181,7 +181,7 @@ class Solution:
     tricks_left: int = field(default=0)
 
     @classmethod
-    def of(cls, pos: DDPosition, tricks: Mapping[Card, int]) -> "Solution":
+    def of(cls, pos: DDPosition, tricks: Mapping[Card, int]) -> Solution:
         """The solution of ``pos`` whose legal cards are worth ``tricks``: the one way both
         solvers (DDS here, :mod:`tutor.minimax`) state their answer."""
         return cls(to_play=pos.to_play, leader=pos.leader, trump=pos.trump, tricks=tricks,
@@ -232,7 +232,7 @@ Position = DDPosition
 
 
 # -- DDS plumbing --------------------------------------------------------------------------------
-def _fill(dl: "_dds.deal", pos: DDPosition) -> None:
+def _fill(dl: _dds.deal, pos: DDPosition) -> None:
     """Write ``pos`` into a DDS ``deal`` struct: suit masks use bit ``rank`` (2..14)."""
     dl.trump = _NT if pos.trump is None else int(pos.trump)
     dl.first = int(pos.leader)
@@ -255,7 +255,7 @@ def _fill(dl: "_dds.deal", pos: DDPosition) -> None:
 _CARD_BY_SUIT_RANK = {(int(c.suit), int(c.rank)): c for s in Suit for c in (Card(s, Rank(r)) for r in range(2, 15))}
 
 
-def _read(fut: "_dds.futureTricks", pos: DDPosition) -> Solution:
+def _read(fut: _dds.futureTricks, pos: DDPosition) -> Solution:
     """Expand DDS's answer (one entry per run of equal cards) to every legal card."""
     tricks: dict[Card, int] = {}
     for i in range(fut.cards):

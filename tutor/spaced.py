@@ -14,7 +14,7 @@ back on another day, not in ten minutes of the same session.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from enum import Enum
 
 from fsrs import Card, Rating, Scheduler, State
@@ -54,8 +54,8 @@ def new_card() -> Card:
 
 def review(card: Card, grade: Grade, at: datetime) -> Card:
     if at.tzinfo is None:
-        at = at.replace(tzinfo=timezone.utc)
-    reviewed, _ = _SCHEDULER.review_card(card, _RATINGS[grade], at.astimezone(timezone.utc))
+        at = at.replace(tzinfo=UTC)
+    reviewed, _ = _SCHEDULER.review_card(card, _RATINGS[grade], at.astimezone(UTC))
     return reviewed
 
 
@@ -69,6 +69,6 @@ def card_from_json(data: str, stage: int = 0, due: str = "") -> Card:
     if data:
         return Card.from_dict(json.loads(data))
     days = _OLD_INTERVALS[min(max(stage, 0), len(_OLD_INTERVALS) - 1)]
-    when = datetime.fromisoformat(due) if due else datetime.now(timezone.utc)
+    when = datetime.fromisoformat(due) if due else datetime.now(UTC)
     return Card(card_id=0, state=State.Review, stability=float(days), difficulty=6.0, due=when,
                 last_review=when - timedelta(days=days))

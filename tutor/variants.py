@@ -19,9 +19,9 @@ The two supported variants combine: ``dummy+no-trump`` is dummy whist without tr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from collections.abc import Mapping
 
 from tutor.deal import Deal
 from tutor.errors import WhistError

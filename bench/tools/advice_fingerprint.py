@@ -27,8 +27,8 @@ from tutor.conventions.advice import advise
 from tutor.conventions.figures import STUDY_DIR, engine_digest, study_files
 from tutor.deal import Deal
 from tutor.play import PlayState
-from tutor.seatview import SeatView
 from tutor.seats import Seat
+from tutor.seatview import SeatView
 
 
 def fingerprint(deals: int, seed: int = 1) -> tuple[int, str]:

@@ -38,10 +38,10 @@ def _counting(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def install() -> None:
     """Count every reader, also where a module imported it by name."""
-    import tutor.content.daily  # noqa: F401 -- load the modules that import the readers first
-    import tutor.content.describe  # noqa: F401
-    import tutor.content.grading  # noqa: F401
-    import tutor.content.loader  # noqa: F401
+    import tutor.content.daily
+    import tutor.content.describe
+    import tutor.content.grading
+    import tutor.content.loader
     import tutor.seatview  # noqa: F401
 
     for module, names in _FUNCTIONS.items():
@@ -57,12 +57,13 @@ def install() -> None:
 
 def main(day: date) -> None:
     install()
+    from tutor.ui.seatview import seat_view
+
     from tutor.content.daily import daily_pick
     from tutor.content.describe import question_text
     from tutor.content.engine import engine_verdict
     from tutor.content.grading import grade
     from tutor.content.loader import load_paths
-    from tutor.ui.seatview import seat_view
 
     content = load_paths(None)
     loaded = sum(READS.values())

@@ -23,10 +23,10 @@ import sys
 
 from tutor.cards import CARDS, Card, Hand
 from tutor.conventions.advice import advise
-from tutor.seatview import SeatView
 from tutor.deal import Deal
 from tutor.play import PlayState, Trick, format_history
 from tutor.seats import Seat
+from tutor.seatview import SeatView
 
 
 def _pins(spec: str) -> dict[Seat, list[Card]]:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from e2e_server import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+from e2e_server import CHROMIUM, LAUNCH_ARGS
 
 
 @pytest.fixture(scope="module")

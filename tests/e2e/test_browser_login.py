@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from appkit import write_content  # noqa: E402
-
 from e2e_server import CHROMIUM, streamlit_server  # noqa: E402
 from tutor.accounts import FREE_FAILURES  # noqa: E402
 from tutor.i18n import t  # noqa: E402
@@ -51,7 +50,7 @@ def server(tmp_path_factory) -> Iterator[str]:
     store.join_class(cls.code, ann.id)
     store.assign(cls.id, ["king-fourth-lead"])
     store.record_attempt(ann.id, "king-fourth-lead", "puzzle", themes=["opening-lead"], correct=False,
-                         ts=datetime(2026, 11, 29, tzinfo=timezone.utc))
+                         ts=datetime(2026, 11, 29, tzinfo=UTC))
     store.report_problem("king-fourth-lead", "secret note of Ann", learner_id=ann.id)
     store.close()
     env = {"WHIST_TUTOR_CONTENT_DIR": str(content), "WHIST_TUTOR_DB": str(db), "WHIST_TUTOR_SAMPLES": "4",

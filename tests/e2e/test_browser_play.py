@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from e2e_server import CHROMIUM, streamlit_server  # noqa: E402
+from e2e_server import CHROMIUM, streamlit_server
 
 pytestmark = [
     pytest.mark.browser,

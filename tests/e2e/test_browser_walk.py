@@ -22,10 +22,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(HERE))
-from langcheck import VISIBLE_TEXT_JS, codes, foreign_words, pending  # noqa: E402
 from appkit import PUZZLES, write_content  # noqa: E402
-
 from e2e_server import CHROMIUM, streamlit_server  # noqa: E402
+from langcheck import VISIBLE_TEXT_JS, codes, foreign_words, pending  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 from tutor.ui.nav import available_pages  # noqa: E402
 

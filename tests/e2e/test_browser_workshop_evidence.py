@@ -16,7 +16,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from appkit import write_content  # noqa: E402
-
 from e2e_server import CHROMIUM, streamlit_server  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 

@@ -25,7 +25,6 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
-from tutor.outfiles import OutFileError, write_atomic
 from tutor.progress import ProgressError, ProgressStore, StoreBusy, check_store
 
 REPO = Path(__file__).resolve().parents[2]

@@ -88,7 +88,13 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"{flag} goes with --study")
     from tutor.analyse import DEFAULT_TASK_SIZE, collect, daily_specs, run_analysis
     from tutor.evidence_store import (
-        DEFAULT_SAMPLES, DEFAULT_SEED, SHIPPED_DIR, SHIPPED_MEMO, EvidenceStore, default_store, remember_engine_digest,
+        DEFAULT_SAMPLES,
+        DEFAULT_SEED,
+        SHIPPED_DIR,
+        SHIPPED_MEMO,
+        EvidenceStore,
+        default_store,
+        remember_engine_digest,
     )
 
     samples = args.samples if args.samples is not None else DEFAULT_SAMPLES

@@ -10,8 +10,8 @@ import argparse
 from datetime import date
 from typing import Any
 
-from tutor.commands._args import CliError, add_json_flag, emit
 from tutor.clock import learner_today
+from tutor.commands._args import CliError, add_json_flag, emit
 from tutor.content.daily import daily_pick
 from tutor.content.describe import position_lines, question_text
 from tutor.content.grading import grade

@@ -12,9 +12,9 @@ import sys
 from collections.abc import Sequence
 
 from tutor.commands._args import CliError, add_json_flag, bounded_int, nonempty
+from tutor.commands._puzzles import emit_puzzles
 from tutor.content.generate import MAX_SEED as GEN_MAX_SEED
 from tutor.content.generate import generate, recipe_names
-from tutor.commands._puzzles import emit_puzzles
 from tutor.content.models import Puzzle
 from tutor.outfiles import check_out
 

@@ -10,8 +10,8 @@ import argparse
 from pathlib import Path
 
 from tutor.commands._args import CliError, add_json_flag, bounded_int
-from tutor.content.pbn import load_pbn, puzzle_from_board
 from tutor.commands._puzzles import emit_puzzles
+from tutor.content.pbn import load_pbn, puzzle_from_board
 from tutor.outfiles import check_out
 
 

@@ -20,8 +20,8 @@ from tutor.cards import parse_suit
 from tutor.commands._args import CliError, add_json_flag, add_table_arguments, emit
 from tutor.conventions.advice import Advice, advise
 from tutor.conventions.catalogue import maxim_title
-from tutor.seatview import SeatView
 from tutor.conventions.rules import SYSTEMS
+from tutor.seatview import SeatView
 
 __all__ = ["register", "run", "add_position_arguments", "position_from_args", "advice_text"]
 

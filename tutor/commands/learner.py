@@ -20,8 +20,15 @@ from typing import Any
 
 from tutor.accounts import auth_required
 from tutor.commands._args import CliError, add_json_flag, emit, nonempty
-from tutor.commands._store import (add_user_flags, find_learner, open_store, read_password, require_can_see,
-                                   require_self, viewer)
+from tutor.commands._store import (
+    add_user_flags,
+    find_learner,
+    open_store,
+    read_password,
+    require_can_see,
+    require_self,
+    viewer,
+)
 from tutor.progress import ProgressStore, Role
 
 __all__ = ["register", "run_add", "run_show", "run_export", "run_delete", "learner_figures"]

@@ -164,7 +164,7 @@ def table_text(session: Session, lang: str = "en") -> str:
     assert not isinstance(south, int)  # the student's own hand is always shown
     lines.extend(pad + ln for ln in _hand_lines(south, lang))
     ns, ew = session.state.tricks_won(Side.NS), session.state.tricks_won(Side.EW)
-    lines.append((f"Взятки: NS {ns} · EW {ew}" if ru else f"Tricks: NS {ns} · EW {ew}"))
+    lines.append(f"Взятки: NS {ns} · EW {ew}" if ru else f"Tricks: NS {ns} · EW {ew}")
     return "\n".join(lines)
 
 

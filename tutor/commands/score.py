@@ -16,8 +16,7 @@ from tutor.cards import Rank
 from tutor.commands._args import add_json_flag, emit
 from tutor.commands.honours import add_deal_arguments, deal_from_args
 from tutor.rulesets import Ruleset, find_ruleset
-from tutor.scoring import (Coronka, DealScore, ScoreError, coronkas, parse_standing, parse_tricks, score_deal,
-                           what_label)
+from tutor.scoring import Coronka, DealScore, ScoreError, coronkas, parse_standing, parse_tricks, score_deal, what_label
 from tutor.seats import Side, parse_seat, parse_side
 
 __all__ = ["register", "run", "score_text"]

@@ -15,13 +15,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from tutor.i18n import ru_plural
 from tutor.cards import CARDS, Card, Hand
 from tutor.content.models import Accept, Item, Text
 from tutor.conventions import Verdict, advise, explain_card
 from tutor.conventions.catalogue import UnknownMaximError, check_ids, get_maxim
 from tutor.deal import Deal
 from tutor.errors import WhistError
+from tutor.i18n import ru_plural
 from tutor.play import Trick
 from tutor.rulesets import find_ruleset
 from tutor.scoring import DealScore, Where, coronkas, honours, score_deal, what_label

@@ -22,8 +22,8 @@ from typing import Any, cast
 
 from tutor.cards import Card, parse_card
 from tutor.content.engine import engine_number, engine_verdict
-from tutor.content.situation import item_ruling, item_view
 from tutor.content.models import Item, Text
+from tutor.content.situation import item_ruling, item_view
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import CardError, WhistError
 from tutor.i18n import t

@@ -30,13 +30,13 @@ from pathlib import Path
 
 from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.content.engine import advise_position
-from tutor.seatview import SeatView
 from tutor.content.loader import Located
 from tutor.content.models import Item
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.play import PlayState, Trick
 from tutor.seats import Seat
+from tutor.seatview import SeatView
 
 __all__ = [
     "CardCheck",

@@ -37,16 +37,15 @@ from pydantic import BaseModel
 from tutor.cards import Card
 from tutor.content.engine import engine_card, engine_number, unknown_maxims
 from tutor.content.history import check_history, deliberate_cards
-from tutor.content.rulings import PenaltyError
 from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
 from tutor.content.markup import remote_loads
 from tutor.content.models import THEMES, Diagram, Item, Lesson, Puzzle, TeachStep, Text
-from tutor.errors import WhistError
+from tutor.content.rulings import PenaltyError, Ruling
 from tutor.content.situation import item_ruling, item_view
-from tutor.content.rulings import Ruling
-from tutor.seatview import SeatView, check_record
+from tutor.errors import WhistError
 from tutor.rulesets import find_ruleset
 from tutor.seats import Seat
+from tutor.seatview import SeatView, check_record
 
 __all__ = ["LintReport", "prove", "lint", "lint_paths", "names_card", "lint_text"]
 

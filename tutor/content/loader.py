@@ -77,7 +77,7 @@ class gc_paused(contextlib.ContextDecorator):
     collector runs again as soon as the work is done. Nested pauses are fine.
     """
 
-    def __enter__(self) -> "gc_paused":
+    def __enter__(self) -> gc_paused:
         self._was = gc.isenabled()
         gc.disable()
         return self
@@ -96,7 +96,7 @@ _UNION_TAGS = {"teach-step", "exercise-step"}
 class ContentError(WhistError):
     """A content file has problems; ``problems`` lists them all (each ``path:line: message``)."""
 
-    def __init__(self, problems: Sequence["Problem"]) -> None:
+    def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = tuple(problems)
         first = str(self.problems[0]) if self.problems else "content error"
         more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""

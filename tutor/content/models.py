@@ -72,7 +72,7 @@ Lessons teach first: the first step is a ``teach`` step.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Self, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Self
 
 from pydantic import (
     BaseModel,
@@ -266,7 +266,7 @@ def _read_suit(value: Any) -> Suit:
 
 
 #: An answer: a number (honours, score), a card (lead, play) or the set of cards (legal).
-AnswerValue = Union[int, Card, tuple[Card, ...]]
+AnswerValue = int | Card | tuple[Card, ...]
 
 
 def _read_answer(value: Any) -> AnswerValue:
@@ -340,8 +340,8 @@ DealField = Annotated[
 ]
 Answer = Annotated[
     AnswerValue,
-    PlainValidator(_read_answer, json_schema_input_type=Union[int, str, list[str]]),
-    PlainSerializer(_write_answer, return_type=Union[int, str, list[str]]),
+    PlainValidator(_read_answer, json_schema_input_type=int | str | list[str]),
+    PlainSerializer(_write_answer, return_type=int | str | list[str]),
     Field(description="lead/play: a card; legal: the list of legal cards; honours/score: a number."),
 ]
 MaximId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
@@ -460,7 +460,7 @@ class Tricks(_Model):
     EW: Annotated[int, Field(ge=0, le=13)] | None = None
 
     @model_validator(mode="after")
-    def _one_side(self) -> "Tricks":
+    def _one_side(self) -> Tricks:
         if self.NS is None and self.EW is None:
             raise ValueError("give the tricks of one side, e.g. {NS: 8}")
         if self.NS is not None and self.EW is not None and self.NS + self.EW != 13:
@@ -514,7 +514,7 @@ class Item(_Model):
         "South on lead after a lead out of turn: the suit the opponents call (000 «Ошибки» 3; 004)."))
 
     @model_validator(mode="after")
-    def _laws_fit_question(self) -> "Item":
+    def _laws_fit_question(self) -> Item:
         q = self.question
         if self.revokes and q != "score":
             raise FieldProblem(("revokes",), "only a score question takes revokes (the penalty changes the score)")
@@ -535,7 +535,7 @@ class Item(_Model):
         return self
 
     @model_validator(mode="after")
-    def _deliberate_cards_were_played(self) -> "Item":
+    def _deliberate_cards_were_played(self) -> Item:
         if not self.deliberate:
             return self
         plays = {(s, c) for t in self.played or () for s, c in t.plays()}
@@ -549,7 +549,7 @@ class Item(_Model):
         return self
 
     @model_validator(mode="after")
-    def _answer_fits_question(self) -> "Item":
+    def _answer_fits_question(self) -> Item:
         q = self.question
         if q in _CARD_ANSWERS:
             if not isinstance(self.answer, Card):
@@ -678,7 +678,7 @@ class Diagram(_Model):
         return Deal(self.deal.hands, dealer=Seat.E if self.dealer is None else self.dealer, trump_card=self.trump)
 
     @model_validator(mode="after")
-    def _shows_something(self) -> "Diagram":
+    def _shows_something(self) -> Diagram:
         if self.hand is None and self.deal is None and self.trick is None:
             raise ValueError("a diagram shows a hand, a deal or a trick")
         return self
@@ -712,7 +712,7 @@ def _step_kind(value: Any) -> str | None:
 
 
 Step = Annotated[
-    Union[Annotated[TeachStep, Tag("teach-step")], Annotated[ExerciseStep, Tag("exercise-step")]],
+    Annotated[TeachStep, Tag("teach-step")] | Annotated[ExerciseStep, Tag("exercise-step")],
     Discriminator(_step_kind, custom_error_type="step_kind",
                   custom_error_message="a step is either {teach: …} or {exercise: …}"),
 ]
@@ -728,7 +728,7 @@ class Lesson(_Model):
     steps: list[Step] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _teach_first(self) -> "Lesson":
+    def _teach_first(self) -> Lesson:
         if not isinstance(self.steps[0], TeachStep):
             raise FieldProblem(("steps", 0), "a lesson teaches first: the first step is a teach step")
         return self

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor.cards import Card, parse_card
-from tutor.content.engine import advise_position, build_position, equal_accepts, maxim_text, number_for
 from tutor.content.describe import ask_text
+from tutor.content.engine import advise_position, build_position, equal_accepts, maxim_text, number_for
 from tutor.content.models import Puzzle, Text
 from tutor.deal import Deal
 from tutor.errors import WhistError

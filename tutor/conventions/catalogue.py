@@ -33,8 +33,8 @@ import yaml
 
 from tutor.errors import WhistError
 from tutor.i18n import LANGS
-from tutor.yamlsafe import strict_load
 from tutor.vocab import SYSTEMS
+from tutor.yamlsafe import strict_load
 
 __all__ = [
     "CATEGORIES",

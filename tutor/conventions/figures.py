@@ -110,7 +110,7 @@ class Record:
                 self.cluster]
 
     @classmethod
-    def from_row(cls, row: Sequence[Any]) -> "Record":
+    def from_row(cls, row: Sequence[Any]) -> Record:
         return cls(row[0], row[1], int(row[2]), tuple(int(x) for x in row[3]), int(row[4]), tuple(row[5]),
                    int(row[6]) if len(row) > 6 else -1)
 
@@ -161,7 +161,7 @@ class RuleFigure:
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "RuleFigure":
+    def from_json(cls, data: Mapping[str, Any]) -> RuleFigure:
         return cls(
             system=str(data["system"]), maxim=str(data["maxim"]), n=int(data["n"]),
             vs_mean=(float(data["vs_mean"][0]), float(data["vs_mean"][1])),

@@ -22,10 +22,10 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from tutor.cards import CARDS, Card, Hand, Suit
-from tutor.play import Trick, trick_winner
-from tutor.seatview import PositionError, SeatView
-from tutor.seats import Seat
 from tutor.conventions.calls import Call, read_refusals, read_signals
+from tutor.play import Trick, trick_winner
+from tutor.seats import Seat
+from tutor.seatview import PositionError, SeatView
 
 __all__ = ["Knowledge", "knowledge", "PositionError", "SeatView"]
 

@@ -98,8 +98,8 @@ class Context:
     ``cands`` -- the cards the higher-priority rules have left (a rule that compares suits, like
     lead-long-suit, compares only those)."""
 
-    position: "SeatView"
-    k: "Knowledge"
+    position: SeatView
+    k: Knowledge
     system: str
     legal: tuple[Card, ...]
     cands: tuple[Card, ...] = ()

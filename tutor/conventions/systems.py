@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from tutor.cards import Card, Hand
@@ -34,7 +34,7 @@ def check_system(system: str) -> str:
     return system
 
 
-@lru_cache(maxsize=None)
+@cache
 def applies(maxim: str, system: str) -> bool:
     """Whether ``maxim`` is used in ``system``: russian uses every maxim (the seeds, and the
     english rule where they are silent); english only those the catalogue lists for it.

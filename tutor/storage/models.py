@@ -15,8 +15,18 @@ The schema itself is made and changed only by the Alembic migrations in
 
 from __future__ import annotations
 
-from sqlalchemy import (Column, Float, ForeignKey, Index, Integer, MetaData, PrimaryKeyConstraint, Table, Text,
-                        UniqueConstraint)
+from sqlalchemy import (
+                        Column,
+                        Float,
+                        ForeignKey,
+                        Index,
+                        Integer,
+                        MetaData,
+                        PrimaryKeyConstraint,
+                        Table,
+                        Text,
+                        UniqueConstraint,
+)
 
 __all__ = ["metadata", "meta", "learners", "attempts", "lessons_done", "reviews", "reports", "drafts",
            "item_ratings", "theme_ratings", "sessions", "classes", "class_members", "assignments"]

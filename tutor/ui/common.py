@@ -16,8 +16,18 @@ from tutor.accounts import MIN_PASSWORD, PasswordError, auth_required
 from tutor.clock import learner_today
 from tutor.content.sources import SEED_LANG, in_lang, mark_foreign, named_sources, source_html
 from tutor.i18n import LANGS, language_for_locale, t
-from tutor.progress import (Learner, LoginFailed, LoginThrottled, ProgressError, ProgressStore, StoreBusy,
-                             StoreReadOnly, StoreUnavailable, default_db_path, default_db_target)
+from tutor.progress import (
+    Learner,
+    LoginFailed,
+    LoginThrottled,
+    ProgressError,
+    ProgressStore,
+    StoreBusy,
+    StoreReadOnly,
+    StoreUnavailable,
+    default_db_path,
+    default_db_target,
+)
 from tutor.render import CSS, deck_css
 from tutor.ui import state
 from tutor.ui.alerts import AlertTarget, show_error, show_info, show_warning

@@ -34,8 +34,8 @@ from tutor.content.situation import item_view
 from tutor.content.sources import named_sources, plain_citations, source_html
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import WhistError
-from tutor.progress import ProgressError
 from tutor.i18n import has, t
+from tutor.progress import ProgressError
 from tutor.render import hand_html, history_html, table_html
 from tutor.seats import Seat
 from tutor.seatview import SeatView

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.content.sources import plain_citations
 from tutor.content.models import Diagram, ExerciseStep, Lesson, TeachStep
+from tutor.content.sources import plain_citations
 from tutor.errors import WhistError
 from tutor.progress import ProgressError
 from tutor.render import hand_html, history_html, table_html

@@ -26,16 +26,16 @@ import streamlit as st
 from tutor.errors import WhistError
 from tutor.i18n import LANGS, t
 from tutor.render import CSS, deck_css, history_html, last_trick_html, table_html
-from tutor.strengths import STRENGTHS
 from tutor.rulesets import RULESET_NAMES, RULESETS
-from tutor.vocab import SYSTEMS
 from tutor.seats import Seat, Side
+from tutor.strengths import STRENGTHS
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import card_hand, draw_hand_styles, four_colour
 from tutor.ui.common import current_lang
 from tutor.ui.components import maxim_title
 from tutor.ui.rules import sheet_html
 from tutor.variants import VARIANT_NAMES, parse_variant
+from tutor.vocab import SYSTEMS
 
 if TYPE_CHECKING:  # the session (and its robots) is imported when the first deal is dealt
     from tutor.records import StudentCard

@@ -4,14 +4,14 @@ the failed puzzles waiting for review."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import streamlit as st
 
+from tutor.accounts import auth_required
 from tutor.content.models import THEMES
 from tutor.i18n import t
-from tutor.accounts import auth_required
 from tutor.progress import Attempt, ProgressError, ProgressStore
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_warning
@@ -171,7 +171,7 @@ def _show(lang: str) -> None:
     queue = db.review_queue(learner.id)
     if not queue:
         st.caption(tr("progress.review_empty"))
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     for item in queue:
         puzzle = lib.puzzle(item.item_id)
         title = puzzle.title[lang] if puzzle else item.item_id

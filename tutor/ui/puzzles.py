@@ -5,7 +5,7 @@ draft until it is sent, so a reload does not lose it)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import streamlit as st
 
@@ -15,9 +15,9 @@ from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.common import current_lang, current_learner, progress_or, store, store_reason, tr
 from tutor.ui.components import Answered, run_item
-from tutor.ui.ratings import suggested_next
 from tutor.ui.library import Library, library, show_problems
 from tutor.ui.progress_page import theme_label
+from tutor.ui.ratings import suggested_next
 
 __all__ = ["show", "filter_puzzles"]
 
@@ -118,7 +118,7 @@ def show() -> None:
                             placeholder=tr("puzzles.any"))
     due: set[str] | None = None
     if learner is not None:
-        reviews = progress_or(list[ReviewItem](), lambda: store().due_reviews(learner.id, datetime.now(timezone.utc)))
+        reviews = progress_or(list[ReviewItem](), lambda: store().due_reviews(learner.id, datetime.now(UTC)))
         c3.toggle(tr("puzzles.review_only", n=len(reviews)), key=state.REVIEW_ONLY, disabled=not reviews)
         if st.session_state.get(state.REVIEW_ONLY) and reviews:
             due = {r.item_id for r in reviews}

@@ -17,9 +17,9 @@ import streamlit as st
 
 from tutor.content.models import THEMES, Puzzle
 from tutor.progress import Candidate, Learner, ProgressError
+from tutor.ui import state
 from tutor.ui.alerts import show_error, show_success
 from tutor.ui.common import AUTH_TOKEN, current_lang, progress_or, store, store_message, tr
-from tutor.ui import state
 
 __all__ = ["show_rating", "show_my_data", "deleted_notice", "suggested_next"]
 

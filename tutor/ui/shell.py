@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import streamlit as st
 
@@ -45,7 +45,7 @@ def warm_daily_evidence() -> threading.Thread | None:
         puzzles = library().puzzles
     except Exception:  # noqa: BLE001 - content problems are shown by the pages themselves
         return None
-    today = datetime.now(timezone.utc).date()
+    today = datetime.now(UTC).date()
     days = [today, today - timedelta(days=1), today + timedelta(days=1)]
 
     def work() -> None:

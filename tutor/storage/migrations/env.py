@@ -7,7 +7,6 @@ from alembic import context
 from sqlalchemy.engine import Connection
 
 
-
 def run() -> None:
     connection = context.config.attributes.get("connection")
     if not isinstance(connection, Connection):  # pragma: no cover - only run through tutor.storage.migrate
