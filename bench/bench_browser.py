@@ -202,7 +202,7 @@ def daily_answer() -> str | None:
     evidence is drawn; None for a question not answered by one card."""
     from datetime import UTC, datetime
 
-    from tutor.cards import parse_card
+    from tutor.cards import Card
     from tutor.content.daily import daily_pick
     from tutor.content.loader import load_paths
     from tutor.render import card_name
@@ -213,7 +213,7 @@ def daily_answer() -> str | None:
     except Exception:  # noqa: BLE001
         return None
     answer = pick.puzzle.answer
-    return card_name(parse_card(answer), "en") if isinstance(answer, str) else None
+    return card_name(answer, "en") if isinstance(answer, Card) else None
 
 
 def answer_puzzles(page: Any, base: str, results: dict[str, list[float]], n: int) -> None:

@@ -47,15 +47,15 @@ def todays_answer() -> tuple[str, str]:
     spoken name, "two of spades": the card faces' accessible names)."""
     from datetime import UTC, datetime
 
-    from tutor.cards import parse_card
+    from tutor.cards import Card
     from tutor.content.daily import daily_pick
     from tutor.content.loader import load_puzzles
     from tutor.render import card_name
 
     puzzle = daily_pick(load_puzzles(), datetime.now(UTC).date()).puzzle
-    if puzzle.question not in ("lead", "play") or not isinstance(puzzle.answer, str):
+    if puzzle.question not in ("lead", "play") or not isinstance(puzzle.answer, Card):
         raise SystemExit(f"today's daily puzzle ({puzzle.id}) asks a {puzzle.question}: no evidence to time")
-    return puzzle.id, card_name(parse_card(puzzle.answer), "en")
+    return puzzle.id, card_name(puzzle.answer, "en")
 
 
 def visit(pw: Any, base: str, profile: Path, card: str) -> dict[str, float]:
