@@ -31,7 +31,7 @@ def test_a_file_over_the_cap_is_refused_before_parsing(tmp_path, monkeypatch):
         fh.truncate(60 * 1024 * 1024)  # sparse: 60 MB on paper, no disk used
     started = time.perf_counter()
     loaded = load_file(big)
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 5.0  # parsing it took 23 s: this is "never read", not a speed aim
     (problem,) = loaded.problems
     assert "60.0 MB" in problem.message and "5 MB limit" in problem.message
     assert "aliases" not in problem.message
