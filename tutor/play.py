@@ -308,9 +308,6 @@ class PlayState:
             parts.append(str(Trick(self.leader, tuple(self.current))))
         return " / ".join(parts)
 
-    def current_winner(self) -> Seat | None:
-        return trick_winner(self.leader, self.current, self.trump) if self.current else None
-
     # -- actions ----------------------------------------------------------------------------
     def play(self, card: Card | str) -> Seat | None:
         """Play ``card`` for the player to move. Returns the trick's winner when it closes it."""

@@ -327,9 +327,12 @@ class Session:
         return self.state.tricks[-1] if self.state.tricks else None
 
     def robot_cards(self) -> list[RobotCard]:
+        """The robots' cards of this deal so far, in order: the record of what the table did,
+        which a caller reads without telling ``moves``' two kinds apart."""
         return [m for m in self.moves if isinstance(m, RobotCard)]
 
     def student_cards(self) -> list[StudentCard]:
+        """The student's cards of this deal so far, each with the conventions' word on it."""
         return [m for m in self.moves if isinstance(m, StudentCard)]
 
     @property
