@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from tutor.cards import Rank
 from tutor.errors import RulesetError
+from tutor.vocab import RULESET_NAMES, RuleSetName, VocabularyError, parse_ruleset_name
 
 __all__ = [
     "Text",
@@ -482,12 +483,13 @@ AMERICAN = Ruleset(
     ),
 )
 
+#: The presets by name, in the order of the vocabulary's :data:`tutor.vocab.RULESET_NAMES`
+#: (re-exported here as ``RULESET_NAMES``; ``tests/test_vocab.py`` checks they agree).
 RULESETS: Mapping[str, Ruleset] = MappingProxyType(
     {r.name: r for r in (RUSSIAN, ENGLISH_SHORT, SIMPLE, AMERICAN)}
 )
-RULESET_NAMES: tuple[str, ...] = tuple(RULESETS)
 
-_ALIASES = {"english": "english-short", "short": "english-short", "russian-whist": "russian",
+_ALIASES: Mapping[str, RuleSetName] = {"english": "english-short", "short": "english-short", "russian-whist": "russian",
             "русский": "russian", "american-whist": "american"}
 
 
@@ -500,7 +502,7 @@ def find_ruleset(name: str | Ruleset) -> Ruleset:
     if isinstance(name, Ruleset):
         return name
     key = name.strip().lower() if isinstance(name, str) else ""
-    key = _ALIASES.get(key, key)
-    if key in RULESETS:
-        return RULESETS[key]
-    raise RulesetError(f"unknown rule set {name!r} (use one of: {', '.join(RULESET_NAMES)})")
+    try:
+        return RULESETS[_ALIASES.get(key) or parse_ruleset_name(key)]
+    except VocabularyError:
+        raise RulesetError(f"unknown rule set {name!r} (use one of: {', '.join(RULESET_NAMES)})") from None
