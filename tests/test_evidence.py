@@ -11,7 +11,7 @@ import pytest
 from tutor.cards import parse_card
 from tutor.conventions.catalogue import get_maxim
 from tutor.evidence import NOISE_Z, Comparison, EvidenceError, compare, compare_with_advice, maxim_name
-from tutor.simulate import simulate_lead
+from tutor.simulate import CardStats, simulate_lead
 
 HAND = "KJ4.AQ32.T98.765"
 PLAYED = "S:DT S2 DA D3 / N:C2 H7 C5 CA / E:HK"
@@ -152,3 +152,13 @@ def test_maxim_is_named_by_its_title_and_an_unknown_id_is_an_error():
     with pytest.raises(UnknownMaximError):
         maxim_name("no-such-maxim", "ru")
     assert maxim_name("third-hand-high", "ru") == "«" + get_maxim("third-hand-high").title["ru"] + "»"
+
+
+@pytest.mark.parametrize(("n", "word"), [(21, "21 расклада"), (24, "24 раскладов"), (11, "11 раскладов"),
+                                         (200, "200 раскладов"), (101, "101 расклада")])
+def test_russian_sample_count_agrees_with_the_number_after_iz(n, word):
+    """«из 21 расклада», «из 24 раскладов», «из 11 раскладов»: the genitive after «из» (one
+    plural rule, ``i18n.ru_plural``)."""
+    st = CardStats(parse_card("S2"), 1.0, 0.1, 0.0, 0.0, 1.0)
+    cmp = Comparison(parse_card("S2"), parse_card("S2"), (), st, st, 0.0, 0.0, "agree", n)
+    assert f"из {word}." in cmp.text("ru")

@@ -20,6 +20,7 @@ from tutor.play import (
     find_revokes,
     follow_suit,
     format_history,
+    must_follow_suit,
     parse_history,
     trick_winner,
 )
@@ -64,6 +65,24 @@ def test_must_follow_suit():
     assert set(map(str, state.legal_cards())) == {"H4", "H3", "H2"}  # S must follow
     with pytest.raises(IllegalPlayError, match="must follow suit"):
         state.play("DA")
+
+
+def test_a_card_refused_by_following_suit_is_told_in_one_wording_by_the_engine_and_the_conventions():
+    """Design review §1.2: one wording of "must follow suit", in both languages, from the suit led
+    (``play.must_follow_suit``): the engine's error and the conventions' verdict both give it."""
+    from tutor.conventions.advice import explain_card
+
+    state = PlayState(Deal.from_pbn(PBN, dealer="N", trump_card="C2"))
+    state.play("H7")  # E leads a heart; S holds hearts
+    da = parse_card("DA")
+    words = {lang: must_follow_suit(da, Suit.H, lang) for lang in ("en", "ru")}
+    assert words["en"] == f"{da.symbol('en')} is not allowed: hearts were led and you hold hearts, so you must follow suit."
+    assert words["ru"].startswith(f"{da.symbol('ru')} нельзя: в ходу черви") and "сносить масть" in words["ru"]
+    with pytest.raises(IllegalPlayError) as refused:
+        state.verify_play(da)
+    assert words["en"] in str(refused.value) and "Масти и взятки" in str(refused.value)
+    verdict = explain_card(SeatView.from_state(state, Seat.S), da)
+    assert verdict.verdict == "bad" and dict(verdict.why) == words
 
 
 def test_void_player_may_play_any_card():

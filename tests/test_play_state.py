@@ -204,15 +204,11 @@ def test_a_replayed_record_names_the_trick_that_breaks_the_laws():
 
 
 def test_the_card_winning_the_trick_so_far_is_the_highest_of_the_suit_led_or_the_highest_trump():
-    """000 «Масти и взятки» 3, for a trick not yet finished: South leads the H2, West the HK
-    wins so far, North's trump takes over; nothing wins an empty table."""
+    """000 «Масти и взятки» 3, for a trick not yet finished (``trick_winner`` on the cards on the
+    table): South leads the H2, West the HK wins so far, North's trump takes over."""
     state = _small("N:2.-.43.- -.65.-.2 -.72.-.3 -.K8.-.4", trump="S")
-    assert state.current_winner() is None
-    state.play(Card.parse("H2"))
-    assert state.current_winner() is Seat.S
-    state.play(Card.parse("HK"))
-    assert state.current_winner() is Seat.W
-    state.play(Card.parse("S2"))
-    assert state.current_winner() is Seat.N
+    for card, winning in (("H2", Seat.S), ("HK", Seat.W), ("S2", Seat.N)):
+        state.play(Card.parse(card))
+        assert trick_winner(state.leader, state.current, state.trump) is winning
     state.play(Card.parse("H5"))
-    assert state.current_winner() is None and state.winners == (Seat.N,)
+    assert not state.current and state.winners == (Seat.N,)

@@ -102,3 +102,13 @@ def test_inconsistent_rule_set_is_refused():
         dataclasses.replace(base, game_values=(7, 6))
     with pytest.raises(RulesetError):
         Text("only English", "")
+
+
+def test_a_rule_sets_related_games_are_not_named_like_the_tables_variant():
+    """Design review §1.2: one name per concept -- ``variants.Variant`` is the table a session
+    plays; what a rule set says about its neighbours is a ``RelatedGame``."""
+    from tutor import rulesets, variants
+
+    assert not hasattr(rulesets, "Variant") and hasattr(variants, "Variant")
+    games = [g for rs in RULESETS.values() for g in rs.variants]
+    assert games and all(type(g) is rulesets.RelatedGame for g in games)

@@ -10,6 +10,14 @@ from tutor.content import grading, models
 from tutor.conventions import advice, catalogue, rules
 from tutor.errors import WhistError
 from tutor.rulesets import RULESET_NAMES
+from tutor.seats import Seat
+
+_PUZZLE = {
+    "id": "a-puzzle", "title": {"en": "Lead", "ru": "Ход"}, "themes": ["opening-lead"], "difficulty": 1,
+    "trump": "D7", "hand": "K742.985.J63.863", "question": "lead", "answer": "S2",
+    "maxims": ["king-third-lead-small"], "hints": [{"en": "Longest suit?", "ru": "Самая длинная масть?"}],
+    "explanation": {"en": "Lead small.", "ru": "С маленькой."},
+}
 
 
 def test_systems_are_one_vocabulary():
@@ -35,6 +43,7 @@ def test_verdicts_and_questions_are_one_vocabulary():
     (vocab.parse_system, " English ", vocab.SYSTEMS),
     (vocab.parse_question, "LEAD", vocab.QUESTION_KINDS),
     (vocab.parse_attempt_kind, "daily", vocab.ATTEMPT_KINDS),
+    (vocab.parse_ruleset_name, " Simple ", vocab.RULESET_NAMES),
 ])
 def test_a_word_is_read_once_and_a_bad_one_lists_the_valid_words(parse, good, words):
     """Case and spaces do not matter; an unknown word is one clear error naming every valid word."""
@@ -42,3 +51,50 @@ def test_a_word_is_read_once_and_a_bad_one_lists_the_valid_words(parse, good, wo
     with pytest.raises(WhistError) as err:
         parse("whist")
     assert all(w in str(err.value) for w in words) and "'whist'" in str(err.value)
+
+
+def test_rule_set_names_are_one_vocabulary_typed_through_items_views_and_sessions():
+    """Issue 13 point 4: the rule-set names are ``vocab.RuleSetName``; the presets, the content
+    schema, a seat's view and a session's options all use that one type."""
+    import typing
+
+    from tutor import rulesets
+    from tutor.seatview import SeatView
+    from tutor.session import SessionOptions
+
+    assert rulesets.RULESET_NAMES is vocab.RULESET_NAMES and models.RULESETS is vocab.RULESET_NAMES
+    assert tuple(rulesets.RULESETS) == vocab.RULESET_NAMES == ("russian", "english-short", "simple", "american")
+    assert typing.get_args(vocab.RuleSetName) == vocab.RULESET_NAMES
+    for cls in (models.Item, SeatView, SessionOptions):
+        assert typing.get_type_hints(cls)["rules"] == vocab.RuleSetName, cls
+
+
+def test_a_session_reads_its_rule_set_once_an_alias_becoming_its_name():
+    """The table is told a name it knows: ``English`` is ``english-short`` (before, the alias
+    passed the options and the first robot's view refused it); a bad name lists the rule sets."""
+    from tutor.seatview import SeatView
+    from tutor.session import Session, SessionOptions
+
+    options = SessionOptions(rules="English", samples=2)
+    assert options.rules == "english-short"
+    session = Session(options)
+    assert session.legal_cards() or session.state.tricks or session.state.current
+    assert SeatView.from_state(session.state, Seat.S, rules=options.rules).rules == "english-short"
+    with pytest.raises(WhistError) as err:
+        SessionOptions(rules="bridge")
+    assert all(name in str(err.value) for name in vocab.RULESET_NAMES)
+
+
+def test_a_content_item_and_a_seat_view_refuse_an_unknown_rule_set_listing_the_valid_ones():
+    """Text enters once: the YAML's ``rules:`` and a view's ``rules=`` name every valid rule set."""
+    from pydantic import ValidationError
+
+    from tutor.seatview import PositionError, SeatView
+
+    with pytest.raises(PositionError) as err:
+        SeatView.parse("seat=S hand=KJ4.AQ32.T98.765 trump=C7 dealer=S rules=bridge")
+    assert all(name in str(err.value) for name in vocab.RULESET_NAMES)
+    assert models.Puzzle.model_validate({**_PUZZLE, "rules": "simple"}).rules == "simple"
+    with pytest.raises(ValidationError) as bad:
+        models.Puzzle.model_validate({**_PUZZLE, "rules": "bridge"})
+    assert all(f"'{name}'" in str(bad.value) for name in vocab.RULESET_NAMES)

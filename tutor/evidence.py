@@ -21,6 +21,7 @@ from tutor.conventions import advise
 from tutor.conventions.catalogue import get_maxim
 from tutor.deal import parse_trump
 from tutor.errors import WhistError
+from tutor.i18n import ru_plural
 from tutor.play import Trick, format_history, parse_history
 from tutor.seats import Seat, parse_seat
 from tutor.seatview import SeatView
@@ -68,7 +69,7 @@ class Comparison:
         n = self.samples
         name = maxim_name(self.maxims[0], lang) if self.maxims else ""
         if lang == "ru":
-            deals = f"{n} {_ru_of_deals(n)}"
+            deals = f"{n} {ru_plural(n, 'расклада', 'раскладов', 'раскладов')}"  # «из 21 расклада», «из 24 раскладов»
             rule = f"по правилу {name}" if name else "по правилу"
             if self.verdict == "agree":
                 return (f"Карта {rule}, {a}, — и лучшая при игре в открытую: "
@@ -107,11 +108,6 @@ def maxim_name(maxim_id: str, lang: str) -> str:
     learner reads words). An id the catalogue does not know raises its error."""
     title = get_maxim(maxim_id).title[lang]
     return f"«{title}»" if lang == "ru" else f"“{title}”"
-
-
-def _ru_of_deals(n: int) -> str:
-    """«из 21 расклада», «из 24 раскладов»: the genitive after «из» agrees with the number."""
-    return "расклада" if n % 10 == 1 and n % 100 != 11 else "раскладов"
 
 
 def compare(

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from tutor import i18n
 from tutor.cards import Card, Hand, Rank, Suit, parse_card
 from tutor.deal import Deal
 from tutor.errors import CardError, HistoryError, IllegalPlayError, SeatError
@@ -32,6 +33,7 @@ __all__ = [
     "format_history",
     "find_revokes",
     "follow_suit",
+    "must_follow_suit",
 ]
 
 LAW_FOLLOW_SUIT = "000 «Масти и взятки» 1: «Каждый игрок обязан сносить требуемую масть»"
@@ -65,6 +67,13 @@ def follow_suit(hand: Hand, led: Suit | None) -> tuple[Card, ...]:
         if same:
             return same
     return hand.cards
+
+
+def must_follow_suit(card: Card, led: Suit, lang: str) -> str:
+    """The learner's words for ``card`` refused by the law of following suit (``led`` was led and
+    the player holds it), in ``lang``: the one wording the engine's error, the conventions' verdict,
+    the grader and the question page give (locale key ``cards.must_follow_suit``)."""
+    return i18n.t("cards.must_follow_suit", lang, card=card.symbol(lang), suit=led.label(lang))
 
 
 @dataclass(frozen=True)
@@ -277,9 +286,7 @@ class PlayState:
         if self.strict and self.current:
             led = self.current[0].suit
             if card.suit != led and m[led]:
-                raise IllegalPlayError(
-                    f"{seat.name} must follow suit: {led.symbol} was led and {seat.name} holds {led.symbol} ({LAW_FOLLOW_SUIT})"
-                )
+                raise IllegalPlayError(f"{seat.name}: {must_follow_suit(card, led, 'en')} ({LAW_FOLLOW_SUIT})")
         return card
 
     @property
@@ -307,9 +314,6 @@ class PlayState:
         if self.current:
             parts.append(str(Trick(self.leader, tuple(self.current))))
         return " / ".join(parts)
-
-    def current_winner(self) -> Seat | None:
-        return trick_winner(self.leader, self.current, self.trump) if self.current else None
 
     # -- actions ----------------------------------------------------------------------------
     def play(self, card: Card | str) -> Seat | None:

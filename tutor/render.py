@@ -28,7 +28,6 @@ __all__ = [
     "CSS",
     "style_tag",
     "card_html",
-    "cards_html",
     "card_svg",
     "back_svg",
     "back_html",
@@ -188,10 +187,6 @@ def card_face_html(card: Card, lang: str = "en", *, css_class: str = "") -> str:
             f'aria-label="{_esc(card_name(card, lang))}"><span class="wt-rank" aria-hidden="true">'
             f'{_esc(card.rank.display(lang))}</span><span class="wt-pip" aria-hidden="true">'
             f'{_esc(card.suit.symbol)}</span></span>')
-
-
-def cards_html(cards: Iterable[Card], lang: str = "en", sep: str = " ") -> str:
-    return _esc(sep).join(card_html(c, lang) for c in cards)
 
 
 def card_svg(card: Card, lang: str = "en", width: int = 44, *, four_colour: bool = False) -> str:

@@ -55,6 +55,7 @@ from tutor.seats import Seat
 from tutor.seatview import SeatView
 from tutor.solver import DDPosition, solve_many
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS, Strength, UnknownStrengthError, parse_strength
+from tutor.vocab import RuleSetName
 
 __all__ = [
     "Strength",
@@ -217,7 +218,7 @@ class Robot:
         strength: str = DEFAULT_STRENGTH,
         samples: int = DEFAULT_SAMPLES,
         seed: int = 0,
-        rules: str = "russian",
+        rules: RuleSetName = "russian",
         exposed: Sequence[Seat] = (),
         large_gain: float = LARGE_GAIN,
     ) -> None:

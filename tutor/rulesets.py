@@ -27,13 +27,14 @@ from typing import Any, Literal
 
 from tutor.cards import Rank
 from tutor.errors import RulesetError
+from tutor.vocab import RULESET_NAMES, RuleSetName, VocabularyError, parse_ruleset_name
 
 __all__ = [
     "Text",
     "HonourScale",
     "CoronkaScale",
     "RevokeLaw",
-    "Variant",
+    "RelatedGame",
     "Ruleset",
     "RULESETS",
     "RULESET_NAMES",
@@ -141,8 +142,11 @@ class RevokeLaw:
 
 
 @dataclass(frozen=True)
-class Variant:
-    """A related game or house rule a seed names, and whether the tutor supports it today."""
+class RelatedGame:
+    """A related game or house rule a seed names, and whether the tutor supports it today.
+
+    Named apart from :class:`tutor.variants.Variant`, the table a session plays (dummy, no trump):
+    this is only what a rule set's page tells the learner about its neighbours."""
 
     name: str
     title: Text
@@ -171,7 +175,7 @@ class Ruleset:
     netting: bool  # 000 REC 8: at a partie's end the richer side keeps the difference
     game_word: Text
     rubber_word: Text
-    variants: tuple[Variant, ...] = field(default=())
+    variants: tuple[RelatedGame, ...] = field(default=())
 
     def __post_init__(self) -> None:
         if self.trick_points <= 0 or self.game_target <= 0 or self.games_to_win <= 0:
@@ -269,7 +273,7 @@ RUSSIAN = Ruleset(
     game_word=Text("partie", "партия"),
     rubber_word=Text("rubber", "робер"),
     variants=(
-        Variant(
+        RelatedGame(
             "no-trump",
             Text("No-trump whist", "Вист без козырей"),
             True,
@@ -277,7 +281,7 @@ RUSSIAN = Ruleset(
                  "The deal is played without trumps.",
                  "002: онеры — тузы, все коронки считаются как козырные, вдвое. Сдача играется без козырей."),
         ),
-        Variant(
+        RelatedGame(
             "coronka-to-eight",
             Text("Coronka from the ace down to the eight", "Коронка от туза до восьмёрки"),
             True,
@@ -286,7 +290,7 @@ RUSSIAN = Ruleset(
                  "002 пишет 25 (козырная 50) от туза до восьмёрки и +5/+10 за каждую следующую; "
                  "000 REC 9 — +5/+10 за карту после десятки. Здесь числа совпадают."),
         ),
-        Variant(
+        RelatedGame(
             "dummy",
             Text("Whist with dummies, for three or two", "Вист с болваном — втроём и вдвоём"),
             True,
@@ -297,7 +301,7 @@ RUSSIAN = Ruleset(
                  "можно играть (на странице «Игра»): ученик играет своей рукой "
                  "и открытым болваном напротив. Вист вдвоём с двумя болванами — нет."),
         ),
-        Variant(
+        RelatedGame(
             "humbug",
             Text("Humbug (two players, no dummies)", "Хамбаг (вдвоём без болванов)"),
             False,
@@ -307,7 +311,7 @@ RUSSIAN = Ruleset(
                  "002: каждый может сменить свои карты на купку справа; онеры: за пять 5, за четыре 4, "
                  "за три 3, за два 2; без козырей онеры — тузы. Только описан: тутор сдаёт на четверых."),
         ),
-        Variant(
+        RelatedGame(
             "other-games",
             Text("Flying duck, Bismarck, Cayenne", "Летит утка, Бисмарк, Кайон"),
             False,
@@ -348,7 +352,7 @@ ENGLISH_SHORT = Ruleset(
     game_word=Text("game", "игра"),
     rubber_word=Text("rubber", "робер"),
     variants=(
-        Variant(
+        RelatedGame(
             "deduct-three",
             Text("Revoke: three points off the revoker", "Ренонс: минус три очка виновным"),
             False,
@@ -357,14 +361,14 @@ ENGLISH_SHORT = Ruleset(
                  "Законы позволяют и снять три очка с виновных; тутор даёт выбор только между "
                  "тремя взятками и тремя очками противникам."),
         ),
-        Variant(
+        RelatedGame(
             "long-whist",
             Text("Long whist (game of ten)", "Длинный вист (игра до десяти)"),
             False,
             Text("The older game of ten points (001 §11 names it); not supported.",
                  "Старая игра до десяти очков (упомянута в 001 §11); не поддерживается."),
         ),
-        Variant(
+        RelatedGame(
             "no-trump",
             Text("No-trump deals", "Сдачи без козырей"),
             True,
@@ -400,14 +404,14 @@ SIMPLE = Ruleset(
     game_word=Text("game", "партия"),
     rubber_word=Text("match", "игра"),
     variants=(
-        Variant(
+        RelatedGame(
             "club-rotation",
             Text("Club play with five or six", "Клубная игра впятером и вшестером"),
             False,
             Text("003 scores the same way; the rotation of waiting players is not tracked by the tutor.",
                  "003 считает так же; смену ожидающих игроков тутор не ведёт."),
         ),
-        Variant(
+        RelatedGame(
             "revoke-replay",
             Text("A revoke is replayed", "Ренонс переигрывается"),
             True,
@@ -416,14 +420,14 @@ SIMPLE = Ruleset(
                  "001 §7: дома взятку с ренонсом возвращают и переигрывают без штрафа, поэтому в "
                  "счёте ренонса нет."),
         ),
-        Variant(
+        RelatedGame(
             "no-trump-series",
             Text("No-trump series", "Серии без козырей"),
             True,
             Text("001 §11: the highest card of the suit led always wins; the score is unchanged.",
                  "001 §11: всегда берёт старшая карта масти захода; счёт тот же."),
         ),
-        Variant(
+        RelatedGame(
             "fixed-trump",
             Text("Tournament whist with a fixed trump order", "Турнирный вист с заданным козырем"),
             False,
@@ -460,7 +464,7 @@ AMERICAN = Ruleset(
     game_word=Text("game", "игра"),
     rubber_word=Text("match", "матч"),
     variants=(
-        Variant(
+        RelatedGame(
             "one-game",
             Text("One game, no rubber", "Одна игра, без робера"),
             True,
@@ -469,7 +473,7 @@ AMERICAN = Ruleset(
                  "004 определяет игру до семи и её цену, робера не называет, поэтому запись "
                  "заканчивается вместе с игрой."),
         ),
-        Variant(
+        RelatedGame(
             "both-revoke",
             Text("Both sides revoke", "Ренонс у обеих сторон"),
             True,
@@ -479,12 +483,13 @@ AMERICAN = Ruleset(
     ),
 )
 
+#: The presets by name, in the order of the vocabulary's :data:`tutor.vocab.RULESET_NAMES`
+#: (re-exported here as ``RULESET_NAMES``; ``tests/test_vocab.py`` checks they agree).
 RULESETS: Mapping[str, Ruleset] = MappingProxyType(
     {r.name: r for r in (RUSSIAN, ENGLISH_SHORT, SIMPLE, AMERICAN)}
 )
-RULESET_NAMES: tuple[str, ...] = tuple(RULESETS)
 
-_ALIASES = {"english": "english-short", "short": "english-short", "russian-whist": "russian",
+_ALIASES: Mapping[str, RuleSetName] = {"english": "english-short", "short": "english-short", "russian-whist": "russian",
             "русский": "russian", "american-whist": "american"}
 
 
@@ -497,7 +502,7 @@ def find_ruleset(name: str | Ruleset) -> Ruleset:
     if isinstance(name, Ruleset):
         return name
     key = name.strip().lower() if isinstance(name, str) else ""
-    key = _ALIASES.get(key, key)
-    if key in RULESETS:
-        return RULESETS[key]
-    raise RulesetError(f"unknown rule set {name!r} (use one of: {', '.join(RULESET_NAMES)})")
+    try:
+        return RULESETS[_ALIASES.get(key) or parse_ruleset_name(key)]
+    except VocabularyError:
+        raise RulesetError(f"unknown rule set {name!r} (use one of: {', '.join(RULESET_NAMES)})") from None

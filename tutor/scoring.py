@@ -365,53 +365,9 @@ def score_deal(
     ns = parse_tricks(tricks_ns)
     stand = parse_standing(standing)
     played = {Side.NS: ns, Side.EW: 13 - ns}
-    tricks = dict(played)
-    items: list[ScoreItem] = []
-    transferred: dict[Side, int] = {}
-    sides = _revoking_sides(revokes)
-    blocked: set[Side] = set()
-    if sides:
-        law = rs.revoke
-        if law is None:
-            raise ScoreError(
-                f"the {rs.name} rules have no revoke penalty: the trick is taken back and replayed (001 §7)"
-            )
-        penalty = revoke_penalty or law.default
-        if penalty not in law.options():
-            raise ScoreError(
-                f"the {rs.name} rules know only the penalty of {law.tricks} tricks ({law.source}), not {penalty!r}"
-            )
-        for side in sides:
-            if penalty == "points":
-                items.append(ScoreItem(side.other, "revoke", law.points or 0, law.points_where))
-            else:
-                n = min(law.tricks, tricks[side])
-                tricks[side] -= n
-                tricks[side.other] += n
-                transferred[side.other] = transferred.get(side.other, 0) + n
-            if law.blocks_game:
-                blocked.add(side)
-    for side in _SIDES:
-        if tricks[side] > 6:
-            items.append(ScoreItem(side, "leve", (tricks[side] - 6) * rs.trick_points, "below"))
-    barred: set[Side] = set()
-    if rs.honours is not None:
-        h = honours(deal, rs)
-        for side in _SIDES:
-            pts = h[side].points
-            if pts <= 0:
-                continue
-            if rs.honours.barred_at is not None and stand[side] >= rs.honours.barred_at:
-                barred.add(side)
-                continue
-            items.append(ScoreItem(side, "honours", pts, rs.honours.where))
-    for c in coronkas(deal, rs):
-        items.append(ScoreItem(c.side, "coronka", c.points, rs.coronkas.where if rs.coronkas else "above"))
-    bonus = dict(rs.slam_bonus)
-    for side in _SIDES:
-        if played[side] in bonus:
-            what = "grand-slam" if played[side] == 13 else "small-slam"
-            items.append(ScoreItem(side, what, bonus[played[side]], "above"))
+    revoke, tricks, transferred, blocked = _revoke_step(rs, _revoking_sides(revokes), revoke_penalty, played)
+    honour_items, barred = _honour_step(deal, rs, stand)
+    items = [*revoke, *_leve_step(rs, tricks), *honour_items, *_coronka_step(deal, rs), *_slam_step(rs, played)]
     if blocked:
         items = _hold_short(items, blocked, stand, rs.game_target)
     return DealScore(
@@ -423,6 +379,75 @@ def score_deal(
         blocked=frozenset(blocked),
         barred=frozenset(barred),
     )
+
+
+def _revoke_step(
+    rs: Ruleset, sides: Sequence[Side], revoke_penalty: Literal["points", "tricks"] | None, played: Mapping[Side, int],
+) -> tuple[list[ScoreItem], dict[Side, int], dict[Side, int], set[Side]]:
+    """Step 1, the revokes: the points the opponents score, or the tricks they take (counted from
+    the tricks won in play), and the sides held short of the game. Returns (items, the tricks
+    after the penalty, the tricks transferred to each side, the blocked sides)."""
+    tricks = dict(played)
+    items: list[ScoreItem] = []
+    transferred: dict[Side, int] = {}
+    blocked: set[Side] = set()
+    if not sides:
+        return items, tricks, transferred, blocked
+    law = rs.revoke
+    if law is None:
+        raise ScoreError(f"the {rs.name} rules have no revoke penalty: the trick is taken back and replayed (001 §7)")
+    penalty = revoke_penalty or law.default
+    if penalty not in law.options():
+        raise ScoreError(
+            f"the {rs.name} rules know only the penalty of {law.tricks} tricks ({law.source}), not {penalty!r}"
+        )
+    for side in sides:
+        if penalty == "points":
+            items.append(ScoreItem(side.other, "revoke", law.points or 0, law.points_where))
+        else:
+            n = min(law.tricks, tricks[side])
+            tricks[side] -= n
+            tricks[side.other] += n
+            transferred[side.other] = transferred.get(side.other, 0) + n
+        if law.blocks_game:
+            blocked.add(side)
+    return items, tricks, transferred, blocked
+
+
+def _leve_step(rs: Ruleset, tricks: Mapping[Side, int]) -> list[ScoreItem]:
+    """Step 2, the leve: each trick over six (after any revoke penalty), below the line."""
+    return [ScoreItem(side, "leve", (tricks[side] - 6) * rs.trick_points, "below") for side in _SIDES if tricks[side] > 6]
+
+
+def _honour_step(deal: Deal, rs: Ruleset, stand: Mapping[Side, int]) -> tuple[list[ScoreItem], set[Side]]:
+    """Step 3, the honours held, except for a side barred by its standing; returns the barred sides too."""
+    items: list[ScoreItem] = []
+    barred: set[Side] = set()
+    if rs.honours is None:
+        return items, barred
+    h = honours(deal, rs)
+    for side in _SIDES:
+        pts = h[side].points
+        if pts <= 0:
+            continue
+        if rs.honours.barred_at is not None and stand[side] >= rs.honours.barred_at:
+            barred.add(side)
+            continue
+        items.append(ScoreItem(side, "honours", pts, rs.honours.where))
+    return items, barred
+
+
+def _coronka_step(deal: Deal, rs: Ruleset) -> list[ScoreItem]:
+    """Step 4, the coronkas (sequences from the ace) held."""
+    where = rs.coronkas.where if rs.coronkas else "above"
+    return [ScoreItem(c.side, "coronka", c.points, where) for c in coronkas(deal, rs)]
+
+
+def _slam_step(rs: Ruleset, played: Mapping[Side, int]) -> list[ScoreItem]:
+    """Step 5, the slams: judged on the tricks won in play (made, never awarded by a penalty)."""
+    bonus = dict(rs.slam_bonus)
+    return [ScoreItem(side, "grand-slam" if played[side] == 13 else "small-slam", bonus[played[side]], "above")
+            for side in _SIDES if played[side] in bonus]
 
 
 def _hold_short(items: list[ScoreItem], blocked: set[Side], stand: Mapping[Side, int], target: int) -> list[ScoreItem]:

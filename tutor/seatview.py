@@ -38,8 +38,8 @@ from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.deal import LayoutSampler, parse_trump
 from tutor.errors import HistoryError, WhistError
 from tutor.play import LAW_FOLLOW_SUIT, PlayState, Trick, follow_suit, parse_history
-from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side, parse_seat
+from tutor.vocab import RULESET_NAMES, RuleSetName
 
 __all__ = ["SeatView", "PositionError", "check_record"]
 
@@ -51,6 +51,14 @@ class PositionError(WhistError):
 
 
 _NO_HANDS: Mapping[Seat, Hand] = MappingProxyType({})
+
+
+def _read_rules(text: str) -> RuleSetName:
+    """A rule-set name as a view is given it (exactly one of the vocabulary's names)."""
+    for name in RULESET_NAMES:
+        if name == text:
+            return name
+    raise PositionError(f"unknown rule set {text!r} (expected one of {', '.join(RULESET_NAMES)})")
 
 
 @dataclass(frozen=True)
@@ -172,7 +180,7 @@ class SeatView:
     dealer: Seat
     played: tuple[Trick, ...] = ()
     seat: Seat = Seat.S
-    rules: str = "russian"
+    rules: RuleSetName = "russian"
     exposed: Mapping[Seat, Hand] = field(default_factory=lambda: _NO_HANDS, hash=False)
     # -- derived in __post_init__ -------------------------------------------------------------
     remaining: Hand = field(init=False, repr=False, compare=False)  #: the seat's cards still held
@@ -188,8 +196,7 @@ class SeatView:
         if not isinstance(self.hand, Hand) or not 1 <= len(self.hand) <= 13:
             n = len(self.hand) if isinstance(self.hand, Hand) else "?"
             raise PositionError(f"the seat's original hand must have 1 to 13 cards, got {n}")
-        if self.rules not in RULESET_NAMES:
-            raise PositionError(f"unknown rule set {self.rules!r} (expected one of {', '.join(RULESET_NAMES)})")
+        _read_rules(self.rules)  # a view built by hand from untyped data is checked too
         if self.trump_card is not None:
             if self.trump is not None and self.trump_card.suit != self.trump:
                 raise PositionError(f"trump card {self.trump_card} is not of the trump suit {self.trump}")
@@ -232,7 +239,7 @@ class SeatView:
         played: str | Sequence[Trick] | None = None,
         dealer: Seat | str | None = None,
         seat: Seat | str = Seat.S,
-        rules: str = "russian",
+        rules: RuleSetName | str = "russian",
         exposed: Mapping[Seat, Hand] | None = None,
     ) -> SeatView:
         """Read a view from text, as the CLI and the content files give it.
@@ -254,18 +261,18 @@ class SeatView:
             dealer_ = tricks[0].leader.rho
         else:
             dealer_ = Seat.E
-        return cls(h, trump_card, trump_suit, dealer_, tricks, seat_, rules, exposed or _NO_HANDS)
+        return cls(h, trump_card, trump_suit, dealer_, tricks, seat_, _read_rules(rules), exposed or _NO_HANDS)
 
     @classmethod
     def from_state(cls, state: PlayState, seat: Seat, *, exposed: Iterable[Seat] = (),
-                   rules: str = "russian") -> SeatView:
+                   rules: RuleSetName | str = "russian") -> SeatView:
         """Copy from a whole deal in play only what ``seat`` may see: its own cards, the trump
         card, the tricks, and the hands of the ``exposed`` seats (a dummy)."""
         deal = state.deal
         tricks = list(state.tricks)
         if state.current:
             tricks.append(Trick(state.leader, tuple(state.current)))
-        return cls(deal.hands[seat], deal.trump_card, deal.trump, deal.dealer, tuple(tricks), seat, rules,
+        return cls(deal.hands[seat], deal.trump_card, deal.trump, deal.dealer, tuple(tricks), seat, _read_rules(rules),
                    MappingProxyType({s: deal.hands[s] for s in exposed if s != seat}))
 
     @classmethod

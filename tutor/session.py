@@ -45,6 +45,7 @@ from tutor.scoring import DealScore, ScoreSheet
 from tutor.seats import Seat, Side
 from tutor.seatview import SeatView
 from tutor.variants import Variant, parse_variant
+from tutor.vocab import RuleSetName, parse_ruleset_name
 
 __all__ = [
     "SessionError",
@@ -154,7 +155,7 @@ def draw_partners(rng: random.Random, players: Sequence[Player]) -> PartnerDraw:
 class SessionOptions:
     """How a session plays: rule set, convention system, flags, variant, robots' sampling, seed."""
 
-    rules: str = "russian"
+    rules: RuleSetName = "russian"
     system: str = "russian"
     flag: FlagMode = "now"
     variant: Variant = field(default_factory=Variant)
@@ -163,7 +164,8 @@ class SessionOptions:
     robots: Strength = DEFAULT_STRENGTH  #: the robots' strength at this table (beginner, classic, strong)
 
     def __post_init__(self) -> None:
-        find_ruleset(self.rules)  # raises RulesetError on an unknown name
+        # read once: an alias (``english``) becomes its name, an unknown name a RulesetError listing them
+        object.__setattr__(self, "rules", parse_ruleset_name(find_ruleset(self.rules).name))
         if self.system not in SYSTEMS:
             raise SessionError(f"unknown convention system {self.system!r} (use {' or '.join(SYSTEMS)})")
         if self.flag not in FLAG_MODES:
@@ -327,9 +329,12 @@ class Session:
         return self.state.tricks[-1] if self.state.tricks else None
 
     def robot_cards(self) -> list[RobotCard]:
+        """The robots' cards of this deal so far, in order: the record of what the table did,
+        which a caller reads without telling ``moves``' two kinds apart."""
         return [m for m in self.moves if isinstance(m, RobotCard)]
 
     def student_cards(self) -> list[StudentCard]:
+        """The student's cards of this deal so far, each with the conventions' word on it."""
         return [m for m in self.moves if isinstance(m, StudentCard)]
 
     @property

@@ -1,5 +1,5 @@
-"""The project's closed vocabularies, each defined once: convention systems, the engine's and the
-grader's verdicts, question kinds, attempt kinds.
+"""The project's closed vocabularies, each defined once: convention systems, rule-set names, the
+engine's and the grader's verdicts, question kinds, attempt kinds.
 
 They are ``Literal`` types rather than enums because the very same words are the notation of the
 YAML content, the CLI's options and the JSON output (``"system": "english"``): a ``Literal`` keeps
@@ -25,6 +25,9 @@ __all__ = [
     "System",
     "SYSTEMS",
     "parse_system",
+    "RuleSetName",
+    "RULESET_NAMES",
+    "parse_ruleset_name",
     "EngineVerdict",
     "ENGINE_VERDICTS",
     "GradeVerdict",
@@ -47,6 +50,12 @@ class VocabularyError(WhistError):
 #: silent; ``english`` -- Cavendish first, then Pole, Chambers, Foster, Cassell, Hoyle.
 System = Literal["russian", "english"]
 SYSTEMS: tuple[System, ...] = get_args(System)
+
+#: The scoring rule sets (their presets are :data:`tutor.rulesets.RULESETS`, in this order):
+#: ``russian`` (seeds 000, 002), ``english-short`` (Clay's Laws of Short Whist), ``simple`` (001, 003),
+#: ``american`` (004).
+RuleSetName = Literal["russian", "english-short", "simple", "american"]
+RULESET_NAMES: tuple[RuleSetName, ...] = get_args(RuleSetName)
 
 #: The conventions engine's verdict on a card other than the one it advises: ``equal`` (no maxim
 #: tells them apart, or the schools differ), ``worse`` (a preference broken), ``bad`` (a "never").
@@ -83,6 +92,16 @@ def _parse(text: object, words: tuple[_W, ...], what: str) -> _W:
 def parse_system(text: object) -> System:
     """A convention system from text (case and spaces ignored); the error lists the systems."""
     return _parse(text, SYSTEMS, "convention system")
+
+
+def parse_ruleset_name(text: object) -> RuleSetName:
+    """A rule-set name from text (case and spaces ignored); the error lists the rule sets.
+    (:func:`tutor.rulesets.find_ruleset` also takes a few everyday aliases, ``english``...)
+
+    >>> parse_ruleset_name(" Simple ")
+    'simple'
+    """
+    return _parse(text, RULESET_NAMES, "rule set")
 
 
 def parse_question(text: object) -> QuestionKind:

@@ -25,6 +25,7 @@ from tutor.commands._args import CliError, add_json_flag, bounded_int, seed_type
 from tutor.conventions.rules import SYSTEMS
 from tutor.rulesets import RULESET_NAMES
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS
+from tutor.vocab import RuleSetName
 
 if TYPE_CHECKING:
     from tutor.play import Trick
@@ -56,7 +57,7 @@ def _history(tricks: Sequence[Trick]) -> str:
 
 
 def autoplay(seed: int, deals: int, *, robots: str = DEFAULT_STRENGTH, system: str = "russian",
-             rules: str = "russian", samples: int = 20,
+             rules: RuleSetName = "russian", samples: int = 20,
              progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """Play ``deals`` deals robot against robot; one dict per deal in the documented shape."""
     from tutor.deal import Deal

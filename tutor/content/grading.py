@@ -27,6 +27,7 @@ from tutor.content.situation import item_ruling, item_view
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import CardError, WhistError
 from tutor.i18n import t
+from tutor.play import must_follow_suit
 from tutor.vocab import GRADE_VERDICTS, GradeVerdict
 
 __all__ = ["Feedback", "GradingError", "VERDICTS", "grade", "hint", "hint_count", "shown_maxims", "names_a_card"]
@@ -123,10 +124,8 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
         extra = ruling.why if ruling.why is not None and not ruling.binds else None
         return Feedback(
             False, "illegal", ("must-follow-suit",),
-            Text(en=f"{card.symbol('en')} is not allowed: {led.label('en')} were led and you hold "
-                    f"{led.label('en')}, so you must follow suit." + (f" {extra.en}" if extra else ""),
-                 ru=f"{card.symbol('ru')} нельзя: в ходу {led.label('ru')}, и они у вас есть — "
-                    f"нужно сносить масть." + (f" {extra.ru}" if extra else "")),
+            Text(en=must_follow_suit(card, led, "en") + (f" {extra.en}" if extra else ""),
+                 ru=must_follow_suit(card, led, "ru") + (f" {extra.ru}" if extra else "")),
             wrong_explanation, lang, idea=_idea(("must-follow-suit",)), shown=("must-follow-suit",),
         )
     if item.question == "legal" and len(ruling.cards) == 1:

@@ -92,10 +92,9 @@ from tutor.conventions.catalogue import ID_PATTERN
 from tutor.deal import Deal
 from tutor.errors import HandError, WhistError
 from tutor.play import Trick, format_history, parse_history
-from tutor.rulesets import RULESET_NAMES
 from tutor.rulesets import Penalty as RevokePenalty
 from tutor.seats import Seat
-from tutor.vocab import CARD_QUESTIONS, QUESTION_KINDS, QuestionKind, System
+from tutor.vocab import CARD_QUESTIONS, QUESTION_KINDS, RULESET_NAMES, QuestionKind, RuleSetName, System
 from tutor.vocab import SYSTEMS as VOCAB_SYSTEMS
 
 __all__ = [
@@ -157,8 +156,8 @@ ASKS: tuple[str, ...] = (
     "score-below-ns", "score-below-ew",
     "score-above-ns", "score-above-ew",
 )
-#: Rule-set names (the presets of tutor/rulesets.py).
-RULESETS: tuple[str, ...] = RULESET_NAMES
+#: Rule-set names (tutor/vocab.py; the presets are tutor/rulesets.py).
+RULESETS: tuple[RuleSetName, ...] = RULESET_NAMES
 #: Convention systems (tutor/vocab.py).
 SYSTEMS: tuple[System, ...] = VOCAB_SYSTEMS
 
@@ -357,16 +356,14 @@ SuitField = Annotated[
     PlainSerializer(lambda s: s.name, return_type=str),
 ]
 if TYPE_CHECKING:
-    # These Literals are built at run time from the names the project defines (themes, questions,
-    # rule sets) so that pydantic refuses any other; a static checker cannot build a Literal from
-    # a tuple, so it sees the plain strings they are.
+    # These Literals are built at run time from the names the project defines (themes, asks)
+    # so that pydantic refuses any other; a static checker cannot build a Literal from a tuple,
+    # so it sees the plain strings they are. (Rule sets are the vocabulary's ``RuleSetName``.)
     Theme = str
     Ask = str
-    RulesetName = str
 else:
     Theme = Literal[tuple(THEMES)]
     Ask = Literal[ASKS]
-    RulesetName = Literal[RULESETS]
 
 
 class _Model(BaseModel):
@@ -476,7 +473,7 @@ class Tricks(_Model):
 class Item(_Model):
     """What puzzles and lesson exercises share: a position from South's seat and a question."""
 
-    rules: RulesetName = "russian"
+    rules: RuleSetName = "russian"
     system: System = "russian"
     seat: Literal["S"] = Field("S", description="The student always sits South.")
     dealer: SeatField = Field(Seat.E, description="The dealer holds the trump card; S leads first when E deals.",

@@ -73,6 +73,7 @@ from tutor.conventions.position import knowledge
 from tutor.conventions.rules import Context, Finding, Rule, text
 from tutor.conventions.systems import applies, check_system, differences
 from tutor.errors import IllegalPlayError, WhistError
+from tutor.play import must_follow_suit
 from tutor.seatview import SeatView
 from tutor.vocab import ENGINE_VERDICTS, EngineVerdict
 
@@ -447,10 +448,7 @@ def explain_card(position: SeatView, card: Card | str, system: str = "russian") 
             card,
             "bad",
             ("must-follow-suit",),
-            text(
-                f"{card.symbol('en')} is not allowed: {led.symbol} was led and you hold {led.symbol}; you must follow suit.",
-                f"{card.symbol('ru')} нельзя: вышли в {led.symbol}, а у вас есть {led.symbol}; масть обязательно сносить.",
-            ),
+            text(must_follow_suit(card, led, "en"), must_follow_suit(card, led, "ru")),
         )
     advice = advise(position, system)
     if card == advice.card:

@@ -35,6 +35,7 @@ from tutor.content.sources import named_sources, plain_citations, source_html
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.errors import WhistError
 from tutor.i18n import has, t
+from tutor.play import must_follow_suit
 from tutor.progress import ProgressError
 from tutor.render import hand_html, history_html, table_html
 from tutor.seats import Seat
@@ -396,7 +397,7 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
         if choice:
             card = by_name[choice] if choice in by_name else parse_card(choice)
             if card not in view.legal_cards():
-                show_warning(t("item.why_illegal", lang, card=card.symbol(lang)))
+                show_warning(must_follow_suit(card, view.suit_led or card.suit, lang))
                 show_note(maxim_note("must-follow-suit", lang))
                 return
             try:
