@@ -17,12 +17,11 @@ from datetime import date
 import streamlit as st
 
 from tutor.accounts import auth_required
-from tutor.content.models import Lesson, Puzzle
+from tutor.content.models import Lesson, Puzzle, theme_label
 from tutor.progress import Assignment, ClassInfo, ItemState, Learner, ProgressError, ReportRow
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.common import current_lang, current_learner, store, store_message, tr
 from tutor.ui.library import library
-from tutor.ui.progress_page import theme_label
 
 __all__ = ["show", "grid_rows", "grid_csv", "homework_rows", "STATE_KEYS"]
 

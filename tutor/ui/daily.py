@@ -20,7 +20,7 @@ import streamlit as st
 
 from tutor.cards import Card, Hand, parse_card
 from tutor.content.daily import DailyError, daily_pick
-from tutor.content.models import Puzzle
+from tutor.content.models import Puzzle, theme_label
 from tutor.errors import WhistError
 from tutor.play import Trick
 from tutor.progress import ProgressError
@@ -29,7 +29,6 @@ from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, current_learner, learner_date, store, tr
 from tutor.ui.components import Answered, run_item
 from tutor.ui.library import library, show_problems
-from tutor.ui.progress_page import theme_label
 
 __all__ = ["show", "evidence", "simulate_evidence", "evidence_samples", "TABLE_KEY"]
 

@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.accounts import auth_required
-from tutor.content.models import THEMES
+from tutor.content.models import theme_label
 from tutor.i18n import t
 from tutor.progress import Attempt, ProgressError, ProgressStore
 from tutor.ui import state
@@ -19,17 +19,10 @@ from tutor.ui.common import current_lang, current_learner, learner_date, store, 
 from tutor.ui.library import library
 from tutor.ui.ratings import deleted_notice, show_rating
 
-__all__ = ["show", "theme_label", "WEAK_PCT", "theme_timeline", "progress_chart"]
+__all__ = ["show", "WEAK_PCT", "theme_timeline", "progress_chart"]
 
 #: A theme is weak while under this share of right first answers (percent).
 WEAK_PCT = 60
-
-
-def theme_label(theme: str, lang: str) -> str:
-    names = THEMES.get(theme)
-    if names is None:
-        return theme
-    return names[1] if lang == "ru" else names[0]
 
 
 def theme_timeline(attempts: Sequence[Attempt], lang: str) -> list[dict[str, Any]]:

@@ -9,14 +9,13 @@ from datetime import UTC, datetime
 
 import streamlit as st
 
-from tutor.content.models import THEMES, Puzzle
+from tutor.content.models import THEMES, Puzzle, theme_label
 from tutor.progress import ProgressError, ReviewItem
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.common import current_lang, current_learner, progress_or, store, store_reason, tr
 from tutor.ui.components import Answered, run_item
 from tutor.ui.library import Library, library, show_problems
-from tutor.ui.progress_page import theme_label
 from tutor.ui.ratings import suggested_next
 
 __all__ = ["show", "filter_puzzles"]

@@ -15,18 +15,13 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from tutor.content.models import THEMES, Puzzle
+from tutor.content.models import Puzzle, theme_label
 from tutor.progress import Candidate, Learner, ProgressError
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_success
 from tutor.ui.common import AUTH_TOKEN, current_lang, progress_or, store, store_message, tr
 
 __all__ = ["show_rating", "show_my_data", "deleted_notice", "suggested_next"]
-
-
-def _theme(theme: str, lang: str) -> str:
-    names = THEMES.get(theme)
-    return theme if names is None else (names[1] if lang == "ru" else names[0])
 
 
 def show_rating(learner: Learner, lang: str) -> None:
@@ -47,14 +42,14 @@ def show_rating(learner: Learner, lang: str) -> None:
         themes = db.theme_ratings(learner.id)
         if themes:
             st.markdown("##### " + tr("rating.by_theme"))
-            rows = [{tr("rating.theme"): _theme(t, lang), tr("rating.rating"): round(x.rating),
+            rows = [{tr("rating.theme"): theme_label(t, lang), tr("rating.rating"): round(x.rating),
                      tr("rating.range"): f"{round(x.low)}–{round(x.high)}"}
                     for t, x in sorted(themes.items(), key=lambda kv: kv[1].rating)]
             st.dataframe(rows, hide_index=True, width="stretch")
             per_theme = db.theme_history(learner.id)
             if per_theme:  # one line per theme over time (long format: when, theme, rating)
                 st.line_chart({tr("rating.when"): [w for pts in per_theme.values() for w, _ in pts],
-                               tr("rating.theme"): [_theme(t, lang) for t, pts in per_theme.items() for _ in pts],
+                               tr("rating.theme"): [theme_label(t, lang) for t, pts in per_theme.items() for _ in pts],
                                tr("rating.rating"): [round(r, 1) for pts in per_theme.values() for _, r in pts]},
                               x=tr("rating.when"), y=tr("rating.rating"), color=tr("rating.theme"))
     show_my_data(learner)
