@@ -402,7 +402,7 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
             try:
                 verdict = engine_verdict(item, card)
             except WhistError as exc:
-                show_error(t("app.engine_missing", lang, error=str(exc)))
+                show_error(t("app.engine_error", lang, error=str(exc)))
                 return
             word_key = f"verdict.{verdict.verdict}"
             # never the engine's code word ("equal") on screen

@@ -119,7 +119,7 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
                         tuple(puzzle.maxims), samples, seed, progress=progress, system=puzzle.system, rules=puzzle.rules)
     except WhistError as exc:
         bar.empty()
-        show_error(tr("app.engine_missing", error=str(exc)))
+        show_error(tr("app.engine_error", error=str(exc)))
         return
     bar.empty()
     from tutor.ui.evidence_chart import show_chart  # deferred: drawn only after an answer

@@ -308,7 +308,7 @@ def render(standalone: bool = False) -> None:
     if SESSION_KEY not in st.session_state:
         try:
             _new_session()
-        except (ImportError, WhistError) as exc:
+        except WhistError as exc:
             show_error(str(exc))
             return
     draw_hand_styles(lang)  # once per page run: a card click (the fragment) sends no style sheet

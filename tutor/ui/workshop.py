@@ -219,7 +219,7 @@ def compute_evidence() -> None:
     except WhistError as exc:
         st.session_state.pop(state.WORKSHOP_EVIDENCE_JOB, None)
         bar.empty()
-        show_error(tr("app.engine_missing", error=str(exc)))
+        show_error(tr("app.engine_error", error=str(exc)))
         return
     st.session_state.pop(state.WORKSHOP_EVIDENCE_JOB, None)
     bar.empty()
