@@ -28,7 +28,7 @@ from tutor.seats import Seat
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, current_learner, learner_date, store, tr
 from tutor.ui.components import Answered, run_item
-from tutor.ui.library import library, show_problems
+from tutor.ui.library import content_page
 
 __all__ = ["show", "evidence", "simulate_evidence", "evidence_samples", "TABLE_KEY"]
 
@@ -140,9 +140,7 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
 def show() -> None:
     lang = current_lang()
     today = learner_date()
-    st.title(tr("nav.daily"))
-    lib = library()
-    show_problems(lib.problems, tr("content.broken"))
+    lib = content_page("nav.daily")
     try:
         pick = daily_pick(lib.puzzles, today)
     except DailyError as exc:

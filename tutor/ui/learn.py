@@ -17,7 +17,7 @@ from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.cardpick import draw_hand_styles
 from tutor.ui.common import current_lang, current_learner, progress_or, show_html, store, tr
 from tutor.ui.components import run_item
-from tutor.ui.library import Library, library, show_problems
+from tutor.ui.library import Library, content_page
 
 __all__ = ["show", "show_diagram", "exercise_id"]
 
@@ -67,9 +67,7 @@ def _lesson(lib: Library, lesson_id: str) -> Lesson:
 
 def show() -> None:
     lang = current_lang()
-    st.title(tr("nav.learn"))
-    lib = library()
-    show_problems(lib.problems, tr("content.broken"))
+    lib = content_page("nav.learn")
     if not lib.lessons:
         show_info(tr("learn.no_lessons"))
         return

@@ -15,7 +15,7 @@ from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.common import current_lang, current_learner, progress_or, store, store_reason, tr
 from tutor.ui.components import Answered, run_item
-from tutor.ui.library import Library, library, show_problems
+from tutor.ui.library import Library, content_page
 from tutor.ui.ratings import suggested_next
 
 __all__ = ["show", "filter_puzzles"]
@@ -102,9 +102,7 @@ def _puzzle(lib: Library, puzzle_id: str) -> Puzzle:
 
 def show() -> None:
     lang = current_lang()
-    st.title(tr("nav.puzzles"))
-    lib = library()
-    show_problems(lib.problems, tr("content.broken"))
+    lib = content_page("nav.puzzles")
     if not lib.puzzles:
         show_info(tr("puzzles.none"))
         return
