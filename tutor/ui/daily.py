@@ -25,6 +25,7 @@ from tutor.errors import WhistError
 from tutor.play import Trick
 from tutor.progress import ProgressError
 from tutor.seats import Seat
+from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, current_learner, learner_date, store, tr
 from tutor.ui.components import Answered, run_item
@@ -38,7 +39,7 @@ DEFAULT_SAMPLES = 100
 #: served and the evidence store -- shipped with the content, filled by ``tutor analyse`` -- has it.
 EVIDENCE_SEED = 0
 #: The session key of the evidence table's expander (open: the table is drawn).
-TABLE_KEY = "daily_evidence_table"
+TABLE_KEY = state.DAILY_EVIDENCE_TABLE
 #: The most layouts the evidence solves: as ``simulate --samples`` (about 25 a second here).
 MAX_SAMPLES = 10_000
 
@@ -171,7 +172,7 @@ def show() -> None:
 
 
 #: The key of the hidden chart that makes the browser load the chart's code early.
-PREFETCH_KEY = "daily-chart-prefetch"
+PREFETCH_KEY = state.DAILY_CHART_PREFETCH
 
 
 def prefetch_chart() -> None:

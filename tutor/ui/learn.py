@@ -120,7 +120,7 @@ def show() -> None:
             show_success(tr("learn.lesson_done"))
             nxt = next((les for les in lib.lessons if les.order > lesson.order), None)
             if nxt is not None:
-                st.button(tr("learn.next", title=nxt.title[lang]), key="learn_next",
+                st.button(tr("learn.next", title=nxt.title[lang]), key=state.LEARN_NEXT,
                           on_click=lambda nxt_id=nxt.id: st.session_state.update({state.LESSON: nxt_id}))
         else:
             show_info(tr("learn.retry_wrong"))

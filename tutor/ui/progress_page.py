@@ -106,14 +106,14 @@ def _pick_or_create(db: ProgressStore) -> None:
     with c1:
         if learners:
             names = [l.name for l in learners]
-            st.selectbox(tr("progress.pick"), names, index=None, key="progress_pick",
+            st.selectbox(tr("progress.pick"), names, index=None, key=state.PROGRESS_PICK,
                          placeholder=tr("progress.pick_placeholder"))
-            picked = st.session_state.get("progress_pick")
-            st.button(tr("progress.use"), key="progress_use", on_click=_use_name, args=(picked or "",),
+            picked = st.session_state.get(state.PROGRESS_PICK)
+            st.button(tr("progress.use"), key=state.PROGRESS_USE, on_click=_use_name, args=(picked or "",),
                       disabled=not picked)
     with c2:
         st.text_input(tr("progress.new"), key=state.LEARNER_NEW, max_chars=40)
-        st.button(tr("progress.create"), key="progress_create", on_click=_create)
+        st.button(tr("progress.create"), key=state.PROGRESS_CREATE, on_click=_create)
 
 
 def _show(lang: str) -> None:

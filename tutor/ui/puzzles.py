@@ -87,7 +87,7 @@ def _after_answer(puzzle: Puzzle, chosen: list[Puzzle], has_next: bool, lang: st
         if answered is not None and answered.settled:
             st.caption(tr("puzzles.themes") + ": " + ", ".join(theme_label(t_, lang) for t_ in puzzle.themes))
         if answered is not None and has_next:
-            st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go_next, args=(puzzle.id, chosen),
+            st.button(tr("puzzles.next"), key=state.PUZZLE_NEXT, on_click=_go_next, args=(puzzle.id, chosen),
                       icon=":material/arrow_forward:", type="primary")
 
     return draw
@@ -153,7 +153,7 @@ def show() -> None:
         note_draft = drafts.autosave(REPORT_NOTE, drafts.SLOT_REPORT, "")
         if note_draft is not None and note_draft.text:
             drafts.saved_caption(note_draft)
-        st.button(tr("puzzles.report_send"), key="puzzle_report_send", on_click=_report, args=(puzzle.id,))
+        st.button(tr("puzzles.report_send"), key=state.REPORT_SEND, on_click=_report, args=(puzzle.id,))
         if msg and msg[0] == "ok":
             show_success(tr("puzzles.report_thanks"))
         elif msg:

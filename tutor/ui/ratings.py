@@ -59,33 +59,33 @@ def _delete(learner_id: int) -> None:
     try:
         store().delete_learner(learner_id)
     except ProgressError as exc:  # said, not swallowed: the learner must know he was not deleted
-        st.session_state["my_data_error"] = store_message(exc, current_lang())
+        st.session_state[state.MY_DATA_ERROR] = store_message(exc, current_lang())
         return
     st.session_state.pop(AUTH_TOKEN, None)
     st.session_state[state.LEARNER] = ""
     st.session_state.pop(state.LEARNER_CACHE, None)
-    st.session_state["my_data_deleted"] = True
+    st.session_state[state.MY_DATA_DELETED] = True
 
 
 def deleted_notice() -> None:
     """"Your data was deleted", once, on the page the learner deleted himself from (he is no
     longer logged in then, so the page does not reach :func:`show_my_data`)."""
-    if st.session_state.pop("my_data_deleted", False):
+    if st.session_state.pop(state.MY_DATA_DELETED, False):
         show_success(tr("account.deleted"))
 
 
 def show_my_data(learner: Learner) -> None:
     """The learner's own data: all of it as JSON, or deleted for good (with a confirmation)."""
-    if error := st.session_state.pop("my_data_error", None):
+    if error := st.session_state.pop(state.MY_DATA_ERROR, None):
         show_error(str(error))
     with st.expander(tr("account.my_data")):
         data = progress_or(None, lambda: store().export_learner(learner.id))
         if data is not None:
             st.download_button(tr("account.export"), json.dumps(data, ensure_ascii=False, indent=2),
                                file_name=f"whist-tutor-{learner.name}.json", mime="application/json",
-                               key="my_data_export")
-        sure = st.checkbox(tr("account.delete_confirm"), key="my_data_sure")
-        st.button(tr("account.delete"), key="my_data_delete", disabled=not sure, on_click=_delete,
+                               key=state.MY_DATA_EXPORT)
+        sure = st.checkbox(tr("account.delete_confirm"), key=state.MY_DATA_SURE)
+        st.button(tr("account.delete"), key=state.MY_DATA_DELETE, disabled=not sure, on_click=_delete,
                   args=(learner.id,), type="secondary")
 
 
