@@ -416,8 +416,10 @@ def run_item(
 ) -> Answered | None:
     """Show one question and handle its answer; returns the answer once given.
 
-    ``kind`` (lesson/puzzle/daily) is what the attempt is recorded as; None records nothing
-    (the workshop preview). ``record_id`` is the id stored (default ``item_id``).
+    ``scope`` names the page asking (its ``SCOPE``): the item's session-state keys are built
+    from it (:func:`tutor.ui.state.answer_key` and the others), so the same puzzle on two pages
+    keeps two answers. ``kind`` (lesson/puzzle/daily) is what the attempt is recorded as; None
+    records nothing (the workshop preview). ``record_id`` is the id stored (default ``item_id``).
 
     The answer area runs as a fragment: ``after(answered)`` draws what the page shows under it
     (the next-puzzle button, the evidence) inside the fragment, so it follows a click at once;
