@@ -7,17 +7,24 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from appkit import PUZZLES, db, open_page, start
-from tutor.ui.daily import TABLE_KEY as DAILY_TABLE
+from tutor.ui import state
+from tutor.ui.learn import SCOPE as LESSON
+from tutor.ui.puzzles import SCOPE as PUZZLES_PAGE
 
-LEAD_RIGHT = "w:{scope}:{item}:card-S2"
-LEAD_WRONG = "w:{scope}:{item}:card-SK"
+#: The widgets' keys come from tutor.ui.state, as the pages build them (none spelled here).
+LESSON_ITEM = "first-lead/2"
+
+
+def card(scope: str, item: str, name: str) -> str:
+    """The key of the card button ``name`` (``"S2"``) of one item's hand."""
+    return state.widget_key(scope, item, f"card-{name}")
 
 
 def test_lesson_exercise_right_marks_lesson_done(app_env):
     """K-x-x-x: the smallest card is right (000 LST 3); the lesson is then done."""
     at = start("en", learner="Ann")
     assert "With a king and small cards" in " ".join(m.value for m in at.markdown)
-    at.button(key=LEAD_RIGHT.format(scope="lesson", item="first-lead/2")).click().run()
+    at.button(key=card(LESSON, LESSON_ITEM, "S2")).click().run()
     assert not at.exception
     assert at.success[0].value.startswith("Right")
     store = db(app_env)
@@ -32,7 +39,7 @@ def test_lesson_exercise_wrong_quotes_the_maxim(app_env):
     where to look, without the rule's title (it would name ♠2); retry works; a second miss shows
     the answer with the maxim quoted from its source."""
     at = start("ru", learner="Ann")
-    at.button(key=LEAD_WRONG.format(scope="lesson", item="first-lead/2")).click().run()
+    at.button(key=card(LESSON, LESSON_ITEM, "SK")).click().run()
     assert not at.exception
     assert at.error and "♠К" in at.error[0].value and "♠2" not in at.error[0].value  # said only on request
     assert any("Подумайте" in i.value for i in at.info)
@@ -42,13 +49,13 @@ def test_lesson_exercise_wrong_quotes_the_maxim(app_env):
     ann = store.learner("Ann")
     assert store.lessons_done(ann.id) == set()
     # retry clears the answer and the card buttons come back
-    at.button(key="w:lesson:first-lead/2:retry").click().run()
-    assert at.button(key=LEAD_RIGHT.format(scope="lesson", item="first-lead/2"))
-    at.button(key="w:lesson:first-lead/2:card-H9").click().run()
+    at.button(key=state.widget_key(LESSON, LESSON_ITEM, "retry")).click().run()
+    assert at.button(key=card(LESSON, LESSON_ITEM, "S2"))
+    at.button(key=card(LESSON, LESSON_ITEM, "H9")).click().run()
     notes = " ".join(m.value for m in at.markdown)
     assert "Имея короля сам-третей" in notes and "♠2" in notes  # the answer, with its reason
-    at.button(key="w:lesson:first-lead/2:retry").click().run()
-    assert at.button(key=LEAD_RIGHT.format(scope="lesson", item="first-lead/2"))
+    at.button(key=state.widget_key(LESSON, LESSON_ITEM, "retry")).click().run()
+    assert at.button(key=card(LESSON, LESSON_ITEM, "S2"))
 
 
 def _daily_item(at) -> str:
@@ -72,7 +79,7 @@ def test_daily_puzzle_solved_counts_streak_and_shows_evidence(app_env):
     bob = store.learner("Bob")
     assert store.streak(bob.id, date.today()) == 1
     assert [a.kind for a in store.attempts(bob.id)] == ["daily"]
-    at.session_state[DAILY_TABLE] = True  # the table is drawn once its expander is opened
+    at.session_state[state.DAILY_EVIDENCE_TABLE] = True  # the table is drawn once its expander is opened
     at.run()
     table = at.dataframe[0].value
     assert len(table) == 13
@@ -83,10 +90,10 @@ def test_hint_costs_part_of_the_score(app_env):
     """Opening one of two hints leaves two thirds of the score for a right answer (anchors: graded hints)."""
     at = start("en", learner="Cy")
     open_page(at, "puzzles")
-    at.selectbox(key="puzzle").set_value("king-fourth-lead").run()
-    at.button(key="w:puzzles:king-fourth-lead:hint").click().run()
+    at.selectbox(key=state.PUZZLE).set_value("king-fourth-lead").run()
+    at.button(key=state.widget_key(PUZZLES_PAGE, "king-fourth-lead", "hint")).click().run()
     assert "Which suit is your longest?" in at.info[0].value
-    at.button(key=LEAD_RIGHT.format(scope="puzzles", item="king-fourth-lead")).click().run()
+    at.button(key=card(PUZZLES_PAGE, "king-fourth-lead", "S2")).click().run()
     assert "67%" in at.success[0].value
     store = db(app_env)
     [attempt] = store.attempts(store.learner("Cy").id)
@@ -97,8 +104,8 @@ def test_failed_puzzle_comes_back_for_review_and_why_explains_any_card(app_env):
     """A wrong answer puts the puzzle in the review queue; "why not" explains any card by its maxim."""
     at = start("en", learner="Dee")
     open_page(at, "puzzles")
-    at.selectbox(key="puzzle").set_value("king-fourth-lead").run()
-    at.button(key=LEAD_WRONG.format(scope="puzzles", item="king-fourth-lead")).click().run()
+    at.selectbox(key=state.PUZZLE).set_value("king-fourth-lead").run()
+    at.button(key=card(PUZZLES_PAGE, "king-fourth-lead", "SK")).click().run()
     assert "♠K" in at.error[0].value and "♠2" not in at.error[0].value
     store = db(app_env)
     dee = store.learner("Dee")
@@ -106,8 +113,8 @@ def test_failed_puzzle_comes_back_for_review_and_why_explains_any_card(app_env):
     assert due.item_id == "king-fourth-lead"
     # "why not another card" would give the answer away: it comes with the solution
     assert not _has_key(at, "why:puzzles:king-fourth-lead")
-    at.button(key="w:puzzles:king-fourth-lead:solution").click().run()
-    at.selectbox(key="why:puzzles:king-fourth-lead").set_value("SK").run()
+    at.button(key=state.widget_key(PUZZLES_PAGE, "king-fourth-lead", "solution")).click().run()
+    at.selectbox(key=state.why_key(PUZZLES_PAGE, "king-fourth-lead")).set_value("SK").run()
     assert not at.exception
     assert any("King third or fourth" in m.value for m in at.markdown)
 
@@ -116,16 +123,16 @@ def test_illegal_card_is_refused_citing_the_law(app_env):
     """A spade on a heart lead while holding hearts is a revoke (000 "Масти и взятки" 1)."""
     at = start("en", learner="Eve")
     open_page(at, "puzzles")
-    at.selectbox(key="puzzle").set_value("follow-hearts").run()
-    at.button(key="w:puzzles:follow-hearts:card-SK").click().run()
+    at.selectbox(key=state.PUZZLE).set_value("follow-hearts").run()
+    at.button(key=card(PUZZLES_PAGE, "follow-hearts", "SK")).click().run()
     assert "must follow suit" in at.error[0].value
 
 
 def test_report_a_problem_is_saved(app_env):
     at = start("en", learner="Fay")
     open_page(at, "puzzles")
-    at.text_area(key="puzzle_report_note").input("The hint is unclear").run()
-    at.button(key="puzzle_report_send").click().run()
+    at.text_area(key=state.REPORT_NOTE).input("The hint is unclear").run()
+    at.button(key=state.REPORT_SEND).click().run()
     assert at.success and "report is saved" in at.success[0].value
     [report] = db(app_env).reports()
     assert report.note == "The hint is unclear"
@@ -140,7 +147,7 @@ def test_workshop_broken_yaml_shows_line_numbers(app_env):
               "    difficulty: 1\n    trump: D7\n    hand: K742.985.J63.86\n    question: lead\n"
               "    answer: S2\n    maxims: [king-third-lead-small]\n    hints: [{en: a, ru: b}]\n"
               "    explanation: {en: a, ru: b}\n")
-    at.text_area(key="workshop_text").input(broken).run()
+    at.text_area(key=state.WORKSHOP_TEXT).input(broken).run()
     assert not at.exception
     message = at.error[0].value
     assert "line 2" in message and "line 7" in message
@@ -151,7 +158,7 @@ def test_workshop_refuses_python_tags(app_env):
     """Nothing pasted is executed: a python tag is a problem on its line, never constructed."""
     at = start("en")
     open_page(at, "workshop")
-    at.text_area(key="workshop_text").input("puzzles: !!python/object/apply:os.system ['echo hacked']\n").run()
+    at.text_area(key=state.WORKSHOP_TEXT).input("puzzles: !!python/object/apply:os.system ['echo hacked']\n").run()
     assert not at.exception
     assert "line 1" in at.error[0].value
 
@@ -159,9 +166,9 @@ def test_workshop_refuses_python_tags(app_env):
 def test_progress_page_creates_learner_and_shows_accuracy(app_env):
     at = start("en")
     open_page(at, "progress")
-    at.text_input(key="learner_new").input("Gus").run()
-    at.button(key="progress_create").click().run()
-    assert at.session_state["learner"] == "Gus"
+    at.text_input(key=state.LEARNER_NEW).input("Gus").run()
+    at.button(key=state.PROGRESS_CREATE).click().run()
+    assert at.session_state[state.LEARNER] == "Gus"
     store = db(app_env)
     gus = store.learner("Gus")
     store.record_attempt(gus.id, "king-fourth-lead", "puzzle", themes=["opening-lead"], correct=False)
@@ -177,11 +184,11 @@ def test_workshop_generates_puzzles_into_the_editor_and_previews_them(app_env):
     """Generated puzzles land in the editor as YAML that validates; the engine gave the answers."""
     at = start("en")
     open_page(at, "workshop")
-    at.selectbox(key="workshop_theme").set_value("king-third").run()
-    at.number_input(key="workshop_count").set_value(2).run()
-    at.button(key="workshop_generate").click().run()
+    at.selectbox(key=state.WORKSHOP_THEME).set_value("king-third").run()
+    at.number_input(key=state.WORKSHOP_COUNT).set_value(2).run()
+    at.button(key=state.WORKSHOP_GENERATE).click().run()
     assert not at.exception
-    assert "gen-king-third-1-1" in at.text_area(key="workshop_text").value
+    assert "gen-king-third-1-1" in at.text_area(key=state.WORKSHOP_TEXT).value
     assert any("All good: 2 puzzle(s)" in s.value for s in at.success)
     assert [b for b in at.button if b.key and b.key.startswith("w:workshop:gen-king-third-1-1:card-")]
 
@@ -192,10 +199,10 @@ def test_workshop_imports_a_pbn_deal(app_env):
     open_page(at, "workshop")
     pbn = ('[Board "1"]\n[Dealer "E"]\n'
            '[Deal "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"]\n')
-    at.text_area(key="workshop_pbn").input(pbn).run()
-    at.button(key="workshop_import").click().run()
+    at.text_area(key=state.WORKSHOP_PBN).input(pbn).run()
+    at.button(key=state.WORKSHOP_IMPORT).click().run()
     assert not at.exception
-    text = at.text_area(key="workshop_text").value
+    text = at.text_area(key=state.WORKSHOP_TEXT).value
     assert "hand: 8742.J85.K95.AK3" in text and "question: lead" in text
 
 
@@ -205,8 +212,8 @@ def test_workshop_saves_only_under_the_configured_folder(app_env, monkeypatch):
     monkeypatch.setenv("WHIST_TUTOR_WORKSHOP_DIR", str(folder))
     at = start("en")
     open_page(at, "workshop")
-    at.text_input(key="workshop_name").input("../../etc/My Set!").run()
-    at.button(key="workshop_save").click().run()
+    at.text_input(key=state.WORKSHOP_NAME).input("../../etc/My Set!").run()
+    at.button(key=state.WORKSHOP_SAVE).click().run()
     assert not at.exception
     assert [p.name for p in folder.iterdir()] == ["etc-my-set.yaml"]
     assert "my-first-puzzle" in (folder / "etc-my-set.yaml").read_text(encoding="utf-8")

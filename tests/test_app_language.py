@@ -134,8 +134,9 @@ def test_daily_evidence_is_drawn_as_a_readable_chart(app_env, lang):
 
 from datetime import UTC, date, datetime  # noqa: E402
 
+from tutor.content.models import theme_label  # noqa: E402
 from tutor.progress import Attempt  # noqa: E402
-from tutor.ui.progress_page import WEAK_PCT, theme_label, theme_timeline  # noqa: E402
+from tutor.ui.progress_page import WEAK_PCT, theme_timeline  # noqa: E402
 
 
 def _attempt(n, item, themes, correct, day, kind="puzzle"):

@@ -59,6 +59,18 @@ def test_broken_content_file_is_shown_with_line_and_rest_served(app_env, tmp_pat
     assert any(o.endswith(". King fourth · ★") for o in at.selectbox(key="puzzle").options)
 
 
+@pytest.mark.parametrize("page", ["learn", "puzzles", "daily"])
+def test_every_content_page_has_one_header_its_title_then_the_broken_files(app_env, tmp_path, page):
+    """Learn, Puzzles and Daily share one head (``library.content_page``): the page's title, then
+    the broken file's problems in an error box."""
+    write_content(tmp_path / "content", broken=True)
+    at = start("en")
+    open_page(at, page)
+    assert not at.exception
+    assert at.title[0].value == t(f"nav.{page}", "en")
+    assert t("content.broken", "en") in at.error[0].value and "zz-broken.yaml:5" in at.error[0].value
+
+
 def test_maxims_page_shows_source_quote_and_puzzles(app_env):
     """Each maxim shows its source quote in the original language and the puzzles citing it (000 LST 3)."""
     at = start("en")

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tutor.cards import parse_card
-from tutor.content.grading import GradingError, grade, hint, names_a_card
+from tutor.content.grading import GradingError, answer_score, grade, hint, hint_cost, names_a_card
 from tutor.content.loader import REPO_ROOT, load_paths, load_puzzles
 from tutor.content.situation import item_ruling, item_view
 from tutor.conventions.catalogue import get_maxim
@@ -156,3 +158,21 @@ def test_names_a_card_tells_card_maxims_from_suit_maxims():
     assert names_a_card("king-third-lead-small") and names_a_card("second-hand-low")
     assert names_a_card("lead-highest-trump")  # "from the top": the highest trump
     assert not names_a_card("lead-long-suit") and not names_a_card("answer-the-call")
+
+
+@pytest.mark.parametrize("correct, used, total, score", [
+    (True, 0, 2, 1.0), (True, 1, 2, 0.667), (True, 2, 2, 0.333), (False, 0, 2, 0.0), (True, 0, 0, 1.0),
+])
+def test_each_hint_costs_an_equal_part_of_the_score(correct, used, total, score):
+    assert answer_score(correct, used, total) == pytest.approx(score, abs=1e-3)
+
+
+@given(st.integers(0, 10), st.integers(0, 10))
+def test_score_never_rises_with_more_hints(used, total):
+    assert 0 < answer_score(True, used + 1, total) <= answer_score(True, used, total) <= 1
+
+
+def test_the_hint_button_names_what_the_next_hint_costs_in_percent():
+    """Two hints: each takes a third of a right answer; an item without hints has nothing to pay."""
+    assert [hint_cost(used, 2) for used in (0, 1)] == [33, 33]
+    assert hint_cost(0, 0) == 0

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from tutor.cards import CARDS, Card, Hand
-from tutor.content.models import THEMES, Lesson, Puzzle, Text
+from tutor.content.models import THEMES, Lesson, Puzzle, Text, theme_label
 from tutor.content.schema import SCHEMA_DIR, render, schemas
 
 BASE = {
@@ -147,3 +147,20 @@ def test_exported_json_schema_is_in_sync_with_the_models():
         path = SCHEMA_DIR / name
         assert path.read_text(encoding="utf-8") == render(schema), f"{path} is stale: run python -m tutor.content.schema"
         assert json.loads(path.read_text(encoding="utf-8"))["$id"] == name
+
+
+def test_theme_label_names_a_theme_in_the_pages_language_and_shows_an_unknown_id_as_it_is() -> None:
+    """The theme names live beside THEMES (not in a page that other pages import)."""
+    assert theme_label("opening-lead", "en") == "The opening lead"
+    assert theme_label("opening-lead", "ru") == "Первый ход"
+    assert theme_label("no-such-theme", "ru") == "no-such-theme"
+
+
+def test_no_page_imports_theme_label_from_another_page() -> None:
+    """Pages used to import ``theme_label`` from the Progress page (design review §1.1)."""
+    from pathlib import Path
+
+    ui = Path(__file__).resolve().parents[1] / "tutor" / "ui"
+    offenders = [p.name for p in ui.glob("*.py") if "progress_page import" in p.read_text(encoding="utf-8")
+                 and "theme_label" in p.read_text(encoding="utf-8")]
+    assert offenders == []

@@ -45,6 +45,16 @@ def test_every_key_the_ui_uses_exists():
     assert used <= keys("en"), sorted(used - keys("en"))
 
 
+def test_an_engine_error_says_what_happened_not_that_a_part_is_missing():
+    """The engine bridge that could be missing is gone, so an engine's error is reported as what
+    happened (design review §3.2); the old "not available yet" key is gone with it."""
+    for lang in LANGS:
+        text = t("app.engine_error", lang, error="no legal card")
+        assert "no legal card" in text
+        assert "not available" not in text and "недоступн" not in text
+    assert "app.engine_missing" not in keys()
+
+
 def test_format_fills_placeholders_and_reports_missing_ones():
     assert t("progress.of", "ru", name="Анна") == "Успехи: Анна"
     with pytest.raises(TranslationError):

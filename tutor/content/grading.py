@@ -30,7 +30,8 @@ from tutor.i18n import t
 from tutor.play import must_follow_suit
 from tutor.vocab import GRADE_VERDICTS, GradeVerdict
 
-__all__ = ["Feedback", "GradingError", "VERDICTS", "grade", "hint", "hint_count", "shown_maxims", "names_a_card"]
+__all__ = ["Feedback", "GradingError", "VERDICTS", "grade", "hint", "hint_count", "answer_score", "hint_cost",
+           "shown_maxims", "names_a_card"]
 
 #: right: the answer; accepted: another right answer; worse/bad: the engine's judgement of a
 #: legal but wrong card; wrong: a wrong number (or a card the engine has no finding on);
@@ -289,6 +290,24 @@ def grade(item: Item, response: Any, lang: str = "en") -> Feedback:
 
 def hint_count(item: Item) -> int:
     return len(item.hints)
+
+
+def answer_score(correct: bool, hints_used: int, hints_total: int) -> float:
+    """The score of an answer: 1 for right unaided; each hint opened costs an equal part, so with
+    every hint open a right answer still keeps ``1/(n+1)``; a wrong answer scores 0. Decided here
+    beside the hints, not by the page that shows them, so every front end scores alike."""
+    if not correct:
+        return 0.0
+    if hints_total <= 0:
+        return 1.0
+    used = min(max(hints_used, 0), hints_total)
+    return round(1.0 - used / (hints_total + 1), 3)
+
+
+def hint_cost(used: int, total: int) -> int:
+    """What the next hint takes off a right answer, in percent (the page shows it on its "Hint"
+    button, so the learner knows the price before opening it)."""
+    return round(100 * (answer_score(True, used, total) - answer_score(True, used + 1, total)))
 
 
 def hint(item: Item, level: int) -> Text:

@@ -99,6 +99,7 @@ from tutor.vocab import SYSTEMS as VOCAB_SYSTEMS
 
 __all__ = [
     "THEMES",
+    "theme_label",
     "QUESTIONS",
     "ASKS",
     "RULESETS",
@@ -146,6 +147,16 @@ THEMES: dict[str, tuple[str, str]] = {
     "discards": ("Discards", "Сбросы"),
     "laws": ("Laws and penalties", "Законы и штрафы"),
 }
+
+
+def theme_label(theme: str, lang: str) -> str:
+    """A theme's name in ``lang`` (Russian or English); an unknown theme id is shown as it is, so
+    a teacher's new theme still reads as something on the pages before it is named here."""
+    names = THEMES.get(theme)
+    if names is None:
+        return theme
+    return names[1] if lang == "ru" else names[0]
+
 #: What a puzzle asks for; the answer's kind follows from it.
 QUESTIONS: tuple[QuestionKind, ...] = QUESTION_KINDS
 #: The number an honours or score question asks for, and of which side.

@@ -26,13 +26,14 @@ from tutor.cards import CARDS, Card, Suit, parse_card
 from tutor.errors import CardError
 from tutor.i18n import t
 from tutor.render import card_name
+from tutor.ui import state
 from tutor.ui.alerts import show_error
 
 __all__ = ["DECK_KEY", "HAND_PREFIX", "SUIT_PREFIX", "card_hand", "hand_styles", "draw_hand_styles", "deck_toggle", "four_colour", "hand_css", "element_class",
            "typed_key", "message_key", "default_key"]
 
 #: Session-state key of the sidebar switch "four-colour deck" (False: the classic two colours).
-DECK_KEY = "deck_four_colour"
+DECK_KEY = state.DECK_FOUR_COLOUR
 #: Keys of the hand's container start with this, so one CSS rule dresses every hand.
 HAND_PREFIX = "wtcards:"
 #: Keys of the hand's groups of one suit.

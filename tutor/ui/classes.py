@@ -17,12 +17,12 @@ from datetime import date
 import streamlit as st
 
 from tutor.accounts import auth_required
-from tutor.content.models import Lesson, Puzzle
+from tutor.content.models import Lesson, Puzzle, theme_label
 from tutor.progress import Assignment, ClassInfo, ItemState, Learner, ProgressError, ReportRow
+from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.common import current_lang, current_learner, store, store_message, tr
 from tutor.ui.library import library
-from tutor.ui.progress_page import theme_label
 
 __all__ = ["show", "grid_rows", "grid_csv", "homework_rows", "STATE_KEYS"]
 
@@ -30,7 +30,7 @@ __all__ = ["show", "grid_rows", "grid_csv", "homework_rows", "STATE_KEYS"]
 STATE_KEYS = {ItemState.FIRST_TRY: "classes.first_try", ItemState.HINTS: "classes.hints",
               ItemState.WRONG: "classes.wrong", ItemState.OPEN: "classes.open"}
 _MARKS = {ItemState.FIRST_TRY: "✅", ItemState.HINTS: "🟡", ItemState.WRONG: "❌", ItemState.OPEN: "·"}
-_MSG = "classes_msg"
+_MSG = state.CLASSES_MSG
 
 
 def grid_rows(rows: list[ReportRow], items: list[str], lang: str,
@@ -79,33 +79,33 @@ def grid_csv(rows: list[ReportRow], items: list[str]) -> str:
 
 
 def _create(teacher_id: int) -> None:
-    name = (st.session_state.get("class_new_name") or "").strip()
+    name = (st.session_state.get(state.CLASS_NEW_NAME) or "").strip()
     lang = current_lang()
     try:
         made = store().create_class(name, teacher_id)
     except ProgressError as exc:
         st.session_state[_MSG] = ("error", store_message(exc, lang))
         return
-    st.session_state["class_new_name"] = ""
-    st.session_state["class_pick"] = made.name
+    st.session_state[state.CLASS_NEW_NAME] = ""
+    st.session_state[state.CLASS_PICK] = made.name
     st.session_state[_MSG] = ("ok", tr("classes.created", name=made.name, code=made.code))
 
 
 def _join(learner_id: int) -> None:
-    code = (st.session_state.get("class_join_code") or "").strip()
+    code = (st.session_state.get(state.CLASS_JOIN_CODE) or "").strip()
     try:
         joined = store().join_class(code, learner_id)
     except ProgressError:
         st.session_state[_MSG] = ("error", tr("classes.bad_code"))
         return
-    st.session_state["class_join_code"] = ""
+    st.session_state[state.CLASS_JOIN_CODE] = ""
     st.session_state[_MSG] = ("ok", tr("classes.joined", name=joined.name))
 
 
 def _assign(class_id: int) -> None:
-    puzzles = list(st.session_state.get("class_homework") or [])
-    lessons = list(st.session_state.get("class_homework_lessons") or [])
-    due = st.session_state.get("class_due")
+    puzzles = list(st.session_state.get(state.CLASS_HOMEWORK) or [])
+    lessons = list(st.session_state.get(state.CLASS_HOMEWORK_LESSONS) or [])
+    due = st.session_state.get(state.CLASS_DUE)
     if not puzzles and not lessons:
         st.session_state[_MSG] = ("error", tr("classes.pick_items"))
         return
@@ -118,8 +118,8 @@ def _assign(class_id: int) -> None:
     except ProgressError as exc:
         st.session_state[_MSG] = ("error", store_message(exc, current_lang()))
         return
-    st.session_state["class_homework"] = []
-    st.session_state["class_homework_lessons"] = []
+    st.session_state[state.CLASS_HOMEWORK] = []
+    st.session_state[state.CLASS_HOMEWORK_LESSONS] = []
     st.session_state[_MSG] = ("ok", tr("classes.assigned"))
 
 
@@ -163,8 +163,8 @@ def _join_part(me: Learner) -> None:
         st.caption(tr("classes.member_of", names=", ".join(c.name for c in joined)))
         _my_homework(me, current_lang())
     with st.expander(tr("classes.join"), expanded=not joined and not me.is_teacher):
-        st.text_input(tr("classes.join_code"), key="class_join_code", max_chars=20)
-        st.button(tr("classes.join_button"), key="class_join", on_click=_join, args=(me.id,))
+        st.text_input(tr("classes.join_code"), key=state.CLASS_JOIN_CODE, max_chars=20)
+        st.button(tr("classes.join_button"), key=state.CLASS_JOIN, on_click=_join, args=(me.id,))
 
 
 def _my_homework(me: Learner, lang: str) -> None:
@@ -193,26 +193,26 @@ def _teacher_part(me: Learner, lang: str) -> None:
     db = store()
     st.markdown("#### " + tr("classes.mine"))
     with st.expander(tr("classes.new"), expanded=not db.classes_taught(me.id)):
-        st.text_input(tr("classes.name"), key="class_new_name", max_chars=40)
-        st.button(tr("classes.create"), key="class_create", on_click=_create, args=(me.id,))
+        st.text_input(tr("classes.name"), key=state.CLASS_NEW_NAME, max_chars=40)
+        st.button(tr("classes.create"), key=state.CLASS_CREATE, on_click=_create, args=(me.id,))
     taught = db.classes_taught(me.id)
     if not taught:
         show_info(tr("classes.none"))
         return
     names = [c.name for c in taught]
-    if st.session_state.get("class_pick") not in names:
-        st.session_state["class_pick"] = names[0]
-    st.selectbox(tr("classes.pick"), names, key="class_pick")
-    cls: ClassInfo = taught[names.index(st.session_state["class_pick"])]
+    if st.session_state.get(state.CLASS_PICK) not in names:
+        st.session_state[state.CLASS_PICK] = names[0]
+    st.selectbox(tr("classes.pick"), names, key=state.CLASS_PICK)
+    cls: ClassInfo = taught[names.index(st.session_state[state.CLASS_PICK])]
     st.markdown(tr("classes.code", code=cls.code))
     lib = library()
     with st.expander(tr("classes.homework")):
-        st.multiselect(tr("classes.puzzles"), [p.id for p in lib.puzzles], key="class_homework",
+        st.multiselect(tr("classes.puzzles"), [p.id for p in lib.puzzles], key=state.CLASS_HOMEWORK,
                        format_func=lambda i: _label(lib.puzzle(i), i, lang))
-        st.multiselect(tr("classes.lessons"), [les.id for les in lib.lessons], key="class_homework_lessons",
+        st.multiselect(tr("classes.lessons"), [les.id for les in lib.lessons], key=state.CLASS_HOMEWORK_LESSONS,
                        format_func=lambda i: _label(lib.lesson(i), i, lang))
-        st.date_input(tr("classes.due"), value=None, key="class_due")
-        st.button(tr("classes.assign"), key="class_assign", on_click=_assign, args=(cls.id,))
+        st.date_input(tr("classes.due"), value=None, key=state.CLASS_DUE)
+        st.button(tr("classes.assign"), key=state.CLASS_ASSIGN, on_click=_assign, args=(cls.id,))
     homework = db.assignments(cls.id)
     if homework:
         st.markdown("#### " + tr("classes.set"))
@@ -229,4 +229,4 @@ def _teacher_part(me: Learner, lang: str) -> None:
         show_info(tr("classes.no_homework"))
     st.dataframe(grid_rows(rows, items, lang, lessons), hide_index=True, width="stretch")
     st.download_button(tr("classes.csv"), grid_csv(rows, items), file_name=f"{cls.name}.csv", mime="text/csv",
-                       key="class_csv")
+                       key=state.CLASS_CSV)

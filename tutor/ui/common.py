@@ -213,7 +213,7 @@ APP_CSS = """
 def inject_css() -> None:
     """The styles of the pictures (:mod:`tutor.render`), the suit colours of the deck the learner
     chose in the sidebar (two or four colours, kept in session state) and the phone layout."""
-    four = bool(st.session_state.get("deck_four_colour", False))  # tutor.ui.cardpick.DECK_KEY
+    four = bool(st.session_state.get(state.DECK_FOUR_COLOUR, False))
     st.html(f"<style>{CSS}{deck_css(four)}{APP_CSS}</style>")
 
 
@@ -278,8 +278,8 @@ def learner_box(lang: str) -> Learner | None:
 
 # -- accounts (issue 14) -----------------------------------------------------------------------
 #: The session's login token (the database keeps only its hash; it lasts until it expires).
-AUTH_TOKEN = "auth_token"
-_AUTH_ERROR = "auth_error"
+AUTH_TOKEN = state.AUTH_TOKEN
+_AUTH_ERROR = state.AUTH_ERROR
 
 
 def logged_in() -> Learner | None:
@@ -382,15 +382,15 @@ def _login_box(lang: str) -> Learner | None:
     me = logged_in()
     if me is not None:
         st.sidebar.caption(t("account.logged_in", lang, name=me.name))
-        st.sidebar.button(t("account.logout", lang), key="auth_logout", on_click=_do_logout)
+        st.sidebar.button(t("account.logout", lang), key=state.AUTH_LOGOUT, on_click=_do_logout)
         return me
     st.sidebar.caption(t("account.login_needed", lang))
-    st.sidebar.text_input(t("app.learner", lang), key="auth_name", max_chars=40)
-    st.sidebar.text_input(t("account.password", lang), key="auth_password", type="password", max_chars=200)
+    st.sidebar.text_input(t("app.learner", lang), key=state.AUTH_NAME, max_chars=40)
+    st.sidebar.text_input(t("account.password", lang), key=state.AUTH_PASSWORD, type="password", max_chars=200)
     c1, c2 = st.sidebar.columns(2)
-    c1.button(t("account.login", lang), key="auth_login", on_click=_do_login, args=("auth_name", "auth_password"))
-    c2.button(t("account.create", lang), key="auth_create", on_click=_do_create,
-              args=("auth_name", "auth_password"))
+    c1.button(t("account.login", lang), key=state.AUTH_LOGIN, on_click=_do_login, args=(state.AUTH_NAME, state.AUTH_PASSWORD))
+    c2.button(t("account.create", lang), key=state.AUTH_CREATE, on_click=_do_create,
+              args=(state.AUTH_NAME, state.AUTH_PASSWORD))
     _show_auth_error()
     return None
 
@@ -398,15 +398,15 @@ def _login_box(lang: str) -> Learner | None:
 def _password_form(lang: str, name: str) -> None:
     """A name that has a password, on one machine: log in with it to use the name."""
     st.sidebar.caption(t("account.has_password", lang, name=name))
-    st.sidebar.text_input(t("account.password", lang), key="auth_password", type="password", max_chars=200)
-    st.sidebar.button(t("account.login", lang), key="auth_login", on_click=_do_login,
-                      args=(state.LEARNER, "auth_password"))
+    st.sidebar.text_input(t("account.password", lang), key=state.AUTH_PASSWORD, type="password", max_chars=200)
+    st.sidebar.button(t("account.login", lang), key=state.AUTH_LOGIN, on_click=_do_login,
+                      args=(state.LEARNER, state.AUTH_PASSWORD))
     _show_auth_error()
 
 
 def _set_password(learner_id: int) -> None:
-    password = st.session_state.get("auth_new_password") or ""
-    st.session_state["auth_new_password"] = ""
+    password = st.session_state.get(state.AUTH_NEW_PASSWORD) or ""
+    st.session_state[state.AUTH_NEW_PASSWORD] = ""
     lang = current_lang()
     try:
         db = store()
@@ -414,7 +414,7 @@ def _set_password(learner_id: int) -> None:
         name = db.learner_by_id(learner_id).name
         st.session_state[AUTH_TOKEN] = db.login(name, password)
         st.session_state.pop(state.LEARNER_CACHE, None)
-        st.session_state["auth_saved"] = True
+        st.session_state[state.AUTH_SAVED] = True
     except PasswordError:
         st.session_state[_AUTH_ERROR] = t("account.password_short", lang, n=MIN_PASSWORD)
     except ProgressError as exc:
@@ -423,11 +423,11 @@ def _set_password(learner_id: int) -> None:
 
 def _protect_form(lang: str, learner: Learner) -> None:
     """On one machine a password is optional: offered, folded away."""
-    if st.session_state.pop("auth_saved", False):
+    if st.session_state.pop(state.AUTH_SAVED, False):
         st.sidebar.caption(t("account.password_set", lang))
     with st.sidebar.expander(t("account.protect", lang)):
-        st.text_input(t("account.password", lang), key="auth_new_password", type="password", max_chars=200)
-        st.button(t("account.set_password", lang), key="auth_set", on_click=_set_password, args=(learner.id,))
+        st.text_input(t("account.password", lang), key=state.AUTH_NEW_PASSWORD, type="password", max_chars=200)
+        st.button(t("account.set_password", lang), key=state.AUTH_SET, on_click=_set_password, args=(learner.id,))
     _show_auth_error()
 
 

@@ -28,7 +28,7 @@ import streamlit as st
 from tutor.cards import Card, parse_card
 from tutor.content.describe import question_text
 from tutor.content.engine import engine_verdict
-from tutor.content.grading import Feedback, grade, hint, hint_count
+from tutor.content.grading import Feedback, answer_score, grade, hint, hint_cost, hint_count
 from tutor.content.models import Item
 from tutor.content.situation import item_view
 from tutor.content.sources import named_sources, plain_citations, source_html
@@ -44,19 +44,8 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.common import current_learner, show_html, store
 
-__all__ = ["Answered", "answer_score", "item_board", "prompt_text", "run_item", "maxim_note", "show_note", "maxim_title", "card_label",
+__all__ = ["Answered", "item_board", "prompt_text", "run_item", "maxim_note", "show_note", "maxim_title", "card_label",
            "answer_label"]
-
-
-def answer_score(correct: bool, hints_used: int, hints_total: int) -> float:
-    """The score of an answer: 1 for right unaided; each hint opened costs an equal part, so with
-    every hint open a right answer still keeps ``1/(n+1)``; a wrong answer scores 0."""
-    if not correct:
-        return 0.0
-    if hints_total <= 0:
-        return 1.0
-    used = min(max(hints_used, 0), hints_total)
-    return round(1.0 - used / (hints_total + 1), 3)
 
 
 @dataclass(frozen=True)
@@ -277,11 +266,6 @@ def _answer_text(response: Any) -> str:
     return str(response)
 
 
-def _hint_cost(used: int, total: int) -> int:
-    """What the next hint takes off a right answer, in percent (shown on the "Hint" button)."""
-    return round(100 * (answer_score(True, used, total) - answer_score(True, used + 1, total)))
-
-
 def _open_hint(scope: str, item_id: str, total: int) -> None:
     key = state.hints_key(scope, item_id)
     st.session_state[key] = min(int(st.session_state.get(key, 0)) + 1, total)
@@ -403,7 +387,7 @@ def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) ->
             try:
                 verdict = engine_verdict(item, card)
             except WhistError as exc:
-                show_error(t("app.engine_missing", lang, error=str(exc)))
+                show_error(t("app.engine_error", lang, error=str(exc)))
                 return
             word_key = f"verdict.{verdict.verdict}"
             # never the engine's code word ("equal") on screen
@@ -433,8 +417,10 @@ def run_item(
 ) -> Answered | None:
     """Show one question and handle its answer; returns the answer once given.
 
-    ``kind`` (lesson/puzzle/daily) is what the attempt is recorded as; None records nothing
-    (the workshop preview). ``record_id`` is the id stored (default ``item_id``).
+    ``scope`` names the page asking (its ``SCOPE``): the item's session-state keys are built
+    from it (:func:`tutor.ui.state.answer_key` and the others), so the same puzzle on two pages
+    keeps two answers. ``kind`` (lesson/puzzle/daily) is what the attempt is recorded as; None
+    records nothing (the workshop preview). ``record_id`` is the id stored (default ``item_id``).
 
     The answer area runs as a fragment: ``after(answered)`` draws what the page shows under it
     (the next-puzzle button, the evidence) inside the fragment, so it follows a click at once;
@@ -493,7 +479,7 @@ def _answer_body(item: Item, view: SeatView, scope: str, item_id: str, lang: str
         if err := st.session_state.get(state.answer_key(scope, item_id) + ":error"):
             show_error(err)
         if used < total:
-            st.button(t("item.hint", lang, cost=_hint_cost(used, total)), key=state.widget_key(scope, item_id, "hint"),
+            st.button(t("item.hint", lang, cost=hint_cost(used, total)), key=state.widget_key(scope, item_id, "hint"),
                       on_click=_open_hint, args=(scope, item_id, total), icon=":material/lightbulb:")
         return None
     if _asks_card(item):
@@ -526,7 +512,7 @@ def _answer_body(item: Item, view: SeatView, scope: str, item_id: str, lang: str
                args=(scope, item_id), icon=":material/replay:")
     if not fb.correct and not revealed:
         if used < total:
-            row.button(t("item.hint", lang, cost=_hint_cost(used, total)), key=state.widget_key(scope, item_id, "hint"),
+            row.button(t("item.hint", lang, cost=hint_cost(used, total)), key=state.widget_key(scope, item_id, "hint"),
                        on_click=_hint_and_retry, args=(scope, item_id, total), icon=":material/lightbulb:")
         row.button(t("item.show_solution", lang), key=state.widget_key(scope, item_id, "solution"),
                    on_click=_reveal, args=(scope, item_id), icon=":material/visibility:")

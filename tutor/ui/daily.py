@@ -20,16 +20,16 @@ import streamlit as st
 
 from tutor.cards import Card, Hand, parse_card
 from tutor.content.daily import DailyError, daily_pick
-from tutor.content.models import Puzzle
+from tutor.content.models import Puzzle, theme_label
 from tutor.errors import WhistError
 from tutor.play import Trick
 from tutor.progress import ProgressError
 from tutor.seats import Seat
+from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, current_learner, learner_date, store, tr
 from tutor.ui.components import Answered, run_item
-from tutor.ui.library import library, show_problems
-from tutor.ui.progress_page import theme_label
+from tutor.ui.library import content_page
 
 __all__ = ["show", "evidence", "simulate_evidence", "evidence_samples", "TABLE_KEY"]
 
@@ -39,7 +39,7 @@ DEFAULT_SAMPLES = 100
 #: served and the evidence store -- shipped with the content, filled by ``tutor analyse`` -- has it.
 EVIDENCE_SEED = 0
 #: The session key of the evidence table's expander (open: the table is drawn).
-TABLE_KEY = "daily_evidence_table"
+TABLE_KEY = state.DAILY_EVIDENCE_TABLE
 #: The most layouts the evidence solves: as ``simulate --samples`` (about 25 a second here).
 MAX_SAMPLES = 10_000
 
@@ -120,7 +120,7 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
                         tuple(puzzle.maxims), samples, seed, progress=progress, system=puzzle.system, rules=puzzle.rules)
     except WhistError as exc:
         bar.empty()
-        show_error(tr("app.engine_missing", error=str(exc)))
+        show_error(tr("app.engine_error", error=str(exc)))
         return
     bar.empty()
     from tutor.ui.evidence_chart import show_chart  # deferred: drawn only after an answer
@@ -141,9 +141,7 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
 def show() -> None:
     lang = current_lang()
     today = learner_date()
-    st.title(tr("nav.daily"))
-    lib = library()
-    show_problems(lib.problems, tr("content.broken"))
+    lib = content_page("nav.daily")
     try:
         pick = daily_pick(lib.puzzles, today)
     except DailyError as exc:
@@ -174,7 +172,7 @@ def show() -> None:
 
 
 #: The key of the hidden chart that makes the browser load the chart's code early.
-PREFETCH_KEY = "daily-chart-prefetch"
+PREFETCH_KEY = state.DAILY_CHART_PREFETCH
 
 
 def prefetch_chart() -> None:

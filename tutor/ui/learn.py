@@ -17,7 +17,7 @@ from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.cardpick import draw_hand_styles
 from tutor.ui.common import current_lang, current_learner, progress_or, show_html, store, tr
 from tutor.ui.components import run_item
-from tutor.ui.library import Library, library, show_problems
+from tutor.ui.library import Library, content_page
 
 __all__ = ["show", "show_diagram", "exercise_id"]
 
@@ -67,9 +67,7 @@ def _lesson(lib: Library, lesson_id: str) -> Lesson:
 
 def show() -> None:
     lang = current_lang()
-    st.title(tr("nav.learn"))
-    lib = library()
-    show_problems(lib.problems, tr("content.broken"))
+    lib = content_page("nav.learn")
     if not lib.lessons:
         show_info(tr("learn.no_lessons"))
         return
@@ -122,7 +120,7 @@ def show() -> None:
             show_success(tr("learn.lesson_done"))
             nxt = next((les for les in lib.lessons if les.order > lesson.order), None)
             if nxt is not None:
-                st.button(tr("learn.next", title=nxt.title[lang]), key="learn_next",
+                st.button(tr("learn.next", title=nxt.title[lang]), key=state.LEARN_NEXT,
                           on_click=lambda nxt_id=nxt.id: st.session_state.update({state.LESSON: nxt_id}))
         else:
             show_info(tr("learn.retry_wrong"))

@@ -18,10 +18,10 @@ from tutor.content.loader import ContentSet, Problem, content_root, load_paths
 from tutor.content.markup import strip_model
 from tutor.content.models import Lesson, Puzzle
 from tutor.ui.alerts import show_error
-from tutor.ui.common import current_lang
+from tutor.ui.common import current_lang, tr
 from tutor.ui.validator_text import translate_message
 
-__all__ = ["Library", "content_root", "library", "show_problems"]
+__all__ = ["Library", "content_root", "library", "show_problems", "content_page"]
 
 @dataclass(frozen=True)
 class Library:
@@ -84,3 +84,12 @@ def show_problems(problems: tuple[Problem, ...] | list[Problem], title: str) -> 
         lines = "\n".join(shown)
         more = f"\n- … (+{len(problems) - 30})" if len(problems) > 30 else ""
         show_error(f"{title}\n\n{lines}{more}")
+
+
+def content_page(title_key: str) -> Library:
+    """The head of a page that serves lessons or puzzles (Learn, Puzzles, Daily): its title, the
+    broken files' problems above everything else, and the library the page then serves."""
+    st.title(tr(title_key))
+    lib = library()
+    show_problems(lib.problems, tr("content.broken"))
+    return lib

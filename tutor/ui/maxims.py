@@ -13,6 +13,7 @@ import streamlit as st
 from tutor.conventions.catalogue import CARD_PLAY, CATEGORIES, SYSTEMS, CatalogueError, Maxim, load_catalogue
 from tutor.conventions.figures import Study, engine_digest, figure_line, load_study, study_files, systems_measured
 from tutor.i18n import t
+from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import current_lang, named_sources, source_html, tr
 from tutor.ui.library import library
@@ -159,12 +160,12 @@ def show() -> None:
     lib = library()
     study = _study()
     c1, c2, c3 = st.columns([2, 2, 3])
-    system = c1.selectbox(tr("maxims.system"), ("all", *SYSTEMS), key="maxims_system",
+    system = c1.selectbox(tr("maxims.system"), ("all", *SYSTEMS), key=state.MAXIMS_SYSTEM,
                           format_func=lambda s: t("maxims.all", lang) if s == "all" else t(f"system.{s}", lang))
-    category = c2.selectbox(tr("maxims.category"), ("all", *CATEGORIES), key="maxims_category",
+    category = c2.selectbox(tr("maxims.category"), ("all", *CATEGORIES), key=state.MAXIMS_CATEGORY,
                             format_func=lambda c: t("maxims.all", lang) if c == "all" else t(f"category.{c}", lang))
-    query = c3.text_input(tr("maxims.search"), key="maxims_query").strip().lower()
-    only_diff = st.toggle(tr("maxims.only_differences"), key="maxims_only_diff")
+    query = c3.text_input(tr("maxims.search"), key=state.MAXIMS_QUERY).strip().lower()
+    only_diff = st.toggle(tr("maxims.only_differences"), key=state.MAXIMS_ONLY_DIFF)
     matches = []
     for m in catalogue:
         if system != "all" and system not in m.systems:

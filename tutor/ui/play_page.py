@@ -29,6 +29,7 @@ from tutor.render import CSS, deck_css, history_html, last_trick_html, table_htm
 from tutor.rulesets import RULESET_NAMES, RULESETS
 from tutor.seats import Seat, Side
 from tutor.strengths import STRENGTHS
+from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import card_hand, draw_hand_styles, four_colour
 from tutor.ui.common import current_lang
@@ -45,11 +46,11 @@ if TYPE_CHECKING:  # the session (and its robots) is imported when the first dea
 __all__ = ["render", "ptext", "SESSION_KEY", "can_undo", "can_claim"]
 
 #: Session-state keys of this page (prefixed, so they cannot collide with other pages').
-SESSION_KEY = "play:session"
-LAST_KEY = "play:last"
-ERROR_KEY = "play:error"
-NOTE_KEY = "play:note"
-OPT = "play:opt:"
+SESSION_KEY = state.PLAY_SESSION
+LAST_KEY = state.PLAY_LAST
+ERROR_KEY = state.PLAY_ERROR
+NOTE_KEY = state.PLAY_NOTE
+OPT = state.PLAY_OPT
 
 def ptext(key: str, lang: str, **fmt: Any) -> str:
     """A Play-page text in ``lang`` (its texts live in ``tutor/locales/play.{en,ru}.yaml``)."""
@@ -147,7 +148,7 @@ def _settings(lang: str) -> None:
         st.radio(ptext("robots", lang), STRENGTHS, index=STRENGTHS.index("classic"), key=OPT + "robots",
                  format_func=lambda v: ptext("robots_" + v, lang), horizontal=True)
         st.caption(ptext("humbug", lang))
-        st.button(ptext("new_session", lang), on_click=_new_session, key="play:new", type="primary")
+        st.button(ptext("new_session", lang), on_click=_new_session, key=state.PLAY_NEW, type="primary")
 
 
 def _robot_lines(session: Session, robots: Sequence[RobotCard], lang: str) -> None:
@@ -222,15 +223,15 @@ def _hand(session: Session, lang: str) -> None:
     seat = session.state.to_play
     st.markdown(ptext("dummy_turn" if seat != Seat.S else "your_turn", lang, seat=seat.label(lang)))
     hand = tuple(session.state.hand(seat))
-    card_hand(hand, key="play:card", lang=lang, on_pick=_on_play, playable=session.legal_cards(), styled=False)
+    card_hand(hand, key=state.PLAY_CARD, lang=lang, on_pick=_on_play, playable=session.legal_cards(), styled=False)
 
 
 def _controls(session: Session, lang: str) -> None:
     undo_ok, claim_ok = can_undo(session), can_claim(session)
     row = st.container(horizontal=True, gap="small")
-    row.button(ptext("undo", lang), key="play:undo", on_click=_on_undo, disabled=not undo_ok,
+    row.button(ptext("undo", lang), key=state.PLAY_UNDO, on_click=_on_undo, disabled=not undo_ok,
                help=None if undo_ok else ptext("undo_off", lang))
-    row.button(ptext("claim", lang), key="play:claim", on_click=_on_claim, disabled=not claim_ok,
+    row.button(ptext("claim", lang), key=state.PLAY_CLAIM, on_click=_on_claim, disabled=not claim_ok,
                help=None if claim_ok else ptext("claim_off", lang))
 
 
@@ -280,7 +281,7 @@ def _table_area(lang: str) -> None:
         show_success(ptext("deal_over", lang, ns=session.records[-1].tricks_ns, ew=13 - session.records[-1].tricks_ns))
         if session.sheet.is_over:
             show_info(ptext("robber_over", lang))
-        st.button(ptext("next_deal", lang), key="play:next", on_click=_on_next, type="primary")
+        st.button(ptext("next_deal", lang), key=state.PLAY_NEXT, on_click=_on_next, type="primary")
 
 
 def _after_deal(lang: str) -> None:
@@ -308,7 +309,7 @@ def render(standalone: bool = False) -> None:
     if SESSION_KEY not in st.session_state:
         try:
             _new_session()
-        except (ImportError, WhistError) as exc:
+        except WhistError as exc:
             show_error(str(exc))
             return
     draw_hand_styles(lang)  # once per page run: a card click (the fragment) sends no style sheet

@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.accounts import auth_required
-from tutor.content.models import THEMES
+from tutor.content.models import theme_label
 from tutor.i18n import t
 from tutor.progress import Attempt, ProgressError, ProgressStore
 from tutor.ui import state
@@ -19,17 +19,10 @@ from tutor.ui.common import current_lang, current_learner, learner_date, store, 
 from tutor.ui.library import library
 from tutor.ui.ratings import deleted_notice, show_rating
 
-__all__ = ["show", "theme_label", "WEAK_PCT", "theme_timeline", "progress_chart"]
+__all__ = ["show", "WEAK_PCT", "theme_timeline", "progress_chart"]
 
 #: A theme is weak while under this share of right first answers (percent).
 WEAK_PCT = 60
-
-
-def theme_label(theme: str, lang: str) -> str:
-    names = THEMES.get(theme)
-    if names is None:
-        return theme
-    return names[1] if lang == "ru" else names[0]
 
 
 def theme_timeline(attempts: Sequence[Attempt], lang: str) -> list[dict[str, Any]]:
@@ -113,14 +106,14 @@ def _pick_or_create(db: ProgressStore) -> None:
     with c1:
         if learners:
             names = [l.name for l in learners]
-            st.selectbox(tr("progress.pick"), names, index=None, key="progress_pick",
+            st.selectbox(tr("progress.pick"), names, index=None, key=state.PROGRESS_PICK,
                          placeholder=tr("progress.pick_placeholder"))
-            picked = st.session_state.get("progress_pick")
-            st.button(tr("progress.use"), key="progress_use", on_click=_use_name, args=(picked or "",),
+            picked = st.session_state.get(state.PROGRESS_PICK)
+            st.button(tr("progress.use"), key=state.PROGRESS_USE, on_click=_use_name, args=(picked or "",),
                       disabled=not picked)
     with c2:
         st.text_input(tr("progress.new"), key=state.LEARNER_NEW, max_chars=40)
-        st.button(tr("progress.create"), key="progress_create", on_click=_create)
+        st.button(tr("progress.create"), key=state.PROGRESS_CREATE, on_click=_create)
 
 
 def _show(lang: str) -> None:

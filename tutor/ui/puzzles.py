@@ -9,14 +9,13 @@ from datetime import UTC, datetime
 
 import streamlit as st
 
-from tutor.content.models import THEMES, Puzzle
+from tutor.content.models import THEMES, Puzzle, theme_label
 from tutor.progress import ProgressError, ReviewItem
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.common import current_lang, current_learner, progress_or, store, store_reason, tr
 from tutor.ui.components import Answered, run_item
-from tutor.ui.library import Library, library, show_problems
-from tutor.ui.progress_page import theme_label
+from tutor.ui.library import Library, content_page
 from tutor.ui.ratings import suggested_next
 
 __all__ = ["show", "filter_puzzles"]
@@ -88,7 +87,7 @@ def _after_answer(puzzle: Puzzle, chosen: list[Puzzle], has_next: bool, lang: st
         if answered is not None and answered.settled:
             st.caption(tr("puzzles.themes") + ": " + ", ".join(theme_label(t_, lang) for t_ in puzzle.themes))
         if answered is not None and has_next:
-            st.button(tr("puzzles.next"), key="puzzle_next", on_click=_go_next, args=(puzzle.id, chosen),
+            st.button(tr("puzzles.next"), key=state.PUZZLE_NEXT, on_click=_go_next, args=(puzzle.id, chosen),
                       icon=":material/arrow_forward:", type="primary")
 
     return draw
@@ -103,9 +102,7 @@ def _puzzle(lib: Library, puzzle_id: str) -> Puzzle:
 
 def show() -> None:
     lang = current_lang()
-    st.title(tr("nav.puzzles"))
-    lib = library()
-    show_problems(lib.problems, tr("content.broken"))
+    lib = content_page("nav.puzzles")
     if not lib.puzzles:
         show_info(tr("puzzles.none"))
         return
@@ -156,7 +153,7 @@ def show() -> None:
         note_draft = drafts.autosave(REPORT_NOTE, drafts.SLOT_REPORT, "")
         if note_draft is not None and note_draft.text:
             drafts.saved_caption(note_draft)
-        st.button(tr("puzzles.report_send"), key="puzzle_report_send", on_click=_report, args=(puzzle.id,))
+        st.button(tr("puzzles.report_send"), key=state.REPORT_SEND, on_click=_report, args=(puzzle.id,))
         if msg and msg[0] == "ok":
             show_success(tr("puzzles.report_thanks"))
         elif msg:

@@ -15,18 +15,13 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from tutor.content.models import THEMES, Puzzle
+from tutor.content.models import Puzzle, theme_label
 from tutor.progress import Candidate, Learner, ProgressError
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_success
 from tutor.ui.common import AUTH_TOKEN, current_lang, progress_or, store, store_message, tr
 
 __all__ = ["show_rating", "show_my_data", "deleted_notice", "suggested_next"]
-
-
-def _theme(theme: str, lang: str) -> str:
-    names = THEMES.get(theme)
-    return theme if names is None else (names[1] if lang == "ru" else names[0])
 
 
 def show_rating(learner: Learner, lang: str) -> None:
@@ -47,14 +42,14 @@ def show_rating(learner: Learner, lang: str) -> None:
         themes = db.theme_ratings(learner.id)
         if themes:
             st.markdown("##### " + tr("rating.by_theme"))
-            rows = [{tr("rating.theme"): _theme(t, lang), tr("rating.rating"): round(x.rating),
+            rows = [{tr("rating.theme"): theme_label(t, lang), tr("rating.rating"): round(x.rating),
                      tr("rating.range"): f"{round(x.low)}–{round(x.high)}"}
                     for t, x in sorted(themes.items(), key=lambda kv: kv[1].rating)]
             st.dataframe(rows, hide_index=True, width="stretch")
             per_theme = db.theme_history(learner.id)
             if per_theme:  # one line per theme over time (long format: when, theme, rating)
                 st.line_chart({tr("rating.when"): [w for pts in per_theme.values() for w, _ in pts],
-                               tr("rating.theme"): [_theme(t, lang) for t, pts in per_theme.items() for _ in pts],
+                               tr("rating.theme"): [theme_label(t, lang) for t, pts in per_theme.items() for _ in pts],
                                tr("rating.rating"): [round(r, 1) for pts in per_theme.values() for _, r in pts]},
                               x=tr("rating.when"), y=tr("rating.rating"), color=tr("rating.theme"))
     show_my_data(learner)
@@ -64,33 +59,33 @@ def _delete(learner_id: int) -> None:
     try:
         store().delete_learner(learner_id)
     except ProgressError as exc:  # said, not swallowed: the learner must know he was not deleted
-        st.session_state["my_data_error"] = store_message(exc, current_lang())
+        st.session_state[state.MY_DATA_ERROR] = store_message(exc, current_lang())
         return
     st.session_state.pop(AUTH_TOKEN, None)
     st.session_state[state.LEARNER] = ""
     st.session_state.pop(state.LEARNER_CACHE, None)
-    st.session_state["my_data_deleted"] = True
+    st.session_state[state.MY_DATA_DELETED] = True
 
 
 def deleted_notice() -> None:
     """"Your data was deleted", once, on the page the learner deleted himself from (he is no
     longer logged in then, so the page does not reach :func:`show_my_data`)."""
-    if st.session_state.pop("my_data_deleted", False):
+    if st.session_state.pop(state.MY_DATA_DELETED, False):
         show_success(tr("account.deleted"))
 
 
 def show_my_data(learner: Learner) -> None:
     """The learner's own data: all of it as JSON, or deleted for good (with a confirmation)."""
-    if error := st.session_state.pop("my_data_error", None):
+    if error := st.session_state.pop(state.MY_DATA_ERROR, None):
         show_error(str(error))
     with st.expander(tr("account.my_data")):
         data = progress_or(None, lambda: store().export_learner(learner.id))
         if data is not None:
             st.download_button(tr("account.export"), json.dumps(data, ensure_ascii=False, indent=2),
                                file_name=f"whist-tutor-{learner.name}.json", mime="application/json",
-                               key="my_data_export")
-        sure = st.checkbox(tr("account.delete_confirm"), key="my_data_sure")
-        st.button(tr("account.delete"), key="my_data_delete", disabled=not sure, on_click=_delete,
+                               key=state.MY_DATA_EXPORT)
+        sure = st.checkbox(tr("account.delete_confirm"), key=state.MY_DATA_SURE)
+        st.button(tr("account.delete"), key=state.MY_DATA_DELETE, disabled=not sure, on_click=_delete,
                   args=(learner.id,), type="secondary")
 
 

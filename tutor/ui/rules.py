@@ -98,7 +98,7 @@ def _deal_input(lang: str) -> Deal | None:
                  format_func=lambda s: Seat[s].label(lang))
     c2.text_input(tr("rules.trump_card"), key=state.RULES_DEAL_TRUMP, help=tr("rules.trump_help"))
     c3.number_input(tr("rules.seed"), min_value=0, max_value=10**9, value=1, step=1, key=state.RULES_DEAL_SEED)
-    c4.button(tr("rules.random_deal"), key="rules_random", on_click=_random_deal)
+    c4.button(tr("rules.random_deal"), key=state.RULES_RANDOM, on_click=_random_deal)
     try:
         return Deal.from_pbn(st.session_state[state.RULES_DEAL_PBN], dealer=st.session_state[state.RULES_DEAL_DEALER],
                              trump_card=st.session_state[state.RULES_DEAL_TRUMP].strip() or None)

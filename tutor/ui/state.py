@@ -1,9 +1,13 @@
 """Every session-state key the app uses, in one place.
 
 Why: Streamlit's session state is a flat dict shared by all pages; keys spelled in one module
-cannot collide or drift between the page that writes and the page that reads them. Keys that
-belong to one item (a puzzle's answer, its hints) are built by the functions below from a scope
-(the page) and the item id.
+cannot collide or drift between the page that writes and the page that reads them, and the tests
+drive the widgets by the same names. Keys that belong to one item (a puzzle's answer, its hints)
+are built by the functions below from a scope (the page) and the item id; a widget that makes
+keys for its parts (a card hand's buttons, a draft box's versions) builds them from the key it is
+given here. Modules keep short aliases (``play_page.SESSION_KEY = state.PLAY_SESSION``) but no
+key text of their own: ``tests/test_ui_state_keys.py`` checks that no ``key="…"`` or
+``session_state["…"]`` literal is spelled outside this module.
 """
 
 from __future__ import annotations
@@ -48,6 +52,67 @@ __all__ = [
     "REPORT_OPEN",
     "WORKSHOP_WITH_EVIDENCE",
     "WORKSHOP_EVIDENCE_JOB",
+    "AUTH_TOKEN",
+    "AUTH_ERROR",
+    "AUTH_NAME",
+    "AUTH_PASSWORD",
+    "AUTH_LOGIN",
+    "AUTH_CREATE",
+    "AUTH_LOGOUT",
+    "AUTH_NEW_PASSWORD",
+    "AUTH_SET",
+    "AUTH_SAVED",
+    "DECK_FOUR_COLOUR",
+    "LEARN_NEXT",
+    "PUZZLE_NEXT",
+    "REPORT_SEND",
+    "DAILY_EVIDENCE_TABLE",
+    "DAILY_CHART_PREFETCH",
+    "MAXIMS_SYSTEM",
+    "MAXIMS_CATEGORY",
+    "MAXIMS_QUERY",
+    "MAXIMS_ONLY_DIFF",
+    "RULES_RANDOM",
+    "PROGRESS_PICK",
+    "PROGRESS_USE",
+    "PROGRESS_CREATE",
+    "MY_DATA_EXPORT",
+    "MY_DATA_SURE",
+    "MY_DATA_DELETE",
+    "MY_DATA_ERROR",
+    "MY_DATA_DELETED",
+    "CLASSES_MSG",
+    "CLASS_PICK",
+    "CLASS_NEW_NAME",
+    "CLASS_CREATE",
+    "CLASS_JOIN_CODE",
+    "CLASS_JOIN",
+    "CLASS_HOMEWORK",
+    "CLASS_HOMEWORK_LESSONS",
+    "CLASS_DUE",
+    "CLASS_ASSIGN",
+    "CLASS_CSV",
+    "WORKSHOP_PICK",
+    "WORKSHOP_COUNT",
+    "WORKSHOP_SEED",
+    "WORKSHOP_GENERATE",
+    "WORKSHOP_IMPORT",
+    "WORKSHOP_RESET",
+    "WORKSHOP_EVIDENCE_STOP",
+    "WORKSHOP_NAME",
+    "WORKSHOP_SAVE",
+    "WORKSHOP_DL_YAML",
+    "WORKSHOP_DL_HTML",
+    "PLAY_SESSION",
+    "PLAY_LAST",
+    "PLAY_ERROR",
+    "PLAY_NOTE",
+    "PLAY_OPT",
+    "PLAY_NEW",
+    "PLAY_CARD",
+    "PLAY_UNDO",
+    "PLAY_CLAIM",
+    "PLAY_NEXT",
 ]
 
 #: The learner's language (``en`` or ``ru``); the sidebar switch writes it.
@@ -101,6 +166,99 @@ RULES_DEAL_SEED = "rules_deal_seed"
 RULES_DEAL_DEALER = "rules_deal_dealer"
 RULES_DEAL_TRUMP = "rules_deal_trump"
 RULES_TRICKS = "rules_tricks_ns"
+
+# The sidebar's account box (tutor/ui/common.py).
+#: The logged-in learner's session token.
+AUTH_TOKEN = "auth_token"
+#: The account box's last error, shown once.
+AUTH_ERROR = "auth_error"
+AUTH_NAME = "auth_name"
+AUTH_PASSWORD = "auth_password"
+AUTH_LOGIN = "auth_login"
+AUTH_CREATE = "auth_create"
+AUTH_LOGOUT = "auth_logout"
+AUTH_NEW_PASSWORD = "auth_new_password"
+AUTH_SET = "auth_set"
+#: True for one run after a password was set (to say so).
+AUTH_SAVED = "auth_saved"
+
+# The card styles (tutor/ui/cardpick.py).
+#: The sidebar switch "four-colour deck" (False: the classic two colours).
+DECK_FOUR_COLOUR = "deck_four_colour"
+
+# The Learn page.
+LEARN_NEXT = "learn_next"
+
+# The Puzzles page.
+PUZZLE_NEXT = "puzzle_next"
+REPORT_SEND = "puzzle_report_send"
+
+# The Daily page.
+#: Whether the evidence's table is open (drawn only once opened).
+DAILY_EVIDENCE_TABLE = "daily_evidence_table"
+#: The hidden chart that makes the browser load the chart's code early.
+DAILY_CHART_PREFETCH = "daily-chart-prefetch"
+
+# The Maxims page.
+MAXIMS_SYSTEM = "maxims_system"
+MAXIMS_CATEGORY = "maxims_category"
+MAXIMS_QUERY = "maxims_query"
+MAXIMS_ONLY_DIFF = "maxims_only_diff"
+
+# The Rules & scoring page.
+RULES_RANDOM = "rules_random"
+
+# The Progress page and the learner's data.
+PROGRESS_PICK = "progress_pick"
+PROGRESS_USE = "progress_use"
+PROGRESS_CREATE = "progress_create"
+MY_DATA_EXPORT = "my_data_export"
+MY_DATA_SURE = "my_data_sure"
+MY_DATA_DELETE = "my_data_delete"
+#: One-run messages of the learner's data box.
+MY_DATA_ERROR = "my_data_error"
+MY_DATA_DELETED = "my_data_deleted"
+
+# The Classes page.
+#: A one-run message left by a callback.
+CLASSES_MSG = "classes_msg"
+CLASS_PICK = "class_pick"
+CLASS_NEW_NAME = "class_new_name"
+CLASS_CREATE = "class_create"
+CLASS_JOIN_CODE = "class_join_code"
+CLASS_JOIN = "class_join"
+CLASS_HOMEWORK = "class_homework"
+CLASS_HOMEWORK_LESSONS = "class_homework_lessons"
+CLASS_DUE = "class_due"
+CLASS_ASSIGN = "class_assign"
+CLASS_CSV = "class_csv"
+
+# The Workshop.
+WORKSHOP_PICK = "workshop_pick"
+WORKSHOP_COUNT = "workshop_count"
+WORKSHOP_SEED = "workshop_seed"
+WORKSHOP_GENERATE = "workshop_generate"
+WORKSHOP_IMPORT = "workshop_import"
+WORKSHOP_RESET = "workshop_reset"
+WORKSHOP_EVIDENCE_STOP = "workshop_evidence_stop"
+WORKSHOP_NAME = "workshop_name"
+WORKSHOP_SAVE = "workshop_save"
+WORKSHOP_DL_YAML = "workshop_dl_yaml"
+WORKSHOP_DL_HTML = "workshop_dl_html"
+
+# The Play page: the deal in progress, what the robots just played, the refusal and note to show.
+PLAY_SESSION = "play:session"
+PLAY_LAST = "play:last"
+PLAY_ERROR = "play:error"
+PLAY_NOTE = "play:note"
+#: The prefix of the Play page's settings (``PLAY_OPT + "rules"`` and so on).
+PLAY_OPT = "play:opt:"
+PLAY_NEW = "play:new"
+#: The student's hand (a key prefix of its card buttons).
+PLAY_CARD = "play:card"
+PLAY_UNDO = "play:undo"
+PLAY_CLAIM = "play:claim"
+PLAY_NEXT = "play:next"
 
 
 def answer_key(scope: str, item_id: str) -> str:

@@ -143,8 +143,8 @@ def problems_text(problems: list[Problem], lang: str) -> str:
 def _put_generated() -> None:
     # cast: the theme selectbox sets it to a recipe name; generate() refuses anything else
     theme = cast(str, st.session_state.get(state.WORKSHOP_THEME))
-    count = int(st.session_state.get("workshop_count") or 1)
-    seed = int(st.session_state.get("workshop_seed") or 0)
+    count = int(st.session_state.get(state.WORKSHOP_COUNT) or 1)
+    seed = int(st.session_state.get(state.WORKSHOP_SEED) or 0)
     try:
         puzzles = generate(theme, count=count, seed=seed)
     except WhistError as exc:
@@ -207,7 +207,7 @@ def compute_evidence() -> None:
     total = len(specs)
     ready = _ready(specs)
     bar = st.progress(ready / total, text=tr("workshop.evidence_progress", done=ready, total=total))
-    st.button(tr("workshop.evidence_cancel"), key="workshop_evidence_stop", on_click=_stop_evidence)
+    st.button(tr("workshop.evidence_cancel"), key=state.WORKSHOP_EVIDENCE_STOP, on_click=_stop_evidence)
 
     def progress(done: int, layouts: int) -> None:
         now = _ready(specs)
@@ -219,7 +219,7 @@ def compute_evidence() -> None:
     except WhistError as exc:
         st.session_state.pop(state.WORKSHOP_EVIDENCE_JOB, None)
         bar.empty()
-        show_error(tr("app.engine_missing", error=str(exc)))
+        show_error(tr("app.engine_error", error=str(exc)))
         return
     st.session_state.pop(state.WORKSHOP_EVIDENCE_JOB, None)
     bar.empty()
@@ -260,7 +260,97 @@ def _items(loaded: LoadedFile, lang: str) -> list[tuple[str, str, Item]]:
     return out
 
 
+def _editor() -> None:
+    """The YAML editor with its autosaved draft, the reset button and the earlier versions."""
+    st.text_area(tr("workshop.editor"), key=state.WORKSHOP_TEXT, height=520, max_chars=MAX_TEXT,
+                 help=tr("workshop.editor_help"))
+    saved = drafts.autosave(state.WORKSHOP_TEXT, drafts.SLOT_WORKSHOP, TEMPLATE)
+    drafts.saved_caption(saved)
+    st.button(tr("workshop.reset"), key=state.WORKSHOP_RESET, on_click=_reset, help=tr("workshop.reset_help"))
+    drafts.versions(state.WORKSHOP_TEXT, drafts.SLOT_WORKSHOP)
+
+
+def _preview(loaded: LoadedFile, problems: list[Problem], lang: str) -> None:
+    """What the text is worth: its problems or a count of what it holds, and one item to try."""
+    if problems:
+        show_error(problems_text(problems[:40], lang))
+    elif loaded.puzzles or loaded.lessons:
+        show_success(tr("workshop.valid", puzzles=len(loaded.puzzles), exercises=len(loaded.exercises())))
+    items = _items(loaded, lang)
+    if items:
+        st.markdown("#### " + tr("workshop.preview"))
+        labels = {key: label for key, label, _ in items}
+        key = st.selectbox(tr("workshop.preview_pick"), list(labels), format_func=lambda k: labels[k],
+                           key=state.WORKSHOP_PICK)
+        assert key is not None  # a selectbox over a non-empty list with no index=None always has a pick
+        item = next(it for k, _, it in items if k == key)
+        with st.container(border=True):
+            run_item(item, scope=SCOPE, item_id=key, lang=lang, kind=None)
+
+
+def _reports_tab(lang: str) -> None:
+    """The learners' "report a problem" notes, newest first."""
+    try:
+        reports = store().reports()
+    except ProgressError as exc:
+        reports = []
+        st.caption(store_message(exc, lang))
+    if not reports:
+        st.caption(tr("workshop.no_reports"))
+    else:
+        st.dataframe([{tr("workshop.report_when"): r.ts.strftime("%Y-%m-%d %H:%M"), tr("workshop.report_item"): r.item_id,
+                       tr("workshop.report_note"): r.note} for r in reversed(reports)], hide_index=True)
+
+
+def _generate_tab(lang: str) -> None:
+    """Generate puzzles of one theme into the editor, with their evidence if asked."""
+    c1, c2, c3 = st.columns(3)
+    c1.selectbox(tr("workshop.theme"), recipe_names(), key=state.WORKSHOP_THEME,
+                 format_func=lambda name: RECIPES[name].title[lang])
+    c2.number_input(tr("workshop.count"), min_value=1, max_value=10, value=3, step=1, key=state.WORKSHOP_COUNT)
+    c3.number_input(tr("rules.seed"), min_value=0, max_value=10**9, value=1, step=1, key=state.WORKSHOP_SEED)
+    st.checkbox(tr("workshop.with_evidence"), key=state.WORKSHOP_WITH_EVIDENCE, help=tr("workshop.with_evidence_help"))
+    st.button(tr("workshop.generate"), key=state.WORKSHOP_GENERATE, on_click=_put_generated, type="primary")
+    compute_evidence()
+
+
+def _import_tab() -> None:
+    """Paste a PBN deal (autosaved like the editor) and import it as a puzzle."""
+    st.text_area(tr("workshop.pbn"), key=state.WORKSHOP_PBN, height=120, max_chars=MAX_TEXT,
+                 placeholder='[Deal "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"]')
+    drafts.saved_caption(drafts.autosave(state.WORKSHOP_PBN, drafts.SLOT_PBN, ""))
+    st.button(tr("workshop.import"), key=state.WORKSHOP_IMPORT, on_click=_put_pbn)
+
+
+def _export_tab(text: str, loaded: LoadedFile, problems: list[Problem], lang: str) -> None:
+    """Download the YAML and a worksheet, or save into the workshop folder; only a text without
+    problems leaves the editor."""
+    name = st.text_input(tr("workshop.file_name"), value="my-puzzles", key=state.WORKSHOP_NAME, max_chars=80)
+    try:
+        fname = safe_filename(name)
+    except WorkshopError as exc:
+        show_error(str(exc))
+        fname = "puzzles.yaml"
+    st.download_button(tr("workshop.download_yaml"), data=text.encode("utf-8"), file_name=fname,
+                       mime="application/x-yaml", key=state.WORKSHOP_DL_YAML, disabled=bool(problems))
+    sheet_items = [p.item for p in loaded.puzzles] + [e.item for e in loaded.exercises()]
+    if sheet_items and not problems:
+        html_doc = worksheet_html(sheet_items, lang=lang)
+        st.download_button(tr("workshop.download_sheet"), data=html_doc.encode("utf-8"),
+                           file_name=fname.replace(".yaml", ".html"), mime="text/html", key=state.WORKSHOP_DL_HTML)
+    folder = workshop_dir()
+    if folder is not None:
+        if st.button(tr("workshop.save", folder=str(folder)), key=state.WORKSHOP_SAVE, disabled=bool(problems)):
+            try:
+                path = save_yaml(folder, name, text)
+            except (WhistError, OSError) as exc:
+                show_error(str(exc))
+            else:
+                show_success(tr("workshop.saved", path=path.name))
+
+
 def show() -> None:
+    """The editor beside its preview, then the tabs: generate, import a PBN, export, reports."""
     lang = current_lang()
     st.title(tr("nav.workshop"))
     st.caption(tr("feedback.workshop_intro"))
@@ -270,29 +360,11 @@ def show() -> None:
         (show_success if msg[0] == "ok" else show_error)(msg[1])
     edit, preview = st.columns(2, gap="large")
     with edit:
-        st.text_area(tr("workshop.editor"), key=state.WORKSHOP_TEXT, height=520, max_chars=MAX_TEXT,
-                     help=tr("workshop.editor_help"))
-        saved = drafts.autosave(state.WORKSHOP_TEXT, drafts.SLOT_WORKSHOP, TEMPLATE)
-        drafts.saved_caption(saved)
-        st.button(tr("workshop.reset"), key="workshop_reset", on_click=_reset, help=tr("workshop.reset_help"))
-        drafts.versions(state.WORKSHOP_TEXT, drafts.SLOT_WORKSHOP)
+        _editor()
     text = st.session_state.get(state.WORKSHOP_TEXT) or ""
     loaded, problems = validate(text)
     with preview:
-        if problems:
-            show_error(problems_text(problems[:40], lang))
-        elif loaded.puzzles or loaded.lessons:
-            show_success(tr("workshop.valid", puzzles=len(loaded.puzzles), exercises=len(loaded.exercises())))
-        items = _items(loaded, lang)
-        if items:
-            st.markdown("#### " + tr("workshop.preview"))
-            labels = {key: label for key, label, _ in items}
-            key = st.selectbox(tr("workshop.preview_pick"), list(labels), format_func=lambda k: labels[k],
-                               key="workshop_pick")
-            assert key is not None  # a selectbox over a non-empty list with no index=None always has a pick
-            item = next(it for k, _, it in items if k == key)
-            with st.container(border=True):
-                run_item(item, scope=SCOPE, item_id=key, lang=lang, kind=None)
+        _preview(loaded, problems, lang)
     st.divider()
     tab_labels = [tr("workshop.tab_generate"), tr("workshop.tab_pbn"), tr("workshop.tab_export"), tr("workshop.tab_reports")]
     if st.session_state.get(state.WORKSHOP_TAB) not in tab_labels:  # a new session, or the language changed
@@ -301,50 +373,10 @@ def show() -> None:
     # and captions above it change) cannot flip it back to the first (issue 12)
     gen, imp, out, rep = st.tabs(tab_labels, key=state.WORKSHOP_TAB, on_change="rerun")
     with rep:
-        try:
-            reports = store().reports()
-        except ProgressError as exc:
-            reports = []
-            st.caption(store_message(exc, lang))
-        if not reports:
-            st.caption(tr("workshop.no_reports"))
-        else:
-            st.dataframe([{tr("workshop.report_when"): r.ts.strftime("%Y-%m-%d %H:%M"), tr("workshop.report_item"): r.item_id,
-                           tr("workshop.report_note"): r.note} for r in reversed(reports)], hide_index=True)
+        _reports_tab(lang)
     with gen:
-        c1, c2, c3 = st.columns(3)
-        c1.selectbox(tr("workshop.theme"), recipe_names(), key=state.WORKSHOP_THEME,
-                     format_func=lambda name: RECIPES[name].title[lang])
-        c2.number_input(tr("workshop.count"), min_value=1, max_value=10, value=3, step=1, key="workshop_count")
-        c3.number_input(tr("rules.seed"), min_value=0, max_value=10**9, value=1, step=1, key="workshop_seed")
-        st.checkbox(tr("workshop.with_evidence"), key=state.WORKSHOP_WITH_EVIDENCE, help=tr("workshop.with_evidence_help"))
-        st.button(tr("workshop.generate"), key="workshop_generate", on_click=_put_generated, type="primary")
-        compute_evidence()
+        _generate_tab(lang)
     with imp:
-        st.text_area(tr("workshop.pbn"), key=state.WORKSHOP_PBN, height=120, max_chars=MAX_TEXT,
-                     placeholder='[Deal "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"]')
-        drafts.saved_caption(drafts.autosave(state.WORKSHOP_PBN, drafts.SLOT_PBN, ""))
-        st.button(tr("workshop.import"), key="workshop_import", on_click=_put_pbn)
+        _import_tab()
     with out:
-        name = st.text_input(tr("workshop.file_name"), value="my-puzzles", key="workshop_name", max_chars=80)
-        try:
-            fname = safe_filename(name)
-        except WorkshopError as exc:
-            show_error(str(exc))
-            fname = "puzzles.yaml"
-        st.download_button(tr("workshop.download_yaml"), data=text.encode("utf-8"), file_name=fname,
-                           mime="application/x-yaml", key="workshop_dl_yaml", disabled=bool(problems))
-        sheet_items = [p.item for p in loaded.puzzles] + [e.item for e in loaded.exercises()]
-        if sheet_items and not problems:
-            html_doc = worksheet_html(sheet_items, lang=lang)
-            st.download_button(tr("workshop.download_sheet"), data=html_doc.encode("utf-8"),
-                               file_name=fname.replace(".yaml", ".html"), mime="text/html", key="workshop_dl_html")
-        folder = workshop_dir()
-        if folder is not None:
-            if st.button(tr("workshop.save", folder=str(folder)), key="workshop_save", disabled=bool(problems)):
-                try:
-                    path = save_yaml(folder, name, text)
-                except (WhistError, OSError) as exc:
-                    show_error(str(exc))
-                else:
-                    show_success(tr("workshop.saved", path=path.name))
+        _export_tab(text, loaded, problems, lang)

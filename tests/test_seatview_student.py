@@ -1,16 +1,13 @@
-"""The student's view of a position and the hint-scoring rule the app applies."""
+"""The student's view of a position: the cards he may play, the tricks gone, a record refused."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from tutor.cards import Card
 from tutor.errors import HistoryError
 from tutor.seats import Seat
 from tutor.seatview import SeatView
-from tutor.ui.components import answer_score
 
 
 def seat_view(hand: str, trump: str, dealer: str, played: str) -> SeatView:
@@ -42,15 +39,3 @@ def test_a_record_breaking_the_laws_is_refused():
     """South cannot play a card he does not hold."""
     with pytest.raises(HistoryError):
         seat_view("K742.985.J63.863", "D7", "E", "S:SA S3 S4 S5")
-
-
-@pytest.mark.parametrize("correct, used, total, score", [
-    (True, 0, 2, 1.0), (True, 1, 2, 0.667), (True, 2, 2, 0.333), (False, 0, 2, 0.0), (True, 0, 0, 1.0),
-])
-def test_each_hint_costs_an_equal_part_of_the_score(correct, used, total, score):
-    assert answer_score(correct, used, total) == pytest.approx(score, abs=1e-3)
-
-
-@given(st.integers(0, 10), st.integers(0, 10))
-def test_score_never_rises_with_more_hints(used, total):
-    assert 0 < answer_score(True, used + 1, total) <= answer_score(True, used, total) <= 1
