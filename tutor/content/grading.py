@@ -106,17 +106,14 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
     if card not in view.remaining:
         held = card in item.student_hand
         return Feedback(
-            False, "illegal", (),
-            Text(en=f"{card.symbol('en')} {'has already been played' if held else 'is not in your hand'}.",
-                 ru=f"{card.symbol('ru')} {'уже сыграна' if held else 'у вас нет'}."),
+            False, "illegal", (), _say("already_played" if held else "not_in_hand", card=card),
             wrong_explanation, lang, idea=_idea(("must-follow-suit",)),
         )
     if card not in ruling.cards and ruling.binds and card in view.legal_cards():
         # following suit would allow it, but a penalty binds: the law is the reason
         return Feedback(
             False, "illegal", (ruling.maxim,) if ruling.maxim else tuple(item.maxims),
-            Text(en=f"{card.symbol('en')} is not allowed. {ruling.why.en if ruling.why else ''}".rstrip(),
-                 ru=f"{card.symbol('ru')} нельзя. {ruling.why.ru if ruling.why else ''}".rstrip()),
+            _say("not_allowed", card=card, why=ruling.why),
             wrong_explanation, lang, idea=_idea(("must-follow-suit",)),
             shown=(ruling.maxim,) if ruling.maxim else tuple(item.maxims),
         )
@@ -133,38 +130,28 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
         why = ruling.why if ruling.binds and ruling.why is not None else None
         return Feedback(
             True, "right", tuple(item.maxims),
-            Text(en=f"Right: {card.symbol('en')} is the only card you may play." + (f" {why.en}" if why else ""),
-                 ru=f"Верно: {card.symbol('ru')} — единственная карта, которую можно сыграть."
-                    + (f" {why.ru}" if why else "")),
+            _say("only_card", card=card, why=why),
             item.explanation, lang,
         )
     if item.question == "legal":
-        return Feedback(
-            True, "right", tuple(item.maxims),
-            Text(en=f"Right: {card.symbol('en')} may be played (so may {_cards_text([c for c in ruling.cards if c != card], 'en') or 'nothing else'}).",
-                 ru=f"Верно: {card.symbol('ru')} сыграть можно (а также {_cards_text([c for c in ruling.cards if c != card], 'ru') or 'больше ничего'})."),
-            item.explanation, lang,
-        )
+        rest = [c for c in ruling.cards if c != card]
+        others = Text(en=_cards_text(rest, "en") or t("grade.nothing_else", "en"),
+                      ru=_cards_text(rest, "ru") or t("grade.nothing_else", "ru"))
+        return Feedback(True, "right", tuple(item.maxims), _say("may_play", card=card, others=others),
+                        item.explanation, lang)
     answer = item.answer_card
     if card == answer:
-        return Feedback(True, "right", tuple(item.maxims),
-                        Text(en=f"Right: {card.symbol('en')}.", ru=f"Верно: {card.symbol('ru')}."),
-                        item.explanation, lang)
+        return Feedback(True, "right", tuple(item.maxims), _say("right", card=card), item.explanation, lang)
     for acc in item.accept:
         if acc.card == card:
-            return Feedback(
-                True, "accepted", tuple(item.maxims),
-                Text(en=f"Also right: {card.symbol('en')}. {acc.reason.en} The usual card is {answer.symbol('en')}.",
-                     ru=f"Тоже верно: {card.symbol('ru')}. {acc.reason.ru} Обычно играют {answer.symbol('ru')}."),
-                item.explanation, lang,
-            )
+            return Feedback(True, "accepted", tuple(item.maxims),
+                            _say("also_right", card=card, reason=acc.reason, answer=answer), item.explanation, lang)
     verdict = engine_verdict(item, card)
     if verdict.verdict == "equal":
         # no maxim tells this card from the answer: equally good moves are all accepted (anchors.md)
         return Feedback(
             True, "accepted", verdict.maxims or tuple(item.maxims),
-            Text(en=f"Also right: {card.symbol('en')} is as good as {answer.symbol('en')}. {verdict.why.en}",
-                 ru=f"Тоже верно: {card.symbol('ru')} не хуже, чем {answer.symbol('ru')}. {verdict.why.ru}"),
+            _say("as_good", card=card, answer=answer, why=verdict.why),
             item.explanation, lang,
         )
     maxims = verdict.maxims or tuple(item.maxims)
@@ -222,6 +209,25 @@ def shown_maxims(maxims: tuple[str, ...], card: Card, answer: Card) -> tuple[str
     return tuple(m for m in maxims if not names_a_card(m))
 
 
+def _say(key: str, **values: Card | Text | str | int | None) -> Text:
+    """The grader's sentence ``grade.KEY`` of the locale files in both languages: a card as its
+    symbol, a text in the same language, None as nothing (the sentence then loses the space it
+    left at its end)."""
+
+    def one(lang: str) -> str:
+        fmt = {k: (v.symbol(lang) if isinstance(v, Card) else v[lang] if isinstance(v, Text)
+                   else "" if v is None else str(v)) for k, v in values.items()}
+        return t(f"grade.{key}", lang, **fmt).rstrip()
+
+    return Text(en=one("en"), ru=one("ru"))
+
+
+def _join(*parts: Text | None) -> Text:
+    """Sentences one after another, in each language (the missing ones left out)."""
+    return Text(en=" ".join(p.en for p in parts if p is not None),
+                ru=" ".join(p.ru for p in parts if p is not None))
+
+
 def _idea(maxim_ids: tuple[str, ...]) -> Text:
     """A pointer toward the idea the wrong card missed, by the kind of maxim that decides."""
     key = f"feedback.idea.{_category(maxim_ids) or 'any'}"
@@ -244,33 +250,25 @@ def _wrong_card_message(card: Card, maxim_ids: tuple[str, ...], shown: tuple[str
 
 def _solution(answer: Card, item: Item, why: Text | None = None) -> Text:
     """What is shown once solved or when the solution is asked for: the card, then the reasons."""
-    return Text(
-        en=" ".join(x for x in (f"The card is {answer.symbol('en')}.", why.en if why else "", item.explanation.en) if x),
-        ru=" ".join(x for x in (f"Правильно: {answer.symbol('ru')}.", why.ru if why else "", item.explanation.ru) if x),
-    )
+    return _join(_say("solution", answer=answer), why, item.explanation)
 
 
 def _grade_number(item: Item, number: int, lang: str) -> Feedback:
     # cast: Item's _answer_fits_question makes a number question's answer an int
     right = int(cast(int, item.answer))
     parts = engine_number(item).parts
-    made_en = "; ".join(p.en for p in parts)
-    made_ru = "; ".join(p.ru for p in parts)
+    made = (Text(en="; ".join(p.en for p in parts) + ".", ru="; ".join(p.ru for p in parts) + ".")
+            if parts else None)
     if number == right:
-        return Feedback(True, "right", tuple(item.maxims),
-                        Text(en=f"Right: {right}." + (f" {made_en}." if made_en else ""),
-                             ru=f"Верно: {right}." + (f" {made_ru}." if made_ru else "")),
+        return Feedback(True, "right", tuple(item.maxims), _join(_say("count_right", number=right), made),
                         item.explanation, lang)
     en, ru = _maxim_title(tuple(item.maxims), "en"), _maxim_title(tuple(item.maxims), "ru")
+    # what the count is made of says why; the total itself waits for the solution
+    again = (_join(_say("count_again"), made) if made else
+             _say("count_again_by", maxim=Text(en=en, ru=ru or en)) if en else _say("count_again"))
     return Feedback(
-        False, "wrong", tuple(item.maxims),
-        # what the count is made of says why; the total itself waits for the solution
-        Text(en=f"Not {number}." + (f" Count again. {made_en}." if made_en else
-                                    f" Count again by the rule “{en}”." if en else " Count again."),
-             ru=f"Не {number}." + (f" Пересчитайте. {made_ru}." if made_ru else
-                                   f" Пересчитайте по правилу «{ru}»." if ru else " Пересчитайте.")),
-        Text(en=f"The right count is {right}." + (f" {made_en}." if made_en else "") + f" {item.explanation.en}",
-             ru=f"Правильно: {right}." + (f" {made_ru}." if made_ru else "") + f" {item.explanation.ru}"),
+        False, "wrong", tuple(item.maxims), _join(_say("count_wrong", number=number), again),
+        _join(_say("count_solution", number=right), made, item.explanation),
         lang, idea=_idea(tuple(item.maxims) or ("honours-five",)), shown=tuple(item.maxims),
     )
 
