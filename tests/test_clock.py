@@ -8,14 +8,18 @@ or from summer time.
 from __future__ import annotations
 
 import time
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from tutor.clock import learner_today, zone, zone_name
 from tutor.progress import ProgressStore
 
-MACHINE_ZONES = ["UTC", "America/Los_Angeles", "Asia/Tokyo", "Pacific/Kiritimati"]
+#: The server's own zone: the issue names Honolulu (UTC-10), Kamchatka (UTC+12) and Moscow (UTC+3);
+#: the others reach the ends of the clock and a zone with summer time.
+MACHINE_ZONES = ["UTC", "Pacific/Honolulu", "Asia/Kamchatka", "Europe/Moscow", "America/Los_Angeles",
+                 "Asia/Tokyo", "Pacific/Kiritimati"]
 
 
 @pytest.fixture(params=MACHINE_ZONES)
@@ -101,3 +105,16 @@ def test_time_zone_is_kept_with_the_learner(tmp_path):
     store = ProgressStore(path)
     store.set_zone(store.learner("Ann").id, "Asia/Tokyo")
     assert ProgressStore(path).learner("ann").tz == "Asia/Tokyo"
+
+
+@pytest.mark.parametrize("learner_zone", ["Pacific/Honolulu", "Asia/Kamchatka", "Europe/Moscow"])
+def test_late_evening_and_early_morning_are_two_days_of_the_streak(tmp_path, machine_tz, learner_zone):
+    """23:30 and 00:30 the next day on the learner's own clock are two days of the streak, and the
+    evening answer keeps its day, whichever side of UTC the learner and the server are on."""
+    store = ProgressStore(tmp_path / "p.db")
+    ann = store.set_zone(store.learner("Ann").id, learner_zone)
+    evening = datetime(2026, 12, 1, 23, 30, tzinfo=ZoneInfo(learner_zone))
+    for i, moment in enumerate([evening, evening + timedelta(hours=1)]):
+        store.record_attempt(ann.id, f"d{i}", "daily", correct=True, ts=moment.astimezone(UTC))
+    assert store.daily_days(ann.id) == {date(2026, 12, 1), date(2026, 12, 2)}
+    assert store.streak(ann.id, date(2026, 12, 2)) == 2
