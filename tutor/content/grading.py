@@ -24,7 +24,7 @@ from tutor.cards import Card, parse_card
 from tutor.content.engine import engine_number, engine_verdict
 from tutor.content.models import Item, Text
 from tutor.content.situation import item_ruling, item_view
-from tutor.conventions.catalogue import UnknownMaximError, get_maxim
+from tutor.conventions.catalogue import UnknownMaximError, get_maxim, maxim_title
 from tutor.errors import CardError, WhistError
 from tutor.i18n import t
 from tutor.play import must_follow_suit
@@ -164,12 +164,8 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
 
 
 def _maxim_title(maxim_ids: tuple[str, ...], lang: str) -> str | None:
-    for mid in maxim_ids:
-        try:
-            return get_maxim(mid).title_in(lang)
-        except UnknownMaximError:
-            continue
-    return None
+    """The title of the first maxim the catalogue knows (:func:`~tutor.conventions.catalogue.maxim_title`)."""
+    return next((title for mid in maxim_ids if (title := maxim_title(mid, lang)) is not None), None)
 
 
 def _category(maxim_ids: tuple[str, ...]) -> str | None:

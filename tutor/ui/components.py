@@ -33,6 +33,7 @@ from tutor.content.models import Item
 from tutor.content.situation import item_view
 from tutor.content.sources import named_sources, plain_citations, source_html
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
+from tutor.conventions.catalogue import maxim_title as catalogue_title
 from tutor.errors import WhistError
 from tutor.i18n import has, t
 from tutor.play import must_follow_suit
@@ -74,10 +75,7 @@ def card_label(card: Card, lang: str) -> str:
 def maxim_title(maxim_id: str, lang: str) -> str:
     """A maxim's title in ``lang`` (the id itself when the catalogue does not know it): what a
     learner reads instead of an id such as ``lead-highest-trump``."""
-    try:
-        return get_maxim(maxim_id).title_in(lang)
-    except UnknownMaximError:
-        return maxim_id
+    return catalogue_title(maxim_id, lang) or maxim_id
 
 
 def maxim_note(maxim_id: str, lang: str) -> str:
