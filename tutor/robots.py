@@ -1,6 +1,6 @@
 """Robot players that follow the maxims, and say which one each card obeys.
 
-Trickster Whist players complain when robots break the maxims (anchors.md); ours play by the
+Players of online whist complain when robots break the maxims; ours play by the
 conventions engine (:func:`tutor.conventions.advice.advise`) from their OWN seat: their own 13
 cards, the turned-up trump card (which every player saw, 000 «Сдача» 9), the tricks played and
 an exposed dummy when there is one. A robot never looks at a hidden hand: its :class:`~tutor.seatview.SeatView`

@@ -46,7 +46,7 @@ class VocabularyError(WhistError):
     """A word outside a closed vocabulary (a system, a question kind...)."""
 
 
-#: The convention systems (maxims.md): ``russian`` -- the seeds, and the English rule where they are
+#: The convention systems (docs/conventions.md): ``russian`` -- the seeds, and the English rule where they are
 #: silent; ``english`` -- Cavendish first, then Pole, Chambers, Foster, Cassell, Hoyle.
 System = Literal["russian", "english"]
 SYSTEMS: tuple[System, ...] = get_args(System)

@@ -1,7 +1,7 @@
 """Grading a student's answer, and the graded hints.
 
 Learners ask for one thing above all: say *why* a wrong answer is wrong, not only what the right
-one was (anchors.md). So a wrong card is judged by the conventions engine (``explain_card``) and
+one was (what players ask of Bridge Master and Lichess). So a wrong card is judged by the conventions engine (``explain_card``) and
 the feedback cites the maxim it breaks; an illegal card cites the law; a wrong number says what
 the right count is made of (three honours -> 2 points). A right answer gets a short message --
 the explanation stays available, but the rule is not repeated at length.
@@ -148,7 +148,7 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
                             _say("also_right", card=card, reason=acc.reason, answer=answer), item.explanation, lang)
     verdict = engine_verdict(item, card)
     if verdict.verdict == "equal":
-        # no maxim tells this card from the answer: equally good moves are all accepted (anchors.md)
+        # no maxim tells this card from the answer: equally good moves are all accepted (as Lichess accepts every winning move)
         return Feedback(
             True, "accepted", verdict.maxims or tuple(item.maxims),
             _say("as_good", card=card, answer=answer, why=verdict.why),

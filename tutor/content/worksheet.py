@@ -1,6 +1,6 @@
 """A printable worksheet: puzzles as card diagrams and questions, the answer key on its own page.
 
-Teachers asked for handouts (anchors.md). The page is one self-contained HTML file with print
+Teachers asked for handouts they can print. The page is one self-contained HTML file with print
 CSS: name and date lines, suit symbols, hearts and diamonds in red, the question under each
 diagram, a box to write the answer in, and the key after a page break so it can be torn off.
 A puzzle is headed by its number only ("Puzzle 3"): a title such as "King fourth" would give the
