@@ -28,7 +28,9 @@ again" never loses a teacher's work.
 from __future__ import annotations
 
 import copy
+import csv
 import functools
+import io
 import itertools
 import json
 import os
@@ -84,6 +86,7 @@ from tutor.storage import models as T
 
 __all__ = [
     "ProgressError",
+    "report_csv",
     "StoreUnavailable",
     "StoreReadOnly",
     "StoreBusy",
@@ -376,6 +379,17 @@ class ReportRow:
     learner: str
     items: dict[str, ItemState]
     weak_themes: tuple[str, ...]
+
+
+def report_csv(rows: Sequence[ReportRow], items: Sequence[str]) -> str:
+    """The teacher's grid as CSV -- learner, one column per item (first-try, hints, wrong, open),
+    weak themes -- the same file from the Classes page and ``tutor class report --csv``."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["learner", *items, "weak_themes"])
+    for row in rows:
+        writer.writerow([row.learner, *(row.items[i].value for i in items), " ".join(row.weak_themes)])
+    return out.getvalue()
 
 
 @dataclass(frozen=True)
@@ -1848,10 +1862,7 @@ class _Writers:
                 batch.trans.commit()
         except ProgressError as exc:
             batch.error = exc
-            try:
-                batch.trans.rollback()
-            except Exception:  # noqa: BLE001 - already gone
-                pass
+            self._roll_back(batch)
         finally:
             batch.conn.close()
             batch.done.set()
@@ -1863,12 +1874,17 @@ class _Writers:
         self.batch = None
         batch.error = error
         try:
-            batch.trans.rollback()
-        except Exception:  # noqa: BLE001 - already gone
-            pass
+            self._roll_back(batch)
         finally:
             batch.conn.close()
             batch.done.set()
+
+    @staticmethod
+    def _roll_back(batch: _Batch) -> None:
+        try:
+            batch.trans.rollback()
+        except Exception:  # noqa: BLE001 - already gone
+            pass
 
 
 #: One set of writers per SQLite file (by its real path), shared by the stores of this process.

@@ -15,15 +15,13 @@ class's teacher may assign and read the report, and each learner joins for himse
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import sys
 
 from tutor.commands._args import CliError, add_json_flag, emit, nonempty
 from tutor.commands._store import add_user_flags, due_date, find_learner, open_store, require_self, viewer
-from tutor.progress import ClassInfo, ProgressError, ProgressStore, ReportRow
+from tutor.progress import ClassInfo, ProgressError, ProgressStore, report_csv
 
-__all__ = ["register", "run_create", "run_join", "run_assign", "run_report", "report_csv"]
+__all__ = ["register", "run_create", "run_join", "run_assign", "run_report"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -119,13 +117,6 @@ def _check_ids(puzzles: list[str], lessons: list[str]) -> None:
         raise CliError(f"no such puzzle or lesson: {', '.join(unknown)}")
 
 
-def report_csv(rows: list[ReportRow], items: list[str]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["learner", *items, "weak_themes"])
-    for row in rows:
-        writer.writerow([row.learner, *(row.items[i].value for i in items), " ".join(row.weak_themes)])
-    return out.getvalue()
 
 
 def run_report(args: argparse.Namespace) -> int:

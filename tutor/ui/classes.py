@@ -10,21 +10,19 @@ a learner joins, and sees his classes and his own homework only.
 
 from __future__ import annotations
 
-import csv
-import io
 from datetime import date
 
 import streamlit as st
 
 from tutor.accounts import auth_required
 from tutor.content.models import Lesson, Puzzle, theme_label
-from tutor.progress import Assignment, ClassInfo, ItemState, Learner, ProgressError, ReportRow
+from tutor.progress import Assignment, ClassInfo, ItemState, Learner, ProgressError, ReportRow, report_csv
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.common import current_lang, current_learner, store, store_message, tr
 from tutor.ui.library import library
 
-__all__ = ["show", "grid_rows", "grid_csv", "homework_rows", "STATE_KEYS"]
+__all__ = ["show", "grid_rows", "homework_rows", "STATE_KEYS"]
 
 #: The locale key of each state of an assigned item.
 STATE_KEYS = {ItemState.FIRST_TRY: "classes.first_try", ItemState.HINTS: "classes.hints",
@@ -68,14 +66,6 @@ def homework_rows(homework: list[Assignment], lang: str, puzzles: dict[str, Puzz
     return out
 
 
-def grid_csv(rows: list[ReportRow], items: list[str]) -> str:
-    """The grid as CSV: learner, one column per item (first-try, hints, wrong, open), weak themes."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(["learner", *items, "weak_themes"])
-    for row in rows:
-        writer.writerow([row.learner, *(row.items[i].value for i in items), " ".join(row.weak_themes)])
-    return buf.getvalue()
 
 
 def _create(teacher_id: int) -> None:
@@ -228,5 +218,5 @@ def _teacher_part(me: Learner, lang: str) -> None:
     if not items:
         show_info(tr("classes.no_homework"))
     st.dataframe(grid_rows(rows, items, lang, lessons), hide_index=True, width="stretch")
-    st.download_button(tr("classes.csv"), grid_csv(rows, items), file_name=f"{cls.name}.csv", mime="text/csv",
+    st.download_button(tr("classes.csv"), report_csv(rows, items), file_name=f"{cls.name}.csv", mime="text/csv",
                        key=state.CLASS_CSV)

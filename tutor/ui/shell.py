@@ -54,7 +54,7 @@ def warm_daily_evidence() -> threading.Thread | None:
         from tutor.errors import WhistError
         from tutor.ui.daily import EVIDENCE_SEED, evidence, evidence_samples
 
-        _import_drawing()
+        _import_all(EVIDENCE_MODULES)
         for day in days:
             try:
                 p = daily_pick(puzzles, day).puzzle
@@ -72,25 +72,29 @@ def warm_daily_evidence() -> threading.Thread | None:
     return thread
 
 
-def _import_drawing() -> None:
-    """Import what the evidence's chart and table load on first use: an import is done once per
-    process, so the first learner's answer does not pay for it (a page importing a module
-    another thread is importing waits for that import, never does it twice)."""
-    import importlib
-
-    for name in ("tutor.evidence_store", "tutor.ui.evidence_chart"):
-        try:
-            importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - a warm-up must never take the server down
-            continue
-
+#: What the daily evidence's chart and table load on first use, imported by the evidence warm-up
+#: first so the first learner's answer does not pay for it.
+EVIDENCE_MODULES: tuple[str, ...] = ("tutor.evidence_store", "tutor.ui.evidence_chart")
 
 #: Modules a page imports on its first use that take a second or more to load on this machine
 #: (the robots and the engine behind the Play page; the simulation and the chart behind the
 #: daily evidence): imported once in the background after the server's first page, so the first
 #: visitor of those pages does not wait for them.
-WARM_MODULES: tuple[str, ...] = ("tutor.session", "tutor.evidence_store", "tutor.simulate", "tutor.ui.evidence_chart")
+WARM_MODULES: tuple[str, ...] = ("tutor.session", "tutor.simulate", *EVIDENCE_MODULES)
 _IMPORTED = threading.Event()
+
+
+def _import_all(names: tuple[str, ...]) -> None:
+    """Import ``names`` (an import is done once per process: a page importing a module another
+    thread is importing waits for it, never does it twice); a failure is left to the page that
+    needs the module, which reports it itself."""
+    import importlib
+
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - a warm-up must never take the server down
+            continue
 
 
 def warm_imports() -> threading.Thread | None:
@@ -100,16 +104,7 @@ def warm_imports() -> threading.Thread | None:
         return None
     _IMPORTED.set()
 
-    def work() -> None:
-        import importlib
-
-        for name in WARM_MODULES:
-            try:
-                importlib.import_module(name)
-            except Exception:  # noqa: BLE001 - the page that needs it reports the problem itself
-                continue
-
-    thread = threading.Thread(target=work, name="warm-imports", daemon=True)
+    thread = threading.Thread(target=_import_all, args=(WARM_MODULES,), name="warm-imports", daemon=True)
     thread.start()
     return thread
 
