@@ -42,8 +42,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 sys.path.insert(0, str(ROOT / "bench"))
-
 from bench_play_browser import _CLICK_JS as PLAY_CLICK_JS  # noqa: E402
+from timing import load, pct  # noqa: E402 - bench/ is the script's folder, on the path first
 
 from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
 from tutor.i18n import t  # noqa: E402
@@ -293,20 +293,6 @@ def switches(page: Any, base: str, results: dict[str, list[float]], rounds: int)
         lang = other
 
 
-def load() -> str:
-    """The machine's load averages (1, 5, 15 min) and its cores: the figures mean little on a
-    loaded machine (the founders' figures are taken on a quiet one)."""
-    one, five, fifteen = os.getloadavg()
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if len(ordered) == 1:
-        return ordered[0]
-    k = (len(ordered) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,6 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+from timing import pct  # noqa: E402 - bench/ is the script's folder, on the path first
 
 from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
 from tutor.i18n import t  # noqa: E402
@@ -104,12 +105,6 @@ def one_run(pw: Any, samples: str, warm: bool, card: str, later: int) -> list[di
                 out.append({"server up s": up, **r} if v == 0 else r)
         return out
 
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
 def main(argv: list[str] | None = None) -> int:

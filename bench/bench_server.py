@@ -24,21 +24,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from timing import load, pct  # noqa: E402 - bench/ is the script's folder, on the path first
 
 APP = str(ROOT / "app.py")
 
 
-def load() -> str:
-    """The machine's load averages (1, 5, 15 min) and its cores."""
-    one, five, fifteen = os.getloadavg()
-    return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
 def main(argv: list[str] | None = None) -> int:
