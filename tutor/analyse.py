@@ -296,6 +296,8 @@ class Runner:
             key = f"{name}-{run}"
             futures.append(self._client.submit(fn, *args, key=key, retries=RETRIES, pure=False))
             index[key] = i
-        for fut in dd.as_completed(futures):
-            done(index[fut.key], fut.result())
+        # results are gathered by as_completed itself, on the client's own loop: a separate
+        # fut.result() could wait on another client's loop when a process holds two clients
+        for fut, result in dd.as_completed(futures, with_results=True):
+            done(index[fut.key], result)
             fut.release()
