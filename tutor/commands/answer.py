@@ -1,20 +1,23 @@
 """``python -m tutor answer --learner NAME --puzzle ID --card C``: record a learner's answer.
 
-    → {"correct": true, "first_try": true, "learner_rating": 1662.3, "learner_rd": 290.3,
-       "puzzle_rating": 1337.7, "next_review": "YYYY-MM-DD" | null}
+    → {"correct": true, "first_try": true, "learner_rating": 1560.0, "learner_rd": 290.3,
+       "puzzle_rating": 1062.5, "next_review": "YYYY-MM-DD" | null}
 
-For lead and play questions. The answer is graded as in the app and recorded in the app's store
-(``WHIST_TUTOR_DB``); the first try at a puzzle is rated (Glicko-2), a miss comes back for review
-(FSRS), ``next_review`` saying when (null: not in the review queue).
+For lead and play questions. The answer goes through the app's own service
+(:func:`tutor.answering.answer`) into the app's store (``WHIST_TUTOR_DB``), so it is graded,
+scored (``--hints`` cost part of it), recorded and rated exactly as a click on the Puzzles page:
+the first try at a puzzle is rated (Glicko-2, the puzzle seeded by its difficulty), a miss comes
+back for review (FSRS), ``next_review`` saying when (null: not in the review queue).
 """
 
 from __future__ import annotations
 
 import argparse
 
+from tutor.answering import answer
 from tutor.commands._args import CliError, add_json_flag, bounded_int, emit, nonempty
 from tutor.commands._store import add_user_flags, find_learner, open_store, require_self, viewer
-from tutor.content.grading import grade
+from tutor.content.grading import read_response
 from tutor.content.loader import ContentError, load_paths
 
 __all__ = ["register", "run"]
@@ -39,19 +42,19 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"no puzzle with id {args.puzzle!r} (see the Puzzles page or puzzles/*.yaml)") from None
     if puzzle.question not in ("lead", "play"):
         raise CliError(f"puzzle {puzzle.id} asks a {puzzle.question} question; answer lead and play questions here")
-    feedback = grade(puzzle, args.card)
+    card = read_response(puzzle, args.card)  # a card that is no card ends here, before the store opens
     store = open_store()
     learner = find_learner(store, args.learner)
     require_self(viewer(store, args, concerned=learner), learner)
-    attempt = store.record_attempt(learner.id, puzzle.id, "puzzle", themes=puzzle.themes, correct=feedback.correct,
-                                   hints_used=args.hints, answer=args.card.strip(), difficulty=puzzle.difficulty)
-    first = [a.id for a in store.attempts(learner.id, item_id=puzzle.id)][0] == attempt.id
-    rating = store.rating(learner.id)
-    item = store.item_rating(puzzle.id, puzzle.difficulty)
-    due = [r.due for r in store.review_queue(learner.id) if r.item_id == puzzle.id]
-    data = {"correct": feedback.correct, "first_try": first, "learner_rating": round(rating.rating, 1),
+    outcome = answer(store, learner, puzzle, card, args.hints, kind="puzzle")
+    if outcome.store_error is not None:
+        raise outcome.store_error
+    feedback, rating, item = outcome.feedback, outcome.learner_rating, outcome.item_rating
+    assert rating is not None and item is not None  # recorded and read back, or store_error above
+    due = outcome.next_review
+    data = {"correct": feedback.correct, "first_try": outcome.first_try, "learner_rating": round(rating.rating, 1),
             "learner_rd": round(rating.rd, 1), "puzzle_rating": round(item.rating, 1),
-            "next_review": due[0].date().isoformat() if due else None}
+            "next_review": due.date().isoformat() if due else None}
     emit(args, data, f"{'right' if feedback.correct else 'wrong'}: {feedback}\n"
                      f"{learner.name}: rating {rating.rating:.0f} ± {2 * rating.rd:.0f}; puzzle {item.rating:.0f}"
                      + (f"; review on {data['next_review']}" if due else ""))

@@ -30,8 +30,8 @@ from tutor.i18n import t
 from tutor.play import must_follow_suit
 from tutor.vocab import GRADE_VERDICTS, GradeVerdict
 
-__all__ = ["Feedback", "GradingError", "VERDICTS", "grade", "hint", "hint_count", "answer_score", "hint_cost",
-           "shown_maxims", "names_a_card"]
+__all__ = ["Feedback", "GradingError", "VERDICTS", "grade", "read_response", "hint", "hint_count", "answer_score",
+           "hint_cost", "shown_maxims", "names_a_card"]
 
 #: right: the answer; accepted: another right answer; worse/bad: the engine's judgement of a
 #: legal but wrong card; wrong: a wrong number (or a card the engine has no finding on);
@@ -277,9 +277,20 @@ def grade(item: Item, response: Any, lang: str = "en") -> Feedback:
     """
     if lang not in ("en", "ru"):
         raise GradingError(f"unknown language {lang!r} (en or ru)")
+    read = read_response(item, response)
+    if isinstance(read, int):
+        return _grade_number(item, read, lang)
+    return _grade_card(item, read, lang)
+
+
+def read_response(item: Item, response: Any) -> Card | int:
+    """The response as the item asks for it: a :class:`Card` for a card question, an ``int`` for a
+    number question -- read once, so the grade and the record of an answer are of the same value
+    (``"s2"``, ``"♠2"`` and ``Card.parse("S2")`` are one answer, stored as ``S2``).
+    Raises :class:`GradingError` when it is neither."""
     if item.question in ("honours", "score"):
-        return _grade_number(item, _read_number(response), lang)
-    return _grade_card(item, _read_card(response), lang)
+        return _read_number(response)
+    return _read_card(response)
 
 
 def hint_count(item: Item) -> int:

@@ -25,10 +25,11 @@ from typing import Any
 
 import streamlit as st
 
+from tutor.answering import answer
 from tutor.cards import Card, parse_card
 from tutor.content.describe import question_text
 from tutor.content.engine import engine_verdict
-from tutor.content.grading import Feedback, answer_score, grade, hint, hint_cost, hint_count
+from tutor.content.grading import Feedback, hint, hint_cost, hint_count
 from tutor.content.models import Item
 from tutor.content.situation import item_view
 from tutor.content.sources import named_sources, plain_citations, source_html
@@ -41,11 +42,13 @@ from tutor.progress import ProgressError
 from tutor.render import hand_html, history_html, table_html
 from tutor.seats import Seat
 from tutor.seatview import SeatView
-from tutor.ui import state
+from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
-from tutor.ui.common import current_learner, show_html, store
+from tutor.ui.cardpick import card_hand, draw_hand_styles
+from tutor.ui.common import current_learner, show_html, store, store_message
+from tutor.vocab import AttemptKind
 
-__all__ = ["Answered", "item_board", "prompt_text", "run_item", "maxim_note", "show_note", "maxim_title", "card_label",
+__all__ = ["Answered", "Question", "item_board", "prompt_text", "run_item", "maxim_note", "show_note", "maxim_title", "card_label",
            "answer_label"]
 
 
@@ -53,7 +56,7 @@ __all__ = ["Answered", "item_board", "prompt_text", "run_item", "maxim_note", "s
 class Answered:
     """What is kept of an answer in session state: the response and the grader's feedback."""
 
-    response: Any
+    response: Card | int
     feedback: Feedback
     hints_used: int
     score: float
@@ -156,17 +159,65 @@ def _hand_after(view: SeatView, lang: str) -> None:
     show_html(hand_html(view.remaining, lang))
 
 
-def _previous_miss(scope: str, item_id: str, record_id: str) -> str | None:
+@dataclass(frozen=True)
+class Question:
+    """One question as a page asks it: the item, where its session state lives, how an answer
+    to it counts. Built once by :func:`run_item` and handed to every part of the flow (the
+    controls, the callbacks, the feedback) instead of threading ``(scope, item_id)`` and the
+    record's arguments through each of them."""
+
+    item: Item
+    keys: state.ItemKeys
+    lang: str
+    #: What the answer is recorded as; None records nothing (the workshop preview).
+    kind: AttemptKind | None
+    #: The id the attempt is stored under (the daily puzzle's is its puzzle's id).
+    record_id: str
+    #: Keep the answer as a draft for this browser (and the learner, when named).
+    keep: bool = False
+
+    @property
+    def asks_card(self) -> bool:
+        """The question is answered by clicking a card of the hand (a number question is not)."""
+        return _asks_card(self.item)
+
+    @property
+    def hints_total(self) -> int:
+        return hint_count(self.item)
+
+    @property
+    def hints_used(self) -> int:
+        """How many hints the learner has opened on this item (this session)."""
+        return int(st.session_state.get(self.keys.hints, 0))
+
+    @property
+    def answered(self) -> Answered | None:
+        """The answer kept in session state, if any."""
+        found: Answered | None = st.session_state.get(self.keys.answer)
+        return found
+
+    @property
+    def revealed(self) -> bool:
+        """The solution is shown (after "Show the solution" or a second miss)."""
+        return bool(st.session_state.get(self.keys.reveal))
+
+    @property
+    def records(self) -> bool:
+        """Whether an answer now is recorded: a kind is given and the solution was not seen."""
+        return self.kind is not None and not st.session_state.get(self.keys.seen)
+
+
+def _previous_miss(q: Question) -> str | None:
     """The learner's last answer to this item, when it was wrong: from this session, else from the
     progress store (a puzzle coming back for review)."""
-    miss = st.session_state.get(state.miss_key(scope, item_id))
+    miss = st.session_state.get(q.keys.miss)
     if miss is not None:
         return str(miss)
     learner = current_learner()
     if learner is None:
         return None
     try:
-        before = store().attempts(learner.id, item_id=record_id)
+        before = store().attempts(learner.id, item_id=q.record_id)
     except ProgressError:
         return None
     if before and not before[-1].correct and before[-1].answer:
@@ -174,123 +225,103 @@ def _previous_miss(scope: str, item_id: str, record_id: str) -> str | None:
     return None
 
 
-def _submit(item: Item, scope: str, item_id: str, response: Any, lang: str, kind: str | None,
-            themes: Sequence[str], record_id: str, keep: bool = False) -> None:
-    """Callback of an answer control: grade, record, keep (runs before the next script pass).
+def _submit(q: Question, response: Card | int | str) -> None:
+    """Callback of an answer control: answer through :func:`tutor.answering.answer` (grade, score,
+    record, rate, schedule), then keep the outcome in session state (runs before the next script
+    pass).
 
     A second wrong answer shows the solution (and, like "Show the solution", stops recording
     this item for the session); a right answer after a wrong one says which mistake it fixed."""
-    used = int(st.session_state.get(state.hints_key(scope, item_id), 0))
+    keys = q.keys
+    used = q.hints_used
+    # read before this answer is recorded: the miss it may fix
+    previous = _previous_miss(q) if q.kind is not None else st.session_state.get(keys.miss)
+    learner = current_learner() if q.records else None
     try:
-        feedback = grade(item, response, lang)
+        db = store() if learner is not None else None
+    except ProgressError as exc:  # progress went off since the learner was named: graded, not recorded
+        db, learner = None, None
+        st.session_state[keys.not_saved] = store_message(exc, q.lang)
+    try:
+        outcome = answer(db, learner, q.item, response, used, kind=q.kind, record_id=q.record_id, lang=q.lang)
     except WhistError as exc:
-        st.session_state[state.answer_key(scope, item_id) + ":error"] = str(exc)
+        st.session_state[keys.error] = str(exc)
         return
-    score = answer_score(feedback.correct, used, hint_count(item))
-    previous = _previous_miss(scope, item_id, record_id) if kind is not None else st.session_state.get(
-        state.miss_key(scope, item_id))
-    st.session_state[state.answer_key(scope, item_id)] = Answered(response, feedback, used, score)
-    st.session_state.pop(state.answer_key(scope, item_id) + ":error", None)
-    st.session_state.pop(state.fixed_key(scope, item_id), None)
-    if feedback.correct:
-        if previous is not None and previous != _answer_text(response):
-            st.session_state[state.fixed_key(scope, item_id)] = previous
-        st.session_state.pop(state.miss_key(scope, item_id), None)
+    if outcome.store_error is not None and outcome.attempt is None:  # graded all the same; the record is lost
+        st.session_state[keys.not_saved] = store_message(outcome.store_error, q.lang)
+    text = outcome.answer
+    st.session_state[keys.answer] = Answered(outcome.response, outcome.feedback, used, outcome.score)
+    st.session_state.pop(keys.error, None)
+    st.session_state.pop(keys.fixed, None)
+    if outcome.correct:
+        if previous is not None and previous != text:
+            st.session_state[keys.fixed] = previous
+        st.session_state.pop(keys.miss, None)
     else:
-        st.session_state[state.miss_key(scope, item_id)] = _answer_text(response)
-    if kind is not None and not st.session_state.get(state.seen_key(scope, item_id)):
-        learner = current_learner()
-        if learner is not None:
-            try:
-                store().record_attempt(learner.id, record_id, kind, themes=themes, correct=feedback.correct,
-                                       hints_used=used, score=score, answer=_answer_text(response))
-            except ProgressError as exc:  # the answer is graded all the same; only the record is lost
-                from tutor.ui.common import store_message
-
-                st.session_state[state.answer_key(scope, item_id) + ":not_saved"] = store_message(exc, lang)
-    if not feedback.correct:
-        wrongs = int(st.session_state.get(state.wrongs_key(scope, item_id), 0)) + 1
-        st.session_state[state.wrongs_key(scope, item_id)] = wrongs
+        st.session_state[keys.miss] = text
+        wrongs = int(st.session_state.get(keys.wrongs, 0)) + 1
+        st.session_state[keys.wrongs] = wrongs
         if wrongs >= 2:  # the second miss: the answer with its reason (Bridge Master's habit)
-            st.session_state[state.reveal_key(scope, item_id)] = True
-            st.session_state[state.seen_key(scope, item_id)] = True
-    if keep:
-        _keep_answer(scope, item_id, _answer_text(response))
+            st.session_state[keys.reveal] = True
+            st.session_state[keys.seen] = True
+    if q.keep:
+        _keep_answer(q, text)
 
 
-def _keep_answer(scope: str, item_id: str, text: str) -> None:
+def _keep_answer(q: Question, text: str) -> None:
     """Keep the answer for this browser (and the learner, when named) as a draft, so a reload --
     or a visit with no name typed -- does not lose it (issue 12, point 3)."""
-    from tutor.ui import drafts
-
     try:
-        store().save_draft(state.answer_key(scope, item_id), text, **drafts.owner().kwargs())
+        store().save_draft(q.keys.answer, text, **drafts.owner().kwargs())
     except Exception:  # noqa: BLE001 - the answer stays in the session; a store failure loses only the copy
         pass
 
 
-def _restore_answer(item: Item, scope: str, item_id: str, lang: str) -> None:
+def _restore_answer(q: Question) -> None:
     """An answer kept by :func:`_keep_answer` comes back into the session (graded again, nothing
     recorded twice)."""
-    key = state.answer_key(scope, item_id)
-    if key in st.session_state or st.session_state.get(key + ":restored"):
+    keys = q.keys
+    if keys.answer in st.session_state or st.session_state.get(keys.restored):
         return
-    st.session_state[key + ":restored"] = True
-    from tutor.ui import drafts
-
+    st.session_state[keys.restored] = True
     try:
-        draft = store().latest_draft(key, **drafts.owner().kwargs())
+        draft = store().latest_draft(keys.answer, **drafts.owner().kwargs())
     except Exception:  # noqa: BLE001 - nothing kept, or the store is off: the question is asked afresh
         return
     if draft is None or not draft.text.strip():
         return
-    response: Any = draft.text.strip()
-    if item.question in ("honours", "score"):
-        try:
-            response = int(response)
-        except ValueError:
-            return
-    try:
-        feedback = grade(item, response, lang)
+    used = q.hints_used
+    try:  # graded only: no store, no learner
+        outcome = answer(None, None, q.item, draft.text.strip(), used, kind=None, lang=q.lang)
     except WhistError:
         return
-    used = int(st.session_state.get(state.hints_key(scope, item_id), 0))
-    st.session_state[key] = Answered(response, feedback, used, answer_score(feedback.correct, used, hint_count(item)))
+    st.session_state[keys.answer] = Answered(outcome.response, outcome.feedback, used, outcome.score)
 
 
-def _answer_text(response: Any) -> str:
-    if isinstance(response, (list, tuple)):
-        return " ".join(str(r) for r in response)
-    return str(response)
+def _open_hint(q: Question) -> None:
+    st.session_state[q.keys.hints] = min(q.hints_used + 1, q.hints_total)
 
 
-def _open_hint(scope: str, item_id: str, total: int) -> None:
-    key = state.hints_key(scope, item_id)
-    st.session_state[key] = min(int(st.session_state.get(key, 0)) + 1, total)
-
-
-def _retry(scope: str, item_id: str) -> None:
+def _retry(q: Question) -> None:
     """Callback: answer again (a solution once shown stays shown -- see :func:`_submit`)."""
-    st.session_state.pop(state.answer_key(scope, item_id), None)
-    st.session_state.pop(state.why_key(scope, item_id), None)
-    st.session_state.pop(state.reveal_key(scope, item_id), None)
-    st.session_state.pop(state.fixed_key(scope, item_id), None)
+    for key in (q.keys.answer, q.keys.why, q.keys.reveal, q.keys.fixed):
+        st.session_state.pop(key, None)
 
 
-def _hint_and_retry(scope: str, item_id: str, total: int) -> None:
+def _hint_and_retry(q: Question) -> None:
     """Callback of "Hint" under a wrong answer: the next hint opens and the cards come back."""
-    _open_hint(scope, item_id, total)
-    _retry(scope, item_id)
+    _open_hint(q)
+    _retry(q)
 
 
-def _reveal(scope: str, item_id: str) -> None:
+def _reveal(q: Question) -> None:
     """Callback of "Show the solution": the right card and the explanation are shown.
 
     The wrong answer before it is already recorded as failed (so the item comes back for review);
     from now on this session records no attempt on the item, so solving it after seeing the
     solution cannot count as solved."""
-    st.session_state[state.reveal_key(scope, item_id)] = True
-    st.session_state[state.seen_key(scope, item_id)] = True
+    st.session_state[q.keys.reveal] = True
+    st.session_state[q.keys.seen] = True
 
 
 def _explanation(fb: Feedback, lang: str, item: Item) -> None:
@@ -322,18 +353,11 @@ def _wrong(fb: Feedback, lang: str) -> None:
         show_info(f"{t('feedback.idea_label', lang)} {fb.idea[lang]}")
 
 
-#: What an answer control passes on to :func:`_submit` after the response: the kind recorded
-#: (None: nothing), the item's themes, the id stored, and whether the answer is kept as a draft.
-_RecordArgs = tuple[str | None, tuple[str, ...], str, bool]
-
-
-def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, lang: str, args: _RecordArgs) -> None:
+def _card_buttons(q: Question, cards: Sequence[Card]) -> None:
     """The hand as card faces that are the buttons (tutor.ui.cardpick): the cards offered raised,
     the rest of the hand dimmed; a single click (or a card typed, Enter) answers."""
-    from tutor.ui.cardpick import card_hand
-
     try:
-        hand: tuple[Card, ...] = tuple(item_view(item).remaining)
+        hand: tuple[Card, ...] = tuple(item_view(q.item).remaining)
     except WhistError:
         hand = tuple(cards)
     if not set(cards) <= set(hand):
@@ -343,35 +367,37 @@ def _card_buttons(cards: Sequence[Card], item: Item, scope: str, item_id: str, l
 
     def pick(card: str) -> None:
         # the button's name back to the Card it was drawn from: the card is never read again
-        _submit(item, scope, item_id, by_name.get(card, card), lang, *args)
+        _submit(q, by_name.get(card, card))
 
-    card_hand(hand, key=state.widget_key(scope, item_id, "card"), lang=lang, on_pick=pick, playable=cards,
-              key_of=lambda c: state.widget_key(scope, item_id, f"card-{c}"), styled=False)
+    card_hand(hand, key=q.keys.widget("card"), lang=q.lang, on_pick=pick, playable=cards,
+              key_of=lambda c: q.keys.widget(f"card-{c}"), styled=False)
 
 
-def _answer_controls(item: Item, view: SeatView, scope: str, item_id: str, lang: str, args: _RecordArgs) -> None:
+def _answer_controls(q: Question, view: SeatView) -> None:
     """The number box and "Check", or the cards to click (:func:`_card_buttons`)."""
-    if item.question in ("honours", "score"):
-        key = state.widget_key(scope, item_id, "number")
+    lang = q.lang
+    if not q.asks_card:
+        key = q.keys.widget("number")
         st.number_input(t("item.your_number", lang), min_value=0, max_value=200, step=1, value=0, key=key)
-        st.button(t("item.check", lang), key=state.widget_key(scope, item_id, "check"), type="primary",
-                  on_click=lambda: _submit(item, scope, item_id, int(st.session_state.get(key) or 0), lang, *args))
+        st.button(t("item.check", lang), key=q.keys.widget("check"), type="primary",
+                  on_click=lambda: _submit(q, int(st.session_state.get(key) or 0)))
         return
     if view.to_play != view.seat:
         show_warning(t("item.not_your_turn", lang, seat=view.to_play.label(lang)))
     # A legal question asks which cards may be played: every card is offered. Otherwise only the
     # legal ones are (the law is not what a lead puzzle tests).
-    cards = tuple(view.remaining) if item.question == "legal" else view.legal_cards()
+    cards = tuple(view.remaining) if q.item.question == "legal" else view.legal_cards()
     st.caption(t("item.click_card", lang))
-    _card_buttons(cards, item, scope, item_id, lang, args)
+    _card_buttons(q, cards)
 
 
-def _why_box(item: Item, view: SeatView, scope: str, item_id: str, lang: str) -> None:
+def _why_box(q: Question, view: SeatView) -> None:
     """"Why is this card wrong?" for any card of the hand, answered by the conventions engine."""
+    item, lang = q.item, q.lang
     if item.question not in ("lead", "play"):
         return
     with st.expander(t("item.why_title", lang)):
-        key = state.why_key(scope, item_id)
+        key = q.keys.why
         by_name = {str(c): c for c in view.remaining}
         choice = st.selectbox(t("item.why_pick", lang), list(by_name), index=None, key=key,
                               format_func=lambda c: by_name[c].symbol(lang) if c in by_name else str(c),
@@ -404,8 +430,7 @@ def run_item(
     scope: str,
     item_id: str,
     lang: str,
-    kind: str | None,
-    themes: Sequence[str] = (),
+    kind: AttemptKind | None,
     record_id: str | None = None,
     allow_why: bool = True,
     after: Callable[[Answered | None], None] | None = None,
@@ -416,9 +441,10 @@ def run_item(
     """Show one question and handle its answer; returns the answer once given.
 
     ``scope`` names the page asking (its ``SCOPE``): the item's session-state keys are built
-    from it (:func:`tutor.ui.state.answer_key` and the others), so the same puzzle on two pages
-    keeps two answers. ``kind`` (lesson/puzzle/daily) is what the attempt is recorded as; None
-    records nothing (the workshop preview). ``record_id`` is the id stored (default ``item_id``).
+    from it (:class:`tutor.ui.state.ItemKeys`), so the same puzzle on two pages keeps two
+    answers. ``kind`` (lesson/puzzle/daily) is what the attempt is recorded as; None records
+    nothing (the workshop preview). ``record_id`` is the id stored (default ``item_id``); the
+    themes and the difficulty recorded are the item's own (:mod:`tutor.answering`).
 
     The answer area runs as a fragment: ``after(answered)`` draws what the page shows under it
     (the next-puzzle button, the evidence) inside the fragment, so it follows a click at once;
@@ -427,73 +453,68 @@ def run_item(
     ``card_styles=False``: the page drew the card faces' styles itself (a page with several
     questions draws them once, :func:`tutor.ui.cardpick.draw_hand_styles`).
     """
+    q = Question(item, state.ItemKeys(scope, item_id), lang, kind, record_id or item_id, keep)
     view = item_board(item, lang)
     if view is None:
         return None
     st.markdown(f"**{prompt_text(item, lang)}**")
-    if card_styles and _asks_card(item):
-        from tutor.ui.cardpick import draw_hand_styles
-
+    if card_styles and q.asks_card:
         draw_hand_styles(lang)  # outside the answer's fragment: a click there sends no style sheet
     if keep:
-        _restore_answer(item, scope, item_id, lang)
-    st.session_state[state.answer_key(scope, item_id) + ":page"] = _answer_shape(scope, item_id)
-    answered: Answered | None = _answer_area(item, view, scope, item_id, lang, kind, tuple(themes),
-                                             record_id or item_id, allow_why, after, rerun_page, keep)
+        _restore_answer(q)
+    st.session_state[q.keys.page] = _answer_shape(q)
+    answered: Answered | None = _answer_area(q, view, allow_why, after, rerun_page)
     return answered
 
 
-def _answer_shape(scope: str, item_id: str) -> tuple[bool, bool, bool] | None:
+def _answer_shape(q: Question) -> tuple[bool, bool, bool] | None:
     """What the page around an answer depends on: answered or not, right, solution shown."""
-    answered: Answered | None = st.session_state.get(state.answer_key(scope, item_id))
+    answered = q.answered
     if answered is None:
         return None
-    return (True, answered.feedback.correct, bool(st.session_state.get(state.reveal_key(scope, item_id))))
+    return (True, answered.feedback.correct, q.revealed)
 
 
 @st.fragment
-def _answer_area(item: Item, view: SeatView, scope: str, item_id: str, lang: str, kind: str | None,
-                 themes: tuple[str, ...], record_id: str, allow_why: bool,
-                 after: Callable[[Answered | None], None] | None, rerun_page: bool, keep: bool) -> Answered | None:
+def _answer_area(q: Question, view: SeatView, allow_why: bool, after: Callable[[Answered | None], None] | None,
+                 rerun_page: bool) -> Answered | None:
     """Hints, the answer controls, the feedback and ``after``: rerun alone on a click."""
-    if rerun_page and st.session_state.get(state.answer_key(scope, item_id) + ":page") != _answer_shape(scope, item_id):
+    if rerun_page and st.session_state.get(q.keys.page) != _answer_shape(q):
         st.rerun()  # the page shows more (or less) now: a lesson's next step
-    answered = _answer_body(item, view, scope, item_id, lang, kind, themes, record_id, allow_why, keep)
+    answered = _answer_body(q, view, allow_why)
     if after is not None:
         after(answered)
     return answered
 
 
-def _answer_body(item: Item, view: SeatView, scope: str, item_id: str, lang: str, kind: str | None,
-                 themes: tuple[str, ...], record_id: str, allow_why: bool, keep: bool) -> Answered | None:
-    answered: Answered | None = st.session_state.get(state.answer_key(scope, item_id))
-    total = hint_count(item)
-    used = int(st.session_state.get(state.hints_key(scope, item_id), 0))
+def _answer_body(q: Question, view: SeatView, allow_why: bool) -> Answered | None:
+    keys, lang, item = q.keys, q.lang, q.item
+    answered = q.answered
+    total, used = q.hints_total, q.hints_used
     for level in range(1, min(used, total) + 1):
         show_info(t("item.hint_n", lang, n=level, total=total) + " " + plain_citations(hint(item, level)[lang], lang))
-    args: _RecordArgs = (kind, themes, record_id, keep)
     if answered is None:
-        _answer_controls(item, view, scope, item_id, lang, args)
-        if err := st.session_state.get(state.answer_key(scope, item_id) + ":error"):
+        _answer_controls(q, view)
+        if err := st.session_state.get(keys.error):
             show_error(err)
         if used < total:
-            st.button(t("item.hint", lang, cost=hint_cost(used, total)), key=state.widget_key(scope, item_id, "hint"),
-                      on_click=_open_hint, args=(scope, item_id, total), icon=":material/lightbulb:")
+            st.button(t("item.hint", lang, cost=hint_cost(used, total)), key=keys.widget("hint"),
+                      on_click=_open_hint, args=(q,), icon=":material/lightbulb:")
         return None
-    if _asks_card(item):
+    if q.asks_card:
         _hand_after(view, lang)
     fb = answered.feedback
-    revealed = bool(st.session_state.get(state.reveal_key(scope, item_id)))
-    if not_saved := st.session_state.get(state.answer_key(scope, item_id) + ":not_saved"):
+    revealed = q.revealed
+    if not_saved := st.session_state.get(keys.not_saved):
         show_warning(t("store.not_saved", lang, why=not_saved))
     if fb.correct:
         _right(fb, answered, lang)
-        if (fixed := st.session_state.get(state.fixed_key(scope, item_id))) is not None:
-            key = "feedback.fixed" if item.question not in ("honours", "score") else "feedback.fixed_number"
+        if (fixed := st.session_state.get(keys.fixed)) is not None:
+            key = "feedback.fixed" if q.asks_card else "feedback.fixed_number"
             show_info(t(key, lang, card=answer_label(fixed, lang), answer=answer_label(fixed, lang)))
     elif revealed:
         show_error(plain_citations(fb.message[lang], lang))
-        if int(st.session_state.get(state.wrongs_key(scope, item_id), 0)) >= 2:
+        if int(st.session_state.get(keys.wrongs, 0)) >= 2:
             st.markdown(t("feedback.second_wrong", lang))
         else:
             show_info(t("item.solution_shown", lang))
@@ -502,19 +523,18 @@ def _answer_body(item: Item, view: SeatView, scope: str, item_id: str, lang: str
         # wrong: say why (the maxim the card breaks), never which card is right -- that waits for
         # a second miss or "Show the solution", so a hint or another try still teaches something
         _wrong(fb, lang)
-    if kind is not None and current_learner() is None and not st.session_state.get(state.NO_LEARNER_SAID):
+    if q.kind is not None and current_learner() is None and not st.session_state.get(state.NO_LEARNER_SAID):
         st.session_state[state.NO_LEARNER_SAID] = True
         st.caption(t("feedback.no_learner", lang))
     row = st.container(horizontal=True, gap="small")
-    row.button(t("item.retry", lang), key=state.widget_key(scope, item_id, "retry"), on_click=_retry,
-               args=(scope, item_id), icon=":material/replay:")
+    row.button(t("item.retry", lang), key=keys.widget("retry"), on_click=_retry, args=(q,), icon=":material/replay:")
     if not fb.correct and not revealed:
         if used < total:
-            row.button(t("item.hint", lang, cost=hint_cost(used, total)), key=state.widget_key(scope, item_id, "hint"),
-                       on_click=_hint_and_retry, args=(scope, item_id, total), icon=":material/lightbulb:")
-        row.button(t("item.show_solution", lang), key=state.widget_key(scope, item_id, "solution"),
-                   on_click=_reveal, args=(scope, item_id), icon=":material/visibility:")
+            row.button(t("item.hint", lang, cost=hint_cost(used, total)), key=keys.widget("hint"),
+                       on_click=_hint_and_retry, args=(q,), icon=":material/lightbulb:")
+        row.button(t("item.show_solution", lang), key=keys.widget("solution"),
+                   on_click=_reveal, args=(q,), icon=":material/visibility:")
     settled = fb.correct or revealed
     if allow_why and settled:
-        _why_box(item, view, scope, item_id, lang)
+        _why_box(q, view)
     return replace(answered, revealed=revealed)

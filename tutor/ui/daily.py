@@ -166,7 +166,7 @@ def show() -> None:
     # keep: the answer is kept for this browser (and the learner, when named), so a reload or a
     # visit with no name typed does not lose it (issue 12)
     run_item(puzzle, scope=SCOPE, item_id=f"{today.isoformat()}:{puzzle.id}", lang=lang, kind="daily",
-             themes=puzzle.themes, record_id=puzzle.id, after=evidence_after, keep=True)
+             record_id=puzzle.id, after=evidence_after, keep=True)
     if puzzle.question in ("lead", "play"):
         prefetch_chart()
 

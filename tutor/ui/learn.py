@@ -103,7 +103,7 @@ def show() -> None:
             st.markdown(f"##### {tr('learn.exercise', n=number, total=len(exercises))}"
                         + (f" — {ex.title[lang]}" if ex.title else ""))
             # rerun_page: an answer decides whether the lesson goes on below this exercise
-            answered = run_item(ex, scope=SCOPE, item_id=rid, lang=lang, kind="lesson", themes=ex.themes, record_id=rid,
+            answered = run_item(ex, scope=SCOPE, item_id=rid, lang=lang, kind="lesson", record_id=rid,
                                 rerun_page=True, card_styles=False)
         if answered is not None and answered.feedback.correct:
             solved.add(rid)

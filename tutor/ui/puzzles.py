@@ -140,7 +140,7 @@ def show() -> None:
     # the next one fits the learner's rating and weak themes (issue 14), else the list's next:
     # chosen when "Next puzzle" is clicked (:func:`_go_next`)
     has_next = pos + 1 < len(ids) or (learner is not None and len(ids) > 1)
-    run_item(puzzle, scope=SCOPE, item_id=puzzle.id, lang=lang, kind="puzzle", themes=puzzle.themes,
+    run_item(puzzle, scope=SCOPE, item_id=puzzle.id, lang=lang, kind="puzzle",
              after=_after_answer(puzzle, chosen, has_next, lang))
     drafts.restore(REPORT_NOTE, drafts.SLOT_REPORT, "")
     msg = st.session_state.pop(state.PUZZLE_REPORT_MSG, None)

@@ -12,7 +12,10 @@ key text of their own: ``tests/test_ui_state_keys.py`` checks that no ``key="…
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 __all__ = [
+    "ItemKeys",
     "LANG",
     "LANG_CHOSEN",
     "BROWSER_KEY",
@@ -305,3 +308,75 @@ def miss_key(scope: str, item_id: str) -> str:
 def fixed_key(scope: str, item_id: str) -> str:
     """The earlier wrong answer that a right answer just fixed (shown under the feedback)."""
     return f"fixed:{scope}:{item_id}"
+
+
+@dataclass(frozen=True)
+class ItemKeys:
+    """The session-state keys of one item asked on one page, named by what each holds.
+
+    Why: an item's state is spread over a dozen slots (its answer, hints, misses, widgets...).
+    The question flow (:mod:`tutor.ui.components`) passes this one value instead of threading
+    ``(scope, item_id)`` through every function and gluing suffixes to a key. The texts are the
+    functions' above, unchanged: the browser tests and the kept drafts depend on them.
+    """
+
+    #: The page asking (its ``SCOPE``): the same puzzle on two pages keeps two answers.
+    scope: str
+    #: The item's id on that page (the daily puzzle's is ``DATE:ID``).
+    item_id: str
+
+    @property
+    def answer(self) -> str:
+        return answer_key(self.scope, self.item_id)
+
+    @property
+    def error(self) -> str:
+        """Why the last response could not be read as an answer (not a card, not a number)."""
+        return self.answer + ":error"
+
+    @property
+    def not_saved(self) -> str:
+        """Why the last answer, graded all the same, could not be recorded."""
+        return self.answer + ":not_saved"
+
+    @property
+    def page(self) -> str:
+        """The answer's shape when the page around it last ran (answered, right, solution shown)."""
+        return self.answer + ":page"
+
+    @property
+    def restored(self) -> str:
+        """True once a kept draft of the answer was looked for in this session."""
+        return self.answer + ":restored"
+
+    @property
+    def hints(self) -> str:
+        return hints_key(self.scope, self.item_id)
+
+    @property
+    def why(self) -> str:
+        return why_key(self.scope, self.item_id)
+
+    @property
+    def reveal(self) -> str:
+        return reveal_key(self.scope, self.item_id)
+
+    @property
+    def seen(self) -> str:
+        return seen_key(self.scope, self.item_id)
+
+    @property
+    def wrongs(self) -> str:
+        return wrongs_key(self.scope, self.item_id)
+
+    @property
+    def miss(self) -> str:
+        return miss_key(self.scope, self.item_id)
+
+    @property
+    def fixed(self) -> str:
+        return fixed_key(self.scope, self.item_id)
+
+    def widget(self, what: str) -> str:
+        """A widget of the item: ``"card-S2"``, ``"hint"``, ``"retry"``..."""
+        return widget_key(self.scope, self.item_id, what)
