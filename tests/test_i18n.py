@@ -175,8 +175,8 @@ def app_env(tmp_path, monkeypatch):
 
 
 def test_seed_source_is_named_by_title_and_section_in_the_page_language():
+    from tutor.content.sources import source_html
     from tutor.conventions.catalogue import Source
-    from tutor.ui.common import source_html
 
     src = Source(seed="000", section="Ходы, масти, козыри", item=3)
     en, ru = source_html(src, "en"), source_html(src, "ru")
@@ -188,8 +188,8 @@ def test_seed_source_is_named_by_title_and_section_in_the_page_language():
 
 
 def test_book_source_is_marked_english_on_a_russian_page():
+    from tutor.content.sources import source_html
     from tutor.conventions.catalogue import Source
-    from tutor.ui.common import source_html
 
     src = Source(book="An unknown Whist Manual", chapter="the leads")
     assert source_html(src, "ru") == '<span lang="en">An unknown Whist Manual</span>'
@@ -208,14 +208,14 @@ def test_book_source_is_marked_english_on_a_russian_page():
     ("набор правил «american»", "ru", "american", "«Американский вист»"),
 ])
 def test_inline_citations_and_rule_set_ids_are_named(text, lang, gone, shown):
-    from tutor.ui.common import named_sources
+    from tutor.content.sources import named_sources
 
     out = named_sources(text, lang)
     assert gone not in out and shown in out, out
 
 
 def test_a_quoted_word_of_the_other_language_is_marked():
-    from tutor.ui.common import mark_foreign
+    from tutor.content.sources import mark_foreign
 
     assert mark_foreign("first discard «всегда» weak", "en") == 'first discard <span lang="ru">«всегда»</span> weak'
     assert mark_foreign("у Кавендиша («Whist Developments»)", "ru") == \

@@ -19,8 +19,10 @@ from tutor.content.models import Lesson, Puzzle, theme_label
 from tutor.progress import Assignment, ClassInfo, ItemState, Learner, ProgressError, ReportRow, report_csv
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
-from tutor.ui.common import current_lang, current_learner, store, store_message, tr
+from tutor.ui.lang import current_lang, tr
+from tutor.ui.learner import current_learner
 from tutor.ui.library import library
+from tutor.ui.store_access import store, store_message
 
 __all__ = ["show", "grid_rows", "homework_rows", "STATE_KEYS"]
 

@@ -45,7 +45,9 @@ from tutor.seatview import SeatView
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import card_hand, draw_hand_styles
-from tutor.ui.common import current_learner, show_html, store, store_message
+from tutor.ui.common import show_html
+from tutor.ui.learner import current_learner
+from tutor.ui.store_access import store, store_message
 from tutor.vocab import AttemptKind
 
 __all__ = ["Answered", "Question", "item_board", "prompt_text", "run_item", "maxim_note", "show_note", "maxim_title", "card_label",

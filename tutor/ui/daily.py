@@ -27,9 +27,11 @@ from tutor.progress import ProgressError
 from tutor.seats import Seat
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
-from tutor.ui.common import current_lang, current_learner, learner_date, store, tr
 from tutor.ui.components import Answered, run_item
+from tutor.ui.lang import current_lang, tr
+from tutor.ui.learner import current_learner, learner_date
 from tutor.ui.library import content_page
+from tutor.ui.store_access import store
 
 __all__ = ["show", "evidence", "simulate_evidence", "evidence_samples", "TABLE_KEY"]
 

@@ -29,7 +29,9 @@ from tutor.clock import learner_time, zone_name
 from tutor.progress import Draft, ProgressError
 from tutor.ui import state
 from tutor.ui.alerts import show_success, show_warning
-from tutor.ui.common import browser_zone, current_lang, current_learner, store, store_reason, tr
+from tutor.ui.lang import current_lang, tr
+from tutor.ui.learner import browser_zone, current_learner
+from tutor.ui.store_access import store, store_reason
 
 __all__ = ["BROWSER_PARAM", "SLOT_WORKSHOP", "SLOT_PBN", "SLOT_REPORT", "DraftOwner", "browser_key",
            "new_browser_key", "keep_browser_key", "owner", "restore", "autosave", "versions", "saved_caption", "local_time"]

@@ -15,9 +15,12 @@ from tutor.seats import Seat
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.cardpick import draw_hand_styles
-from tutor.ui.common import current_lang, current_learner, progress_or, show_html, store, tr
+from tutor.ui.common import show_html
 from tutor.ui.components import run_item
+from tutor.ui.lang import current_lang, tr
+from tutor.ui.learner import current_learner
 from tutor.ui.library import Library, content_page
+from tutor.ui.store_access import progress_or, store
 
 __all__ = ["show", "show_diagram", "exercise_id"]
 

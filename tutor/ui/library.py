@@ -18,7 +18,7 @@ from tutor.content.loader import ContentSet, Problem, content_root, load_paths
 from tutor.content.markup import strip_model
 from tutor.content.models import Lesson, Puzzle
 from tutor.ui.alerts import show_error
-from tutor.ui.common import current_lang, tr
+from tutor.ui.lang import current_lang, tr
 from tutor.ui.validator_text import translate_message
 
 __all__ = ["Library", "content_root", "library", "show_problems", "content_page"]

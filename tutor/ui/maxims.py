@@ -10,12 +10,13 @@ import re
 
 import streamlit as st
 
+from tutor.content.sources import named_sources, source_html
 from tutor.conventions.catalogue import CARD_PLAY, CATEGORIES, SYSTEMS, CatalogueError, Maxim, load_catalogue
 from tutor.conventions.figures import Study, engine_digest, figure_line, load_study, study_files, systems_measured
 from tutor.i18n import t
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
-from tutor.ui.common import current_lang, named_sources, source_html, tr
+from tutor.ui.lang import current_lang, tr
 from tutor.ui.library import library
 
 __all__ = ["show", "maxim_block", "open_key", "quote_html", "OPEN_AT_MOST"]
@@ -113,7 +114,7 @@ def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None, study:
     the rule's double-dummy figure; differences between the systems.
 
     Sources are named (the seed's title and section, the book's title), never by code; words of
-    the other language are marked with their ``lang`` (:func:`tutor.ui.common.named_sources`)."""
+    the other language are marked with their ``lang`` (:func:`tutor.content.sources.named_sources`)."""
     st.markdown(named_sources(m.text_in(lang), lang), unsafe_allow_html=True)
     label = tr("maxims.paraphrase") if m.paraphrase else tr("maxims.quote")
     _caption(f"{label} ({tr(_QUOTE_LANG.get(m.quote_lang, 'lang.en'))}) — {source_html(m.source, lang)}")

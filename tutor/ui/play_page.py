@@ -32,8 +32,8 @@ from tutor.strengths import STRENGTHS
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import card_hand, draw_hand_styles, four_colour
-from tutor.ui.common import current_lang
 from tutor.ui.components import maxim_title
+from tutor.ui.lang import current_lang
 from tutor.ui.rules import sheet_html
 from tutor.variants import VARIANT_NAMES, parse_variant
 from tutor.vocab import SYSTEMS

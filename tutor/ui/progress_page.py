@@ -15,9 +15,11 @@ from tutor.i18n import t
 from tutor.progress import Attempt, ProgressError, ProgressStore
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_warning
-from tutor.ui.common import current_lang, current_learner, learner_date, store, store_message, tr
+from tutor.ui.lang import current_lang, tr
+from tutor.ui.learner import current_learner, learner_date
 from tutor.ui.library import library
 from tutor.ui.ratings import deleted_notice, show_rating
+from tutor.ui.store_access import store, store_message
 
 __all__ = ["show", "WEAK_PCT", "theme_timeline", "progress_chart"]
 

@@ -13,10 +13,12 @@ from tutor.content.models import THEMES, Puzzle, theme_label
 from tutor.progress import ProgressError, ReviewItem
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
-from tutor.ui.common import current_lang, current_learner, progress_or, store, store_reason, tr
 from tutor.ui.components import Answered, run_item
+from tutor.ui.lang import current_lang, tr
+from tutor.ui.learner import current_learner
 from tutor.ui.library import Library, content_page
 from tutor.ui.ratings import suggested_next
+from tutor.ui.store_access import progress_or, store, store_reason
 
 __all__ = ["show", "filter_puzzles"]
 

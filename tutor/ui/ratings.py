@@ -19,7 +19,9 @@ from tutor.content.models import Puzzle, theme_label
 from tutor.progress import Candidate, Learner, ProgressError
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_success
-from tutor.ui.common import AUTH_TOKEN, current_lang, progress_or, store, store_message, tr
+from tutor.ui.lang import current_lang, tr
+from tutor.ui.learner import AUTH_TOKEN
+from tutor.ui.store_access import progress_or, store, store_message
 
 __all__ = ["show_rating", "show_my_data", "deleted_notice", "suggested_next"]
 

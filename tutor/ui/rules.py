@@ -16,7 +16,8 @@ from tutor.scoring import DealScore, ScoreSheet, coronkas, honours
 from tutor.seats import Seat, Side
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
-from tutor.ui.common import current_lang, show_html, tr
+from tutor.ui.common import show_html
+from tutor.ui.lang import current_lang, tr
 
 __all__ = ["show", "describe_ruleset", "source_text", "score_on_sheet", "sheet_html"]
 

@@ -19,9 +19,11 @@ from datetime import UTC, datetime, timedelta
 import streamlit as st
 
 from tutor.i18n import t
+from tutor.ui.account import learner_box
 from tutor.ui.cardpick import deck_toggle
-from tutor.ui.common import inject_css, language_switch, learner_box
+from tutor.ui.common import inject_css
 from tutor.ui.drafts import keep_browser_key
+from tutor.ui.lang import language_switch
 from tutor.ui.nav import available_pages
 
 __all__ = ["main", "warm_daily_evidence", "warm_imports", "WARM_MODULES"]

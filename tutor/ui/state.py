@@ -170,7 +170,7 @@ RULES_DEAL_DEALER = "rules_deal_dealer"
 RULES_DEAL_TRUMP = "rules_deal_trump"
 RULES_TRICKS = "rules_tricks_ns"
 
-# The sidebar's account box (tutor/ui/common.py).
+# The sidebar's account box (tutor/ui/account.py).
 #: The logged-in learner's session token.
 AUTH_TOKEN = "auth_token"
 #: The account box's last error, shown once.

@@ -39,8 +39,9 @@ from tutor.outfiles import OutFileError, write_atomic
 from tutor.progress import ProgressError
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_success
-from tutor.ui.common import current_lang, store, store_message, tr
 from tutor.ui.components import run_item
+from tutor.ui.lang import current_lang, tr
+from tutor.ui.store_access import store, store_message
 from tutor.ui.validator_text import VALIDATOR_HEADER, translate_message
 
 if TYPE_CHECKING:  # the store is imported when evidence is computed: the page's first render skips it

@@ -1,0 +1,71 @@
+"""The session's language: picked in the sidebar, else the browser's locale, kept across a reload.
+
+Every page starts from :func:`current_lang` (or writes its texts with :func:`tr`); the sidebar
+switch (:func:`language_switch`) is the one place it changes.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.i18n import LANGS, language_for_locale, t
+from tutor.ui import state
+
+__all__ = ["LANG_PARAM", "init_lang", "current_lang", "tr", "language_switch"]
+
+#: The URL query parameter that keeps a language picked in the sidebar across a reload.
+LANG_PARAM = "lang"
+
+
+def init_lang() -> str:
+    """The language of this session: picked in the sidebar (this session, or before a reload:
+    then it is in the URL as ``?lang=``), else the browser's locale.
+
+    Until the learner picks, the locale is read again on every run: the browser does not always
+    report it on a session's very first run, and a default taken then must not stick.
+    """
+    if not st.session_state.get(state.LANG_CHOSEN):
+        param = st.query_params.get(LANG_PARAM)
+        if param in LANGS:
+            st.session_state[state.LANG] = param
+            st.session_state[state.LANG_CHOSEN] = True
+        else:
+            try:
+                locale = st.context.locale
+            except Exception:  # noqa: BLE001 - no browser context (bare script run): use the default
+                locale = None
+            if locale or st.session_state.get(state.LANG) not in LANGS:
+                st.session_state[state.LANG] = language_for_locale(locale)
+    lang: str = st.session_state[state.LANG]  # set just above, to one of LANGS
+    return lang
+
+
+def current_lang() -> str:
+    lang = st.session_state.get(state.LANG)
+    return lang if lang in LANGS else init_lang()
+
+
+def tr(key: str, **fmt: object) -> str:
+    """``t`` in the session's language."""
+    return t(key, current_lang(), **fmt)
+
+
+def _language_chosen() -> None:
+    st.session_state[state.LANG_CHOSEN] = True
+
+
+def language_switch() -> str:
+    """The sidebar language switch; returns the language now in force.
+
+    The browser's locale decides only until the learner picks a language here; from then on
+    the pick wins -- on every page, and after a reload, since it is also kept in the URL."""
+    lang = init_lang()
+    names = {"en": "English", "ru": "Русский"}
+    st.sidebar.selectbox(
+        t("app.language", lang), LANGS, key=state.LANG, format_func=lambda code: names.get(code, code),
+        on_change=_language_chosen,
+    )
+    lang = current_lang()
+    if st.session_state.get(state.LANG_CHOSEN) and st.query_params.get(LANG_PARAM) != lang:
+        st.query_params[LANG_PARAM] = lang
+    return lang

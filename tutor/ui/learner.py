@@ -1,0 +1,110 @@
+"""Who is at the keyboard: the learner named in the sidebar (or logged in), his time zone and
+his calendar day. A page asks :func:`current_learner`; None means nothing is recorded.
+
+The login and account forms that set who this is are :mod:`tutor.ui.account`; this module only
+reads the session's login (:func:`logged_in`), so every page can ask without the forms.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import streamlit as st
+
+from tutor.accounts import auth_required
+from tutor.clock import learner_today
+from tutor.progress import Learner, ProgressError, ProgressStore
+from tutor.ui import state
+from tutor.ui.store_access import store
+
+__all__ = ["AUTH_TOKEN", "current_learner", "browser_zone", "learner_date", "logged_in", "name_locked"]
+
+
+def current_learner() -> Learner | None:
+    """The learner named in the sidebar, or None (then nothing is recorded).
+
+    Looked up (or created) once per name and database, then remembered in the session, so a
+    rerun does not write to the database."""
+    name = (st.session_state.get(state.LEARNER) or "").strip()
+    if auth_required():  # a server for a club or school: only a login says who this is
+        return logged_in()
+    if not name:
+        return None
+    try:
+        db = store()
+    except ProgressError:  # progress is off: the pages go on without a learner
+        return None
+    if _locked(db, name):  # the name has a password and this session has not logged in with it
+        return None
+    cached = st.session_state.get(state.LEARNER_CACHE)
+    if cached and cached[0] == (name, str(db.path)):
+        hit: Learner = cached[1]  # stored below as ((name, path), learner)
+        return hit
+    try:
+        learner = db.learner(name)
+        zone = browser_zone()
+        if zone and learner.tz != zone:  # the learner's days are counted in his browser's zone
+            learner = db.set_zone(learner.id, zone)
+    except ProgressError:
+        return None
+    st.session_state[state.LEARNER_CACHE] = ((name, str(db.path)), learner)
+    return learner
+
+
+def browser_zone() -> str:
+    """The browser's time zone name (``st.context.timezone``), "" when unknown (a test, a bot)."""
+    try:
+        return str(st.context.timezone or "")
+    except Exception:  # noqa: BLE001 -- no browser context outside a real session
+        return ""
+
+
+def learner_date() -> date:
+    """Today on the learner's clock: the browser's time zone, else the stored one, else the
+    server's (:func:`tutor.clock.learner_today`) -- the one calendar of the daily puzzle, the
+    attempts and the streak."""
+    zone = browser_zone()
+    if not zone:
+        learner = current_learner()
+        zone = learner.tz if learner is not None else ""
+    return learner_today(zone)
+
+
+#: The session's login token (the database keeps only its hash; it lasts until it expires).
+AUTH_TOKEN = state.AUTH_TOKEN
+
+
+def logged_in() -> Learner | None:
+    """The learner this browser session logged in as, or None (no login, or it expired)."""
+    token = st.session_state.get(AUTH_TOKEN)
+    if not token:
+        return None
+    try:
+        learner = store().session_learner(str(token))
+    except ProgressError:
+        return None
+    if learner is None:
+        st.session_state.pop(AUTH_TOKEN, None)
+    return learner
+
+
+def _locked(db: ProgressStore, name: str) -> bool:
+    """The name has a password and this session has not logged in with it."""
+    try:
+        found = db.find_learner(name)
+    except ProgressError:
+        return False
+    if found is None or not found.has_password:
+        return False
+    me = logged_in()
+    return me is None or me.id != found.id
+
+
+def name_locked(name: str) -> bool:
+    """Whether ``name`` may be used only after logging in with its password (False when the
+    store cannot say: then nothing is recorded anyway)."""
+    try:
+        return _locked(store(), name)
+    except ProgressError:
+        return False
+
