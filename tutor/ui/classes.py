@@ -2,7 +2,9 @@
 and lessons, with a due date) and reads the grid of learners × items -- a puzzle solved at the
 first try, with hints, wrong, not yet; a lesson done or not yet -- with each learner's weak
 themes, and downloads it as CSV. A learner joins a class with the code his teacher gave, and
-sees his own homework: what, from which class, by when, how far he is.
+sees his own homework: what, from which class, by when, how far he is -- and answers a homework
+puzzle right there, through the same question flow as the Puzzles page (recorded, rated and
+scheduled by :mod:`tutor.answering`, so the grid reads the same whichever page it was done on).
 
 On a server with ``WHIST_TUTOR_AUTH=required`` only a logged-in teacher sees the teacher's part;
 a learner joins, and sees his classes and his own homework only.
@@ -16,15 +18,19 @@ import streamlit as st
 
 from tutor.accounts import auth_required
 from tutor.content.models import Lesson, Puzzle, theme_label
-from tutor.progress import Assignment, ClassInfo, ItemState, Learner, ProgressError, ReportRow, report_csv
+from tutor.progress import Assignment, ClassInfo, Homework, ItemState, Learner, ProgressError, ReportRow, report_csv
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
+from tutor.ui.components import run_item
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import current_learner
 from tutor.ui.library import library
 from tutor.ui.store_access import store, store_message
 
-__all__ = ["show", "grid_rows", "homework_rows", "STATE_KEYS"]
+__all__ = ["show", "grid_rows", "homework_rows", "STATE_KEYS", "SCOPE"]
+
+#: The scope of the homework puzzles answered here (their answers are this page's own).
+SCOPE = "homework"
 
 #: The locale key of each state of an assigned item.
 STATE_KEYS = {ItemState.FIRST_TRY: "classes.first_try", ItemState.HINTS: "classes.hints",
@@ -179,6 +185,29 @@ def _my_homework(me: Learner, lang: str) -> None:
                      tr("classes.due"): a.due.isoformat() if a.due else tr("classes.no_due"),
                      tr("classes.state"): f"{_MARKS[h.state]} {word}"})
     st.dataframe(rows, hide_index=True, width="stretch")
+    _do_homework(work, lang)
+
+
+def _do_homework(work: list[Homework], lang: str) -> None:
+    """A homework puzzle answered where the learner reads his homework: the Puzzles page's
+    question flow (:func:`tutor.ui.components.run_item`), so it is graded, scored, recorded,
+    rated and scheduled as there. A lesson is a course of steps: it is done on the Learn page."""
+    lib = library()
+    puzzles: dict[str, Puzzle] = {}
+    for h in work:
+        found = lib.puzzle(h.assignment.item_id) if h.assignment.kind == "puzzle" else None
+        if found is not None:
+            puzzles[found.id] = found
+    if any(h.assignment.kind == "lesson" for h in work):
+        st.caption(tr("classes.lessons_on_learn"))
+    if not puzzles:
+        return
+    st.selectbox(tr("classes.do"), list(puzzles), index=None, key=state.CLASS_DO, placeholder=tr("classes.do_pick"),
+                 format_func=lambda i: _label(puzzles.get(i), i, lang))
+    chosen = st.session_state.get(state.CLASS_DO)
+    if chosen in puzzles:
+        with st.container(border=True):
+            run_item(puzzles[chosen], scope=SCOPE, item_id=chosen, lang=lang, kind="puzzle")
 
 
 def _teacher_part(me: Learner, lang: str) -> None:

@@ -95,6 +95,7 @@ __all__ = [
     "CLASS_DUE",
     "CLASS_ASSIGN",
     "CLASS_CSV",
+    "CLASS_DO",
     "WORKSHOP_PICK",
     "WORKSHOP_COUNT",
     "WORKSHOP_SEED",
@@ -235,6 +236,8 @@ CLASS_HOMEWORK_LESSONS = "class_homework_lessons"
 CLASS_DUE = "class_due"
 CLASS_ASSIGN = "class_assign"
 CLASS_CSV = "class_csv"
+#: The homework puzzle the learner picked to answer on the Classes page.
+CLASS_DO = "class_do"
 
 # The Workshop.
 WORKSHOP_PICK = "workshop_pick"
