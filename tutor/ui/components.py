@@ -2,10 +2,12 @@
 controls, graded hints, the feedback with the maxim it rests on, "why is this card wrong".
 
 One flow serves lessons, the daily puzzle, the puzzle library and the workshop preview
-(:func:`run_item`): the answer is checked by the content grader (which asks the conventions
-engine and the scoring code -- the app never decides what is right), recorded in the progress
-store when a learner is named, and kept in session state so the explanation stays visible after
-solving.
+(:func:`run_item`): the answer goes to :func:`tutor.answering.answer` -- the one way every door
+answers: graded by the content grader (which asks the conventions engine and the scoring code --
+the app never decides what is right), scored, and, when a learner is named, recorded, rated and
+scheduled -- and its outcome is kept in session state so the explanation stays visible after
+solving. One :class:`Question` (the item, its session-state keys, how the answer counts) is
+passed through the flow.
 
 Feedback teaches the way Lichess and Bridge Master do (issue 12): a right answer says so, names
 the rule, and keeps the source's words and the evidence one click away; a wrong one says "not
