@@ -5,6 +5,7 @@ a preview recorded nowhere, and the grade kept when the store fails."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +90,25 @@ def test_the_grade_stands_when_the_store_fails(any_store):
     out = answer(any_store, Learner(id=987654, name="gone"), _puzzle(), "S2", kind="puzzle", ts=TS)
     assert out.correct and out.attempt is None
     assert out.store_error is not None and "987654" in str(out.store_error)
+
+
+def _recorders(root: Path) -> list[str]:
+    """The modules under ``root`` (the store itself aside) that record an attempt themselves."""
+    store = ("progress.py", "progress")  # the store's module, or its package once split
+    return sorted(str(p.relative_to(root.parent)) for p in root.rglob("*.py")
+                  if p.relative_to(root).parts[0] not in store and ".record_attempt(" in p.read_text(encoding="utf-8"))
+
+
+def test_nothing_but_the_service_records_an_attempt():
+    """The app, the CLI and the class pages answer through tutor.answering: no second copy of
+    "answer an item" (the old ui/components.py and commands/answer.py each had one)."""
+    tutor = Path(__file__).resolve().parents[1] / "tutor"
+    assert _recorders(tutor) == ["tutor/answering.py"]
+    assert ".record_attempt(" not in (tutor.parent / "app.py").read_text(encoding="utf-8")
+
+
+def test_the_recorder_finder_sees_a_second_copy(tmp_path):
+    (tmp_path / "tutor" / "ui").mkdir(parents=True)
+    (tmp_path / "tutor" / "ui" / "page.py").write_text("store().record_attempt(1, 'x', 'puzzle', correct=True)\n")
+    (tmp_path / "tutor" / "progress.py").write_text("def record_attempt(self): ...\nself.record_attempt(\n")
+    assert _recorders(tmp_path / "tutor") == ["tutor/ui/page.py"]
