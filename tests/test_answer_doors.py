@@ -112,3 +112,15 @@ def test_one_answer_leaves_the_same_record_and_ratings_from_every_door(app_env, 
     if (hints, card) == (0, "S2"):
         assert (round(puzzle[0], 1), round(learner[0], 1)) == (1062.5, 1560.0)
     assert puzzle[1] < 250.0  # narrower than its seed: a game was played against the seed
+
+
+def test_the_cli_refuses_more_hints_than_the_puzzle_has(app_env, new_store_file, monkeypatch, capsys):
+    """``--hints 3`` on a puzzle of two hints is an error line (exit 2), and nothing is recorded --
+    before, it was stored as three hints and a score of 1.0."""
+    path = _fresh(new_store_file, app_env, "cli", monkeypatch)
+    code = main(["answer", "--learner", NAME, "--puzzle", PUZZLE, "--card", "S2", "--hints", "3"])
+    _, err = capsys.readouterr()
+    assert code == 2 and err.startswith("error: ") and "has 2" in err
+    store = ProgressStore(path)
+    assert store.attempts(store.learner(NAME).id) == []
+    store.close()
