@@ -1,11 +1,11 @@
 """Answering an item, the one way every door does it: grade, score, record, rate, schedule.
 
-The app's question pages (:mod:`tutor.ui.components`, under the Learn, Daily and Puzzles pages),
-the command line (``tutor answer``) and a class's homework all answer through :func:`answer`.
-Homework has no door of its own: a class assigns puzzles and lessons, its learners answer them on
-those same pages or with ``tutor answer``, and the teacher's grid and the learner's homework list
-read the attempts this function records (``ProgressStore.class_report``, ``homework``). So one
-answer leaves the same attempt and the same ratings whichever way it came in.
+Every door answers through :func:`answer`: the app's question flow (:mod:`tutor.ui.components`,
+under the Learn, Daily and Puzzles pages and a learner's homework on the Classes page) and the
+command line (``tutor answer``). A class's homework is no separate record: its learners answer the
+puzzles set on the Classes page, the Puzzles page or with ``tutor answer``, and the teacher's grid
+and the learner's homework list read the attempts recorded here (``ProgressStore.class_report``,
+``homework``). So one answer leaves the same attempt and the same ratings whichever way it came in.
 
 There used to be two copies of this, and they disagreed: the app never passed the puzzle's
 difficulty and the CLI never passed the score. The same first right answer to a difficulty-1

@@ -357,13 +357,11 @@ def _wrong(fb: Feedback, lang: str) -> None:
         show_info(f"{t('feedback.idea_label', lang)} {fb.idea[lang]}")
 
 
-def _card_buttons(q: Question, cards: Sequence[Card]) -> None:
+def _card_buttons(q: Question, view: SeatView, cards: Sequence[Card]) -> None:
     """The hand as card faces that are the buttons (tutor.ui.cardpick): the cards offered raised,
-    the rest of the hand dimmed; a single click (or a card typed, Enter) answers."""
-    try:
-        hand: tuple[Card, ...] = tuple(item_view(q.item).remaining)
-    except WhistError:
-        hand = tuple(cards)
+    the rest of the hand dimmed; a single click (or a card typed, Enter) answers. The hand is the
+    board's own view of it (:func:`item_board`), not a second one built here."""
+    hand: tuple[Card, ...] = tuple(view.remaining)
     if not set(cards) <= set(hand):
         hand = tuple(cards)
 
@@ -392,7 +390,7 @@ def _answer_controls(q: Question, view: SeatView) -> None:
     # legal ones are (the law is not what a lead puzzle tests).
     cards = tuple(view.remaining) if q.item.question == "legal" else view.legal_cards()
     st.caption(t("item.click_card", lang))
-    _card_buttons(q, cards)
+    _card_buttons(q, view, cards)
 
 
 def _why_box(q: Question, view: SeatView) -> None:
