@@ -1,6 +1,6 @@
 """``python -m tutor answer --learner NAME --puzzle ID --card C``: record a learner's answer.
 
-    → {"correct": true, "first_try": true, "learner_rating": 1560.0, "learner_rd": 290.3,
+    → {"correct": true, "first_try": true, "learner_rating": 1560.0, "learner_rd": 306.8,
        "puzzle_rating": 1062.5, "next_review": "YYYY-MM-DD" | null}
 
 For lead and play questions. The answer goes through the app's own service
