@@ -127,6 +127,8 @@ class _Walk:
     lines: dict[Path_, int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     nodes: int = 0
+    #: the collections being built, outermost first: an alias to one of them is a loop
+    open: set[int] = field(default_factory=set)
 
     def problem(self, node: yaml.Node, message: str) -> None:
         self.problems.append(Problem(self.path, node.start_mark.line + 1, message))
@@ -136,6 +138,21 @@ class _Walk:
         if self.nodes > _MAX_NODES:
             raise _TooBig()
         self.lines.setdefault(at, node.start_mark.line + 1)
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            if id(node) in self.open:
+                # `a: &x [*x]`: the alias names a collection that holds itself; building it would
+                # never end (issue 23, F6: it crashed every page that served the folder)
+                self.problem(node, "an alias refers to the list or mapping that holds it (a loop): "
+                                   "write the values out instead")
+                return _REFUSED
+            self.open.add(id(node))
+            try:
+                return self.collection(node, at)
+            finally:
+                self.open.discard(id(node))
+        return self.scalar(node)
+
+    def collection(self, node: yaml.MappingNode | yaml.SequenceNode, at: Path_) -> Any:
         if isinstance(node, yaml.MappingNode):
             if node.tag != MAP_TAG:
                 self.problem(node, f"tag {node.tag} is not allowed in content (plain YAML only)")
@@ -164,12 +181,10 @@ class _Walk:
                 # the key's line is the better place to point at than the value's
                 self.lines[at + (key,)] = key_node.start_mark.line + 1
             return out
-        if isinstance(node, yaml.SequenceNode):
-            if node.tag != SEQ_TAG:
-                self.problem(node, f"tag {node.tag} is not allowed in content (plain YAML only)")
-                return _REFUSED
-            return [self.build(item, at + (i,)) for i, item in enumerate(node.value)]
-        return self.scalar(node)
+        if node.tag != SEQ_TAG:
+            self.problem(node, f"tag {node.tag} is not allowed in content (plain YAML only)")
+            return _REFUSED
+        return [self.build(item, at + (i,)) for i, item in enumerate(node.value)]
 
     def scalar(self, node: yaml.Node) -> Any:
         if node.tag == TIMESTAMP_TAG:
