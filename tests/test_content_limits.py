@@ -184,3 +184,23 @@ def test_a_recursive_alias_in_the_workshop_is_a_problem_not_a_traceback(tmp_path
     assert not at.exception
     shown = "".join(str(x.value) for x in [*at.markdown, *at.error, *at.warning, *at.info])
     assert "an alias refers to the list or mapping that holds it" in shown
+
+
+@pytest.mark.parametrize("command", [["check"], ["worksheet", "--out", "{out}"], ["daily", "--puzzles"], ["import-pbn"]])
+def test_a_named_pipe_as_an_input_is_refused_at_once(tmp_path, capsys, command):
+    """The reliability probe: a FIFO given as a content or PBN file hung check, daily --puzzles,
+    worksheet and import-pbn for ever (opening a pipe waits for a writer)."""
+    import os
+    import subprocess
+    import sys
+
+    fifo = tmp_path / ("board.pbn" if command[0] == "import-pbn" else "pipe.yaml")
+    os.mkfifo(fifo)
+    args = [a.replace("{out}", str(tmp_path / "w.html")) for a in command]
+    args = [*args[:1], str(fifo), *args[1:]] if command[0] != "daily" else [*args, str(fifo)]
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, timeout=60)
+    assert time.monotonic() - started < 30
+    assert done.returncode in (1, 2), (done.stdout, done.stderr)
+    assert "not a regular file (a named pipe)" in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr

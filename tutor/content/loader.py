@@ -27,6 +27,7 @@ from pydantic import BaseModel, ValidationError
 
 from tutor.content.models import Exercise, FieldProblem, Item, Lesson, Puzzle
 from tutor.errors import WhistError
+from tutor.infiles import NotAFile, read_regular
 from tutor.yamlsafe import COMPOSER, MAP_TAG, PLAIN_TAGS, SEQ_TAG, TIMESTAMP_TAG, StrictLoader
 
 __all__ = [
@@ -400,14 +401,15 @@ def load_file(path: str | Path) -> LoadedFile:
         size = p.stat().st_size
         if size > cap:  # before reading a byte: the size alone decides
             return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, _too_big(size, cap)),))
-        with p.open("rb") as fh:
-            raw = fh.read(cap + 1)  # a device or a growing file: never more than the cap
+        raw = read_regular(p, cap)  # a pipe or a device is refused at once; a growing file stops at the cap
         if len(raw) > cap:
             return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, _too_big(len(raw), cap)),))
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:  # say it in an author's words, not the codec's
         why = f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}); save it as UTF-8"
         return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, f"cannot read the file: {why}"),))
+    except NotAFile as exc:
+        return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, f"cannot read the file: {exc}"),))
     except OSError as exc:
         why = (exc.strerror or str(exc)).lower()
         return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, f"cannot read the file: {why}"),))
