@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "tutor.variants")),
     ("players", ("tutor.robots", "tutor.simulate", "tutor.render", "tutor.reading", "tutor.strengths")),
     ("session", ("tutor.session", "tutor.review", "tutor.records", "tutor.content", "tutor.progress",
-                 "tutor.evidence", "tutor.storage", "tutor.glicko", "tutor.spaced", "tutor.accounts",
+                 "tutor.evidence", "tutor.storage", "tutor.glicko", "tutor.spaced", "tutor.accounts", "tutor.serving",
                  "tutor.evidence_store", "tutor.analyse", "tutor.rule_study")),
     ("interface", ("tutor.ui", "tutor.cli", "tutor.commands", "tutor.__main__", "tutor")),
 )
