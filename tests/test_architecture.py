@@ -15,13 +15,13 @@ TUTOR = ROOT / "tutor"
 #: Lowest first; a module may import from its own layer and the layers below (docs/architecture.md).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("tutor.errors", "tutor.yamlsafe")),
-    ("notation", ("tutor.cards", "tutor.seats", "tutor.i18n", "tutor.clock", "tutor.outfiles", "tutor.vocab")),
+    ("notation", ("tutor.cards", "tutor.seats", "tutor.i18n", "tutor.clock", "tutor.outfiles", "tutor.infiles", "tutor.vocab")),
     ("game", ("tutor.play", "tutor.deal", "tutor.rulesets", "tutor.seatview")),
     ("engines", ("tutor.conventions", "tutor.solver", "tutor.minimax", "tutor.scoring", "tutor.laws",
                  "tutor.variants")),
     ("players", ("tutor.robots", "tutor.simulate", "tutor.render", "tutor.reading", "tutor.strengths")),
     ("session", ("tutor.session", "tutor.review", "tutor.records", "tutor.content", "tutor.progress",
-                 "tutor.evidence", "tutor.storage", "tutor.glicko", "tutor.spaced", "tutor.accounts",
+                 "tutor.evidence", "tutor.storage", "tutor.glicko", "tutor.spaced", "tutor.accounts", "tutor.serving",
                  "tutor.evidence_store", "tutor.analyse", "tutor.rule_study", "tutor.answering")),
     ("interface", ("tutor.ui", "tutor.cli", "tutor.commands", "tutor.__main__", "tutor")),
 )

@@ -70,8 +70,13 @@ def test_check_refuses_text_that_loads_from_elsewhere(snippet):
     assert any("explanation.en" in p.message for p in report.problems), report.problems
 
 
-def test_a_plain_link_loads_nothing_and_is_allowed():
-    assert remote_loads("See [Cavendish](https://en.wikipedia.org/wiki/Cavendish) on leads.") == []
+def test_a_link_to_another_site_is_reported_and_shown_as_its_words():
+    """Issue 23 point 2: links go only to the tutor's own pages."""
+    text = "See [Cavendish](https://en.wikipedia.org/wiki/Cavendish) on leads."
+    assert remote_loads(text) == ["line 1: a link to `https://en.wikipedia.org/wiki/Cavendish` "
+                                  "(links go only to the tutor's own pages)"]
+    assert strip_remote(text) == "See Cavendish on leads."
+    assert remote_loads("See [the puzzles](/Puzzles) first.") == []
 
 
 def test_shipped_content_loads_nothing_from_elsewhere():
@@ -137,3 +142,65 @@ def test_workshop_preview_strips_images(tmp_path, monkeypatch):
     shown = _all_text(at)
     assert "Which card do you lead?" in shown, "the preview shows the prompt"
     assert "tracker.example" not in shown and "![" not in shown
+
+
+RECURSIVE = "puzzles: &a [*a]\n"
+
+
+def test_a_recursive_alias_is_one_problem_with_its_line(tmp_path, capsys):
+    """Issue 23, F6: `puzzles: &a [*a]` made the loader recurse without end (a RecursionError on
+    every page serving the folder and in six commands); now it is one `file:line: …` problem."""
+    path = tmp_path / "loop.yaml"
+    path.write_text("# a loop\n" + RECURSIVE, encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:2: an alias refers to the list or mapping that holds it" in out
+    assert "Traceback" not in out
+
+
+def test_a_recursive_alias_in_the_content_folder_leaves_the_other_files_served(tmp_path, monkeypatch):
+    """F6: one such file in WHIST_TUTOR_CONTENT_DIR broke the Puzzles page for everyone."""
+    root = tmp_path / "content"
+    write_content(root)
+    (root / "puzzles" / "loop.yaml").write_text(RECURSIVE, encoding="utf-8")
+    monkeypatch.setenv("WHIST_TUTOR_CONTENT_DIR", str(root))
+    monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = "en"
+    at.run()
+    at.switch_page("tutor/ui/pages/puzzles.py").run()
+    assert not at.exception
+    assert any("King fourth" in o for o in at.selectbox(key="puzzle").options)
+    assert "loop.yaml:1: an alias refers" in "".join(str(e.value) for e in at.error)
+
+
+def test_a_recursive_alias_in_the_workshop_is_a_problem_not_a_traceback(tmp_path, monkeypatch):
+    """F6: in the Workshop the bad text was autosaved, so the traceback came back after every reload."""
+    at = _app_with_image(tmp_path, monkeypatch)
+    at.switch_page("tutor/ui/pages/workshop.py").run()
+    from tutor.ui import state
+
+    at.text_area(key=state.WORKSHOP_TEXT).input(RECURSIVE).run()
+    assert not at.exception
+    shown = "".join(str(x.value) for x in [*at.markdown, *at.error, *at.warning, *at.info])
+    assert "an alias refers to the list or mapping that holds it" in shown
+
+
+@pytest.mark.parametrize("command", [["check"], ["worksheet", "--out", "{out}"], ["daily", "--puzzles"], ["import-pbn"]])
+def test_a_named_pipe_as_an_input_is_refused_at_once(tmp_path, capsys, command):
+    """The reliability probe: a FIFO given as a content or PBN file hung check, daily --puzzles,
+    worksheet and import-pbn for ever (opening a pipe waits for a writer)."""
+    import os
+    import subprocess
+    import sys
+
+    fifo = tmp_path / ("board.pbn" if command[0] == "import-pbn" else "pipe.yaml")
+    os.mkfifo(fifo)
+    args = [a.replace("{out}", str(tmp_path / "w.html")) for a in command]
+    args = [*args[:1], str(fifo), *args[1:]] if command[0] != "daily" else [*args, str(fifo)]
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, timeout=60)
+    assert time.monotonic() - started < 30
+    assert done.returncode in (1, 2), (done.stdout, done.stderr)
+    assert "not a regular file (a named pipe)" in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr

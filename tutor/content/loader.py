@@ -27,6 +27,7 @@ from pydantic import BaseModel, ValidationError
 
 from tutor.content.models import Exercise, FieldProblem, Item, Lesson, Puzzle
 from tutor.errors import WhistError
+from tutor.infiles import NotAFile, read_regular
 from tutor.yamlsafe import COMPOSER, MAP_TAG, PLAIN_TAGS, SEQ_TAG, TIMESTAMP_TAG, StrictLoader
 
 __all__ = [
@@ -127,6 +128,8 @@ class _Walk:
     lines: dict[Path_, int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     nodes: int = 0
+    #: the collections being built, outermost first: an alias to one of them is a loop
+    open: set[int] = field(default_factory=set)
 
     def problem(self, node: yaml.Node, message: str) -> None:
         self.problems.append(Problem(self.path, node.start_mark.line + 1, message))
@@ -136,6 +139,21 @@ class _Walk:
         if self.nodes > _MAX_NODES:
             raise _TooBig()
         self.lines.setdefault(at, node.start_mark.line + 1)
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            if id(node) in self.open:
+                # `a: &x [*x]`: the alias names a collection that holds itself; building it would
+                # never end (issue 23, F6: it crashed every page that served the folder)
+                self.problem(node, "an alias refers to the list or mapping that holds it (a loop): "
+                                   "write the values out instead")
+                return _REFUSED
+            self.open.add(id(node))
+            try:
+                return self.collection(node, at)
+            finally:
+                self.open.discard(id(node))
+        return self.scalar(node)
+
+    def collection(self, node: yaml.MappingNode | yaml.SequenceNode, at: Path_) -> Any:
         if isinstance(node, yaml.MappingNode):
             if node.tag != MAP_TAG:
                 self.problem(node, f"tag {node.tag} is not allowed in content (plain YAML only)")
@@ -164,12 +182,10 @@ class _Walk:
                 # the key's line is the better place to point at than the value's
                 self.lines[at + (key,)] = key_node.start_mark.line + 1
             return out
-        if isinstance(node, yaml.SequenceNode):
-            if node.tag != SEQ_TAG:
-                self.problem(node, f"tag {node.tag} is not allowed in content (plain YAML only)")
-                return _REFUSED
-            return [self.build(item, at + (i,)) for i, item in enumerate(node.value)]
-        return self.scalar(node)
+        if node.tag != SEQ_TAG:
+            self.problem(node, f"tag {node.tag} is not allowed in content (plain YAML only)")
+            return _REFUSED
+        return [self.build(item, at + (i,)) for i, item in enumerate(node.value)]
 
     def scalar(self, node: yaml.Node) -> Any:
         if node.tag == TIMESTAMP_TAG:
@@ -385,14 +401,15 @@ def load_file(path: str | Path) -> LoadedFile:
         size = p.stat().st_size
         if size > cap:  # before reading a byte: the size alone decides
             return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, _too_big(size, cap)),))
-        with p.open("rb") as fh:
-            raw = fh.read(cap + 1)  # a device or a growing file: never more than the cap
+        raw = read_regular(p, cap)  # a pipe or a device is refused at once; a growing file stops at the cap
         if len(raw) > cap:
             return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, _too_big(len(raw), cap)),))
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:  # say it in an author's words, not the codec's
         why = f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}); save it as UTF-8"
         return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, f"cannot read the file: {why}"),))
+    except NotAFile as exc:
+        return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, f"cannot read the file: {exc}"),))
     except OSError as exc:
         why = (exc.strerror or str(exc)).lower()
         return LoadedFile(str(p), "unknown", problems=(Problem(str(p), 1, f"cannot read the file: {why}"),))

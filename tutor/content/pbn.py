@@ -22,6 +22,7 @@ from tutor.content.engine import advise_position, build_position, equal_accepts,
 from tutor.content.models import Puzzle, Text
 from tutor.deal import Deal
 from tutor.errors import WhistError
+from tutor.infiles import NotAFile, read_regular
 from tutor.seats import Seat, parse_seat
 
 __all__ = ["PbnError", "PbnBoard", "read_pbn", "load_pbn", "puzzle_from_board", "MAXIM_THEMES"]
@@ -203,7 +204,9 @@ def load_pbn(path: str | Path) -> list[PbnBoard]:
     if path.is_dir():
         raise PbnError(f"{path} is a folder, not a PBN file")
     try:
-        data = path.read_bytes()
+        data = read_regular(path)  # a named pipe is refused at once, not waited on
+    except NotAFile as exc:
+        raise PbnError(f"{path}: {exc}") from None
     except FileNotFoundError:
         raise PbnError(f"{path}: no such file") from None
     except OSError as exc:  # a learner should read "permission denied", not "[Errno 13] …"

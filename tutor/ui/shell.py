@@ -18,7 +18,9 @@ from datetime import UTC, datetime, timedelta
 
 import streamlit as st
 
+from tutor.accounts import auth_required
 from tutor.i18n import t
+from tutor.serving import Exposure, exposure, open_allowed
 from tutor.ui.account import learner_box
 from tutor.ui.cardpick import deck_toggle
 from tutor.ui.common import inject_css
@@ -111,11 +113,28 @@ def warm_imports() -> threading.Thread | None:
     return thread
 
 
+def _exposure_allows(lang: str) -> bool:
+    """Whether this server may serve at all, saying on the page how open it is (issue 23, F5).
+
+    On the network with no logins and no ``WHIST_TUTOR_OPEN_NETWORK=yes``, nothing is served but
+    the reason; open on purpose, every page says that anyone on the network can read and change
+    progress."""
+    how = exposure(st.get_option("server.address"), auth=auth_required(), allow_open=open_allowed())
+    if how is Exposure.REFUSED:
+        st.error(t("serving.refused", lang))
+        return False
+    if how is Exposure.OPEN_NETWORK:
+        st.warning(t("serving.open_network", lang), icon="⚠️")
+    return True
+
+
 def main() -> None:
     """Run one script pass: sidebar first (so every page sees the language), then the page."""
     st.set_page_config(page_title="Whist Tutor", page_icon="♠", layout="wide")
     lang = language_switch()
     inject_css()
+    if not _exposure_allows(lang):
+        return
     pages = [
         st.Page(str(spec.script), title=t(spec.title_key, lang), icon=spec.icon, url_path=spec.key,
                 default=spec.default)
