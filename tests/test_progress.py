@@ -15,7 +15,6 @@ from tutor.progress import (
     DRAFTS_KEPT,
     LEGACY_VERSION,
     MAX_DRAFT,
-    MIGRATIONS,
     REVIEW_GRADUATE_DAYS,
     SCHEMA_VERSION,
     ProgressError,
@@ -24,6 +23,93 @@ from tutor.progress import (
 )
 
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+#: The SQL steps of the store before Alembic (schema 1-4), as that program ran them: the old
+#: files these tests build are made by them (the store itself now has those steps as the Alembic
+#: revisions v0001-v0004, and only stamps such a file at its number).
+OLD_SQL: tuple[tuple[int, str], ...] = (
+    (
+        1,
+        """
+        CREATE TABLE learners (
+            id      INTEGER PRIMARY KEY,
+            name    TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            created TEXT NOT NULL
+        );
+        CREATE TABLE attempts (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER NOT NULL REFERENCES learners(id),
+            item_id    TEXT NOT NULL,
+            kind       TEXT NOT NULL CHECK (kind IN ('lesson', 'puzzle', 'daily')),
+            themes     TEXT NOT NULL,
+            correct    INTEGER NOT NULL,
+            hints_used INTEGER NOT NULL,
+            score      REAL NOT NULL,
+            answer     TEXT NOT NULL,
+            ts         TEXT NOT NULL
+        );
+        CREATE INDEX attempts_by_learner ON attempts (learner_id, ts);
+        CREATE TABLE lessons_done (
+            learner_id INTEGER NOT NULL REFERENCES learners(id),
+            lesson_id  TEXT NOT NULL,
+            ts         TEXT NOT NULL,
+            PRIMARY KEY (learner_id, lesson_id)
+        );
+        CREATE TABLE reviews (
+            learner_id INTEGER NOT NULL REFERENCES learners(id),
+            item_id    TEXT NOT NULL,
+            stage      INTEGER NOT NULL,
+            due        TEXT NOT NULL,
+            PRIMARY KEY (learner_id, item_id)
+        );
+        CREATE TABLE reports (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER REFERENCES learners(id),
+            item_id    TEXT NOT NULL,
+            note       TEXT NOT NULL,
+            ts         TEXT NOT NULL
+        );
+        """,
+    ),
+    (
+        2,
+        # The day an attempt counts for (the learner's calendar date), so the daily streak does
+        # not depend on the server's time zone.
+        """
+        ALTER TABLE attempts ADD COLUMN day TEXT NOT NULL DEFAULT '';
+        UPDATE attempts SET day = substr(ts, 1, 10) WHERE day = '';
+        CREATE INDEX attempts_daily ON attempts (learner_id, kind, day);
+        """,
+    ),
+    (
+        3,
+        # Drafts: what a teacher types in the workshop (or a learner in a report) is saved as it
+        # is typed, so a reload or a closed tab loses nothing. A draft belongs to a learner, to
+        # a browser (an anonymous key kept in the page's URL), or to both.
+        """
+        CREATE TABLE drafts (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER REFERENCES learners(id),
+            browser    TEXT,
+            slot       TEXT NOT NULL,
+            text       TEXT NOT NULL,
+            ts         TEXT NOT NULL,
+            CHECK (learner_id IS NOT NULL OR browser IS NOT NULL)
+        );
+        CREATE INDEX drafts_by_learner ON drafts (learner_id, slot, id);
+        CREATE INDEX drafts_by_browser ON drafts (browser, slot, id);
+        """,
+    ),
+    (
+        4,
+        # The learner's time zone (the browser's), so that the daily puzzle, the day an attempt
+        # counts for and the streak all read the learner's calendar (tutor.clock).
+        """
+        ALTER TABLE learners ADD COLUMN tz TEXT NOT NULL DEFAULT '';
+        """,
+    ),
+)
+
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -58,7 +144,7 @@ def test_database_runs_in_wal_mode_with_schema_version(sqlite_store):
     conn = sqlite3.connect(store.path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
-    assert store.schema_version() == SCHEMA_VERSION == 7 and LEGACY_VERSION == MIGRATIONS[-1][0] == 4
+    assert store.schema_version() == SCHEMA_VERSION == 7 and LEGACY_VERSION == OLD_SQL[-1][0] == 4
 
 
 def test_old_database_is_migrated(tmp_path):
@@ -66,7 +152,7 @@ def test_old_database_is_migrated(tmp_path):
     path = tmp_path / "old.db"
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    for statement in MIGRATIONS[0][1].split(";"):
+    for statement in OLD_SQL[0][1].split(";"):
         if statement.strip():
             conn.execute(statement)
     conn.execute("INSERT INTO meta VALUES ('schema_version', '1')")
@@ -84,7 +170,7 @@ def _database_at(path, version: int) -> None:
     """A file as a program of schema ``version`` left it."""
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    for number, script in MIGRATIONS:
+    for number, script in OLD_SQL:
         if number <= version:
             for statement in script.split(";"):
                 if statement.strip():
