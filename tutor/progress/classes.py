@@ -20,8 +20,8 @@ from tutor.progress.records import (
     ReportRow,
     clean_name,
     guard_rows,
-    item_state,
     iso,
+    item_state,
     now,
 )
 from tutor.progress.selection import weak_themes_on

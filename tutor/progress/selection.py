@@ -149,7 +149,7 @@ class Selection:
             return weak_themes_on(conn, learner_id, count)
 
 
-def _scans(target: float, n: int) -> CompoundSelect[tuple[int, str, float]]:
+def _scans(target: float, n: int) -> CompoundSelect[int, str, float]:
     """Both range scans of ``item_ratings_by_rating`` in one statement: ``n`` ratings from
     ``target`` up (side 1) and ``n`` below it (side 0)."""
     up = (select(_I.c.item_id, _I.c.rating).where(_I.c.rating >= target)

@@ -30,6 +30,7 @@ from tutor.storage import (
     SCHEMA_VERSION,
     WRITE,
     current_revision,
+    files,
     is_known_revision,
     is_url,
     migrate,
@@ -38,7 +39,6 @@ from tutor.storage import (
     sqlite_engine,
     url_engine,
 )
-from tutor.storage import files
 from tutor.storage import models as T
 from tutor.storage.errors import ProgressError, StoreBusy, StoreReadOnly, StoreUnavailable
 from tutor.storage.writers import GROUP_COMMIT_MAX, Batch, Writers, writers_of

@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import column, func, select, table
 from sqlalchemy.dialects import sqlite as sqlite_dialect
-from sqlalchemy.sql import Executable
+from sqlalchemy.sql import Select
 
 from tutor.storage import SCHEMA_VERSION, is_url
 from tutor.storage import models as T
@@ -71,10 +71,10 @@ def writable(p: Path) -> bool:
     return bool(mode & 0o222) and os.access(p, os.W_OK) and os.access(p.parent, os.W_OK)
 
 
-def _first(conn: sqlite3.Connection, statement: Executable) -> Any:
+def _first(conn: sqlite3.Connection, statement: Select[Any]) -> Any:
     """The first row of a Core statement run on a plain sqlite3 connection: the looks here use
     the driver's own connection (see :func:`inspect_file`), the statements are still Core's."""
-    compiled = statement.compile(dialect=sqlite_dialect.dialect())  # type: ignore[no-untyped-call]
+    compiled = statement.compile(dialect=sqlite_dialect.dialect())
     params = compiled.params
     return conn.execute(str(compiled), [params[k] for k in compiled.positiontup or ()]).fetchone()
 
