@@ -205,6 +205,64 @@ def test_version_2_database_gains_drafts_and_keeps_its_data(tmp_path):
     conn.close()
 
 
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
+def test_a_store_of_each_schema_before_alembic_is_stamped_at_its_number_and_brought_to_the_head(tmp_path, version):
+    """Schema 1-4 were the old store's own SQL steps, now Alembic's v0001-v0004: a file at any of
+    them (no ``alembic_version``) is stamped at its number -- its own steps are never run again --
+    then upgraded, keeping its rows, and ends with the columns and indexes of the models."""
+    from sqlalchemy import inspect
+
+    from tutor.storage import head_revision
+    from tutor.storage import models as T
+
+    path = tmp_path / f"v{version}.db"
+    _database_at(path, version)
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO learners (name, created) VALUES ('Ann', '2026-01-01')")
+    day = ", day" if version >= 2 else ""
+    conn.execute(f"INSERT INTO attempts (learner_id, item_id, kind, themes, correct, hints_used, score, answer, ts{day})"
+                 f" VALUES (1, 'p1', 'daily', '[]', 1, 0, 1.0, 'S4', '2026-01-02T23:30:00+00:00'"
+                 f"{', ' + repr('2026-01-03') if version >= 2 else ''})")
+    conn.commit()
+    conn.close()
+    store = ProgressStore(path)
+    assert store.schema_version() == SCHEMA_VERSION
+    assert store.daily_days(1) == {date(2026, 1, 3) if version >= 2 else date(2026, 1, 2)}
+    assert store.learner("ann").id == 1 and store.rating(1).rating == 1500
+    with store.db.read() as conn:
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == head_revision()
+        found = inspect(conn)
+        for table in T.metadata.sorted_tables:
+            assert {c["name"] for c in found.get_columns(table.name)} == set(table.c.keys()), table.name
+            assert {i.name for i in table.indexes} <= {i["name"] for i in found.get_indexes(table.name)}, table.name
+    store.record_attempt(1, "p2", "puzzle", correct=False)
+    assert [r.item_id for r in store.review_queue(1)] == ["p2"]
+
+
+def test_a_row_garbled_on_disk_is_a_damaged_store_not_a_value_error(sqlite_store):
+    """A date SQLite's own check cannot see as wrong becomes StoreUnavailable("damaged") where
+    the rows are read back (the repositories' @guard_rows), so a page says so."""
+    from tutor.progress import StoreUnavailable
+
+    ann = sqlite_store.learner("Ann")
+    sqlite_store.record_attempt(ann.id, "p1", "puzzle", correct=True)
+    with sqlite_store.db.write() as conn:
+        conn.exec_driver_sql("UPDATE attempts SET ts = 'not a time'")
+    with pytest.raises(StoreUnavailable, match="damaged record") as info:
+        sqlite_store.attempts(ann.id)
+    assert info.value.reason == "damaged"
+
+
+def test_a_short_password_is_said_to_be_short_not_a_damaged_file(sqlite_store):
+    """The password's own check (tutor.accounts.PasswordError) reaches the page that asks for a
+    longer one; before the guard became explicit it was turned into "the file is damaged"."""
+    from tutor.accounts import PasswordError
+
+    ann = sqlite_store.learner("Ann")
+    with pytest.raises(PasswordError, match="at least"):
+        sqlite_store.set_password(ann.id, "short")
+
+
 def test_newer_database_is_refused_read_only(tmp_path):
     """A file of a newer program opens read-only: its progress is shown, nothing is written."""
     path = tmp_path / "new.db"
