@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from sqlalchemy import func, insert, select
@@ -29,6 +30,21 @@ from tutor.storage.errors import ProgressError
 __all__ = ["Attempts", "accuracy_on"]
 
 _A, _L, _D = T.attempts, T.learners, T.lessons_done
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """An answer checked and about to be recorded (its id and day are the transaction's)."""
+
+    learner_id: int
+    item_id: str
+    kind: str
+    themes: tuple[str, ...]
+    correct: bool
+    hints_used: int
+    score: float
+    answer: str
+    ts: datetime
 
 
 def accuracy_on(conn: Connection, learner_id: int) -> list[ThemeStats]:
@@ -80,13 +96,11 @@ class Attempts:
         score = (1.0 if correct else 0.0) if score is None else float(score)
         if not 0.0 <= score <= 1.0:
             raise ProgressError(f"a score lies between 0 and 1, got {score}")
-        theme_list = tuple(str(t) for t in themes)
-        at = ts or now()
-        given = Attempt(0, learner_id, item_id, kind, theme_list, bool(correct), hints_used, score, str(answer), at,
-                        day or date.min)
+        given = _Answer(learner_id, item_id, kind, tuple(str(t) for t in themes), bool(correct), hints_used, score,
+                        str(answer), ts or now())
         return self.db.retrying(lambda: self._record(given, day, difficulty))
 
-    def _record(self, a: Attempt, day: date | None, difficulty: int | None) -> Attempt:
+    def _record(self, a: _Answer, day: date | None, difficulty: int | None) -> Attempt:
         with self.db.write(group=True) as conn:
             row = conn.execute(locked(select(_L.c.tz, _L.c.rating, _L.c.rd, _L.c.vol)
                                       .where(_L.c.id == a.learner_id))).first()

@@ -8,7 +8,8 @@ from datetime import UTC, datetime
 from sqlalchemy import delete, select
 from sqlalchemy.engine import Connection
 
-from tutor.progress.records import ReviewItem, guard_rows, iso, now
+from tutor.progress.records import ReviewItem, guard_rows, iso
+from tutor.progress.records import now as utc_now
 from tutor.spaced import REVIEW_GRADUATE_DAYS, Grade, card_from_json, card_to_json, new_card, review, review_grade
 from tutor.storage import models as T
 from tutor.storage.database import Database, insert_or
@@ -52,9 +53,9 @@ class ReviewQueue:
         return self._read(learner_id, None)
 
     @guard_rows
-    def due(self, learner_id: int, now_: datetime | None = None) -> list[ReviewItem]:
-        """The failed and shaky puzzles due again by ``now_``."""
-        at = now_ or now()
+    def due(self, learner_id: int, now: datetime | None = None) -> list[ReviewItem]:
+        """The failed and shaky puzzles due again by ``now``."""
+        at = now or utc_now()
         if at.tzinfo is None:
             at = at.replace(tzinfo=UTC)
         return self._read(learner_id, at)

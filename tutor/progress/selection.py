@@ -20,7 +20,8 @@ from tutor.glicko import DEFAULT as DEFAULT_RATING
 from tutor.progress.attempts import accuracy_on
 from tutor.progress.learners import no_learner
 from tutor.progress.ratings import theme_ratings_on
-from tutor.progress.records import Candidate, guard_rows, iso, now, seed_rating
+from tutor.progress.records import Candidate, guard_rows, iso, seed_rating
+from tutor.progress.records import now as utc_now
 from tutor.storage import models as T
 from tutor.storage.database import Database
 
@@ -81,7 +82,7 @@ class Selection:
         self._pool_cache: tuple[Sequence[Candidate], _Pool] | None = None
 
     @guard_rows
-    def next_puzzle(self, learner_id: int, candidates: Sequence[Candidate], *, now_: datetime | None = None,
+    def next_puzzle(self, learner_id: int, candidates: Sequence[Candidate], *, now: datetime | None = None,
                     rng: random.Random | None = None) -> str | None:
         """The puzzle to give the learner next, among ``candidates`` (the page's list):
 
@@ -94,7 +95,7 @@ class Selection:
         found by the database (two range scans of ``item_ratings_by_rating`` around it), never
         from ratings kept in this process -- another app server may have just changed them.
         """
-        at = now_ or now()
+        at = now or utc_now()
         if at.tzinfo is None:
             at = at.replace(tzinfo=UTC)
         rng = rng or random.Random()

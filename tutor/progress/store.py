@@ -210,7 +210,7 @@ class ProgressStore:
 
     def next_puzzle(self, learner_id: int, candidates: Sequence[Candidate], *, now: datetime | None = None,
                     rng: random.Random | None = None) -> str | None:
-        return self.selection.next_puzzle(learner_id, candidates, now_=now, rng=rng)
+        return self.selection.next_puzzle(learner_id, candidates, now=now, rng=rng)
 
     def weak_themes(self, learner_id: int, count: int = 2) -> list[str]:
         return self.selection.weak_themes(learner_id, count)
