@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from sqlalchemy import func, insert, select
@@ -30,21 +29,6 @@ from tutor.storage.errors import ProgressError
 __all__ = ["Attempts", "accuracy_on"]
 
 _A, _L, _D = T.attempts, T.learners, T.lessons_done
-
-
-@dataclass(frozen=True)
-class _Answer:
-    """An answer checked and about to be recorded (its id and day are the transaction's)."""
-
-    learner_id: int
-    item_id: str
-    kind: str
-    themes: tuple[str, ...]
-    correct: bool
-    hints_used: int
-    score: float
-    answer: str
-    ts: datetime
 
 
 def accuracy_on(conn: Connection, learner_id: int) -> list[ThemeStats]:
@@ -96,26 +80,29 @@ class Attempts:
         score = (1.0 if correct else 0.0) if score is None else float(score)
         if not 0.0 <= score <= 1.0:
             raise ProgressError(f"a score lies between 0 and 1, got {score}")
-        given = _Answer(learner_id, item_id, kind, tuple(str(t) for t in themes), bool(correct), hints_used, score,
-                        str(answer), ts or now())
-        return self.db.retrying(lambda: self._record(given, day, difficulty))
+        theme_list = tuple(str(t) for t in themes)
+        at = ts or now()
+        return self.db.retrying(lambda: self._record(learner_id, item_id, kind, theme_list, bool(correct), hints_used,
+                                                     score, str(answer), at, day, difficulty))
 
-    def _record(self, a: _Answer, day: date | None, difficulty: int | None) -> Attempt:
+    def _record(self, learner_id: int, item_id: str, kind: str, themes: tuple[str, ...], correct: bool,
+                hints_used: int, score: float, answer: str, ts: datetime, day: date | None,
+                difficulty: int | None) -> Attempt:
         with self.db.write(group=True) as conn:
             row = conn.execute(locked(select(_L.c.tz, _L.c.rating, _L.c.rd, _L.c.vol)
-                                      .where(_L.c.id == a.learner_id))).first()
+                                      .where(_L.c.id == learner_id))).first()
             if row is None:
-                raise no_learner(a.learner_id)
-            day = day or learner_today(str(row[0]), a.ts)
-            first = conn.execute(select(1).where(_A.c.learner_id == a.learner_id, _A.c.item_id == a.item_id)
+                raise no_learner(learner_id)
+            day = day or learner_today(str(row[0]), ts)
+            first = conn.execute(select(1).where(_A.c.learner_id == learner_id, _A.c.item_id == item_id)
                                  .limit(1)).first() is None
             rated: tuple[Rating, Rating, dict[str, Rating]] | None = None
-            if first and a.kind != "lesson":
-                rated = rate(conn, a.learner_id, Rating(float(row[1]), float(row[2]), float(row[3])), a.item_id,
-                             a.themes, result_of(a.correct, a.hints_used), difficulty)
-            values = {"learner_id": a.learner_id, "item_id": a.item_id, "kind": a.kind,
-                      "themes": json.dumps(a.themes, ensure_ascii=False), "correct": int(a.correct),
-                      "hints_used": a.hints_used, "score": a.score, "answer": a.answer, "ts": iso(a.ts),
+            if first and kind != "lesson":
+                rated = rate(conn, learner_id, Rating(float(row[1]), float(row[2]), float(row[3])), item_id,
+                             themes, result_of(correct, hints_used), difficulty)
+            values = {"learner_id": learner_id, "item_id": item_id, "kind": kind,
+                      "themes": json.dumps(themes, ensure_ascii=False), "correct": int(correct),
+                      "hints_used": hints_used, "score": score, "answer": answer, "ts": iso(ts),
                       "day": day.isoformat(), "first_try": int(first),
                       "learner_rating": rated[0].rating if rated else None,
                       "learner_rd": rated[0].rd if rated else None,
@@ -124,10 +111,10 @@ class Attempts:
                                                    for t, r in rated[2].items()}, ensure_ascii=False)
                       if rated else None}
             attempt_id = int(conn.execute(insert(_A).values(**values).returning(_A.c.id)).scalar_one())
-            if a.kind != "lesson":
-                schedule(conn, a.learner_id, a.item_id, a.correct, a.hints_used, a.ts)
-        return Attempt(attempt_id, a.learner_id, a.item_id, a.kind, a.themes, a.correct, a.hints_used, a.score,
-                       a.answer, a.ts, day)
+            if kind != "lesson":
+                schedule(conn, learner_id, item_id, correct, hints_used, ts)
+        return Attempt(attempt_id, learner_id, item_id, kind, themes, correct, hints_used, score,
+                       answer, ts, day)
 
     @guard_rows
     def of(self, learner_id: int, *, item_id: str | None = None) -> list[Attempt]:

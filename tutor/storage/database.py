@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar, Unpack, cast
+from typing import Any, NoReturn, TypeVar, cast
 
 from sqlalchemy import Table, select
 from sqlalchemy import inspect as sa_inspect
@@ -53,7 +53,7 @@ SQLITE_SYNCHRONOUS = "FULL"
 RETRIES = 8
 
 _R = TypeVar("_R")
-_S = TypeVar("_S", bound=Select[Unpack[tuple[Any, ...]]])
+_S = TypeVar("_S", bound=Select[*tuple[Any, ...]])
 
 
 def locked(statement: _S) -> _S:
