@@ -282,3 +282,31 @@ def test_the_sql_text_check_can_fail():
     src = "from sqlalchemy import select, text\nconn.exec_driver_sql('SELECT 1')\nconn.exec_driver_sql('BEGIN')\n"
     assert _sql_text({"tutor.x": src}) == ["tutor.x: imports text", "tutor.x:2: exec_driver_sql"]
     assert _sql_text({"tutor.storage.migrations.versions.v9": src}) == []
+
+
+#: The persistence wing (docs/architecture.md): beside the game stack, not above it. Its modules
+#: keep progress and know nothing of cards, deals or conventions.
+WING = ("tutor.storage", "tutor.progress", "tutor.glicko", "tutor.spaced", "tutor.accounts")
+
+
+def _in(module: str, prefixes: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in prefixes)
+
+
+def _wing_reaches_the_game(graph: dict[str, set[str]]) -> list[str]:
+    """Imports from the persistence wing into anything but the wing, the base and the notation."""
+    below = LAYERS[0][1] + LAYERS[1][1]
+    return sorted(f"{m} -> {d}" for m, ds in graph.items() if _in(m, WING)
+                  for d in ds if not _in(d, WING) and not _in(d, below))
+
+
+def test_the_persistence_wing_stands_beside_the_game_stack():
+    """storage/, progress/, glicko, spaced and accounts import only each other, the base and the
+    notation (the learner's clock): the wing can be read, tested and changed without the game."""
+    assert _wing_reaches_the_game(GRAPH) == []
+
+
+def test_the_wing_check_can_fail():
+    """A repository that imported the deals would be seen."""
+    assert _wing_reaches_the_game({"tutor.progress.attempts": {"tutor.deal", "tutor.clock"}}) == [
+        "tutor.progress.attempts -> tutor.deal"]
