@@ -518,3 +518,93 @@ def test_any_browser_key_is_accepted_or_refused_cleanly(shared_store, key):
     except ProgressError:
         return
     assert shared_store.latest_draft("report", browser=key) == draft
+
+
+#: Every public method of the store as it was one file (issue 22 split it into a facade over
+#: repositories): the callers -- pages, commands, the answer service -- keep these names and
+#: parameters (annotations aside).
+PUBLIC_METHODS = {
+    "accuracy_by_theme": "self, learner_id",
+    "assign": "self, class_id, items, *, kind='puzzle', due=None",
+    "assignments": "self, class_id",
+    "attempts": "self, learner_id, *, item_id=None",
+    "can_see": "self, viewer_id, learner_id",
+    "check_can_see": "self, viewer_id, learner_id",
+    "class_named": "self, name",
+    "class_report": "self, class_id, *, viewer_id=None",
+    "classes_joined": "self, learner_id",
+    "classes_taught": "self, teacher_id",
+    "close": "self",
+    "count_attempts": "self",
+    "count_drafts": "self",
+    "create_class": "self, name, teacher_id",
+    "daily_days": "self, learner_id",
+    "delete_learner": "self, learner_id",
+    "drafts": "self, slot, *, learner_id=None, browser=None",
+    "due_reviews": "self, learner_id, now=None",
+    "export_learner": "self, learner_id",
+    "find_learner": "self, name",
+    "homework": "self, learner_id",
+    "item_rating": "self, item_id, difficulty=None",
+    "join_class": "self, code, learner_id",
+    "latest_draft": "self, slot, *, learner_id=None, browser=None",
+    "learner": "self, name",
+    "learner_by_id": "self, learner_id",
+    "learners": "self",
+    "lessons_done": "self, learner_id",
+    "login": "self, name, password, *, now=None",
+    "logout": "self, token",
+    "mark_lesson_done": "self, learner_id, lesson_id, ts=None",
+    "next_puzzle": "self, learner_id, candidates, *, now=None, rng=None",
+    "rating": "self, learner_id",
+    "rating_history": "self, learner_id",
+    "record_attempt": ("self, learner_id, item_id, kind, *, themes=(), correct, hints_used=0, score=None, answer='', "
+                       "ts=None, day=None, difficulty=None"),
+    "report_problem": "self, item_id, note, learner_id=None",
+    "reports": "self, item_id=None",
+    "review_queue": "self, learner_id",
+    "save_draft": "self, slot, text, *, learner_id=None, browser=None, ts=None",
+    "schema_version": "self",
+    "session_learner": "self, token, *, now=None",
+    "set_password": "self, learner_id, password",
+    "set_role": "self, learner_id, role",
+    "set_zone": "self, learner_id, name",
+    "solved": "self, learner_id, item_id",
+    "solved_items": "self, learner_id",
+    "streak": "self, learner_id, today=None",
+    "theme_history": "self, learner_id",
+    "theme_ratings": "self, learner_id",
+    "weak_themes": "self, learner_id, count=2",
+}
+
+
+def _parameters(method) -> str:  # type: ignore[no-untyped-def]
+    import inspect
+
+    sig = inspect.signature(method)
+    bare = [p.replace(annotation=inspect.Parameter.empty) for p in sig.parameters.values()]
+    return str(sig.replace(parameters=bare, return_annotation=inspect.Signature.empty))[1:-1]
+
+
+def test_the_store_keeps_every_public_method_with_its_parameters():
+    """ProgressStore is now a facade: each method of the one-file store is there, same parameters."""
+    found = {name: _parameters(getattr(ProgressStore, name)) for name in PUBLIC_METHODS
+             if callable(getattr(ProgressStore, name, None))}
+    assert found == PUBLIC_METHODS
+
+
+def test_the_public_face_of_the_package_keeps_its_names():
+    """``from tutor.progress import …`` keeps working for every name it exported (but MIGRATIONS:
+    the old SQL steps are Alembic revisions now), and the records are the ones the rooms return."""
+    import tutor.progress as progress
+    from tutor.progress import records, store
+
+    assert set(progress.__all__) >= {
+        "ProgressError", "report_csv", "StoreUnavailable", "StoreReadOnly", "StoreBusy", "ProgressStore", "Learner",
+        "Attempt", "ThemeStats", "ReviewItem", "Report", "Draft", "KINDS", "DRAFTS_KEPT", "MAX_DRAFT",
+        "REVIEW_GRADUATE_DAYS", "SCHEMA_VERSION", "LEGACY_VERSION", "Rating", "RatingPoint", "Role", "Candidate",
+        "ClassInfo", "Assignment", "Homework", "ItemState", "ReportRow", "AccessDenied", "LoginFailed",
+        "LoginThrottled", "seed_rating", "default_db_target", "RECENT_DAYS", "WEAK_SHARE", "default_db_path",
+        "StoreCheck", "check_store", "backup_store"}
+    assert all(hasattr(progress, name) for name in progress.__all__)
+    assert progress.Attempt is records.Attempt and progress.ProgressStore is store.ProgressStore
