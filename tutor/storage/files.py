@@ -34,6 +34,8 @@ BUSY_TIMEOUT_MS = 10_000
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 #: Alembic's own table: the revision a database is at.
 _ALEMBIC = table("alembic_version", column("version_num"))
+#: SQLite's own catalogue of a file's tables and indexes.
+_MASTER = table("sqlite_master", column("name"), column("type"))
 #: The tables ``tutor db check`` counts.
 _COUNTED = (T.learners, T.attempts, T.lessons_done, T.reviews, T.reports, T.drafts, T.classes)
 
@@ -71,12 +73,17 @@ def writable(p: Path) -> bool:
     return bool(mode & 0o222) and os.access(p, os.W_OK) and os.access(p.parent, os.W_OK)
 
 
-def _first(conn: sqlite3.Connection, statement: Select[Any]) -> Any:
-    """The first row of a Core statement run on a plain sqlite3 connection: the looks here use
-    the driver's own connection (see :func:`inspect_file`), the statements are still Core's."""
+def _rows(conn: sqlite3.Connection, statement: Select[Any]) -> sqlite3.Cursor:
+    """A Core statement run on a plain sqlite3 connection: the looks here use the driver's own
+    connection (see :func:`inspect_file`), the statements are still Core's."""
     compiled = statement.compile(dialect=sqlite_dialect.dialect())
     params = compiled.params
-    return conn.execute(str(compiled), [params[k] for k in compiled.positiontup or ()]).fetchone()
+    return conn.execute(str(compiled), [params[k] for k in compiled.positiontup or ()])
+
+
+def _first(conn: sqlite3.Connection, statement: Select[Any]) -> Any:
+    """The first row of :func:`_rows` (None when there is none)."""
+    return _rows(conn, statement).fetchone()
 
 
 def inspect_file(p: Path) -> tuple[int, str | None, bool]:
@@ -100,7 +107,7 @@ def inspect_file(p: Path) -> tuple[int, str | None, bool]:
     try:
         conn = connect_ro(p, inspect=True)
         try:
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            tables = {r[0] for r in _rows(conn, select(_MASTER.c.name).where(_MASTER.c.type == "table"))}
             check = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
             row = (_first(conn, select(T.meta.c.value).where(T.meta.c.key == "schema_version"))
                    if "meta" in tables else None)
@@ -164,7 +171,7 @@ def connect_ro(p: Path, *, inspect: bool = False) -> sqlite3.Connection:
         return sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
     conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     try:
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        _first(conn, select(func.count()).select_from(_MASTER))
     except sqlite3.OperationalError as exc:
         if errname(exc) != "SQLITE_CANTOPEN":
             conn.close()
