@@ -48,7 +48,7 @@ THEMES = ("opening-lead", "signals", "trumps", "following-suit", "discards")
 
 def fill(store: ProgressStore, rng: random.Random) -> tuple[list[int], list[Candidate]]:
     candidates = [Candidate(f"pz{i:05d}", (THEMES[i % 5],), 1 + rng.randrange(5)) for i in range(PUZZLES)]
-    with store._write() as conn:  # bulk set-up, not what is measured
+    with store.db.write() as conn:  # bulk set-up, not what is measured
         conn.execute(text("INSERT INTO learners (name, name_key, created) VALUES (:n, :n, '2026-01-01')"),
                      [{"n": f"learner{i:04d}"} for i in range(LEARNERS)])
         conn.execute(text("INSERT INTO item_ratings (item_id, rating, rd, vol, games, themes)"
@@ -91,18 +91,18 @@ def load() -> str:
 
 def _count_commits() -> list[int]:
     """Count the group commits of SQLite (each entry: how many attempts the commit carried)."""
-    import tutor.progress as progress
-
     sizes: list[int] = []
-    if not hasattr(progress, "_Writers"):  # an older store (before group commit), for comparison
+    try:
+        from tutor.storage.writers import Writers
+    except ImportError:  # an older store (before group commit, or before tutor.storage.writers), for comparison
         return sizes
-    real = progress._Writers.commit_batch
+    real = Writers.commit_batch
 
-    def counted(self: progress._Writers, errors: object) -> None:
+    def counted(self: Writers, errors: object) -> None:
         sizes.append(self.batch.size if self.batch else 0)
         real(self, errors)  # type: ignore[arg-type]
 
-    progress._Writers.commit_batch = counted  # type: ignore[method-assign]
+    Writers.commit_batch = counted  # type: ignore[method-assign]
     return sizes
 
 
@@ -158,16 +158,16 @@ def main() -> None:
     args = ap.parse_args()
     print(f"before: {load()} ({os.cpu_count()} cores)")
     if args.only != "postgresql":
-        import tutor.progress as progress
+        from tutor.storage import database
 
         for sync in ("FULL", "NORMAL"):  # FULL: the store's setting; NORMAL: for comparison
-            progress.SQLITE_SYNCHRONOUS = sync
+            database.SQLITE_SYNCHRONOUS = sync
             with tempfile.TemporaryDirectory() as tmp:
                 print(f"disk of the SQLite file: bare fsync {fsync_latency(Path(tmp))}")
                 store = ProgressStore(Path(tmp) / "bench.db")
                 measure(f"sqlite (synchronous={sync})", store, args.ops, args.threads)
                 store.close()
-        progress.SQLITE_SYNCHRONOUS = "FULL"
+        database.SQLITE_SYNCHRONOUS = "FULL"
     if args.only == "sqlite":
         print(f"after: {load()}")
         return

@@ -92,7 +92,7 @@ def test_review_mode_gives_feedback_and_says_which_mistake_was_fixed(app_env):
     from datetime import datetime, timedelta
 
     rae = store.learner("Rae")
-    with store._write() as conn:  # due now, as it would be a day later
+    with store.db.write() as conn:  # due now, as it would be a day later
         from sqlalchemy import update
 
         from tutor.storage.models import reviews

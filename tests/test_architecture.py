@@ -199,3 +199,114 @@ def test_the_seat_view_check_sees_a_second_view():
     node = ast.parse(src).body[0]
     assert isinstance(node, ast.ClassDef)
     assert _engine_fields(node) == {"remaining", "current"}
+
+
+#: The largest room and the largest class (issue 22: the store had grown to 2,114 lines and one
+#: class of 1,152): past these a module is split into rooms, a class into repositories.
+MAX_MODULE_LINES = 800
+MAX_CLASS_LINES = 400
+
+
+def _long_modules(sources: dict[str, str]) -> list[str]:
+    """The modules of more than :data:`MAX_MODULE_LINES` lines, with their length."""
+    return sorted(f"{m} ({n})" for m, src in sources.items() if (n := len(src.splitlines())) > MAX_MODULE_LINES)
+
+
+def _long_classes(sources: dict[str, str]) -> list[str]:
+    """The classes of more than :data:`MAX_CLASS_LINES` lines (from ``class`` to their last line)."""
+    found = []
+    for m, src in sources.items():
+        for node in ast.walk(ast.parse(src)):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                length = node.end_lineno - node.lineno + 1
+                if length > MAX_CLASS_LINES:
+                    found.append(f"{m}.{node.name} ({length})")
+    return sorted(found)
+
+
+SOURCES = {m: p.read_text(encoding="utf-8") for m, p in MODULES.items()}
+
+
+def test_no_module_over_800_lines():
+    """Every module of tutor/ is a room a reader can hold: at most 800 lines."""
+    assert _long_modules(SOURCES) == []
+
+
+def test_no_class_over_400_lines():
+    """No class of tutor/ is over 400 lines (``ProgressStore`` was 1,152: now a facade over
+    one repository per area)."""
+    assert _long_classes(SOURCES) == []
+
+
+def test_the_size_checks_can_fail():
+    """Both size checks see a module and a class one line too long, and pass them at the limit."""
+    body = "\n".join(f"    x{i} = {i}" for i in range(MAX_CLASS_LINES - 1))
+    at_limit = f"class Big:\n{body}\n"
+    assert _long_classes({"m": at_limit}) == []
+    assert _long_classes({"m": at_limit + "    one_more = 0\n"}) == [f"m.Big ({MAX_CLASS_LINES + 1})"]
+    assert _long_modules({"m": "x = 0\n" * MAX_MODULE_LINES}) == []
+    assert _long_modules({"m": "x = 0\n" * (MAX_MODULE_LINES + 1)}) == [f"m ({MAX_MODULE_LINES + 1})"]
+
+
+def _begins_a_transaction(node: ast.AST) -> bool:
+    """``exec_driver_sql("BEGIN IMMEDIATE" if … else "BEGIN")``: how a SQLite transaction begins
+    (tutor/storage's begin hook) is no query on a table, and Core has no word for it."""
+    words = [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    return bool(words) and all(w.startswith("BEGIN") for w in words)
+
+
+def _sql_text(sources: dict[str, str]) -> list[str]:
+    """Where SQL is written as text for SQLAlchemy (``text(...)``, ``exec_driver_sql``) outside
+    the migrations: the store speaks Core on the tables of tutor/storage/models.py."""
+    found = []
+    for m, src in sources.items():
+        if m.startswith("tutor.storage.migrations"):
+            continue
+        for node in ast.walk(ast.parse(src)):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sqlalchemy"):
+                found += [f"{m}: imports {a.name}" for a in node.names if a.name in ("text", "TextClause")]
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr == "exec_driver_sql" and not _begins_a_transaction(node)):
+                found.append(f"{m}:{node.lineno}: exec_driver_sql")
+    return sorted(found)
+
+
+def test_no_sql_text_outside_the_migrations():
+    """The schema has one home: the tables (tutor/storage/models.py) and their migrations; the
+    store's queries are SQLAlchemy Core on them, never SQL strings (there were 87)."""
+    assert _sql_text(SOURCES) == []
+
+
+def test_the_sql_text_check_can_fail():
+    """The check sees both spellings of SQL as text, and lets a migration keep its own."""
+    src = "from sqlalchemy import select, text\nconn.exec_driver_sql('SELECT 1')\nconn.exec_driver_sql('BEGIN')\n"
+    assert _sql_text({"tutor.x": src}) == ["tutor.x: imports text", "tutor.x:2: exec_driver_sql"]
+    assert _sql_text({"tutor.storage.migrations.versions.v9": src}) == []
+
+
+#: The persistence wing (docs/architecture.md): beside the game stack, not above it. Its modules
+#: keep progress and know nothing of cards, deals or conventions.
+WING = ("tutor.storage", "tutor.progress", "tutor.glicko", "tutor.spaced", "tutor.accounts")
+
+
+def _in(module: str, prefixes: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in prefixes)
+
+
+def _wing_reaches_the_game(graph: dict[str, set[str]]) -> list[str]:
+    """Imports from the persistence wing into anything but the wing, the base and the notation."""
+    below = LAYERS[0][1] + LAYERS[1][1]
+    return sorted(f"{m} -> {d}" for m, ds in graph.items() if _in(m, WING)
+                  for d in ds if not _in(d, WING) and not _in(d, below))
+
+
+def test_the_persistence_wing_stands_beside_the_game_stack():
+    """storage/, progress/, glicko, spaced and accounts import only each other, the base and the
+    notation (the learner's clock): the wing can be read, tested and changed without the game."""
+    assert _wing_reaches_the_game(GRAPH) == []
+
+
+def test_the_wing_check_can_fail():
+    """A repository that imported the deals would be seen."""
+    assert _wing_reaches_the_game({"tutor.progress.attempts": {"tutor.deal", "tutor.clock"}}) == [
+        "tutor.progress.attempts -> tutor.deal"]

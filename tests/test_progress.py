@@ -15,7 +15,6 @@ from tutor.progress import (
     DRAFTS_KEPT,
     LEGACY_VERSION,
     MAX_DRAFT,
-    MIGRATIONS,
     REVIEW_GRADUATE_DAYS,
     SCHEMA_VERSION,
     ProgressError,
@@ -24,6 +23,93 @@ from tutor.progress import (
 )
 
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+#: The SQL steps of the store before Alembic (schema 1-4), as that program ran them: the old
+#: files these tests build are made by them (the store itself now has those steps as the Alembic
+#: revisions v0001-v0004, and only stamps such a file at its number).
+OLD_SQL: tuple[tuple[int, str], ...] = (
+    (
+        1,
+        """
+        CREATE TABLE learners (
+            id      INTEGER PRIMARY KEY,
+            name    TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            created TEXT NOT NULL
+        );
+        CREATE TABLE attempts (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER NOT NULL REFERENCES learners(id),
+            item_id    TEXT NOT NULL,
+            kind       TEXT NOT NULL CHECK (kind IN ('lesson', 'puzzle', 'daily')),
+            themes     TEXT NOT NULL,
+            correct    INTEGER NOT NULL,
+            hints_used INTEGER NOT NULL,
+            score      REAL NOT NULL,
+            answer     TEXT NOT NULL,
+            ts         TEXT NOT NULL
+        );
+        CREATE INDEX attempts_by_learner ON attempts (learner_id, ts);
+        CREATE TABLE lessons_done (
+            learner_id INTEGER NOT NULL REFERENCES learners(id),
+            lesson_id  TEXT NOT NULL,
+            ts         TEXT NOT NULL,
+            PRIMARY KEY (learner_id, lesson_id)
+        );
+        CREATE TABLE reviews (
+            learner_id INTEGER NOT NULL REFERENCES learners(id),
+            item_id    TEXT NOT NULL,
+            stage      INTEGER NOT NULL,
+            due        TEXT NOT NULL,
+            PRIMARY KEY (learner_id, item_id)
+        );
+        CREATE TABLE reports (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER REFERENCES learners(id),
+            item_id    TEXT NOT NULL,
+            note       TEXT NOT NULL,
+            ts         TEXT NOT NULL
+        );
+        """,
+    ),
+    (
+        2,
+        # The day an attempt counts for (the learner's calendar date), so the daily streak does
+        # not depend on the server's time zone.
+        """
+        ALTER TABLE attempts ADD COLUMN day TEXT NOT NULL DEFAULT '';
+        UPDATE attempts SET day = substr(ts, 1, 10) WHERE day = '';
+        CREATE INDEX attempts_daily ON attempts (learner_id, kind, day);
+        """,
+    ),
+    (
+        3,
+        # Drafts: what a teacher types in the workshop (or a learner in a report) is saved as it
+        # is typed, so a reload or a closed tab loses nothing. A draft belongs to a learner, to
+        # a browser (an anonymous key kept in the page's URL), or to both.
+        """
+        CREATE TABLE drafts (
+            id         INTEGER PRIMARY KEY,
+            learner_id INTEGER REFERENCES learners(id),
+            browser    TEXT,
+            slot       TEXT NOT NULL,
+            text       TEXT NOT NULL,
+            ts         TEXT NOT NULL,
+            CHECK (learner_id IS NOT NULL OR browser IS NOT NULL)
+        );
+        CREATE INDEX drafts_by_learner ON drafts (learner_id, slot, id);
+        CREATE INDEX drafts_by_browser ON drafts (browser, slot, id);
+        """,
+    ),
+    (
+        4,
+        # The learner's time zone (the browser's), so that the daily puzzle, the day an attempt
+        # counts for and the streak all read the learner's calendar (tutor.clock).
+        """
+        ALTER TABLE learners ADD COLUMN tz TEXT NOT NULL DEFAULT '';
+        """,
+    ),
+)
+
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -58,7 +144,7 @@ def test_database_runs_in_wal_mode_with_schema_version(sqlite_store):
     conn = sqlite3.connect(store.path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
-    assert store.schema_version() == SCHEMA_VERSION == 7 and LEGACY_VERSION == MIGRATIONS[-1][0] == 4
+    assert store.schema_version() == SCHEMA_VERSION == 7 and LEGACY_VERSION == OLD_SQL[-1][0] == 4
 
 
 def test_old_database_is_migrated(tmp_path):
@@ -66,7 +152,7 @@ def test_old_database_is_migrated(tmp_path):
     path = tmp_path / "old.db"
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    for statement in MIGRATIONS[0][1].split(";"):
+    for statement in OLD_SQL[0][1].split(";"):
         if statement.strip():
             conn.execute(statement)
     conn.execute("INSERT INTO meta VALUES ('schema_version', '1')")
@@ -84,7 +170,7 @@ def _database_at(path, version: int) -> None:
     """A file as a program of schema ``version`` left it."""
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    for number, script in MIGRATIONS:
+    for number, script in OLD_SQL:
         if number <= version:
             for statement in script.split(";"):
                 if statement.strip():
@@ -117,6 +203,64 @@ def test_version_2_database_gains_drafts_and_keeps_its_data(tmp_path):
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
+
+
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
+def test_a_store_of_each_schema_before_alembic_is_stamped_at_its_number_and_brought_to_the_head(tmp_path, version):
+    """Schema 1-4 were the old store's own SQL steps, now Alembic's v0001-v0004: a file at any of
+    them (no ``alembic_version``) is stamped at its number -- its own steps are never run again --
+    then upgraded, keeping its rows, and ends with the columns and indexes of the models."""
+    from sqlalchemy import inspect
+
+    from tutor.storage import head_revision
+    from tutor.storage import models as T
+
+    path = tmp_path / f"v{version}.db"
+    _database_at(path, version)
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO learners (name, created) VALUES ('Ann', '2026-01-01')")
+    day = ", day" if version >= 2 else ""
+    conn.execute(f"INSERT INTO attempts (learner_id, item_id, kind, themes, correct, hints_used, score, answer, ts{day})"
+                 f" VALUES (1, 'p1', 'daily', '[]', 1, 0, 1.0, 'S4', '2026-01-02T23:30:00+00:00'"
+                 f"{', ' + repr('2026-01-03') if version >= 2 else ''})")
+    conn.commit()
+    conn.close()
+    store = ProgressStore(path)
+    assert store.schema_version() == SCHEMA_VERSION
+    assert store.daily_days(1) == {date(2026, 1, 3) if version >= 2 else date(2026, 1, 2)}
+    assert store.learner("ann").id == 1 and store.rating(1).rating == 1500
+    with store.db.read() as conn:
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == head_revision()
+        found = inspect(conn)
+        for table in T.metadata.sorted_tables:
+            assert {c["name"] for c in found.get_columns(table.name)} == set(table.c.keys()), table.name
+            assert {i.name for i in table.indexes} <= {i["name"] for i in found.get_indexes(table.name)}, table.name
+    store.record_attempt(1, "p2", "puzzle", correct=False)
+    assert [r.item_id for r in store.review_queue(1)] == ["p2"]
+
+
+def test_a_row_garbled_on_disk_is_a_damaged_store_not_a_value_error(sqlite_store):
+    """A date SQLite's own check cannot see as wrong becomes StoreUnavailable("damaged") where
+    the rows are read back (the repositories' @guard_rows), so a page says so."""
+    from tutor.progress import StoreUnavailable
+
+    ann = sqlite_store.learner("Ann")
+    sqlite_store.record_attempt(ann.id, "p1", "puzzle", correct=True)
+    with sqlite_store.db.write() as conn:
+        conn.exec_driver_sql("UPDATE attempts SET ts = 'not a time'")
+    with pytest.raises(StoreUnavailable, match="damaged record") as info:
+        sqlite_store.attempts(ann.id)
+    assert info.value.reason == "damaged"
+
+
+def test_a_short_password_is_said_to_be_short_not_a_damaged_file(sqlite_store):
+    """The password's own check (tutor.accounts.PasswordError) reaches the page that asks for a
+    longer one; before the guard became explicit it was turned into "the file is damaged"."""
+    from tutor.accounts import PasswordError
+
+    ann = sqlite_store.learner("Ann")
+    with pytest.raises(PasswordError, match="at least"):
+        sqlite_store.set_password(ann.id, "short")
 
 
 def test_newer_database_is_refused_read_only(tmp_path):
@@ -374,3 +518,93 @@ def test_any_browser_key_is_accepted_or_refused_cleanly(shared_store, key):
     except ProgressError:
         return
     assert shared_store.latest_draft("report", browser=key) == draft
+
+
+#: Every public method of the store as it was one file (issue 22 split it into a facade over
+#: repositories): the callers -- pages, commands, the answer service -- keep these names and
+#: parameters (annotations aside).
+PUBLIC_METHODS = {
+    "accuracy_by_theme": "self, learner_id",
+    "assign": "self, class_id, items, *, kind='puzzle', due=None",
+    "assignments": "self, class_id",
+    "attempts": "self, learner_id, *, item_id=None",
+    "can_see": "self, viewer_id, learner_id",
+    "check_can_see": "self, viewer_id, learner_id",
+    "class_named": "self, name",
+    "class_report": "self, class_id, *, viewer_id=None",
+    "classes_joined": "self, learner_id",
+    "classes_taught": "self, teacher_id",
+    "close": "self",
+    "count_attempts": "self",
+    "count_drafts": "self",
+    "create_class": "self, name, teacher_id",
+    "daily_days": "self, learner_id",
+    "delete_learner": "self, learner_id",
+    "drafts": "self, slot, *, learner_id=None, browser=None",
+    "due_reviews": "self, learner_id, now=None",
+    "export_learner": "self, learner_id",
+    "find_learner": "self, name",
+    "homework": "self, learner_id",
+    "item_rating": "self, item_id, difficulty=None",
+    "join_class": "self, code, learner_id",
+    "latest_draft": "self, slot, *, learner_id=None, browser=None",
+    "learner": "self, name",
+    "learner_by_id": "self, learner_id",
+    "learners": "self",
+    "lessons_done": "self, learner_id",
+    "login": "self, name, password, *, now=None",
+    "logout": "self, token",
+    "mark_lesson_done": "self, learner_id, lesson_id, ts=None",
+    "next_puzzle": "self, learner_id, candidates, *, now=None, rng=None",
+    "rating": "self, learner_id",
+    "rating_history": "self, learner_id",
+    "record_attempt": ("self, learner_id, item_id, kind, *, themes=(), correct, hints_used=0, score=None, answer='', "
+                       "ts=None, day=None, difficulty=None"),
+    "report_problem": "self, item_id, note, learner_id=None",
+    "reports": "self, item_id=None",
+    "review_queue": "self, learner_id",
+    "save_draft": "self, slot, text, *, learner_id=None, browser=None, ts=None",
+    "schema_version": "self",
+    "session_learner": "self, token, *, now=None",
+    "set_password": "self, learner_id, password",
+    "set_role": "self, learner_id, role",
+    "set_zone": "self, learner_id, name",
+    "solved": "self, learner_id, item_id",
+    "solved_items": "self, learner_id",
+    "streak": "self, learner_id, today=None",
+    "theme_history": "self, learner_id",
+    "theme_ratings": "self, learner_id",
+    "weak_themes": "self, learner_id, count=2",
+}
+
+
+def _parameters(method) -> str:  # type: ignore[no-untyped-def]
+    import inspect
+
+    sig = inspect.signature(method)
+    bare = [p.replace(annotation=inspect.Parameter.empty) for p in sig.parameters.values()]
+    return str(sig.replace(parameters=bare, return_annotation=inspect.Signature.empty))[1:-1]
+
+
+def test_the_store_keeps_every_public_method_with_its_parameters():
+    """ProgressStore is now a facade: each method of the one-file store is there, same parameters."""
+    found = {name: _parameters(getattr(ProgressStore, name)) for name in PUBLIC_METHODS
+             if callable(getattr(ProgressStore, name, None))}
+    assert found == PUBLIC_METHODS
+
+
+def test_the_public_face_of_the_package_keeps_its_names():
+    """``from tutor.progress import …`` keeps working for every name it exported (but MIGRATIONS:
+    the old SQL steps are Alembic revisions now), and the records are the ones the rooms return."""
+    import tutor.progress as progress
+    from tutor.progress import records, store
+
+    assert set(progress.__all__) >= {
+        "ProgressError", "report_csv", "StoreUnavailable", "StoreReadOnly", "StoreBusy", "ProgressStore", "Learner",
+        "Attempt", "ThemeStats", "ReviewItem", "Report", "Draft", "KINDS", "DRAFTS_KEPT", "MAX_DRAFT",
+        "REVIEW_GRADUATE_DAYS", "SCHEMA_VERSION", "LEGACY_VERSION", "Rating", "RatingPoint", "Role", "Candidate",
+        "ClassInfo", "Assignment", "Homework", "ItemState", "ReportRow", "AccessDenied", "LoginFailed",
+        "LoginThrottled", "seed_rating", "default_db_target", "RECENT_DAYS", "WEAK_SHARE", "default_db_path",
+        "StoreCheck", "check_store", "backup_store"}
+    assert all(hasattr(progress, name) for name in progress.__all__)
+    assert progress.Attempt is records.Attempt and progress.ProgressStore is store.ProgressStore

@@ -16,7 +16,7 @@ import threading
 import pytest
 
 from tutor.glicko import game, result_of
-from tutor.progress import ProgressStore, seed_rating
+from tutor.progress import ProgressError, ProgressStore, seed_rating
 
 PROCESSES, WORKERS, ATTEMPTS, LEARNERS, PUZZLES = 2, 8, 4000, 50, 120
 
@@ -66,16 +66,16 @@ def test_two_processes_on_one_sqlite_file_share_commits_and_lose_nothing(tmp_pat
 def test_threads_share_commits_and_a_refused_writer_undoes_only_its_own_part(tmp_path, monkeypatch):
     """8 threads of one process: fewer commits than attempts (they were grouped), and a writer
     refused inside a group (no such learner) takes nobody else's attempt with it."""
-    import tutor.progress as progress
+    from tutor.storage.writers import Writers
 
     commits = []
-    real = progress._Writers.commit_batch
+    real = Writers.commit_batch
 
     def counted(self, errors):  # type: ignore[no-untyped-def]
         commits.append(self.batch.size if self.batch else 0)
         return real(self, errors)
 
-    monkeypatch.setattr(progress._Writers, "commit_batch", counted)
+    monkeypatch.setattr(Writers, "commit_batch", counted)
     store = ProgressStore(tmp_path / "progress.db")
     ann = store.learner("Ann")
     refused: list[str] = []
@@ -85,7 +85,7 @@ def test_threads_share_commits_and_a_refused_writer_undoes_only_its_own_part(tmp
             learner = ann.id if (w + n) % 5 else 999_999  # one in five: a learner who does not exist
             try:
                 store.record_attempt(learner, f"w{w}-{n}", "puzzle", themes=["t"], correct=True, difficulty=3)
-            except progress.ProgressError:
+            except ProgressError:
                 refused.append(f"w{w}-{n}")
 
     threads = [threading.Thread(target=work, args=(w,)) for w in range(WORKERS)]
@@ -97,7 +97,7 @@ def test_threads_share_commits_and_a_refused_writer_undoes_only_its_own_part(tmp
     assert len(refused) == WORKERS * 30 // 5 and not kept & set(refused)
     assert len(kept) == WORKERS * 30 - len(refused)
     assert len(commits) < WORKERS * 30 and max(commits) > 1, "no commit was shared"
-    with store._write(group=True) as conn:  # a lone writer after the crowd: a group of one
+    with store.db.write(group=True) as conn:  # a lone writer after the crowd: a group of one
         conn.exec_driver_sql("SELECT 1")
     store.close()
 
@@ -118,7 +118,7 @@ def _two_servers(url: str, count: int) -> None:
 
     from sqlalchemy import text
 
-    with store._read() as conn:
+    with store.db.read() as conn:
         rows = conn.execute(text("SELECT id, learner_id, item_id, correct, hints_used, first_try, answer"
                                  " FROM attempts ORDER BY id")).all()
         learners = {int(r[0]): (float(r[1]), float(r[2])) for r in conn.execute(

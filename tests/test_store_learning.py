@@ -204,7 +204,7 @@ def test_the_password_is_stored_only_as_an_argon2_hash(any_store):
     token = any_store.login("Ann", "correct horse")
     from sqlalchemy import text
 
-    with any_store._read() as conn:
+    with any_store.db.read() as conn:
         dump = repr([tuple(r) for t in ("learners", "sessions") for r in conn.execute(text(f"SELECT * FROM {t}"))])
     assert "correct horse" not in dump and token not in dump and "$argon2id$" in dump
     assert "correct horse" not in repr(any_store.export_learner(ann.id))
@@ -235,7 +235,7 @@ def test_export_has_everything_and_delete_removes_everything(any_store):
 def _set_ratings(store: ProgressStore, ratings: dict[str, float]) -> None:
     from sqlalchemy import text
 
-    with store._write() as conn:
+    with store.db.write() as conn:
         for item, rating in ratings.items():
             conn.execute(text("INSERT INTO item_ratings (item_id, rating, rd, vol, games, themes)"
                               " VALUES (:i, :r, 100, 0.06, 5, '[]') ON CONFLICT (item_id) DO UPDATE"

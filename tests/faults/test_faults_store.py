@@ -229,13 +229,13 @@ def test_a_short_lock_delays_the_write_and_the_app_and_cli_still_start(tmp_path,
 @pytest.mark.slow(reason="waits out a lock another process holds past the store's busy timeout")
 def test_a_lock_longer_than_the_busy_timeout_is_a_clear_error_and_loses_nothing(tmp_path, monkeypatch):
     """The same as the 10 s case below with a 1 s timeout, so it runs in the fast suite."""
-    import tutor.progress as progress
+    from tutor.storage import files
 
     db = tmp_path / "progress.db"
     store = ProgressStore(db)
     ann = store.learner("Ann")
     store.record_attempt(ann.id, "before", "puzzle", correct=True)
-    monkeypatch.setattr(progress, "BUSY_TIMEOUT_MS", 1000)
+    monkeypatch.setattr(files, "BUSY_TIMEOUT_MS", 1000)
     holder = _hold_lock(db, 3.0)
     try:
         with pytest.raises(StoreBusy, match="locked by another program"):

@@ -9,11 +9,20 @@ so the same queries run on both; only locking differs (SQLite's ``BEGIN IMMEDIAT
 one write lock; PostgreSQL locks the rows an attempt changes).
 
 Migrations run inside one transaction that first takes the database's write lock (SQLite) or an
-advisory lock (PostgreSQL), so two servers starting at once do not both migrate.
+advisory lock (PostgreSQL), so two servers starting at once do not both migrate. Alembic's
+history starts at schema 1: a file of the store before Alembic (schema 1-4, no
+``alembic_version`` table, its number in ``meta``) is first stamped at the revision of its number
+and then upgraded like any other.
+
+The rooms of this package: :mod:`~tutor.storage.models` (the tables), ``migrations/`` (their
+history), :mod:`~tutor.storage.files` (the file looked at without writing: header, schema, check,
+backup), :mod:`~tutor.storage.writers` (this process's writers of a file, group commit) and
+:mod:`~tutor.storage.database` (opening, read and write transactions, errors in words).
 """
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable
 from importlib import resources
@@ -23,12 +32,20 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import create_engine, event, func, inspect, select
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.pool import NullPool, QueuePool
 
+from tutor.storage import models as T
+
 __all__ = ["WRITE", "is_url", "name_key", "sqlite_engine", "url_engine", "safe_url", "alembic_config",
-           "head_revision", "known_revisions", "current_revision", "migrate", "MIGRATION_LOCK"]
+           "head_revision", "known_revisions", "is_known_revision", "current_revision", "schema_number", "migrate",
+           "MIGRATION_LOCK", "SCHEMA_VERSION", "LEGACY_VERSION"]
+
+#: The schema this program writes (``meta.schema_version``; Alembic's head revision matches it).
+SCHEMA_VERSION = 7
+#: The last schema of the store before Alembic (1-4 were its own SQL steps, now revisions v0001-v0004).
+LEGACY_VERSION = 4
 
 #: The execution option that marks a transaction as a writer (SQLite: ``BEGIN IMMEDIATE``).
 WRITE = "whist_write"
@@ -105,6 +122,32 @@ def known_revisions() -> set[str]:
     return {s.revision for s in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
 
 
+@functools.cache
+def _known() -> frozenset[str]:
+    return frozenset(known_revisions())
+
+
+def is_known_revision(revision: str) -> bool:
+    """Whether ``revision`` is one of this program's (an unknown one was written by a newer program)."""
+    return revision in _known()
+
+
+def schema_number(conn: Connection) -> int:
+    """``meta.schema_version`` of the database on ``conn``; 0 when there is none yet (or it is not a number)."""
+    if not inspect(conn).has_table("meta"):
+        return 0
+    value = conn.execute(select(T.meta.c.value).where(T.meta.c.key == "schema_version")).scalar()
+    return int(value) if value is not None and str(value).isdigit() else 0
+
+
+def _legacy_revision(conn: Connection) -> str | None:
+    """The revision a store made before Alembic stands at (its schema number, 1-4), or None."""
+    if current_revision(conn) is not None:
+        return None
+    number = schema_number(conn)
+    return f"v{number:04d}" if 1 <= number <= LEGACY_VERSION else None
+
+
 def current_revision(conn: Connection) -> str | None:
     """The Alembic revision the database is at (None: not yet under Alembic)."""
     return MigrationContext.configure(conn).get_current_revision()
@@ -113,9 +156,12 @@ def current_revision(conn: Connection) -> str | None:
 def migrate(conn: Connection) -> None:
     """Bring the database on ``conn`` to the newest revision, in the caller's transaction."""
     if conn.dialect.name == "postgresql":
-        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+        conn.execute(select(func.pg_advisory_xact_lock(MIGRATION_LOCK)))
     if current_revision(conn) == head_revision():
         return
     cfg = alembic_config()
     cfg.attributes["connection"] = conn
+    legacy = _legacy_revision(conn)
+    if legacy is not None:  # a store of schema 1-4 made by its old SQL steps: it is at that revision
+        command.stamp(cfg, legacy)
     command.upgrade(cfg, "head")

@@ -1,8 +1,9 @@
-"""Schema 4, as the store before Alembic left it: learners, attempts, lessons, reviews, reports,
-drafts, and the ``meta`` table with the schema's number.
+"""Schema 1, the first store: learners, attempts, lessons done, the review queue, problem
+reports, and the ``meta`` table with the schema's number.
 
-A file made by that store already has these tables (it is brought to 4 by the old SQL steps in
-:data:`tutor.progress.MIGRATIONS` first): then this revision only records itself.
+A store of the program before Alembic (schema 1-4, made by its own SQL steps) already has these
+tables and no ``alembic_version``: :func:`tutor.storage.migrate` stamps it at the revision of its
+number, so this revision and those up to its number are never run on it.
 """
 
 from __future__ import annotations
@@ -10,25 +11,21 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "v0004"
+revision = "v0001"
 down_revision: str | None = None
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    tables = set(sa.inspect(op.get_bind()).get_table_names())
-    if "meta" not in tables:
+    if not sa.inspect(op.get_bind()).has_table("meta"):
         op.create_table("meta", sa.Column("key", sa.Text, primary_key=True),
                         sa.Column("value", sa.Text, nullable=False))
-    if "learners" in tables:
-        return
     op.create_table(
         "learners",
         sa.Column("id", sa.Integer, primary_key=True),
         sa.Column("name", sa.Text, nullable=False),
         sa.Column("created", sa.Text, nullable=False),
-        sa.Column("tz", sa.Text, nullable=False, server_default=""),
     )
     op.create_table(
         "attempts",
@@ -42,11 +39,9 @@ def upgrade() -> None:
         sa.Column("score", sa.Float, nullable=False),
         sa.Column("answer", sa.Text, nullable=False),
         sa.Column("ts", sa.Text, nullable=False),
-        sa.Column("day", sa.Text, nullable=False, server_default=""),
         sa.CheckConstraint("kind IN ('lesson', 'puzzle', 'daily')", name="attempts_kind"),
     )
     op.create_index("attempts_by_learner", "attempts", ["learner_id", "ts"])
-    op.create_index("attempts_daily", "attempts", ["learner_id", "kind", "day"])
     op.create_table(
         "lessons_done",
         sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=False),
@@ -70,21 +65,9 @@ def upgrade() -> None:
         sa.Column("note", sa.Text, nullable=False),
         sa.Column("ts", sa.Text, nullable=False),
     )
-    op.create_table(
-        "drafts",
-        sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id"), nullable=True),
-        sa.Column("browser", sa.Text, nullable=True),
-        sa.Column("slot", sa.Text, nullable=False),
-        sa.Column("text", sa.Text, nullable=False),
-        sa.Column("ts", sa.Text, nullable=False),
-        sa.CheckConstraint("learner_id IS NOT NULL OR browser IS NOT NULL", name="drafts_owner"),
-    )
-    op.create_index("drafts_by_learner", "drafts", ["learner_id", "slot", "id"])
-    op.create_index("drafts_by_browser", "drafts", ["browser", "slot", "id"])
     op.execute(sa.text("DELETE FROM meta WHERE key = 'schema_version'"))
-    op.execute(sa.text("INSERT INTO meta (key, value) VALUES ('schema_version', '4')"))
+    op.execute(sa.text("INSERT INTO meta (key, value) VALUES ('schema_version', '1')"))
 
 
 def downgrade() -> None:  # pragma: no cover - progress is never migrated backwards
-    raise NotImplementedError("schema 4 is the first Alembic revision")
+    raise NotImplementedError("schema 1 is the first revision")
