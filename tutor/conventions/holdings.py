@@ -628,6 +628,12 @@ def _next_card(
 
     first = played[0] if len(played) == 1 else None
     english = system == "english"
+    intermediate = _next_best_after_intermediate_cards(orig, rem, gone) if english else None
+    if intermediate is not None:
+        return intermediate
+    third = _third_round_of_quart_major(orig, rem, ranks, played, trump) if english else None
+    if third is not None:
+        return third
     if first is not None:
         if {A, K, Q, J} <= ranks:
             if english and trump and first.rank == J:
@@ -640,7 +646,9 @@ def _next_card(
             return held(K) if first.rank == Q else held(Q)
         if {A, K} <= ranks and first.rank in (A, K):
             return held(A) if first.rank == K else held(K)
-        if first.rank == A and K not in ranks and len(orig) >= 5:
+        if {A, Q, J} <= ranks and K not in ranks and first.rank == A:
+            return held(Q)  # Chambers, Pole: ace-queen-knave -- the ace, then the queen
+        if first.rank == A and K not in ranks and Q not in ranks and len(orig) >= 5:
             fourth = _original_fourth(orig, rem)
             if english and fourth is not None and fourth != rem[-1]:
                 return (fourth, rem[-1])
@@ -658,6 +666,42 @@ def _next_card(
     if masters and len(top_group) >= 2:
         return top_group[-1] if english else top_group[0]
     return None
+
+
+def _next_best_after_intermediate_cards(
+    orig: tuple[Card, ...], rem: tuple[Card, ...], gone: frozenset[Card]
+) -> Card | None:
+    """Cavendish, Analysis of leads: "If intermediate cards fall and you remain with the command and
+    the next best, you inform your partner of the fact by continuing with the next best" (A-K-J led
+    king, the queen falling: the knave). Only when a card of another hand has fallen between the
+    master card and the next best: without one the table's own second card stands (A-K-Q-J: the
+    knave after the king is the table, not an inference)."""
+    if not rem or not all(Card(rem[0].suit, r) in gone for r in range(rem[0].rank + 1, A + 1)):
+        return None
+    top = equal_groups(rem, gone)[0]
+    if len(top) < 2:
+        return None
+    mine = frozenset(orig)
+    between = [Card(rem[0].suit, r) for r in range(top[-1].rank + 1, top[0].rank)]
+    if any(c in gone and c not in mine for c in between):
+        return top[-1]
+    return None
+
+
+def _third_round_of_quart_major(
+    orig: tuple[Card, ...], rem: tuple[Card, ...], ranks: frozenset[Rank], played: list[Card], trump: bool
+) -> Card | None:
+    """Cavendish, Analysis of leads, the third card of A-K-Q-J: in a plain suit king, knave, then
+    "with more than four in suit, lead queen after knave. With only four in suit, lead ace after
+    knave"; in trumps knave, ace, then "with more than four in suit, lead queen after ace. With only
+    four in suit, lead king after ace" (the card tells partner how many are left)."""
+    if not {A, K, Q, J} <= ranks or len(played) != 2:
+        return None
+    first_two = {c.rank for c in played}
+    if first_two != ({J, A} if trump else {K, J}):
+        return None
+    want = Q if len(orig) > 4 else (K if trump else A)
+    return next((c for c in rem if c.rank == want), None)
 
 
 def return_from_holding(

@@ -222,15 +222,18 @@ def return_partners_suit(ctx: Context) -> Iterable[Finding]:
 
 def never_return_opponents_suit(ctx: Context) -> Iterable[Finding]:
     """000 HNT 3: never lead the suit the opponents opened -- up to the opener's strength. The
-    opener led from strength; a suit the left-hand opponent opened is led up to him, which is what
-    the seed forbids. One the right-hand opponent opened is led THROUGH his strength, which the
-    classical books recommend (Pole: "lead through strength, up to weakness"; Cassell): there the
-    maxim is silent (the double-dummy study of the literal reading: -0.10 tricks)."""
+    opener led from strength. Led by the student, a suit the right-hand opponent opened goes UP to
+    him (he plays fourth, over everyone): that is what the seed forbids. One the left-hand opponent
+    opened is led THROUGH his strength (he plays second, partner over him), which the classical
+    books recommend (Cavendish ch. 18: "lead ... through the strong suit of your left-hand
+    adversary"; Pole: "lead through strength, up to weakness"; Cassell): there the maxim is silent.
+    (Until December 2026 the two seats were read the other way round, which forbade the lead
+    through strength and allowed the lead up to it.)"""
     if not _leading(ctx):
         return
     k = ctx.k
     for suit in ctx.plain_suits():
-        if k.first_leads.get(suit) == k.seat.lho:
+        if k.first_leads.get(suit) == k.seat.rho:
             yield _reject_suit(
                 ctx, "never-return-opponents-suit", suit, "bad",
                 text("{suit} is the opponents' suit.", "{suit} — масть противников."),
@@ -239,10 +242,14 @@ def never_return_opponents_suit(ctx: Context) -> Iterable[Finding]:
 
 
 def first_discard_shows_weak_suit(ctx: Context) -> Iterable[Finding]:
-    """000 HNT 14: partner's first discard comes from his weak suit -- don't lead it to him."""
+    """000 HNT 14: partner's first discard comes from his weak suit -- don't lead it to him. The
+    english system reads a first discard made against declared trumps the other way (Cavendish ch.
+    28: lead-partners-discard-against-trumps): there this maxim is silent."""
     k = ctx.k
     card = k.first_discards.get(k.partner)
     if not _leading(ctx) or card is None or card.suit == k.trump:
+        return
+    if ctx.system == "english" and k.discarded_against_declared_trumps(k.partner):
         return
     if any(c.suit == card.suit for c in ctx.legal):
         yield _reject_suit(
