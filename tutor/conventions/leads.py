@@ -704,8 +704,9 @@ def _suit_lead(ctx: Context, suit: Suit) -> HoldingLead | None:
         return continue_from_holding(original, mine, system=ctx.system, trump=trump, gone=k.gone)
     if first == k.partner:
         return return_from_holding(mine, trump=trump, gone=k.gone)
-    if first is not None and not trump:
-        return None  # the opponents' suit: 000 HNT 3 says not to lead it; no card rule
+    if first == k.seat.rho and not trump:
+        return None  # up to the opener: 000 HNT 3 says not to lead it; no card rule
+    # the left-hand opponent's suit, led through him, takes the lead table like an unopened suit
     situation = LeadSituation(answering=trump and k.has_called(k.partner), forced=_has_ruffed(ctx))
     return lead_from_holding(mine, system=ctx.system, trump=trump, gone=k.gone, applies=allowed, situation=situation)
 
