@@ -20,6 +20,12 @@ __all__ = ["unblock_with_four_in_partners_suit", "unblock_ace_knave_on_king"]
 
 A, K, Q, J = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK
 
+#: The plain-suit echo is worth its cost only when the three higher cards could stop partner's
+#: suit: Cavendish's cases are K-Q-J-2 and 9-8-7 with "a very small one", old Hoyle's Q-10-9 with
+#: "a very small one". Below a seven the cards cannot block a suit of five or more, and a
+#: high-then-low with them would only be read as a call for trumps.
+BLOCKING = Rank.SEVEN
+
 
 def _partners_original_lead(ctx: Context) -> Card | None:
     """Partner's card when he has just opened a plain suit (the first round of it) and that card
@@ -37,31 +43,35 @@ def _partners_original_lead(ctx: Context) -> Card | None:
 
 
 def unblock_with_four_in_partners_suit(ctx: Context) -> Iterable[Finding]:
-    """Cavendish, Appendix B (the plain-suit echo): partner opens his suit with a high card and the
-    third hand, not trying to win, holds four cards of it exactly -- "he should sometimes retain in
-    his hand the lowest of his four cards, and play the next higher one": king, queen, knave, deuce
-    under the ace led originally ("he must play the knave to the ace"; the lead was from five cards
-    at least), nine, eight, seven and a very small one under the queen. Old Hoyle's third example of
-    making the most of partner's strong suit (queen, ten, nine and a very small one under his ace)
-    is the same play. Every card held is below partner's; the seeds are silent: both systems."""
+    """Cavendish, Appendix B (the plain-suit echo): partner opens his suit with the ace and the
+    third hand holds four cards of it exactly -- "he should sometimes retain in his hand the lowest
+    of his four cards, and play the next higher one": king, queen, knave, deuce under the ace led
+    originally ("he must play the knave to the ace"; an ace led originally is from five cards at
+    least). Old Hoyle's third example of making the most of partner's strong suit (queen, ten,
+    nine and a very small one under his ace) is the same play. The three higher cards a seven or
+    better (:data:`BLOCKING`); the seeds are silent: both systems.
+
+    Only under the ace: Cavendish's second case (nine, eight, seven and a small one under the
+    queen) is left to the ordinary lowest card, because a queen is led from shorter suits (the
+    russian coronka) and a high-then-low third hand is read by partner as a call for trumps
+    (:mod:`tutor.conventions.calls` does not yet tell the plain-suit echo from a call)."""
     led = _partners_original_lead(ctx)
-    if led is None or led.rank < Rank.QUEEN:
+    if led is None or led.rank != A:
         return
     mine = ctx.mine(led.suit)
-    if len(mine) != 4 or mine[0].rank > led.rank:
+    if len(mine) != 4 or mine[-2].rank < BLOCKING:
         return
     card = mine[-2]
     yield Finding(
         "unblock-with-four-in-partners-suit", frozenset(mine), frozenset({card}), "worse",
-        text("Partner opened his long suit with {led} and you hold four of it: keep your lowest and play the next "
+        text("Partner opened his long suit with the ace and you hold four of it: keep your lowest and play the next "
              "({card}), so that your cards do not stop his suit on the fourth round.",
-             "Партнёр открыл свою длинную масть картой {led}, а у вас в ней четыре карты: сберегите младшую и "
+             "Партнёр открыл свою длинную масть тузом, а у вас в ней четыре карты: сберегите младшую и "
              "положите следующую ({card}), чтобы ваши карты не заперли его масть на четвёртом круге."),
         text("{card} keeps a higher card that may block partner's suit later; with four cards play the next to the "
              "lowest ({best}).",
              "{card} оставляет у вас старшую карту, которая может запереть масть партнёра; с четырьмя картами кладут "
              "вторую снизу ({best})."),
-        {"led": led},
     )
 
 
