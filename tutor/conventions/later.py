@@ -95,9 +95,7 @@ def _won_partners_lead_cheaply(ctx: Context) -> Suit | None:
     mine = last.card_of(k.seat)
     if mine is None or mine.suit != last.suit_led or mine.rank >= K:
         return None
-    held_before = frozenset(ctx.position.hand)
-    higher_out = [r for r in (A, K) if r > mine.rank and Card(mine.suit, r) not in held_before
-                  and Card(mine.suit, r) not in frozenset(last.cards)]
+    higher_out = [r for r in (A, K) if r > mine.rank and Card(mine.suit, r) in k.unseen]
     return last.suit_led if higher_out else None
 
 
