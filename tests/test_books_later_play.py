@@ -177,6 +177,10 @@ ROWS: tuple[Row, ...] = (
         "000 HNT 11 «При тузе сам-пят ходят с туза и продолжают с младшей»", systems=RU,
         maxim="continue-with-next-card"),
     # -- later leads read from the play -------------------------------------------------------
+    Row("A-K-Q-J exactly four, two rounds won: go on with the suit", "later", "A432.A32.AKQJ.32",
+        "S:DK D2 D3 D4 / S:DJ D6 D7 D8", "DA",
+        "CHAM (\"His best play, as a rule, is to continue his suit\"); CAV-18; CAV-16 (ace after knave with four)",
+        systems=EN, maxim="pursue-original-lead"),
     Row("own suit led and won: go on with it", "later", "A32.432.AK654.32", "S:DK D2 D3 D7", "DA",
         "CAV-18 (\"pursue your original lead\"); CHAM (\"continue his suit\")"),
     Row("won partner's lead cheaply with the queen (english): switch", "later", "JT93.753.Q86.432",

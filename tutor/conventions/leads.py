@@ -439,8 +439,13 @@ def avoid_queen_third(ctx: Context) -> Iterable[Finding]:
             )
 
 
-def _has_sequence(cards: tuple[Card, ...]) -> bool:
-    return len(cards) >= 2 and cards[0].rank >= Rank.TEN and cards[1].rank == cards[0].rank - 1
+def _has_sequence(cards: tuple[Card, ...], gone: frozenset[Card] = frozenset()) -> bool:
+    """The suit is headed by touching cards, ten or higher -- judged with the cards already played
+    (A-Q are touching once the king is out: 000 HNT 9 «ровные карты»), so a later lead goes on
+    with the winners of its own suit instead of a fresh long one."""
+    if len(cards) < 2 or cards[0].rank < Rank.TEN:
+        return False
+    return all(Card(cards[0].suit, r) in gone for r in range(cards[1].rank + 1, cards[0].rank))
 
 
 def lead_long_suit(ctx: Context) -> Iterable[Finding]:
@@ -451,7 +456,7 @@ def lead_long_suit(ctx: Context) -> Iterable[Finding]:
     if len(suits) < 2:
         return
     longest = max(len(ctx.mine(s)) for s in suits)
-    keep = [s for s in suits if len(ctx.mine(s)) == longest or _has_sequence(ctx.mine(s))]
+    keep = [s for s in suits if len(ctx.mine(s)) == longest or _has_sequence(ctx.mine(s), ctx.k.settled)]
     yield Finding(
         "lead-long-suit",
         frozenset(c for c in ctx.legal if c.suit in suits),
