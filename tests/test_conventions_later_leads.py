@@ -54,17 +54,22 @@ def test_own_strong_suit_first_overridden_by_opponents_ruffing():
 
 
 def test_never_return_opponents_suit():
-    """000 HNT 3: «Никогда не следует отвечать в масть противников»."""
+    """000 HNT 3: «Никогда не следует отвечать в масть противников» -- up to the opener: East (on
+    South's right) opened diamonds, and led by South they go up to him. (Updated December 2026:
+    this test pinned the seats the other way round; West's hearts are now led through him,
+    Cavendish ch. 18 "through the strong suit of your left-hand adversary".)"""
     a = lead("943.9872.A93.543", "W:H5 H6 HA H2 / E:D5 DA D6 D7")
-    assert a.card.suit == Suit.S
-    v = a.verdict_for("H9")
+    assert a.card.suit == Suit.H and "lead-up-to-weakness" in a.maxims
+    v = a.verdict_for("D9")
     assert v.verdict == "bad" and v.maxims[0] == "never-return-opponents-suit"
 
 
 def test_never_return_opponents_suit_overridden_by_partners_void():
     """000 LST 9 ranks above HNT 3: partner showed out of the opponents' suit -- lead it for his ruff."""
     a = lead("943.9872.A93.543", "W:H5 S5 HA H2 / E:D5 DA D6 D7")
-    assert a.card.suit == Suit.H and a.maxims[0] == "lead-into-partners-void"
+    # The suit is chosen by LST 9; since West's suit is led through him (December 2026), the card
+    # of it comes from the lead table (short-suit-lead-highest), cited first.
+    assert a.card.suit == Suit.H and a.maxims[:2] == ("short-suit-lead-highest", "lead-into-partners-void")
     assert "never-return-opponents-suit" not in a.maxims
 
 
@@ -95,7 +100,8 @@ def test_lead_into_partners_void_overridden_by_crossruff():
 def test_crossruff_with_partner_silent_without_a_singleton():
     """000 HNT 6 needs the singleton; with two cards of partner's suit LST 9 decides."""
     a = lead("432.9872.QJ62.54", CROSSRUFF)
-    assert a.card.suit == Suit.H and a.maxims[0] == "lead-into-partners-void"
+    # West's hearts are led through him: the card from the lead table first, then LST 9 (the suit).
+    assert a.card.suit == Suit.H and a.maxims[:2] == ("short-suit-lead-highest", "lead-into-partners-void")
 
 
 FIRST_DISCARD = "S:C2 C5 D2 CA / E:S5 SA S6 S7"
@@ -180,9 +186,11 @@ def test_avoid_suit_opponents_void_only_while_they_may_ruff():
 
 
 def test_never_return_opponents_suit_is_silent_through_the_opener():
-    """000 HNT 3 forbids leading up to the opener's strength; a suit the right-hand opponent opened
-    is led through him, as Pole advises ("lead through strength, up to weakness")."""
+    """000 HNT 3 forbids leading up to the opener's strength; a suit the LEFT-hand opponent opened
+    is led through him (he plays second, partner over him), as Cavendish ch. 18 and Pole advise
+    ("lead through strength, up to weakness"). (Updated December 2026: the test had the two seats
+    the other way round.)"""
     a = lead("943.9872.A93.543", "W:H5 H6 HA H2 / E:D5 DA D6 D7")
-    v = a.verdict_for("D9")
+    v = a.verdict_for("H9")
     assert v is None or "never-return-opponents-suit" not in v.maxims
-    assert a.verdict_for("H9").maxims[0] == "never-return-opponents-suit"  # West's hearts: up to him
+    assert a.verdict_for("D9").maxims[0] == "never-return-opponents-suit"  # East's diamonds: up to him

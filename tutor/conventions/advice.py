@@ -22,9 +22,10 @@ english system), and the engine then plays that one.
 
 Priority, highest first (``system="english"`` drops maxims the catalogue marks russian only):
 
-* leading: answer-the-call, crossruff-with-partner, lead-trumps-when-opponents-ruff,
-  avoid-suit-opponents-void, lead-into-partners-void, own-strong-suit-first,
-  return-partners-suit, never-return-opponents-suit, first-discard-shows-weak-suit,
+* leading: answer-the-call, run-established-suit-when-trumps-out, crossruff-with-partner, lead-trumps-when-opponents-ruff,
+  avoid-suit-opponents-void, lead-into-partners-void, do-not-return-suit-won-cheaply (english),
+  own-strong-suit-first, return-partners-suit, never-return-opponents-suit,
+  lead-partners-discard-against-trumps (english), first-discard-shows-weak-suit,
   few-trumps-wait-for-call, draw-trumps-for-strong-suit, lead-trumps-with-four-or-five,
   no-thirteenth-card-before-trumps-out, never-lead-singleton, never-lead-ace-queen,
   never-lead-king-doubleton, doubleton-honour-shows-weakness, avoid-queen-third,
@@ -35,11 +36,13 @@ Priority, highest first (``system="english"`` drops maxims the catalogue marks r
   card from the suit (:mod:`tutor.conventions.holdings`).
 * following suit: second hand -- second-hand-ace-on-honour, cover-with-fourchette,
   cover-honour-with-honour, cover-queen-with-short-king, second-hand-win-last-chance,
-  second-hand-with-sequence; third hand -- do-not-overtake-partners-king (russian),
-  unblock-ace-doubleton-on-king (english), ace-over-partners-queen (russian),
+  second-hand-finesse-ace-queen (000 LST 13), second-hand-with-sequence; third hand --
+  do-not-overtake-partners-king (russian), unblock-ace-doubleton-on-king (english: ace and knave
+  only, then ace and one small), ace-over-partners-queen (russian),
   ace-passes-partners-queen (english), unblock-king-under-ace-queen, play-to-partners-jack-lead,
   play-to-partners-ten-lead,
-  do-not-overtake-touching-honour, third-hand-finesse-ace-queen, third-hand-high; fourth hand --
+  do-not-overtake-touching-honour, third-hand-finesse-ace-queen, third-hand-high,
+  unblock-with-four-in-partners-suit (Cavendish App. B); fourth hand --
   win-as-cheaply-as-possible; then echo-the-call, make-the-call, second-hand-low,
   play-low-when-not-winning, win-with-lower-of-equals. (The russian system applies every maxim,
   so where the seeds speak -- LST 15, 16 -- their rule stands first and the english one after it
@@ -68,7 +71,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tutor.cards import Card, Suit, parse_card
-from tutor.conventions import discards, following, leads, signals
+from tutor.conventions import discards, following, later, leads, signals, unblocking
 from tutor.conventions.position import knowledge
 from tutor.conventions.rules import Context, Finding, Rule, text
 from tutor.conventions.systems import applies, check_system, differences
@@ -96,13 +99,16 @@ VERDICTS: tuple[EngineVerdict, ...] = ENGINE_VERDICTS
 
 LEAD_ORDER: tuple[Rule, ...] = (
     signals.answer_the_call,
+    later.run_established_suit_when_trumps_out,
     leads.crossruff_with_partner,
     leads.lead_trumps_when_opponents_ruff,
     leads.avoid_suit_opponents_void,
     leads.lead_into_partners_void,
+    later.do_not_return_suit_won_cheaply,
     leads.own_strong_suit_first,
     leads.return_partners_suit,
     leads.never_return_opponents_suit,
+    later.lead_partners_discard_against_trumps,
     leads.first_discard_shows_weak_suit,
     leads.few_trumps_wait_for_call,
     leads.draw_trumps_for_strong_suit,
@@ -131,9 +137,11 @@ FOLLOW_ORDER: tuple[Rule, ...] = (
     following.cover_honour_with_honour,
     following.cover_queen_with_short_king,
     following.second_hand_win_last_chance,
+    later.second_hand_finesse_ace_queen,
     following.second_hand_with_sequence,
     # third hand: partner's honour leads, then the finesse, then "as high as needed"
     following.do_not_overtake_partners_king,
+    unblocking.unblock_ace_knave_on_king,
     following.unblock_ace_doubleton_on_king,
     following.ace_over_partners_queen,
     following.ace_passes_partners_queen,
@@ -143,6 +151,7 @@ FOLLOW_ORDER: tuple[Rule, ...] = (
     following.do_not_overtake_touching_honour,
     following.third_hand_finesse_ace_queen,
     following.third_hand_high,
+    unblocking.unblock_with_four_in_partners_suit,
     # fourth hand
     following.win_as_cheaply_as_possible,
     signals.echo_the_call,
@@ -188,6 +197,9 @@ MAXIMS_USED: tuple[str, ...] = (
     "under-sequence-lead-lowest", "short-suit-lead-highest", "lead-low-from-long-trumps", "long-suit-lead-lowest",
     # later leads: the card
     "continue-with-next-card", "return-higher-of-two-lowest-of-more",
+    # the later tricks read from the play (tutor/conventions/later.py, unblocking.py)
+    "run-established-suit-when-trumps-out", "do-not-return-suit-won-cheaply", "lead-partners-discard-against-trumps",
+    "second-hand-finesse-ace-queen", "unblock-with-four-in-partners-suit",
     # following
     "must-follow-suit", "second-hand-ace-on-honour", "cover-with-fourchette", "cover-honour-with-honour",
     "cover-queen-with-short-king", "second-hand-win-last-chance", "second-hand-with-sequence",

@@ -567,6 +567,14 @@ _LATER_TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
         text("Your suit goes on with {best}, not {card}: partner reads your holding from the order.",
              "Свою масть продолжают с {best}, а не {card}: по порядку карт партнёр читает вашу руку."),
     ),
+    "continue-with-next-best": (
+        text("Intermediate cards have fallen and you hold the command and the next best: go on with the next best "
+             "({best}), which tells partner you hold the master too.",
+             "Выпали промежуточные карты, и у вас старшая карта и следующая за ней: продолжайте следующей ({best}) — "
+             "так партнёр узнает, что старшая тоже у вас."),
+        text("{card} hides what you hold; with the command and the next best, continue with the next best ({best}).",
+             "{card} скрывает вашу руку; со старшей и следующей за ней продолжают следующей ({best})."),
+    ),
     "return-higher-of-two-lowest-of-more": (
         text("Returning partner's suit: the master card if you hold it; with two left the higher, with more the lowest.",
              "Отвечая в масть партнёра: старшую карту масти, если она у вас; из двух — старшую, из трёх и более — младшую."),
@@ -610,6 +618,10 @@ def continue_from_holding(
         return None
     ranks = frozenset(c.rank for c in orig)
     played = [c for c in orig if c not in rem]
+    nxt = _next_best_after_intermediate_cards(orig, rem, gone) if system == "english" else None
+    if nxt is not None:
+        reason, why = _LATER_TEXTS["continue-with-next-best"]
+        return HoldingLead((nxt,), "continue-with-next-card", reason, why)
     card = _next_card(orig, rem, ranks, played, system, trump, gone)
     if card is None:
         return None
@@ -628,6 +640,9 @@ def _next_card(
 
     first = played[0] if len(played) == 1 else None
     english = system == "english"
+    third = _third_round_of_quart_major(orig, rem, ranks, played, trump) if english else None
+    if third is not None:
+        return third
     if first is not None:
         if {A, K, Q, J} <= ranks:
             if english and trump and first.rank == J:
@@ -640,7 +655,9 @@ def _next_card(
             return held(K) if first.rank == Q else held(Q)
         if {A, K} <= ranks and first.rank in (A, K):
             return held(A) if first.rank == K else held(K)
-        if first.rank == A and K not in ranks and len(orig) >= 5:
+        if {A, Q, J} <= ranks and K not in ranks and first.rank == A:
+            return held(Q)  # Chambers, Pole: ace-queen-knave -- the ace, then the queen
+        if first.rank == A and K not in ranks and Q not in ranks and len(orig) >= 5:
             fourth = _original_fourth(orig, rem)
             if english and fourth is not None and fourth != rem[-1]:
                 return (fourth, rem[-1])
@@ -658,6 +675,43 @@ def _next_card(
     if masters and len(top_group) >= 2:
         return top_group[-1] if english else top_group[0]
     return None
+
+
+def _next_best_after_intermediate_cards(
+    orig: tuple[Card, ...], rem: tuple[Card, ...], gone: frozenset[Card]
+) -> Card | None:
+    """Cavendish, Analysis of leads: "If intermediate cards fall and you remain with the command and
+    the next best, you inform your partner of the fact by continuing with the next best" (A-K-J led
+    king, the queen falling: the knave; A-Q-J led ace, the king falling: the knave). Only when a
+    card of another hand has fallen below the leader's top card and above the next best: without one
+    the table's own second card stands (A-K-Q-J: the knave after the king is the table, not an
+    inference)."""
+    if not rem or not all(Card(rem[0].suit, r) in gone for r in range(rem[0].rank + 1, A + 1)):
+        return None
+    top = equal_groups(rem, gone)[0]
+    if len(top) < 2:
+        return None
+    mine = frozenset(orig)
+    between = [Card(rem[0].suit, r) for r in range(top[-1].rank + 1, orig[0].rank)]
+    if any(c in gone and c not in mine for c in between):
+        return top[-1]
+    return None
+
+
+def _third_round_of_quart_major(
+    orig: tuple[Card, ...], rem: tuple[Card, ...], ranks: frozenset[Rank], played: list[Card], trump: bool
+) -> Card | None:
+    """Cavendish, Analysis of leads, the third card of A-K-Q-J: in a plain suit king, knave, then
+    "with more than four in suit, lead queen after knave. With only four in suit, lead ace after
+    knave"; in trumps knave, ace, then "with more than four in suit, lead queen after ace. With only
+    four in suit, lead king after ace" (the card tells partner how many are left)."""
+    if not {A, K, Q, J} <= ranks or len(played) != 2:
+        return None
+    first_two = {c.rank for c in played}
+    if first_two != ({J, A} if trump else {K, J}):
+        return None
+    want = Q if len(orig) > 4 else (K if trump else A)
+    return next((c for c in rem if c.rank == want), None)
 
 
 def return_from_holding(

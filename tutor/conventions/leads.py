@@ -222,15 +222,18 @@ def return_partners_suit(ctx: Context) -> Iterable[Finding]:
 
 def never_return_opponents_suit(ctx: Context) -> Iterable[Finding]:
     """000 HNT 3: never lead the suit the opponents opened -- up to the opener's strength. The
-    opener led from strength; a suit the left-hand opponent opened is led up to him, which is what
-    the seed forbids. One the right-hand opponent opened is led THROUGH his strength, which the
-    classical books recommend (Pole: "lead through strength, up to weakness"; Cassell): there the
-    maxim is silent (the double-dummy study of the literal reading: -0.10 tricks)."""
+    opener led from strength. Led by the student, a suit the right-hand opponent opened goes UP to
+    him (he plays fourth, over everyone): that is what the seed forbids. One the left-hand opponent
+    opened is led THROUGH his strength (he plays second, partner over him), which the classical
+    books recommend (Cavendish ch. 18: "lead ... through the strong suit of your left-hand
+    adversary"; Pole: "lead through strength, up to weakness"; Cassell): there the maxim is silent.
+    (Until December 2026 the two seats were read the other way round, which forbade the lead
+    through strength and allowed the lead up to it.)"""
     if not _leading(ctx):
         return
     k = ctx.k
     for suit in ctx.plain_suits():
-        if k.first_leads.get(suit) == k.seat.lho:
+        if k.first_leads.get(suit) == k.seat.rho:
             yield _reject_suit(
                 ctx, "never-return-opponents-suit", suit, "bad",
                 text("{suit} is the opponents' suit.", "{suit} — масть противников."),
@@ -239,10 +242,14 @@ def never_return_opponents_suit(ctx: Context) -> Iterable[Finding]:
 
 
 def first_discard_shows_weak_suit(ctx: Context) -> Iterable[Finding]:
-    """000 HNT 14: partner's first discard comes from his weak suit -- don't lead it to him."""
+    """000 HNT 14: partner's first discard comes from his weak suit -- don't lead it to him. The
+    english system reads a first discard made against declared trumps the other way (Cavendish ch.
+    28: lead-partners-discard-against-trumps): there this maxim is silent."""
     k = ctx.k
     card = k.first_discards.get(k.partner)
     if not _leading(ctx) or card is None or card.suit == k.trump:
+        return
+    if ctx.system == "english" and k.discarded_against_declared_trumps(k.partner):
         return
     if any(c.suit == card.suit for c in ctx.legal):
         yield _reject_suit(
@@ -432,8 +439,13 @@ def avoid_queen_third(ctx: Context) -> Iterable[Finding]:
             )
 
 
-def _has_sequence(cards: tuple[Card, ...]) -> bool:
-    return len(cards) >= 2 and cards[0].rank >= Rank.TEN and cards[1].rank == cards[0].rank - 1
+def _has_sequence(cards: tuple[Card, ...], gone: frozenset[Card] = frozenset()) -> bool:
+    """The suit is headed by touching cards, ten or higher -- judged with the cards already played
+    (A-Q are touching once the king is out: 000 HNT 9 «ровные карты»), so a later lead goes on
+    with the winners of its own suit instead of a fresh long one."""
+    if len(cards) < 2 or cards[0].rank < Rank.TEN:
+        return False
+    return all(Card(cards[0].suit, r) in gone for r in range(cards[1].rank + 1, cards[0].rank))
 
 
 def lead_long_suit(ctx: Context) -> Iterable[Finding]:
@@ -444,7 +456,7 @@ def lead_long_suit(ctx: Context) -> Iterable[Finding]:
     if len(suits) < 2:
         return
     longest = max(len(ctx.mine(s)) for s in suits)
-    keep = [s for s in suits if len(ctx.mine(s)) == longest or _has_sequence(ctx.mine(s))]
+    keep = [s for s in suits if len(ctx.mine(s)) == longest or _has_sequence(ctx.mine(s), ctx.k.settled)]
     yield Finding(
         "lead-long-suit",
         frozenset(c for c in ctx.legal if c.suit in suits),
@@ -697,8 +709,9 @@ def _suit_lead(ctx: Context, suit: Suit) -> HoldingLead | None:
         return continue_from_holding(original, mine, system=ctx.system, trump=trump, gone=k.gone)
     if first == k.partner:
         return return_from_holding(mine, trump=trump, gone=k.gone)
-    if first is not None and not trump:
-        return None  # the opponents' suit: 000 HNT 3 says not to lead it; no card rule
+    if first == k.seat.rho and not trump:
+        return None  # up to the opener: 000 HNT 3 says not to lead it; no card rule
+    # the left-hand opponent's suit, led through him, takes the lead table like an unopened suit
     situation = LeadSituation(answering=trump and k.has_called(k.partner), forced=_has_ruffed(ctx))
     return lead_from_holding(mine, system=ctx.system, trump=trump, gone=k.gone, applies=allowed, situation=situation)
 

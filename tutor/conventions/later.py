@@ -1,0 +1,181 @@
+"""The later tricks, read from the play: what the tricks already played change in a lead or a
+second-hand card.
+
+After the first trick the books decide most cards from what the play has shown (Cavendish,
+*Laws and Principles of Whist*, 18th ed., ch. 18 and 28 and "Trumps"; Pole, *Theory of Whist*,
+"later leads"; old Hoyle's maxims). One function per maxim, like every rule module; their places
+are in :data:`tutor.conventions.advice.LEAD_ORDER` and ``FOLLOW_ORDER``:
+
+* run-established-suit-when-trumps-out -- the trumps drawn, make the suit you established;
+* do-not-return-suit-won-cheaply -- partner's small lead won with a queen or knave marks the ace or
+  king on the right (english);
+* lead-partners-discard-against-trumps -- partner's first discard made against declared trumps is
+  from his best-protected suit: lead it (english);
+* second-hand-finesse-ace-queen -- the seed's own exception to "second hand low": holding ace and
+  queen, finesse the queen when the suit is led (000 LST 13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tutor.cards import Card, Rank, Suit
+from tutor.conventions.holdings import is_strong_suit
+from tutor.conventions.rules import Context, Finding, equal_groups, text
+
+__all__ = [
+    "established_suits",
+    "run_established_suit_when_trumps_out",
+    "do_not_return_suit_won_cheaply",
+    "lead_partners_discard_against_trumps",
+    "second_hand_finesse_ace_queen",
+]
+
+A, K, Q, J, T = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN
+
+
+def _leading(ctx: Context) -> bool:
+    return ctx.k.current is None and bool(ctx.legal)
+
+
+def established_suits(ctx: Context) -> tuple[Suit, ...]:
+    """Plain suits in which every card the student holds will win, the suit led from the top: his
+    master cards are at least as many as the cards of it still out, or all his cards are masters.
+    Two cards or more (a lone master is a card to cash, not a suit to bring in), or long cards
+    with no card of the suit left in any other hand."""
+    k = ctx.k
+    out: list[Suit] = []
+    for suit in ctx.plain_suits():
+        mine = ctx.mine(suit)
+        rest = k.outstanding(suit)
+        masters = sum(1 for c in mine if not rest or c.rank > rest[0].rank)
+        if masters >= min(len(mine), len(rest)) and (len(mine) >= 2 or not rest):
+            out.append(suit)
+    return tuple(out)
+
+
+def run_established_suit_when_trumps_out(ctx: Context) -> Iterable[Finding]:
+    """Cavendish, "Trumps": the objects of a hand are "to establish a suit, to exhaust the
+    adversaries' trumps, and to retain the long trump, or a certain winning card with which to get
+    the lead again, for the purpose of bringing in the suit"; old Hoyle, maxim 16: "Make your tricks
+    early". Once no other hand holds a trump, the cards of an established suit are sure tricks
+    that nobody can ruff: make them before returning partner's suit or opening another. The seed
+    reads the same way (000 LST 11: trumps are drawn «чтобы противники не могли бить козырями»;
+    HNT 4: the thirteenth card is led once all trumps are out). A trump deal only; the trumps
+    themselves are neither kept nor rejected."""
+    k = ctx.k
+    if not _leading(ctx) or k.trump is None or k.trumps_remaining > 0:
+        return
+    suits = established_suits(ctx)
+    if not suits:
+        return
+    plain = frozenset(c for c in ctx.legal if c.suit != k.trump)
+    keep = frozenset(c for c in plain if c.suit in suits)
+    yield Finding(
+        "run-established-suit-when-trumps-out", plain, keep, "worse",
+        text("Trumps are out and every card of your {suit} will win: make those tricks now.",
+             "Козыри вышли, и все ваши {suit} возьмут взятки: берите их сейчас."),
+        text("The trumps are out; {card} leaves your established {suit} unplayed, and sure tricks should be made first.",
+             "Козыри вышли; {card} откладывает разыгранные {suit}, а верные взятки берут сначала."),
+        {"suit": suits[0]},
+    )
+
+
+def _won_partners_lead_cheaply(ctx: Context) -> Suit | None:
+    """The plain suit of the last trick if partner led a small card of it and the student, third
+    hand, won it with a queen or lower while the ace or king was still out: Hoyle's "the ace or
+    king must be with your right-hand antagonist"."""
+    k = ctx.k
+    tricks = ctx.position.tricks
+    if not tricks or not ctx.position.winners or ctx.position.winners[-1] != k.seat:
+        return None
+    last = tricks[-1]
+    if last.leader != k.partner or last.suit_led == k.trump or last.cards[0].rank >= T:
+        return None
+    mine = last.card_of(k.seat)
+    if mine is None or mine.suit != last.suit_led or mine.rank >= K:
+        return None
+    higher_out = [r for r in (A, K) if r > mine.rank and Card(mine.suit, r) in k.unseen]
+    return last.suit_led if higher_out else None
+
+
+def do_not_return_suit_won_cheaply(ctx: Context) -> Iterable[Finding]:
+    """Old Hoyle (the general rules after the maxims): "Upon winning your friend's lead with a queen,
+    do not return the same, except the suit be trumps, as certainly the ace or king must be with
+    your right-hand antagonist"; Pole, *Theory of Whist* (returning the lead): the same reason --
+    returned, the suit goes up to the strength on your right. English system; the russian one
+    keeps 000 LST 5 «отвечайте ему в ту же масть», which gives no exception."""
+    if not _leading(ctx) or ctx.system != "english":  # the russian system applies every maxim: say it here
+        return
+    suit = _won_partners_lead_cheaply(ctx)
+    if suit is None or not any(c.suit != suit for c in ctx.legal):
+        return
+    yield Finding(
+        "do-not-return-suit-won-cheaply", frozenset(c for c in ctx.legal if c.suit == suit), frozenset(), "worse",
+        text("You won partner's {suit} cheaply: the ace or king of it is on your right, so do not lead it up to him.",
+             "Вы дёшево взяли {suit} партнёра: туз или король этой масти у противника справа — не ходите к нему под них."),
+        text("{card} returns partner's {suit} up to the ace or king your cheap win placed on your right.",
+             "{card} возвращает {suit} партнёра под туза или короля, которых ваша дешёвая взятка показала справа."),
+        {"suit": suit},
+    )
+
+
+def lead_partners_discard_against_trumps(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 28: "when trumps are declared against you, he will give you credit for strength
+    in the suit from which you originally throw away ... he will, unless he has a very strong suit
+    of his own, select for his lead the suit in which you have shown strength by your discard."
+    Partner's first discard, made after the opponents led or called for trumps, is from his
+    best-protected suit: lead it. English system; the russian one keeps 000 HNT 14 («всегда от
+    его слабой масти»)."""
+    k = ctx.k
+    card = k.first_discards.get(k.partner)
+    if ctx.system != "english" or not _leading(ctx) or card is None or card.suit == k.trump or not k.discarded_against_declared_trumps(k.partner):
+        return
+    if not ctx.mine(card.suit) or any(is_strong_suit(ctx.mine(s)) for s in ctx.plain_suits() if s != card.suit):
+        return
+    yield Finding(
+        "lead-partners-discard-against-trumps", frozenset(c for c in ctx.legal if c.suit != k.trump),
+        frozenset(ctx.mine(card.suit)), "worse",
+        text("Partner threw {first} first after the opponents had declared trumps: {suit} is his best-protected suit, "
+             "so lead it.",
+             "Партнёр первым снёс {first}, когда противники уже показали силу в козырях: {suit} — его лучше всего "
+             "защищённая масть, ходите в неё."),
+        text("Partner's first discard against declared trumps ({first}) shows strength in {suit}; lead that rather "
+             "than {card}.",
+             "Первый снос партнёра при сильных козырях противников ({first}) показывает силу в {suit}; ходите туда, "
+             "а не {card}."),
+        {"first": card, "suit": card.suit},
+    )
+
+
+def second_hand_finesse_ace_queen(ctx: Context) -> Iterable[Finding]:
+    """000 LST 13 (and 002, the same): «Не делают выход с той масти, в которой имеются туз и дама.
+    Следует ожидать выхода в эту масть своего партнера или противника и тогда прорезать дамой» --
+    the seed's own exception to "second hand low": when the right-hand opponent leads a small card
+    of the suit, finesse the queen (the lowest of its sequence). English system: Cassell's hints
+    ("When the lead comes from your right hand opponent, play your queen, should you hold ace,
+    queen, and ten"); with ace and queen without the ten Pole keeps the tenace for the return and
+    second hand plays low."""
+    k = ctx.k
+    cur = k.current
+    if cur is None or len(cur.cards) != 1 or cur.leader.side is k.seat.side:
+        return
+    led = cur.cards[0]
+    mine = ctx.mine(led.suit)
+    ranks = {c.rank for c in mine}
+    if led.rank >= T or A not in ranks or Q not in ranks or K in ranks or len(mine) < 3:
+        return
+    if Card(led.suit, K) not in k.unseen:
+        return
+    if ctx.system == "english" and T not in ranks:
+        return
+    queen = next(c for c in mine if c.rank == Q)
+    card = next(g for g in equal_groups(mine, k.settled) if queen in g)[-1]  # A-Q-J: the knave
+    yield Finding(
+        "second-hand-finesse-ace-queen", frozenset(mine), frozenset({card}), "worse",
+        text("The opponents have led the suit in which you hold ace and queen: finesse with {card}; the ace keeps the "
+             "king in check.",
+             "Противник пошёл в масть, где у вас туз и дама: прорежьте {card} — туз держит короля."),
+        text("With ace and queen over the leader, finesse ({best}); {card} wastes the tenace you waited for.",
+             "С тузом и дамой над ходящим прорезают ({best}); {card} упускает вилку, которой вы ждали."),
+    )
