@@ -14,7 +14,7 @@ the maxim that made the last cut is the deciding one (it is cited first).
 If several cards survive every rule, no maxim tells them apart: the engine says so (verdict
 ``equal``) and, to give one answer, plays one a maxim positively picked if there is one, else
 the lowest of them (then the first in display order). Where the authorities differ (Mathews
-covers a led queen with K-x-x, Cassell and EB pass), a rule *accepts* both cards: its finding is
+covers a led queen with K-x-x, EB passes), a rule *accepts* both cards: its finding is
 recorded even if it cuts nothing, no lower rule may then separate those cards, and the verdict
 on the one not advised is ``equal`` with the rule's reason naming the schools. Such a rule may
 name one of its cards first (``prefer``: Cavendish's fourth best before Pole's lowest in the

@@ -121,13 +121,18 @@ class Inference:
         """1 when ``original`` fits, else ``unlikely`` (default :data:`UNLIKELY`)."""
         return 1.0 if self.holds(original) else (UNLIKELY if unlikely is None else unlikely)
 
-    def describe(self, lang: str = "en") -> str:
-        """A learner's sentence: what the card showed (the "reading: …" notes, the advice's reasons)."""
-        return _describe(self, lang)
+    def describe(self, lang: str = "en", viewer: Seat | None = None) -> str:
+        """A learner's sentence: what the card showed (the "reading: …" notes, the advice's
+        reasons); from ``viewer``'s seat his partner is named "partner"."""
+        return _describe(self, lang, viewer)
 
 
-def _describe(inf: Inference, lang: str) -> str:
-    who, card = inf.seat.label(lang), inf.card.symbol(lang)
+def _describe(inf: Inference, lang: str, viewer: Seat | None) -> str:
+    card = inf.card.symbol(lang)
+    if viewer is not None and inf.seat == viewer.partner:
+        who = "партнёра" if lang == "ru" else "partner"
+    else:
+        who = inf.seat.label(lang)
     s = inf.suit.symbol
     texts: dict[str, tuple[str, str]] = {
         "honour-lead": (f"{who}'s {card} lead shows the ace or the queen of {s}",
