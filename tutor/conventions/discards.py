@@ -230,8 +230,11 @@ def do_not_trump_partners_sure_winner(ctx: Context) -> Iterable[Finding]:
     king = None if (_last(ctx) or (k.winning_card is not None and k.is_master(k.winning_card))) else partners_king_lead(ctx)
     if king is not None:
         shown = text(king.describe("en", k.seat), king.describe("ru", k.seat))
-        yield _reject_trumps(
-            ctx, "do-not-trump-partners-sure-winner", "bad",
+        # the whole hand in scope, the plain cards kept: the explanation of the discard then says
+        # what partner's king showed and from which card (the knowledge model's inference)
+        yield Finding(
+            "do-not-trump-partners-sure-winner", frozenset(ctx.legal),
+            frozenset(c for c in ctx.legal if c.suit != k.trump), "bad",
             text(shown["en"][0].upper() + shown["en"][1:] + ": do not trump it, discard. If he holds the ace it wins; "
                  "if not, you want the adversary to play his ace on it (Cavendish).",
                  shown["ru"][0].upper() + shown["ru"][1:] + ": не бейте его козырем, сбросьте. Если туз у партнёра, король "
