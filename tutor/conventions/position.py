@@ -5,7 +5,9 @@ The seeds insist that the game is won by attention: «следить за сте
 000 «Главное условие»). What the seat sees -- his own 13 cards, the trump card and the dealer, the
 tricks played so far -- is the one :class:`tutor.seatview.SeatView`, and :class:`Knowledge` is
 what attention extracts from it: the cards gone, the voids shown, who opened which suit, calls for trumps, echoes,
-first discards, whether the trumps are out, whether the opponents have ruffed.
+first discards, whether the trumps are out, whether the opponents have ruffed -- and what each watched card
+shows (:mod:`tutor.conventions.inference`: the turned-up card in the dealer's hand, a king led from the ace
+or the queen, a call's four trumps), each inference with the card it was drawn from.
 
 A view is validated when built (a card twice, a card the student does not hold, a revoke by
 the student, a trick led out of turn all raise :class:`~tutor.errors.WhistError` subclasses), so
@@ -60,7 +62,13 @@ class Knowledge:
     """Everything the student may infer from his own cards and the tricks he has watched.
 
     Built once per :class:`~tutor.seatview.SeatView` (see :func:`knowledge`); every field is
-    derived, so two views with the same cards and history have equal knowledge.
+    derived, so two views with the same cards and history have equal knowledge. It is the ONE
+    model of what a seat knows (issue 21): the advice's rules, the explanations and the robots'
+    card reading (:mod:`tutor.reading`) all read it -- the certainties and the conventions'
+    inferences in :attr:`inferences`, each with the card it was drawn from, and where a card is or
+    may be (:meth:`certain_holder`, :meth:`holders`, :meth:`placed`, :meth:`above`,
+    :meth:`beaters_with`), so a rule says "the cards that can beat this one are with partner"
+    rather than naming a turned-up card.
     """
 
     seat: Seat
@@ -143,7 +151,16 @@ class Knowledge:
         """Where ``card`` is known or inferred to be, and from which card that was drawn: certain
         for the student's own cards and the turned-up card; otherwise inferred when only one seat
         may hold it by the certainties, or when an inference shows one of two cards with a seat
-        (a king led shows the ace or the queen) and the other is accounted for. None if unplaced."""
+        (a king led shows the ace or the queen) and the other is accounted for. None if unplaced.
+
+        >>> k = knowledge(SeatView.build(hand="A32.5432.432.432", trump="C", played="W:SK S5 S8"))
+        >>> p = k.placed(Card.parse("SQ"))  # South holds the ace, so West led the king from K-Q
+        >>> (p.seat.name, p.certain, p.describe())
+        ('W', False, "West's ♠K lead shows the ace or the queen of ♠")
+        >>> p = knowledge(SeatView.build(hand="A32.5432.432.432", trump="C7")).placed(Card.parse("C7"))
+        >>> (p.seat.name, p.certain)  # the turned-up card, in the dealer's hand
+        ('E', True)
+        """
         holder = self.certain_holder(card)
         if holder is not None:
             turn_up = next((i for i in self.inferences if i.kind == "turn-up" and i.card == card), None)
