@@ -7,7 +7,8 @@ player who plays a higher card and later a lower one of the same plain suit, whe
 was neither an attempt to win the trick nor forced, asks his partner to lead trumps.
 
 A high card is read as no call (``forced-high-card-is-not-a-call``, Pole) when it took the lead of
-the trick when played (an attempt to win), when it was the player's lead (the order of leading
+the trick when played (an attempt to win) -- except second hand, where a card up to the eight is
+no attempt to win (second hand plays low) and so reads as a call -- when it was the player's lead (the order of leading
 cards follows the lead conventions instead), or when it was played third hand on partner's lead,
 where 000 LST 14 obliges the player to put his highest («обязательно кладут свою старшую») --
 a card the rules force on him tells nothing.
@@ -22,10 +23,12 @@ the fall of the cards shows winners that would be ruffed (Pembridge's "legitimat
 trick one the first discard just shows the weak suit, 000 HNT 14); a singleton, or an honour as
 the second-lowest card, cannot make the call. A call (or echo) once begun is completed with the
 lowest card of its suit, never with another high one that would leave it unread. Any card above
-the lowest that is no honour and does not head the trick begins a readable call (Cassell: "a ten
-before a seven"); make-the-call and echo-the-call accept them all as equal (content review D-3,
-D-4, D-5), offering a card in sequence with the lowest (the 3 from 3-2) only when nothing clearer
-is free.
+the lowest that is no honour and was not needed begins a readable call -- 8 then 2, 6 then 5 and
+3 then 2 alike (Cassell: "a ten before a seven or a five before a deuce"; Pole: "it must be
+played unnecessarily"; content review E-3): second hand any card up to the eight, even one that
+heads the trick for now (second hand plays low, so it was not needed), fourth hand one that does
+not take the trick. make-the-call and echo-the-call accept them all as right and name the
+highest, the plainest, first.
 
 A refused ruff is a call too (refused-ruff-is-a-call; Cavendish ch. 32; GBK rule 35; Hoyle's
 Games Improved: "if your friend refuse to trump an opponent's certain winning card, play trumps"):
