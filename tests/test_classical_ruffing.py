@@ -142,12 +142,14 @@ ROWS: tuple[Row, ...] = (
         "win-as-cheaply-as-possible", None, False,
         "Cavendish ch. 32 (the refusal is for a very strong or established suit)"),
     # -- calls and echoes -------------------------------------------------------------------------
-    Row("echo-with-a-clearly-high-card", "AKQ.53.8653.9876", N_CALLED, "russian", "D5",
+    # (issue 21, E-3: every card above the lowest echoes or calls, the highest named first as the
+    # plainest -- these rows gave the 5 and the 7, the lowest "clear" card, before)
+    Row("echo-with-a-clearly-high-card", "AKQ.53.8653.9876", N_CALLED, "russian", "D8",
         "echo-the-call", "D3", None,
-        "GBK rule 36 'Echo of the Call' (four trumps: call yourself); content review D-4"),
-    Row("call-with-an-unnecessarily-high-card", "A2.865.9743.AT98", "W:D5 DA D6", "english", "D7",
+        "GBK rule 36 'Echo of the Call' (four trumps: call yourself); content review D-4, E-3"),
+    Row("call-with-an-unnecessarily-high-card", "A2.865.9743.AT98", "W:D5 DA D6", "english", "D9",
         "make-the-call", "D3", None,
-        "Cassell's Blue Peter 'a ten before a seven'; content review D-3"),
+        "Cassell's Blue Peter 'a ten before a seven'; content review D-3, E-3"),
     # -- discards ---------------------------------------------------------------------------------
     Row("discard-from-long-suit-when-trumps-declared-english", "432.KJ952..97643", TRUMPS_DECLARED, "english",
         "H2", "discard-from-strong-suit-against-trumps", "S2", True,
@@ -303,7 +305,7 @@ def test_echo_and_call_accept_every_legible_high_card():
     """Content review D-3, D-4, D-5; Cassell (Blue Peter: "a ten before a seven or a five before
     a deuce"); GBK rule 36: any unnecessarily high card starts the high-low -- equal verdicts."""
     echo = advise(SeatView.build(hand="AKQ.53.8653.9876", trump="C", played=N_CALLED))
-    assert echo.verdict_for("D8").verdict == "equal"
+    assert echo.verdict_for("D5").verdict == echo.verdict_for("D6").verdict == "equal"
     call = advise(SeatView.build(hand="A2.865.9743.AT98", trump="C", played="W:D5 DA D6"), "english")
-    assert call.verdict_for("D9").verdict == "equal"
+    assert call.verdict_for("D7").verdict == call.verdict_for("D4").verdict == "equal"
     assert call.verdict_for("D3").verdict == "worse"

@@ -92,12 +92,14 @@ def test_history_must_be_legal_and_leave_south_to_play():
     got = problems(PUZZLE.replace("question: lead", 'played: "S:S2 SA SQ S3"\n    question: lead'))
     assert got == ["9: after the played tricks W is to play, not South"]
     # East, the dealer, may ruff with the turned-up trump card; he wins and leads; South plays second
-    # (the hidden deal proves every card of the history conventional: tutor.content.history)
-    ruffed = PUZZLE.replace("question: lead", 'played: "S:S2 S3 SQ D7 / E:H2"\n    question: play')
+    # (the hidden deal proves every card of the history conventional: tutor.content.history; West,
+    # strong in trumps, begins a call with the six second hand -- since issue 21, E-3, a card up to
+    # the eight second hand is unnecessarily high and calls; it was the three)
+    ruffed = PUZZLE.replace("question: lead", 'played: "S:S2 S6 SQ D7 / E:H2"\n    question: play')
     dealt = ruffed.replace("    hand: K742.985.J63.863\n", "    hand: K742.985.J63.863\n"
                            '    deal: "N:QT98.AJ43.K84.AK .KT762.QT7.JT954 K742.985.J63.863 AJ653.Q.A952.Q72"\n')
     assert problems(dealt.replace("answer: S2", "answer: H5")) == []
-    got = problems(ruffed.replace('"S:S2 S3 SQ D7 / E:H2"', '"S:S2 SA D7 SQ / N:H2 H3"'))
+    got = problems(ruffed.replace('"S:S2 S6 SQ D7 / E:H2"', '"S:S2 SA D7 SQ / N:H2 H3"'))
     assert got[0] == "9: played: N plays the trump card D7, which lies in the dealer's (E) hand"
 
 

@@ -10,7 +10,9 @@ from the hidden hands. Two kinds of knowledge come out:
   turned-up card until he plays it. :class:`tutor.deal.LayoutSampler` only draws layouts that
   respect them.
 * **inferences** from the conventional cards of the other three players -- what the conventions
-  engine says each card *shows* (:data:`INFERENCE_KINDS`): a king led shows the ace or queen
+  engine says each card *shows* (:data:`INFERENCE_KINDS`; the one model of what a seat knows is
+  the conventions' :class:`~tutor.conventions.position.Knowledge`, whose ``inferences`` this
+  module reads rather than drawing its own): a king led shows the ace or queen
   (ace-king-lead-king, top-of-touching-honours; K-x-x leads small, king-third-lead-small), a small
   card opening a suit shows length (lead-long-suit; a short suit leads its highest,
   short-suit-lead-highest), a call or echo shows four trumps or more (call-for-trumps,
@@ -30,108 +32,22 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
-from tutor.cards import Card, Hand, Rank, Suit
+from tutor.cards import Card, Hand
+from tutor.conventions.inference import INFERENCE_KINDS, UNLIKELY, WEIGHED_KINDS, Inference, InferenceKind
 from tutor.conventions.position import knowledge
-from tutor.conventions.rules import text
 from tutor.deal import LayoutSampler
 from tutor.seats import Seat
 from tutor.seatview import SeatView
 
 __all__ = ["Inference", "InferenceKind", "INFERENCE_KINDS", "Reading", "UNLIKELY", "read"]
 
-InferenceKind = Literal["honour-lead", "length-lead", "call", "refused-ruff", "first-discard"]
-#: The inferences a robot draws from the conventional cards of the other seats.
-INFERENCE_KINDS: tuple[InferenceKind, ...] = ("honour-lead", "length-lead", "call", "refused-ruff", "first-discard")
-#: The weight of a layout in which a player's card would have broken the convention it showed.
-#: Not zero: a forced lead or another school's card can show what the player does not hold.
-UNLIKELY = 0.1
-
-
-@dataclass(frozen=True)
-class Inference:
-    """One thing a conventional card of ``seat`` shows about his ORIGINAL hand, and its reason.
-
-    ``kind`` is the vocabulary of :data:`INFERENCE_KINDS`; ``suit`` the suit it speaks of,
-    ``card`` the card read, ``trick`` its trick (1-based), ``maxim`` the convention behind it.
-    """
-
-    seat: Seat
-    kind: InferenceKind
-    suit: Suit
-    card: Card
-    trick: int
-    maxim: str
-
-    def holds(self, original: Hand) -> bool:
-        """Whether ``original`` (the seat's 13 cards in a sampled layout) fits what the card shows."""
-        mine = original.suit(self.suit)
-        ranks = {c.rank for c in mine}
-        if self.kind == "honour-lead":  # the king led from A-K or K-Q
-            return Rank.ACE in ranks or Rank.QUEEN in ranks
-        if self.kind == "length-lead":  # a small card opens a suit of four or more
-            return len(mine) >= 4
-        if self.kind in ("call", "refused-ruff"):  # four trumps or more
-            return len(mine) >= 4
-        if self.kind == "first-discard":  # the weak suit: no ace or king in it
-            return not (ranks & {Rank.ACE, Rank.KING})
-        raise ValueError(self.kind)
-
-    def weight(self, original: Hand) -> float:
-        return 1.0 if self.holds(original) else UNLIKELY
-
-    def describe(self, lang: str = "en") -> str:
-        """A learner's sentence: what the card showed (used in "reading: …" notes)."""
-        who, card = self.seat.label(lang), self.card.symbol(lang)
-        s = self.suit.symbol
-        texts = {
-            "honour-lead": text(f"{who}'s {card} lead shows the ace or queen of {s}",
-                                f"ход {who} {card} показывает туза или даму {s}"),
-            "length-lead": text(f"{who}'s small {card} lead shows four {s} or more",
-                                f"ход {who} маленькой {card} показывает четыре {s} или больше"),
-            "call": text(f"{who}'s call for trumps shows four trumps or more",
-                         f"приглашение {who} в козырь показывает четыре козыря или больше"),
-            "refused-ruff": text(f"{who}'s refused ruff shows trump strength",
-                                 f"отказ {who} бить козырем показывает силу в козырях"),
-            "first-discard": text(f"{who}'s first discard {card} shows {s} weak",
-                                  f"первый снос {who} {card} показывает слабые {s}"),
-        }
-        return texts[self.kind][lang]
-
-
 def read(view: SeatView) -> tuple[Inference, ...]:
-    """The inferences ``view.seat`` draws from the other seats' cards so far (see the module doc)."""
-    me = view.seat
-    k = knowledge(view)
-    trump = view.trump
-    out: list[Inference] = []
-    opened: set[Suit] = set()
-    for n, trick in enumerate(view.played, start=1):
-        led = trick.suit_led
-        card = trick.cards[0]
-        if led not in opened:
-            opened.add(led)
-            if trick.leader != me and led != trump:
-                if card.rank == Rank.KING:
-                    out.append(Inference(trick.leader, "honour-lead", led, card, n, "ace-king-lead-king"))
-                elif card.rank <= Rank.EIGHT:
-                    out.append(Inference(trick.leader, "length-lead", led, card, n, "lead-long-suit"))
-    if trump is not None:
-        seen: set[Seat] = set()
-        for c in k.calls:
-            if c.seat != me and c.seat not in seen:
-                seen.add(c.seat)
-                out.append(Inference(c.seat, "call", trump, c.low, c.trick, "call-for-trumps"))
-        for c in k.refused_ruffs:
-            if c.seat != me and c.seat not in seen:
-                seen.add(c.seat)
-                out.append(Inference(c.seat, "refused-ruff", trump, c.low, c.trick, "refuse-ruff-to-call"))
-    for seat, card in k.first_discards.items():
-        if seat != me and card.suit != trump and not k.discarded_against_declared_trumps(seat):
-            out.append(Inference(seat, "first-discard", card.suit, card, k.first_discard_tricks.get(seat, 0),
-                                 "discard-from-weakest-suit"))
-    return tuple(out)
+    """The inferences ``view.seat`` weighs its layouts by: the conventional ones of the seat's one
+    model of what it knows (:attr:`tutor.conventions.position.Knowledge.inferences`, kinds
+    :data:`~tutor.conventions.inference.WEIGHED_KINDS`); the certainties (the turned-up card,
+    voids) are kept by the sampler itself."""
+    return tuple(i for i in knowledge(view).inferences if i.kind in WEIGHED_KINDS)
 
 
 @dataclass(frozen=True)

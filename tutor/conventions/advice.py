@@ -14,7 +14,7 @@ the maxim that made the last cut is the deciding one (it is cited first).
 If several cards survive every rule, no maxim tells them apart: the engine says so (verdict
 ``equal``) and, to give one answer, plays one a maxim positively picked if there is one, else
 the lowest of them (then the first in display order). Where the authorities differ (Mathews
-covers a led queen with K-x-x, Cassell and EB pass), a rule *accepts* both cards: its finding is
+covers a led queen with K-x-x, EB passes), a rule *accepts* both cards: its finding is
 recorded even if it cuts nothing, no lower rule may then separate those cards, and the verdict
 on the one not advised is ``equal`` with the rule's reason naming the schools. Such a rule may
 name one of its cards first (``prefer``: Cavendish's fourth best before Pole's lowest in the
@@ -32,18 +32,22 @@ Priority, highest first (``system="english"`` drops maxims the catalogue marks r
   lead-long-suit, then among the suits still equal keep-short-honours-for-re-entry,
   pursue-original-lead, lead-up-to-weakness, lead-four-card-suit-when-in-doubt,
   strongest-suit-length-then-honours,
-  forced-lead-strongest-weak-suit, turned-up-honour-trump-lead (the classical books), then the
+  forced-lead-strongest-weak-suit, turned-up-honour-trump-lead (the classical books),
+  trump-lead-by-turned-up-card (old Hoyle: the trump that catches the turned-up card), then the
   card from the suit (:mod:`tutor.conventions.holdings`).
 * following suit: second hand -- second-hand-ace-on-honour, cover-with-fourchette,
   cover-honour-with-honour, cover-queen-with-short-king, second-hand-win-last-chance,
-  second-hand-finesse-ace-queen (000 LST 13), second-hand-with-sequence; third hand --
+  partners-turned-up-card-in-sequence (second and third hand: partner's turned-up card fills a
+  sequence), second-hand-finesse-ace-queen (000 LST 13), second-hand-with-sequence; third hand --
   do-not-overtake-partners-king (russian), unblock-ace-doubleton-on-king (english: ace and knave
   only, then ace and one small), ace-over-partners-queen (russian),
   ace-passes-partners-queen (english), unblock-king-under-ace-queen, play-to-partners-jack-lead,
   play-to-partners-ten-lead,
-  do-not-overtake-touching-honour, third-hand-finesse-ace-queen, third-hand-high,
+  do-not-overtake-touching-honour, third-hand-finesse-ace-queen,
+  third-hand-finesse-over-turned-up-honour (Cavendish ch. 25), third-hand-high,
   unblock-with-four-in-partners-suit (Cavendish App. B); fourth hand --
-  win-as-cheaply-as-possible; then echo-the-call, make-the-call, second-hand-low,
+  win-as-cheaply-as-possible; then echo-the-call, make-the-call, keep-the-turned-up-card (the
+  dealer, Hoyle), second-hand-low,
   play-low-when-not-winning, win-with-lower-of-equals. (The russian system applies every maxim,
   so where the seeds speak -- LST 15, 16 -- their rule stands first and the english one after it
   finds nothing left to cut.)
@@ -71,7 +75,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tutor.cards import Card, Suit, parse_card
-from tutor.conventions import discards, following, later, leads, signals, unblocking
+from tutor.conventions import discards, following, later, leads, signals, turnup, unblocking
 from tutor.conventions.position import knowledge
 from tutor.conventions.rules import Context, Finding, Rule, text
 from tutor.conventions.systems import applies, check_system, differences
@@ -127,6 +131,7 @@ LEAD_ORDER: tuple[Rule, ...] = (
     leads.strongest_suit_length_then_honours,
     leads.forced_lead_strongest_weak_suit,
     leads.turned_up_honour_trump_lead,
+    turnup.trump_lead_by_turned_up_card,
     leads.lead_card,
 )
 
@@ -137,6 +142,7 @@ FOLLOW_ORDER: tuple[Rule, ...] = (
     following.cover_honour_with_honour,
     following.cover_queen_with_short_king,
     following.second_hand_win_last_chance,
+    turnup.partners_turned_up_card_in_sequence,  # second and third hand: partner's turned-up card
     later.second_hand_finesse_ace_queen,
     following.second_hand_with_sequence,
     # third hand: partner's honour leads, then the finesse, then "as high as needed"
@@ -150,12 +156,14 @@ FOLLOW_ORDER: tuple[Rule, ...] = (
     following.play_to_partners_ten_lead,
     following.do_not_overtake_touching_honour,
     following.third_hand_finesse_ace_queen,
+    turnup.third_hand_finesse_over_turned_up_honour,
     following.third_hand_high,
     unblocking.unblock_with_four_in_partners_suit,
     # fourth hand
     following.win_as_cheaply_as_possible,
     signals.echo_the_call,
     signals.make_the_call,
+    turnup.keep_the_turned_up_card,
     following.second_hand_low,
     following.play_low_when_not_winning,
     following.win_with_lower_of_equals,
@@ -188,6 +196,9 @@ MAXIMS_USED: tuple[str, ...] = (
     # leads: the suit among those the maxims above left equal (the classical books)
     "keep-short-honours-for-re-entry", "pursue-original-lead", "lead-up-to-weakness",
     "lead-four-card-suit-when-in-doubt", "strongest-suit-length-then-honours", "forced-lead-strongest-weak-suit", "turned-up-honour-trump-lead",
+    # the turned-up card (old Hoyle; Cavendish: "obvious alterations on account of the trump card")
+    "turned-up-card-is-known", "trump-lead-by-turned-up-card", "partners-turned-up-card-in-sequence",
+    "third-hand-finesse-over-turned-up-honour", "keep-the-turned-up-card",
     # leads: card
     "lead-highest-trump", "quart-major-lead-king", "coronka-lead-queen", "ace-king-lead-king",
     "ace-fifth-lead-ace", "ace-small-lead-small", "top-of-touching-honours", "king-third-lead-small",
@@ -408,13 +419,18 @@ def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[st
         others_ru = ", ".join(c.symbol("ru") for c in out.equal)
         parts["en"].append(f"{others_en} would do as well.")
         parts["ru"].append(f"{others_ru} — не хуже.")
-    note = _difference_note(ctx, best)
+    note = None if maxims and maxims[0] in _NOT_A_HOLDING_TABLE else _difference_note(ctx, best)
     if note is not None:
         for lang in parts:
             parts[lang].append(note[lang])
     return MappingProxyType(
         {lang: f"{best.symbol(lang)}: " + " ".join(p for p in parts[lang] if p) for lang in parts}
     )
+
+
+#: Card rules that are no lead table of either system: they apply in both, so the note on how the
+#: other system leads from the holding would contradict them.
+_NOT_A_HOLDING_TABLE = frozenset({"trump-lead-by-turned-up-card"})
 
 
 def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:

@@ -187,8 +187,9 @@ def _refused_winner(trick: Trick, i: int, trump: Suit | None, gone: set[Card]) -
 def could_signal(trick: Trick, i: int, trump: Suit | None) -> bool:
     """Whether the ``i``-th card of ``trick`` was free, so that a lower card later makes it a call.
 
-    Not a lead; not third hand on partner's lead (forced by 000 LST 14); and it did not take the
-    lead of the trick when played (an attempt to win). A discard (a plain card on another suit's
+    Not a lead; not third hand on partner's lead (forced by 000 LST 14); second hand, any card
+    up to the eight (second hand low: it was not needed); fourth hand, or an honour second hand,
+    only if it did not take the lead of the trick when played (an attempt to win). A discard (a plain card on another suit's
     trick) is always free: it cannot win, and 000 LST 14 binds only a player who follows suit.
     """
     if i == 0:
@@ -197,4 +198,11 @@ def could_signal(trick: Trick, i: int, trump: Suit | None) -> bool:
         return trump is None or trick.cards[i].suit != trump
     if i == 2:
         return False
+    if i == 1 and trick.cards[i].rank <= Rank.EIGHT:
+        # Second hand plays low (Cavendish, Pole): a small card above his lowest is not needed
+        # there even if it heads the trick for the moment, so it reads as the high card of a
+        # call -- "8 then 2" second hand is as much a peter as 6 then 5 (Cassell: "a ten before a
+        # seven"; content review E-3). A nine or an honour put on may be the lowest of a sequence
+        # (10-9, Cavendish's second hand) or an attempt to win: no call.
+        return True
     return trick_winner(trick.leader, trick.cards[: i + 1], trump) != Seat((trick.leader + i) % 4)

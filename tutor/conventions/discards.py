@@ -3,7 +3,9 @@
 The law leaves the choice free (000 «Масти и взятки» 2); the maxims narrow it, read as a strong
 player reads them:
 
-* A card partner surely wins is never trumped (Cavendish ch. 32; 000 HNT 10: his king shows the ace).
+* A card partner surely wins is never trumped (Cavendish ch. 32), nor his king led: it shows the ace
+  or the queen, and if he has not the ace you want the adversary to play it (Cavendish, Analysis of
+  leads; old Hoyle: "pass it, by throwing away a losing card").
 * A *doubtful* card -- one partner MAY win (Cavendish ch. 32): partner winning with a card the
   fourth hand could still beat, or, second hand, the right-hand opponent's lead of a card that is
   not the best out -- is trumped with fewer than four trumps (000 HNT 8; EB; Pole; Hoyle) and
@@ -24,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from tutor.cards import Card, Rank, Suit
+from tutor.conventions.inference import Inference
 from tutor.conventions.rules import Context, Finding, Severity, equal_groups, text
 
 __all__ = [
@@ -37,6 +40,7 @@ __all__ = [
     "is_doubtful",
     "is_thirteenth",
     "partner_has_sure_winner",
+    "partners_king_lead",
     "discard_from_strong_suit_against_trumps",
     "ruff_as_cheaply_as_possible",
     "keep_trumps_when_not_winning",
@@ -92,25 +96,31 @@ def _fourth_may_ruff(ctx: Context) -> bool:
     return k.is_void(k.seat.lho, cur.suit_led) or not k.outstanding(cur.suit_led)
 
 
-def _king_shows_ace(ctx: Context) -> bool:
-    """Partner opened the suit with the king while the ace is out: 000 HNT 10 «выходят сначала
-    королем, показывая партнеру, что и туз находится в вашей руке» -- the ace is with him, so
-    his king holds the trick (Cavendish, "Analysis of leads": partner void should not trump it)."""
+def partners_king_lead(ctx: Context) -> Inference | None:
+    """Partner opened this suit with the king, it holds the trick so far and the ace is still out:
+    the inference it was read as (:class:`~tutor.conventions.inference.Inference`, kind
+    ``honour-lead``: the king shows the ace OR the queen -- it is led from A-K, 000 HNT 10, and
+    from K-Q, 000 HNT 9, Cavendish's Analysis of leads). Not a sure winner, but not to be trumped:
+    if he holds the ace it wins, and if not "you want the adversary to play it" (Cavendish), so
+    old Hoyle says "pass it, by throwing away a losing card, unless your right-hand adversary has
+    put on the ace" (content review E-4: the king does not show the ace)."""
     k = ctx.k
     cur = k.current
     if cur is None or cur.leader != k.partner or k.first_leads.get(cur.suit_led) != k.partner:
-        return False
+        return None
     led = cur.cards[0]
     if led.rank != Rank.KING or k.winning_card != led:
-        return False
+        return None
     first_round = all(c in cur.cards for c in k.gone if c.suit == led.suit)
-    return first_round and Card(led.suit, Rank.ACE) in k.unseen
+    if not first_round or Card(led.suit, Rank.ACE) not in k.unseen:
+        return None
+    return next((i for i in k.shown(k.partner, "honour-lead") if i.card == led), None)
 
 
 def partner_has_sure_winner(ctx: Context) -> bool:
     """Partner is winning the trick and nobody after the student can take it: the student plays
-    last, or partner's card is the best still out (or his king shows the ace, HNT 10) and the
-    player on the student's left cannot ruff it."""
+    last, or partner's card is the best still out (or it is his king led, which is not trumped
+    either: :func:`partners_king_lead`) and the player on the student's left cannot ruff it."""
     k = ctx.k
     if k.current is None or k.winning_seat != k.partner or k.winning_card is None:
         return False
@@ -120,7 +130,7 @@ def partner_has_sure_winner(ctx: Context) -> bool:
         return True
     if _fourth_may_ruff(ctx):
         return False
-    return k.is_master(k.winning_card) or _king_shows_ace(ctx)
+    return k.is_master(k.winning_card) or partners_king_lead(ctx) is not None
 
 
 def is_doubtful(ctx: Context) -> bool:
@@ -211,9 +221,29 @@ def thirteenth_card_by_leaders_trumps(ctx: Context) -> Iterable[Finding]:
 
 def do_not_trump_partners_sure_winner(ctx: Context) -> Iterable[Finding]:
     """Cavendish ch. 32 (a doubtful card is one partner MAY win: one he surely wins is not to be
-    trumped); 000 HNT 10 (his king shows the ace); Hoyle's Games Improved ("you should not trump
-    the second best of a suit led by your friend"): never trump a trick partner surely wins."""
+    trumped); Hoyle's Games Improved ("you should not trump the second best of a suit led by your
+    friend"): never trump a trick partner surely wins. Nor partner's king led: it shows the ace or
+    the queen (:func:`partners_king_lead`), and the explanation says so and from which card."""
     if not _can_ruff(ctx) or not partner_has_sure_winner(ctx):
+        return
+    k = ctx.k
+    king = None if (_last(ctx) or (k.winning_card is not None and k.is_master(k.winning_card))) else partners_king_lead(ctx)
+    if king is not None:
+        shown = text(king.describe("en", k.seat), king.describe("ru", k.seat))
+        # the whole hand in scope, the plain cards kept: the explanation of the discard then says
+        # what partner's king showed and from which card (the knowledge model's inference)
+        yield Finding(
+            "do-not-trump-partners-sure-winner", frozenset(ctx.legal),
+            frozenset(c for c in ctx.legal if c.suit != k.trump), "bad",
+            text(shown["en"][0].upper() + shown["en"][1:] + ": do not trump it, discard. If he holds the ace it wins; "
+                 "if not, you want the adversary to play his ace on it (Cavendish).",
+                 shown["ru"][0].upper() + shown["ru"][1:] + ": не бейте его козырем, сбросьте. Если туз у партнёра, король "
+                 "возьмёт; если нет — пусть противник потратит на него туза (Кавендиш)."),
+            text("{card} trumps partner's king: it shows the ace or the queen, and even without the ace he wants "
+                 "the adversary to spend his ace on it.",
+                 "{card} бьёт короля партнёра: он показывает туза или даму, и даже без туза партнёр хочет, "
+                 "чтобы противник потратил на него туза."),
+        )
         return
     yield _reject_trumps(
         ctx, "do-not-trump-partners-sure-winner", "bad",

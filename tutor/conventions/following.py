@@ -225,8 +225,10 @@ def cover_queen_with_short_king(ctx: Context) -> Iterable[Finding]:
     """A queen led, you hold the king (no ace) in a short suit: the schools differ -- Mathews "put
     an honour on an honour, with only three of a suit; with four or more you should not" (quoted in
     Pembridge, *Whist or Bumblepuppy?*) and old Hoyle (king with two or three trumps: put it on)
-    cover; EB and Cassell pass. With three cards or fewer both are accepted; with four or more
-    everyone passes (second hand low decides)."""
+    cover; EB passes, and Cassell too -- but only holding the ten beside the king, K-10-x ("pass it;
+    this gives you a ten ace"; content review E-8: Cassell is no authority for passing with K-x-x).
+    With three cards or fewer both are accepted; with four or more everyone passes (second hand
+    low decides)."""
     mine = _second_to_opponent(ctx)
     if not mine or _led(ctx).rank != Q or len(mine) > SHORT_SUIT:
         return
@@ -235,13 +237,23 @@ def cover_queen_with_short_king(ctx: Context) -> Iterable[Finding]:
         return
     yield Finding(
         "cover-queen-with-short-king", frozenset(mine), frozenset({kings[0], mine[-1]}), "worse",
-        text("A queen is led and your king is short: Mathews and old Hoyle cover it, Cassell and EB pass; either is right.",
-             "Пошли с дамы, а король у вас короткий: Мэтьюз и старый Хойл кроют, Касселл и «Британника» пропускают; "
-             "верно и то, и другое."),
+        _SHORT_KING_WITH_TEN if any(c.rank == T for c in mine) else _SHORT_KING,
         text("With a short king under a led queen, cover with the king or pass with your lowest ({best}), not {card}.",
              "С коротким королём под дамой кроют королём или пропускают младшей ({best}), а не кладут {card}."),
         accept=True,
     )
+
+
+_SHORT_KING = text(
+    "A queen is led and your king is short: Mathews and old Hoyle cover it, EB passes; either is right.",
+    "Пошли с дамы, а король у вас короткий: Мэтьюз и старый Хойл кроют, «Британника» пропускает; верно и то, и другое.",
+)
+_SHORT_KING_WITH_TEN = text(
+    "A queen is led and your king is short: Mathews and old Hoyle cover it; EB passes, and so does Cassell "
+    "with the ten beside your king (“this gives you a ten ace”); either is right.",
+    "Пошли с дамы, а король у вас короткий: Мэтьюз и старый Хойл кроют; «Британника» пропускает, и Касселл "
+    "тоже — с десяткой при короле («это даёт вам вилку»); верно и то, и другое.",
+)
 
 
 def second_hand_win_last_chance(ctx: Context) -> Iterable[Finding]:

@@ -243,13 +243,14 @@ def never_return_opponents_suit(ctx: Context) -> Iterable[Finding]:
 
 def first_discard_shows_weak_suit(ctx: Context) -> Iterable[Finding]:
     """000 HNT 14: partner's first discard comes from his weak suit -- don't lead it to him. The
-    english system reads a first discard made against declared trumps the other way (Cavendish ch.
-    28: lead-partners-discard-against-trumps): there this maxim is silent."""
+    seat's knowledge reads the discard (``Knowledge.inferences``): made after the opponents had
+    declared trump strength it shows his best-protected suit instead (kind ``protected-discard``,
+    Cavendish ch. 28), and the english system then does not avoid it; the seed says «всегда»."""
     k = ctx.k
     card = k.first_discards.get(k.partner)
     if not _leading(ctx) or card is None or card.suit == k.trump:
         return
-    if ctx.system == "english" and k.discarded_against_declared_trumps(k.partner):
+    if ctx.system == "english" and k.shown(k.partner, "protected-discard"):
         return
     if any(c.suit == card.suit for c in ctx.legal):
         yield _reject_suit(

@@ -5,7 +5,9 @@ The seeds insist that the game is won by attention: «следить за сте
 000 «Главное условие»). What the seat sees -- his own 13 cards, the trump card and the dealer, the
 tricks played so far -- is the one :class:`tutor.seatview.SeatView`, and :class:`Knowledge` is
 what attention extracts from it: the cards gone, the voids shown, who opened which suit, calls for trumps, echoes,
-first discards, whether the trumps are out, whether the opponents have ruffed.
+first discards, whether the trumps are out, whether the opponents have ruffed -- and what each watched card
+shows (:mod:`tutor.conventions.inference`: the turned-up card in the dealer's hand, a king led from the ace
+or the queen, a call's four trumps), each inference with the card it was drawn from.
 
 A view is validated when built (a card twice, a card the student does not hold, a revoke by
 the student, a trick led out of turn all raise :class:`~tutor.errors.WhistError` subclasses), so
@@ -17,17 +19,18 @@ card the view does not, only what the conventions infer from it, and it is built
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TypeVar
 
 from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.conventions.calls import Call, read_refusals, read_signals
+from tutor.conventions.inference import Inference, InferenceKind, infer
 from tutor.play import Trick, trick_winner
 from tutor.seats import Seat
 from tutor.seatview import PositionError, SeatView
 
-__all__ = ["Knowledge", "knowledge", "PositionError", "SeatView"]
+__all__ = ["Knowledge", "knowledge", "Placement", "Inference", "PositionError", "SeatView"]
 
 
 _K = TypeVar("_K")
@@ -39,11 +42,33 @@ def _frozen_map(d: Mapping[_K, _V]) -> Mapping[_K, _V]:
 
 
 @dataclass(frozen=True)
+class Placement:
+    """Where one card is: ``seat`` holds it, ``certain`` by the laws or ``inferred`` by the
+    conventions, and ``because`` the inference (with its card) that placed it, if any -- so an
+    explanation can say "partner's ♠K lead shows the ace or the queen"."""
+
+    card: Card
+    seat: Seat
+    certain: bool
+    because: Inference | None = None
+
+    def describe(self, lang: str = "en") -> str:
+        """Why the card is placed so, in the learner's language (empty for his own cards)."""
+        return self.because.describe(lang) if self.because is not None else ""
+
+
+@dataclass(frozen=True)
 class Knowledge:
     """Everything the student may infer from his own cards and the tricks he has watched.
 
     Built once per :class:`~tutor.seatview.SeatView` (see :func:`knowledge`); every field is
-    derived, so two views with the same cards and history have equal knowledge.
+    derived, so two views with the same cards and history have equal knowledge. It is the ONE
+    model of what a seat knows (issue 21): the advice's rules, the explanations and the robots'
+    card reading (:mod:`tutor.reading`) all read it -- the certainties and the conventions'
+    inferences in :attr:`inferences`, each with the card it was drawn from, and where a card is or
+    may be (:meth:`certain_holder`, :meth:`holders`, :meth:`placed`, :meth:`above`,
+    :meth:`beaters_with`), so a rule says "the cards that can beat this one are with partner"
+    rather than naming a turned-up card.
     """
 
     seat: Seat
@@ -77,6 +102,84 @@ class Knowledge:
     refused_ruffs: tuple[Call, ...] = ()  #: refused ruffs of the opponents' sure winners (``Call.refused``): calls too
     trump_leads: tuple[tuple[int, Seat], ...] = ()  #: (trick number, leader) of every trump lead, in order
     first_discard_tricks: Mapping[Seat, int] = field(default_factory=lambda: MappingProxyType({}))  #: trick of each first discard
+    #: What the watched cards show about the other hands, each with the card it was drawn from
+    #: (:mod:`tutor.conventions.inference`): the certainties (the turned-up card, voids) first.
+    inferences: tuple[Inference, ...] = ()
+
+    # -- the one model of what the seat knows: where each card is, or may be ---------------------
+
+    def shown(self, seat: Seat, kind: InferenceKind | None = None) -> tuple[Inference, ...]:
+        """What ``seat``'s cards have shown (of one ``kind``, or all), in the order read."""
+        return tuple(i for i in self.inferences if i.seat == seat and (kind is None or i.kind == kind))
+
+    def certain_holder(self, card: Card) -> Seat | None:
+        """The seat certain to hold ``card`` now: the student for his own cards, the dealer for
+        the turned-up card until he plays it (it was turned up for all to see); None if gone or
+        not known."""
+        if card in self.remaining:
+            return self.seat
+        if self.trump_card_with_dealer == card:
+            return next(i.seat for i in self.inferences if i.kind == "turn-up")
+        return None
+
+    def can_hold(self, seat: Seat, card: Card) -> bool:
+        """Whether ``seat`` may hold ``card`` now, by the certainties alone: the card is unplayed,
+        not the student's (unless ``seat`` is the student), not certainly elsewhere, and ``seat``
+        has not shown out of its suit."""
+        if seat == self.seat:
+            return card in self.remaining
+        if card not in self.unseen or card.suit in self.voids[seat]:
+            return False
+        holder = self.certain_holder(card)
+        return holder is None or holder == seat
+
+    def holders(self, card: Card) -> frozenset[Seat]:
+        """The seats that may hold ``card`` now (one seat when it is certain; none when it is gone)."""
+        return frozenset(s for s in Seat if self.can_hold(s, card))
+
+    def above(self, card: Card) -> tuple[Card, ...]:
+        """The cards of ``card``'s suit still out in the other hands that beat it, highest first
+        (the turned-up card included while the dealer holds it)."""
+        return tuple(c for c in self.outstanding(card.suit) if c.rank > card.rank)
+
+    def beaters_with(self, card: Card, seats: frozenset[Seat]) -> bool:
+        """Whether every card still out that beats ``card`` can only be in ``seats`` ("the cards
+        that can beat this one are known to be with partner"). True when none is out."""
+        return all(self.holders(c) <= seats for c in self.above(card))
+
+    def placed(self, card: Card) -> Placement | None:
+        """Where ``card`` is known or inferred to be, and from which card that was drawn: certain
+        for the student's own cards and the turned-up card; otherwise inferred when only one seat
+        may hold it by the certainties, or when an inference shows one of two cards with a seat
+        (a king led shows the ace or the queen) and the other is accounted for. None if unplaced.
+
+        >>> k = knowledge(SeatView.build(hand="A32.5432.432.432", trump="C", played="W:SK S5 S8"))
+        >>> p = k.placed(Card.parse("SQ"))  # South holds the ace, so West led the king from K-Q
+        >>> (p.seat.name, p.certain, p.describe())
+        ('W', False, "West's ♠K lead shows the ace or the queen of ♠")
+        >>> p = knowledge(SeatView.build(hand="A32.5432.432.432", trump="C7")).placed(Card.parse("C7"))
+        >>> (p.seat.name, p.certain)  # the turned-up card, in the dealer's hand
+        ('E', True)
+        """
+        holder = self.certain_holder(card)
+        if holder is not None:
+            turn_up = next((i for i in self.inferences if i.kind == "turn-up" and i.card == card), None)
+            return Placement(card, holder, True, turn_up)
+        if card not in self.unseen:
+            return None
+        seats = self.holders(card)
+        if len(seats) == 1:
+            (only,) = seats
+            void = next((i for i in self.inferences if i.kind == "void" and i.suit == card.suit and i.seat != only), None)
+            return Placement(card, only, True, void)
+        for inf in self.inferences:
+            shown = inf.shows()
+            if card not in shown or inf.certain or not self.can_hold(inf.seat, card):
+                continue
+            others = shown - {card}
+            if all(c in self.gone or (self.certain_holder(c) not in (None, inf.seat)) for c in others):
+                return Placement(card, inf.seat, False, inf)
+        return None
 
     def trumps_declared_against(self, seat: Seat, before: int | None = None) -> bool:
         """Whether the opponents of ``seat`` have declared strength in trumps -- one of them led a
@@ -191,7 +294,7 @@ def _read(pos: SeatView) -> Knowledge:
     tcard = None
     if pos.trump_card is not None and pos.dealer != me and pos.trump_card not in gone:
         tcard = pos.trump_card
-    return Knowledge(
+    k = Knowledge(
         seat=me,
         remaining=remaining,
         gone=gone,
@@ -216,3 +319,4 @@ def _read(pos: SeatView) -> Knowledge:
         trump_leads=tuple(trump_leads),
         first_discard_tricks=_frozen_map(first_discard_tricks),
     )
+    return replace(k, inferences=infer(pos, k))

@@ -7,7 +7,8 @@ player who plays a higher card and later a lower one of the same plain suit, whe
 was neither an attempt to win the trick nor forced, asks his partner to lead trumps.
 
 A high card is read as no call (``forced-high-card-is-not-a-call``, Pole) when it took the lead of
-the trick when played (an attempt to win), when it was the player's lead (the order of leading
+the trick when played (an attempt to win) -- except second hand, where a card up to the eight is
+no attempt to win (second hand plays low) and so reads as a call -- when it was the player's lead (the order of leading
 cards follows the lead conventions instead), or when it was played third hand on partner's lead,
 where 000 LST 14 obliges the player to put his highest («обязательно кладут свою старшую») --
 a card the rules force on him tells nothing.
@@ -22,10 +23,12 @@ the fall of the cards shows winners that would be ruffed (Pembridge's "legitimat
 trick one the first discard just shows the weak suit, 000 HNT 14); a singleton, or an honour as
 the second-lowest card, cannot make the call. A call (or echo) once begun is completed with the
 lowest card of its suit, never with another high one that would leave it unread. Any card above
-the lowest that is no honour and does not head the trick begins a readable call (Cassell: "a ten
-before a seven"); make-the-call and echo-the-call accept them all as equal (content review D-3,
-D-4, D-5), offering a card in sequence with the lowest (the 3 from 3-2) only when nothing clearer
-is free.
+the lowest that is no honour and was not needed begins a readable call -- 8 then 2, 6 then 5 and
+3 then 2 alike (Cassell: "a ten before a seven or a five before a deuce"; Pole: "it must be
+played unnecessarily"; content review E-3): second hand any card up to the eight, even one that
+heads the trick for now (second hand plays low, so it was not needed), fourth hand one that does
+not take the trick. make-the-call and echo-the-call accept them all as right and name the
+highest, the plainest, first.
 
 A refused ruff is a call too (refused-ruff-is-a-call; Cavendish ch. 32; GBK rule 35; Hoyle's
 Games Improved: "if your friend refuse to trump an opponent's certain winning card, play trumps"):
@@ -41,7 +44,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.calls import could_signal
 from tutor.conventions.discards import refusing_ruff, suit_weakness
-from tutor.conventions.rules import Context, Finding, equal_groups, text
+from tutor.conventions.rules import Context, Finding, text
 
 _RANKS: tuple[Rank, ...] = tuple(Rank)
 
@@ -145,14 +148,18 @@ def answer_the_call(ctx: Context) -> Iterable[Finding]:
 
 
 def _signal_cards(ctx: Context) -> tuple[Card, ...]:
-    """The cards that begin a readable call here: any card of the suit above the lowest (the
-    lowest is kept to finish the high-low), if it is no honour and does not take the lead of the
-    trick (else it would read as an attempt to win, forced-high-card-is-not-a-call).
+    """The cards that begin a readable call here, highest first: any card of the suit above the
+    lowest (the lowest is kept to finish the high-low) that is no honour and was not needed --
+    second hand, any card up to the eight (second hand plays low, so a higher small card is
+    unnecessary even if it heads the trick for now); fourth hand, a card that does not take the
+    trick (else it reads as an attempt to win, forced-high-card-is-not-a-call). The reading side
+    is :func:`tutor.conventions.calls.could_signal`: what is made here is read there.
 
-    Any of them is a call: Cassell's Blue Peter is "a ten before a seven or a five before a deuce",
-    and GBK #36 and EB ("with four or more trumps echo your partner's call") name no card. A
-    clearly high card is, if anything, the more legible (content review D-3, D-4, D-5), so the
-    engine accepts them all as equal and shows the lowest of them first.
+    Every one of them calls: 8 then 2, 6 then 5 and 3 then 2 alike (content review E-3). Cassell's
+    Blue Peter is "a ten before a seven or a five before a deuce"; Pole: "in the trump signal it
+    must be played unnecessarily"; Pembridge: "first a ten and then a deuce". The higher card is
+    the plainer to read, so it is named first (:func:`_call_finding`). 000 «Намеки и подсказки» 9
+    (the lower of equal cards, to win a trick) has nothing to say about a signal.
     """
     k = ctx.k
     cur = k.current
@@ -162,19 +169,14 @@ def _signal_cards(ctx: Context) -> tuple[Card, ...]:
     mine = ctx.mine(cur.suit_led)
     if len(mine) < 2:
         return ()
-    # A card in sequence with the lowest (the 3 from 3-2) would read as the lower of two equals
-    # played at random (000 HNT 9), "the least legible peter" (content review D-4): not offered.
-    def free(c: Card) -> bool:
-        return not c.rank.is_honour and not c.beats(winning, k.trump)
+    second = len(cur.cards) == 1
 
-    # Of equal cards (8-7) the lower is offered: the same call, and 000 HNT 9 plays the lower. A
-    # card in sequence with the lowest (the 3 from 3-2) is the least legible peter (content review
-    # D-4): offered only when no clearer high card is free.
-    groups = equal_groups(mine, k.settled)
-    clear = tuple(g[-1] for g in groups[:-1] if free(g[-1]))
-    if clear:
-        return clear
-    return (mine[-2],) if free(mine[-2]) else ()
+    def free(c: Card) -> bool:
+        if c.rank.is_honour:
+            return False
+        return not c.beats(winning, k.trump) or (second and c.rank <= Rank.EIGHT)
+
+    return tuple(c for c in mine[:-1] if free(c))
 
 
 def _started_call(ctx: Context) -> Card | None:
@@ -218,10 +220,21 @@ def _complete_call(ctx: Context, maxim: str, high: Card) -> Iterable[Finding]:
 
 def _call_finding(ctx: Context, maxim: str, cards: tuple[Card, ...], reason: Mapping[str, str],
                   why: Mapping[str, str]) -> Finding:
+    """Every card of ``cards`` starts the call and is accepted as right; the highest, the
+    plainest to read (Cassell's "ten before a seven"), is named first."""
     cur = ctx.k.current
     assert cur is not None
     return Finding(maxim, frozenset(ctx.mine(cur.suit_led)), frozenset(cards), "worse", reason, why,
-                   {"low": ctx.mine(cur.suit_led)[-1]})
+                   {"low": ctx.mine(cur.suit_led)[-1]}, accept=True, prefer=frozenset({cards[0]}),
+                   equal_why=_ANY_HIGHER)
+
+
+_ANY_HIGHER = text(
+    "{card} before the lower card calls just as well: any card higher than needed and followed by a "
+    "lower one is a call (Cassell: “a ten before a seven or a five before a deuce”); {best} is the plainer.",
+    "{card}, а потом младшая — такое же приглашение: любая карта старше нужной, за которой идёт младшая, "
+    "зовёт в козыри (Касселл: «десятка перед семёркой или пятёрка перед двойкой»); {best} читается яснее.",
+)
 
 
 def echo_the_call(ctx: Context) -> Iterable[Finding]:
@@ -235,12 +248,16 @@ def echo_the_call(ctx: Context) -> Iterable[Finding]:
 
 
 _ECHO_WHY = text(
-    "Partner wants trumps and you hold four or more: echo with {card}, then {low}.",
-    "Партнёр хочет козырей, а у вас их четыре или больше: ответьте приглашением — {card}, потом {low}.",
+    "Partner wants trumps and you hold four or more: echo with {card}, then {low}: any card higher "
+    "than needed, then a lower one; the higher, the plainer.",
+    "Партнёр хочет козырей, а у вас их четыре или больше: ответьте эхом — {card}, потом {low}: любая "
+    "карта старше нужной, затем младшая; чем старше, тем яснее.",
 )
 _ECHO_OTHER = text(
-    "Holding four trumps after partner's call, echo: a higher card such as {best} now, the lower card later; {card} says nothing.",
-    "С четырьмя козырями после приглашения партнёра отвечают сигналом: сейчас старшую, например {best}, младшую потом; {card} ничего не говорит.",
+    "Holding four trumps after partner's call, echo: a card higher than needed such as {best} now, a "
+    "lower one later; {card} makes no echo.",
+    "С четырьмя козырями после приглашения партнёра отвечают эхом: сейчас карту старше нужной, например "
+    "{best}, младшую потом; {card} эха не даёт.",
 )
 
 
@@ -334,6 +351,8 @@ _MAKE_WHY = text(
     "Вы сильны в козырях: пригласите партнёра — сейчас {card}, потом {low}.",
 )
 _MAKE_OTHER = text(
-    "Strong in trumps, make the call: a higher card such as {best} now, the lower card later; {card} says nothing.",
-    "Сильному в козырях стоит пригласить: сейчас старшую, например {best}, младшую потом; {card} ничего не говорит.",
+    "Strong in trumps, make the call: a card higher than needed such as {best} now, a lower one later; "
+    "{card} makes no call.",
+    "Сильному в козырях стоит пригласить: сейчас карту старше нужной, например {best}, младшую потом; "
+    "{card} приглашения не даёт.",
 )
