@@ -114,10 +114,13 @@ PLAYS: tuple[Play, ...] = (
          "000 «Намеки и подсказки» 14: «Первая карта, сбрасываемая партнером, бывает всегда от его слабой масти»",
          "K32.A7542.A.8643", "C", "E:C2 C4 CA C5 / W:D3 S9 D5 DA", "HA", "first-discard-shows-weak-suit",
          worse=("S2", "SK")),
+    # Cavendish ch. 28 goes on: the partner "will, unless he has a very strong suit of his own,
+    # select for his lead the suit in which you have shown strength by your discard" -- A-7-5-4-2
+    # is no very strong suit, so the spade is led (lead-partners-discard-against-trumps)
     Play("partners-discard-after-trumps-declared-protected-english",
          "Cavendish ch. 28 (trumps declared against him: the discard is from his best-protected suit)",
-         "K32.A7542.A.8643", "C", "E:C2 C4 CA C5 / W:D3 S9 D5 DA", "HA", "lead-long-suit",
-         worse=("S2",), system="english", absent="first-discard-shows-weak-suit"),
+         "K32.A7542.A.8643", "C", "E:C2 C4 CA C5 / W:D3 S9 D5 DA", "S2", "lead-partners-discard-against-trumps",
+         worse=("HA",), system="english", absent="first-discard-shows-weak-suit"),
     # -- partner's king, the queen against a short king (E-4, E-8) ---------------------------------
     Play("do-not-trump-partners-king", "Cavendish, Analysis of leads; Hoyle case 14 ('pass it, by throwing away a losing card')",
          "Q742.-.K8532.J963", "C5", "N:HK H3", "S2", "do-not-trump-partners-sure-winner", dealer="W"),
