@@ -111,6 +111,7 @@ LEAD_ORDER: tuple[Rule, ...] = (
     leads.few_trumps_wait_for_call,
     leads.draw_trumps_for_strong_suit,
     leads.lead_trumps_with_four_or_five,
+    trumps.keep_trumps_when_trumps_out,
     leads.no_thirteenth_card_before_trumps_out,
     leads.never_lead_singleton,
     leads.never_lead_ace_queen,
@@ -176,6 +177,7 @@ MAXIMS_USED: tuple[str, ...] = (
     # leads: suit
     "answer-the-call", "call-for-trumps", "return-partners-trump-lead", "crossruff-with-partner",
     "lead-trumps-when-opponents-ruff", "do-not-force-partner-when-weak", "force-the-strong-adversary",
+    "keep-trumps-when-trumps-out",
     "avoid-suit-opponents-void", "lead-into-partners-void", "own-strong-suit-first", "return-partners-suit",
     "never-return-opponents-suit", "first-discard-shows-weak-suit", "few-trumps-wait-for-call",
     "forced-high-card-is-not-a-call", "draw-trumps-for-strong-suit", "lead-trumps-with-four-or-five",

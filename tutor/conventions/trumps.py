@@ -20,6 +20,10 @@ lowest, Pole). Each function is one maxim; their places in the priority order ar
   declared against you. (The close score, the third exception, is not in a :class:`SeatView`.)
   In the russian system 000 «Ходы, масти, козыри» 9 (lead into partner's void) ranks above it
   and stands.
+* keep-trumps-when-trumps-out -- Cavendish, "The management of trumps": the objects are "to
+  establish a suit, to exhaust the adversaries' trumps, and to retain the long trump ... with
+  which to get the lead again, for the purpose of bringing in the suit". Once no other hand holds
+  a trump, the student with a long plain suit leads it and keeps his trumps as re-entries.
 * force-the-strong-adversary -- Cavendish ch. 33: force the adversary who has declared strength
   in trumps, "if he refuses to take a force, keep on giving it to him"; never a suit both
   adversaries renounce (avoid-suit-opponents-void).
@@ -44,6 +48,7 @@ __all__ = [
     "lead_trumps_when_opponents_ruff",
     "do_not_force_partner_when_weak",
     "force_the_strong_adversary",
+    "keep_trumps_when_trumps_out",
 ]
 
 
@@ -224,4 +229,31 @@ def force_the_strong_adversary(ctx: Context) -> Iterable[Finding]:
         text("Force the strong trump hand with {suit}; {card} leaves his trumps free to draw yours.",
              "Заставьте сильного в козырях противника бить {suit}; {card} оставляет ему козыри, чтобы выбить ваши."),
         {"suit": suits[0]},
+    )
+
+
+def keep_trumps_when_trumps_out(ctx: Context) -> Iterable[Finding]:
+    """Cavendish, "The management of trumps": the aim is "to establish a suit, to exhaust the
+    adversaries' trumps, and to retain the long trump, or a certain winning card with which to get
+    the lead again, for the purpose of bringing in the suit"; Elwell (the whist rule carried into
+    bridge): "After trumps are exhausted, try to establish the longest suit". When no other hand
+    holds a trump and the student holds a plain suit of four or more, leading a trump only throws
+    away a re-entry: lead the long suit. (With no such suit the rule is silent: a trump may then
+    be the safe lead, or the one that forces the discards.)"""
+    k = ctx.k
+    if not _leading(ctx) or k.trump is None or not k.trumps_out or not ctx.trumps():
+        return
+    long_suits = [s for s in ctx.plain_suits() if len(ctx.mine(s)) >= 4]
+    if not long_suits:
+        return
+    yield Finding(
+        "keep-trumps-when-trumps-out",
+        frozenset(ctx.trumps()) & frozenset(ctx.legal),
+        frozenset(),
+        "worse",
+        text("The trumps are out: bring in your long {suit} and keep your trumps to regain the lead.",
+             "Козыри вышли: разыгрывайте свою длинную масть {suit}, а козыри берегите, чтобы вернуть себе ход."),
+        text("No one else has a trump: {card} wastes a re-entry; lead your long {suit}.",
+             "Козырей больше ни у кого нет: {card} тратит карту для возврата хода; ходите в длинную {suit}."),
+        {"suit": long_suits[0]},
     )
