@@ -68,6 +68,8 @@ N_VOID_IN_DIAMONDS = "W:D4 H2 D3 DA"
 E_REFUSES_FORCE = "S:HA H4 H2 D6"
 # East leads trumps (strength declared), then shows out of hearts on South's king.
 E_LEADS_TRUMPS_THEN_VOID = "E:C2 CA C9 C6 / S:HK H4 H2 D6"
+# South runs ace, king, queen of diamonds; all follow, so his ♦2 is the thirteenth card.
+DIAMONDS_RUN = "S:DA D3 D4 D5 / S:DK D6 D7 D8 / S:DQ D9 DT DJ"
 # South draws the seven clubs out in three rounds; North throws ♦2, East ♠2: the trumps are out.
 TRUMPS_DRAWN = "S:CA C2 C3 C4 / S:CK C5 C6 C7 / S:CQ C8 D2 S2"
 # Twelve diamonds gone (South void, discarding spades); East then leads the thirteenth.
@@ -222,6 +224,9 @@ ROWS: tuple[Row, ...] = (
         "ch. 28 (East led trumps: discard from the best-protected suit)"),
     Row("partners-thirteenth-not-ruffed-third-hand-russian", "russian", "AKQ6543.K3..AJ54", "C", PARTNER_WEAK_13TH,
         None, "HK", "do-not-ruff-thirteenth-unless-last", "000 Hints §12"),
+    Row("thirteenth-card-not-led-while-trumps-are-out-russian", "russian", "J43.K65.AKQ2.T98", "C", DIAMONDS_RUN, None,
+        "H5", "no-thirteenth-card-before-trumps-out",
+        "000 Hints §4 («Ходить с тринадцатой карты нельзя, если еще не все козыри вышли»); Leads §3 (king third: small)"),
     # -- the lead after the trumps are out ----------------------------------------------------
     Row("trumps-out-bring-in-the-suit-coronka-russian", "russian", "4.AKQ5.76.AKQJT9", "C", TRUMPS_DRAWN, None,
         "HQ", "keep-trumps-when-trumps-out",

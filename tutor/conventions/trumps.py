@@ -208,9 +208,11 @@ def force_the_strong_adversary(ctx: Context) -> Iterable[Finding]:
     to take a force, keep on giving it to him"; the 1880s handbook, rule 41 ("when weak in trumps,
     [force] your strong adversary"). The strong adversary has led trumps, called, or refused a
     ruff; the suit is one he is void in while his partner still follows (a suit both renounce is
-    never led: avoid-suit-opponents-void)."""
+    never led: avoid-suit-opponents-void). With five trumps or more the student draws the trumps
+    himself (Cavendish ch. 31; the handbook: "when strong in trumps, endeavour to force your
+    partner; when weak in trumps, your strong adversary"), so the rule is for four or fewer."""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or k.trumps_out:
+    if not _leading(ctx) or k.trump is None or k.trumps_out or len(ctx.trumps()) > 4:
         return
     suits: list[Suit] = []
     for opp, other in ((k.seat.lho, k.seat.rho), (k.seat.rho, k.seat.lho)):
