@@ -323,9 +323,21 @@ def lead_trumps_with_four_or_five(ctx: Context) -> Iterable[Finding]:
             return  # four without a suit to bring in; five without an honour and poor plain cards
     yield _keep_suits(
         ctx, "lead-trumps-with-four-or-five", [ctx.k.trump], "worse",
-        text("With four or more trumps, lead trumps.", "Имея четыре-пять козырей, ходят с козыря."),
-        text("With four or more trumps, lead a trump rather than {card}.", "С четырьмя-пятью козырями ходят в козырь, а не {card}."),
+        *(_ENGLISH_LONG_TRUMPS if ctx.system == "english" and n >= 5 else _RUSSIAN_LONG_TRUMPS),
     )
+
+
+_RUSSIAN_LONG_TRUMPS = (
+    text("With four or more trumps, lead trumps.", "Имея четыре-пять козырей, ходят с козыря."),
+    text("With four or more trumps, lead a trump rather than {card}.", "С четырьмя-пятью козырями ходят в козырь, а не {card}."),
+)
+#: Cavendish ch. 31: with five or more "you may then almost always lead trumps, whatever your other cards".
+_ENGLISH_LONG_TRUMPS = (
+    text("With five trumps or more, lead trumps, whatever your other cards.",
+         "С пятью козырями и больше ходят в козырь, каковы бы ни были остальные карты."),
+    text("With five trumps or more, lead a trump rather than {card}.",
+         "С пятью козырями и больше ходят в козырь, а не {card}."),
+)
 
 
 def no_thirteenth_card_before_trumps_out(ctx: Context) -> Iterable[Finding]:
