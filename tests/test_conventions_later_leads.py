@@ -45,12 +45,15 @@ def test_own_strong_suit_first():
     assert "own-strong-suit-first" in a.maxims and why_not(a, "H8") == "own-strong-suit-first"
 
 
-def test_own_strong_suit_first_overridden_by_opponents_ruffing():
-    """000 LST 10 ranks above LST 6: the opponents have ruffed, so trumps come before the strong suit."""
-    played = "S:S2 S5 SA C6 / E:D5 D2 D6 D7 / N:H5 H6 HK H2"
-    a = lead("942.K87.AKQ32.54", played)
-    assert a.card.suit == Suit.C and a.maxims[0] == "lead-highest-trump"
-    assert "lead-trumps-when-opponents-ruff" in a.maxims and "own-strong-suit-first" not in a.maxims
+def test_own_strong_suit_first_overridden_by_partners_trump_lead():
+    """Pole ("Ere you return your friend's your own suit play; but trumps you must return without
+    delay"): partner led trumps, so the trump goes back before the strong suit (return-partners-trump-lead
+    ranks above 000 LST 6; it replaced the old test, where one opponent's ruff sent the lead into
+    trumps: issue 21, E-5)."""
+    played = "N:C6 C7 CA C8"
+    a = lead("942.K7.AKQ32.A54", played)
+    assert str(a.card) == "C5" and "return-partners-trump-lead" in a.maxims
+    assert "own-strong-suit-first" not in a.maxims and why_not(a, "DQ") == "return-partners-trump-lead"
 
 
 def test_never_return_opponents_suit():
@@ -122,18 +125,29 @@ def test_first_discard_shows_weak_suit_overridden_by_partners_suit():
 
 
 OPPONENT_RUFFS = "S:H2 C5 H3 H4 / W:D5 D6 D7 DA"
+# Both opponents ruff: West hearts, East diamonds; South wins the third trick.
+OPPONENTS_CROSSRUFF = "S:H2 C5 H3 H4 / W:D5 D6 C6 D3 / E:S5 S9 S6 S7"
 
 
 def test_lead_trumps_when_opponents_ruff():
-    """000 LST 10: «выгодно ходить под козырь, если противники пробовали козырять»."""
-    a = lead("9432.9872.A93.K2", OPPONENT_RUFFS)
+    """000 LST 10 as the tutor reads it (catalogue scope; EB: a trump lead from three or fewer "to
+    stop a cross-ruff"): both opponents are ruffing -- lead trumps, the highest from two."""
+    a = lead("9432.9872.A93.K2", OPPONENTS_CROSSRUFF)
     assert str(a.card) == "CK" and "lead-trumps-when-opponents-ruff" in a.maxims
-    assert why_not(a, "S9") == "lead-trumps-when-opponents-ruff"
+    assert why_not(a, "S4") == "lead-trumps-when-opponents-ruff"
 
 
-def test_few_trumps_wait_for_call_overridden_by_opponents_ruffing():
-    """000 LST 10 ranks above LST 8: two trumps, yet the opponents ruff -- lead them."""
+def test_one_opponents_ruff_is_no_reason_to_lead_trumps():
+    """Pole: "You must not lead trumps simply because your long suit is trumped"; 000 LST 8 stands
+    with two trumps when only West has ruffed (issue 21, E-5: the old test led the king of clubs)."""
     a = lead("9432.9872.A93.K2", OPPONENT_RUFFS)
+    assert a.card.suit != Suit.C and "lead-trumps-when-opponents-ruff" not in a.maxims
+    assert why_not(a, "CK") == "few-trumps-wait-for-call"
+
+
+def test_few_trumps_wait_for_call_overridden_by_opponents_crossruffing():
+    """lead-trumps-when-opponents-ruff ranks above 000 LST 8: two trumps, yet both opponents ruff."""
+    a = lead("9432.9872.A93.K2", OPPONENTS_CROSSRUFF)
     assert a.card.suit == Suit.C and "few-trumps-wait-for-call" not in a.maxims
 
 

@@ -200,6 +200,8 @@ def load_pbn(path: str | Path) -> list[PbnBoard]:
     """Read a PBN file (UTF-8, or Latin-1 as older files are)."""
     if not str(path).strip():  # Path("") would be the current folder
         raise PbnError("the PBN file name is empty")
+    if "\x00" in str(path):  # the OS cannot name such a file; pathlib would raise ValueError
+        raise PbnError("the PBN file name holds a NUL character")
     path = Path(path)
     if path.is_dir():
         raise PbnError(f"{path} is a folder, not a PBN file")

@@ -22,11 +22,13 @@ english system), and the engine then plays that one.
 
 Priority, highest first (``system="english"`` drops maxims the catalogue marks russian only):
 
-* leading: answer-the-call, run-established-suit-when-trumps-out, crossruff-with-partner, lead-trumps-when-opponents-ruff,
+* leading: answer-the-call, return-partners-trump-lead, run-established-suit-when-trumps-out,
+  crossruff-with-partner, lead-trumps-when-opponents-ruff (a cross-ruff only),
   avoid-suit-opponents-void, lead-into-partners-void, do-not-return-suit-won-cheaply (english),
-  own-strong-suit-first, return-partners-suit, never-return-opponents-suit,
-  lead-partners-discard-against-trumps (english), first-discard-shows-weak-suit,
-  few-trumps-wait-for-call, draw-trumps-for-strong-suit, lead-trumps-with-four-or-five,
+  do-not-force-partner-when-weak, own-strong-suit-first, return-partners-suit,
+  never-return-opponents-suit, lead-partners-discard-against-trumps (english),
+  first-discard-shows-weak-suit, force-the-strong-adversary, few-trumps-wait-for-call,
+  draw-trumps-for-strong-suit, lead-trumps-with-four-or-five, keep-trumps-when-trumps-out,
   no-thirteenth-card-before-trumps-out, never-lead-singleton, never-lead-ace-queen,
   never-lead-king-doubleton, doubleton-honour-shows-weakness, avoid-queen-third,
   lead-long-suit, then among the suits still equal keep-short-honours-for-re-entry,
@@ -75,7 +77,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tutor.cards import Card, Suit, parse_card
-from tutor.conventions import discards, following, later, leads, signals, turnup, unblocking
+from tutor.conventions import discards, following, later, leads, signals, trumps, turnup, unblocking
 from tutor.conventions.position import knowledge
 from tutor.conventions.rules import Context, Finding, Rule, text
 from tutor.conventions.systems import applies, check_system, differences
@@ -103,20 +105,24 @@ VERDICTS: tuple[EngineVerdict, ...] = ENGINE_VERDICTS
 
 LEAD_ORDER: tuple[Rule, ...] = (
     signals.answer_the_call,
+    trumps.return_partners_trump_lead,
     later.run_established_suit_when_trumps_out,
     leads.crossruff_with_partner,
-    leads.lead_trumps_when_opponents_ruff,
+    trumps.lead_trumps_when_opponents_ruff,
     leads.avoid_suit_opponents_void,
     leads.lead_into_partners_void,
     later.do_not_return_suit_won_cheaply,
+    trumps.do_not_force_partner_when_weak,
     leads.own_strong_suit_first,
     leads.return_partners_suit,
     leads.never_return_opponents_suit,
     later.lead_partners_discard_against_trumps,
     leads.first_discard_shows_weak_suit,
+    trumps.force_the_strong_adversary,
     leads.few_trumps_wait_for_call,
     leads.draw_trumps_for_strong_suit,
     leads.lead_trumps_with_four_or_five,
+    trumps.keep_trumps_when_trumps_out,
     leads.no_thirteenth_card_before_trumps_out,
     leads.never_lead_singleton,
     leads.never_lead_ace_queen,
@@ -187,7 +193,9 @@ VOID_ORDER: tuple[Rule, ...] = (
 #: Every maxim id the engine can cite (the catalogue must define each; tests check both ways).
 MAXIMS_USED: tuple[str, ...] = (
     # leads: suit
-    "answer-the-call", "call-for-trumps", "crossruff-with-partner", "lead-trumps-when-opponents-ruff",
+    "answer-the-call", "call-for-trumps", "return-partners-trump-lead", "crossruff-with-partner",
+    "lead-trumps-when-opponents-ruff", "do-not-force-partner-when-weak", "force-the-strong-adversary",
+    "keep-trumps-when-trumps-out",
     "avoid-suit-opponents-void", "lead-into-partners-void", "own-strong-suit-first", "return-partners-suit",
     "never-return-opponents-suit", "first-discard-shows-weak-suit", "few-trumps-wait-for-call",
     "forced-high-card-is-not-a-call", "draw-trumps-for-strong-suit", "lead-trumps-with-four-or-five",

@@ -719,8 +719,11 @@ def return_from_holding(
 ) -> HoldingLead | None:
     """The card of partner's suit to return (Cavendish, "Returning partner's lead"; Chambers;
     Pole): holding the master card, return it; with two cards left the higher, with three or more
-    the lowest -- so that partner can count the suit. Partner's trump lead is returned (or his
-    call answered) by the trump rule: three or fewer the highest, four or more the lowest.
+    the lowest -- so that partner can count the suit. Partner's trump lead is returned by the
+    trump rule counted on the trumps held before the trick (the student has followed to it once):
+    three or fewer -- two left -- the highest ("with less than four, play out your best", Pole),
+    four or more -- three left or more -- the lowest (Pole: "if you originally held four, return
+    the lowest"; Cavendish ch. 19: "if you remain with three cards, you must have had four").
 
     >>> from tutor.cards import Hand, Suit
     >>> return_from_holding(Hand.parse("Q3...").suit(Suit.S)).card
@@ -732,9 +735,9 @@ def return_from_holding(
     if len(rem) < 2:
         return None
     if trump:
-        maxim = "lead-highest-trump" if len(rem) <= 3 else "answer-trumps-low-from-four"
+        maxim = "lead-highest-trump" if len(rem) <= 2 else "answer-trumps-low-from-four"
         reason, why = _TEXTS[maxim]
-        return HoldingLead((rem[0] if len(rem) <= 3 else rem[-1],), maxim, reason, why)
+        return HoldingLead((rem[0] if len(rem) <= 2 else rem[-1],), maxim, reason, why)
     master = all(Card(rem[0].suit, r) in gone for r in range(rem[0].rank + 1, A + 1))
     card = rem[0] if master or len(rem) == 2 else rem[-1]
     reason, why = _LATER_TEXTS["return-higher-of-two-lowest-of-more"]

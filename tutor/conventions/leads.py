@@ -29,7 +29,6 @@ from tutor.seats import Seat
 
 __all__ = [
     "crossruff_with_partner",
-    "lead_trumps_when_opponents_ruff",
     "avoid_suit_opponents_void",
     "lead_into_partners_void",
     "own_strong_suit_first",
@@ -115,20 +114,6 @@ def crossruff_with_partner(ctx: Context) -> Iterable[Finding]:
             "Сначала одиночная карта масти партнёра ({best}), потом масть его ренонса.",
         ),
         {"suit": strong},
-    )
-
-
-def lead_trumps_when_opponents_ruff(ctx: Context) -> Iterable[Finding]:
-    """000 LST 10: the opponents have been ruffing, so they are long in trumps -- lead trumps."""
-    if not _leading(ctx) or not _trumps_live(ctx) or not ctx.k.opponents_ruffed:
-        return
-    yield _keep_suits(
-        ctx,
-        "lead-trumps-when-opponents-ruff",
-        [ctx.k.trump],
-        "worse",
-        text("The opponents have been ruffing: draw their trumps.", "Противники пробовали козырять: ходите под козырь."),
-        text("The opponents are ruffing; lead trumps rather than {card}.", "Противники козыряют; лучше ходить в козырь, а не {card}."),
     )
 
 
@@ -276,6 +261,8 @@ def few_trumps_wait_for_call(ctx: Context) -> Iterable[Finding]:
     n = len(ctx.trumps())
     if not _leading(ctx) or not _trumps_live(ctx) or n > 3 or k.has_called(k.partner):
         return
+    if k.partner in k.trump_leaders:
+        return  # partner has led trumps: he wants them (return-partners-trump-lead), Pole; EB
     false = next((c for c in k.false_calls if c.seat == k.partner), None)
     reason = text("With three trumps or fewer you wait for partner to ask for trumps.",
                   "Имея не более трёх козырей, не козыряют, пока этого не захочет партнёр.")
@@ -328,20 +315,37 @@ def draw_trumps_for_strong_suit(ctx: Context) -> Iterable[Finding]:
 def lead_trumps_with_four_or_five(ctx: Context) -> Iterable[Finding]:
     """000 LST 12: with four or five trumps (or more), lead trumps.
 
-    English (Cavendish, "Leading trumps"; Pole's "When you hold five 'tis always right"; EB,
-    Foster): five or more -- almost always; four -- only with a strong suit of your own to bring
-    in (then draw-trumps-for-strong-suit says so too).
+    English (Cavendish ch. 31: "with five trumps or more ... you may then almost always lead
+    trumps, whatever your other cards", the exceptions "principally those which contain five
+    trumps without an honour" and poor plain suits; Pole's "When you hold Five 'tis always right to
+    lead them"; EB, stricter: five with two honours or one good plain suit; Foster): five or more
+    -- almost always, five small ones only with a strong suit; four -- only with a strong suit of
+    your own to bring in (then draw-trumps-for-strong-suit says so too). The score (Cavendish: at
+    three) is not in the view and is not read.
     """
     n = len(ctx.trumps())
     if not _leading(ctx) or not _trumps_live(ctx) or n < 4:
         return
-    if ctx.system == "english" and n == 4 and not any(is_strong_suit(ctx.mine(s)) for s in ctx.plain_suits()):
-        return
+    if ctx.system == "english" and n <= 5 and not any(is_strong_suit(ctx.mine(s)) for s in ctx.plain_suits()):
+        if n == 4 or not any(c.rank >= Rank.JACK for c in ctx.trumps()):
+            return  # four without a suit to bring in; five without an honour and poor plain cards
     yield _keep_suits(
         ctx, "lead-trumps-with-four-or-five", [ctx.k.trump], "worse",
-        text("With four or more trumps, lead trumps.", "Имея четыре-пять козырей, ходят с козыря."),
-        text("With four or more trumps, lead a trump rather than {card}.", "С четырьмя-пятью козырями ходят в козырь, а не {card}."),
+        *(_ENGLISH_LONG_TRUMPS if ctx.system == "english" and n >= 5 else _RUSSIAN_LONG_TRUMPS),
     )
+
+
+_RUSSIAN_LONG_TRUMPS = (
+    text("With four or more trumps, lead trumps.", "Имея четыре-пять козырей, ходят с козыря."),
+    text("With four or more trumps, lead a trump rather than {card}.", "С четырьмя-пятью козырями ходят в козырь, а не {card}."),
+)
+#: Cavendish ch. 31: with five or more "you may then almost always lead trumps, whatever your other cards".
+_ENGLISH_LONG_TRUMPS = (
+    text("With five trumps or more, lead trumps, whatever your other cards.",
+         "С пятью козырями и больше ходят в козырь, каковы бы ни были остальные карты."),
+    text("With five trumps or more, lead a trump rather than {card}.",
+         "С пятью козырями и больше ходят в козырь, а не {card}."),
+)
 
 
 def no_thirteenth_card_before_trumps_out(ctx: Context) -> Iterable[Finding]:

@@ -1,0 +1,261 @@
+"""Trump management by the books: when the lead goes into trumps, and whose trumps to force.
+
+The rules here decide which SUIT to lead; the card of the trump suit is the business of the
+lead-card rules (:mod:`tutor.conventions.holdings`: three or fewer the highest, four or more the
+lowest, Pole). Each function is one maxim; their places in the priority order are in
+:data:`tutor.conventions.advice.LEAD_ORDER`:
+
+* return-partners-trump-lead -- partner led trumps: return them at the first opportunity (Pole,
+  *Theory of Whist*, trumps, and his verses: "But trumps you must return without delay"; EB;
+  Cassell). Ranks just below answer-the-call, above every reason to lead another suit (the
+  return of a plain suit waits for the student's own strong suit; a trump lead does not).
+* lead-trumps-when-opponents-ruff -- 000 «Ходы, масти, козыри» 10, read with its own reason and
+  with Pole: trumps are led against the opponents' ruffs only when both of them are ruffing (a
+  cross-ruff; EB: a lead from three or fewer "to stop a cross-ruff"), never merely because one
+  of them trumped your suit (Pole: "you must not lead trumps simply because your long suit is
+  trumped, for if your adversaries are strong in them, you will only be playing their game").
+* do-not-force-partner-when-weak -- Cavendish ch. 34: "do not force your partner" when weak in
+  trumps, with the four stated exceptions the rule reads from the play: partner has shown a wish
+  to be forced or weakness (he trumped a doubtful card), a cross-ruff, great strength in trumps
+  declared against you. (The close score, the third exception, is not in a :class:`SeatView`.)
+  In the russian system 000 «Ходы, масти, козыри» 9 (lead into partner's void) ranks above it
+  and stands.
+* keep-trumps-when-trumps-out -- Cavendish, "The management of trumps": the objects are "to
+  establish a suit, to exhaust the adversaries' trumps, and to retain the long trump ... with
+  which to get the lead again, for the purpose of bringing in the suit". Once no other hand holds
+  a trump, the student with a long plain suit leads it and keeps his trumps as re-entries.
+* force-the-strong-adversary -- Cavendish ch. 33: force the adversary who has declared strength
+  in trumps, "if he refuses to take a force, keep on giving it to him"; never a suit both
+  adversaries renounce (avoid-suit-opponents-void).
+
+Everything is read from the seat's own view (:class:`~tutor.conventions.position.Knowledge` and
+the tricks played); nothing here looks at a hidden hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tutor.cards import Suit
+from tutor.conventions.rules import Context, Finding, text
+from tutor.seats import Seat
+
+__all__ = [
+    "partner_led_trumps_last",
+    "ruffers",
+    "crossruffing",
+    "return_partners_trump_lead",
+    "lead_trumps_when_opponents_ruff",
+    "do_not_force_partner_when_weak",
+    "force_the_strong_adversary",
+    "keep_trumps_when_trumps_out",
+]
+
+
+def _leading(ctx: Context) -> bool:
+    return ctx.k.current is None and bool(ctx.legal)
+
+
+def _trumps_live(ctx: Context) -> bool:
+    """Trumps are still out in other hands and the student holds some to lead."""
+    k = ctx.k
+    return k.trump is not None and not k.trumps_out and bool(ctx.trumps())
+
+
+def partner_led_trumps_last(ctx: Context) -> bool:
+    """Partner has led trumps and the student has not led them since: of the side's trump leads
+    the latest is partner's (Pole: "if he leads them you are bound to return them")."""
+    k = ctx.k
+    ours = [seat for _, seat in k.trump_leads if seat.side is k.seat.side]
+    return bool(ours) and ours[-1] == k.partner
+
+
+def ruffers(ctx: Context) -> frozenset[Seat]:
+    """The seats that have trumped a plain-suit lead (a ruff, not a discard), in the tricks played."""
+    k = ctx.k
+    if k.trump is None:
+        return frozenset()
+    out: set[Seat] = set()
+    for trick in ctx.position.played:
+        if trick.suit_led == k.trump:
+            continue
+        for seat, card in trick.plays()[1:]:
+            if card.suit == k.trump:
+                out.add(seat)
+    return frozenset(out)
+
+
+def crossruffing(ctx: Context) -> bool:
+    """Both opponents have ruffed and each may still hold a trump: they are trumping in both hands
+    (a cross-ruff, Cavendish: "the alternate trumping by partners of different suits")."""
+    k = ctx.k
+    if k.trump is None:
+        return False
+    opps = (k.seat.lho, k.seat.rho)
+    return all(o in ruffers(ctx) and not k.is_void(o, k.trump) for o in opps)
+
+
+def return_partners_trump_lead(ctx: Context) -> Iterable[Finding]:
+    """Pole (*Theory of Whist*, trumps; his verses "But trumps you must return without delay");
+    EB ("Always return your partner's trump lead"); Cassell: partner led trumps, so he wants them
+    out -- return them at the first opportunity, before your own suit (a plain suit is returned
+    after your own strong suit, 000 «Ходы, масти, козыри» 6; a trump lead is not). 000 §8 agrees:
+    partner's trump lead is the clearest sign that he «хочет» trumps."""
+    if not _leading(ctx) or not _trumps_live(ctx) or not partner_led_trumps_last(ctx):
+        return
+    k = ctx.k
+    yield Finding(
+        "return-partners-trump-lead",
+        frozenset(ctx.legal),
+        frozenset(ctx.trumps()),
+        "bad",
+        text("Partner led trumps: he wants them out. Return them at once.",
+             "Партнёр пошёл в козырь — он хочет выбить козыри. Отвечайте в козырь сразу."),
+        text("Partner led trumps; return them at once instead of {card}.",
+             "Партнёр пошёл в козырь; отвечайте в козырь сразу, а не {card}."),
+        {"suit": k.trump} if k.trump is not None else {},
+    )
+
+
+def lead_trumps_when_opponents_ruff(ctx: Context) -> Iterable[Finding]:
+    """000 «Ходы, масти, козыри» 10, read as a strong player reads it: lead trumps against the
+    opponents' ruffs only when both of them are ruffing (a cross-ruff: EB, a trump lead from three
+    or fewer "to stop a cross-ruff"; the 1880s handbook, rule 52). One opponent's ruff of your suit
+    is no reason: Pole, "you must not lead trumps simply because your long suit is trumped, for if
+    your adversaries are strong in them, you will only be playing their game" -- and the seed's
+    own reason («вместо того, чтобы свои козыри уходили на их онеры, лучше укрывать свои масти»)
+    is to keep one's trumps rather than lose them under the opponents' honours."""
+    if not _leading(ctx) or not _trumps_live(ctx) or not crossruffing(ctx):
+        return
+    k = ctx.k
+    yield Finding(
+        "lead-trumps-when-opponents-ruff",
+        frozenset(ctx.legal),
+        frozenset(ctx.trumps()),
+        "worse",
+        text("Both opponents are ruffing (a cross-ruff): lead trumps to stop it.",
+             "Оба противника бьют козырями (перекрёстное козыряние): ходите в козырь, чтобы его остановить."),
+        text("Both opponents ruff in turn; {card} lets the cross-ruff go on -- lead a trump.",
+             "Оба противника бьют по очереди; {card} не мешает им козырять дальше — ходите в козырь."),
+        {"suit": k.trump} if k.trump is not None else {},
+    )
+
+
+def _partner_trumped_doubtful(ctx: Context) -> bool:
+    """Partner has trumped second hand (a doubtful card, Cavendish ch. 32): a sign of weakness in
+    trumps, or of a wish to be forced (Cavendish ch. 34, the first exception)."""
+    k = ctx.k
+    if k.trump is None:
+        return False
+    for trick in ctx.position.played:
+        if trick.suit_led == k.trump or len(trick.cards) < 2:
+            continue
+        seat, card = trick.plays()[1]
+        if seat == k.partner and card.suit == k.trump:
+            return True
+    return False
+
+
+def _student_can_crossruff(ctx: Context) -> bool:
+    """The student is void in a plain suit and holds trumps: partner can lead it back to him (a
+    cross-ruff, Cavendish ch. 34, the second exception)."""
+    k = ctx.k
+    return bool(ctx.trumps()) and any(s != k.trump and not ctx.mine(s) for s in Suit)
+
+
+def do_not_force_partner_when_weak(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 34: "If you are weak in trumps, do not force your partner. For you thus weaken
+    him, and leave it in the power of the antagonists to draw all the trumps"; Hoyle no. 17
+    ("Never force your partner but when you are strong in trumps"). Weak is three trumps or fewer
+    (Pole's line between ruffing and passing a doubtful card). The exceptions Cavendish states
+    and the view shows: partner has trumped a doubtful card (weakness, or a wish to be forced);
+    a cross-ruff (the student is void in a suit too); great strength in trumps declared against
+    you (an opponent has led trumps or called)."""
+    k = ctx.k
+    if not _leading(ctx) or k.trump is None or k.trumps_out or k.is_void(k.partner, k.trump):
+        return
+    if len(ctx.trumps()) > 3:
+        return
+    suits = [s for s in ctx.plain_suits() if k.is_void(k.partner, s)]
+    if not suits:
+        return
+    if _partner_trumped_doubtful(ctx) or _student_can_crossruff(ctx) or k.trumps_declared_against(k.seat):
+        return
+    for suit in suits:
+        yield Finding(
+            "do-not-force-partner-when-weak",
+            frozenset(c for c in ctx.legal if c.suit == suit),
+            frozenset(),
+            "worse",
+            text("You are weak in trumps: do not make partner trump {suit}, it shortens the side's trumps.",
+                 "Вы слабы в козырях: не заставляйте партнёра бить {suit} — это ослабит козыри вашей стороны."),
+            text("Partner is out of {suit}; with three trumps or fewer {card} forces him to ruff and weakens him.",
+                 "У партнёра нет {suit}; при трёх козырях или меньше {card} заставит его бить и ослабит его."),
+            {"suit": suit},
+        )
+
+
+def _declared_strong(ctx: Context, seat: Seat) -> bool:
+    """``seat`` has declared strength in trumps: he led them, called, or refused to ruff a winner
+    (Cavendish ch. 32: a refusal means "more probably four trumps and a powerful hand")."""
+    k = ctx.k
+    return seat in k.trump_leaders or k.has_called(seat)
+
+
+def force_the_strong_adversary(ctx: Context) -> Iterable[Finding]:
+    """Cavendish ch. 33: force the adversary who is strong in trumps, "for you thereby take the
+    best chance of preventing his making use of his trumps for bringing in a suit. If he refuses
+    to take a force, keep on giving it to him"; the 1880s handbook, rule 41 ("when weak in trumps,
+    [force] your strong adversary"). The strong adversary has led trumps, called, or refused a
+    ruff; the suit is one he is void in while his partner still follows (a suit both renounce is
+    never led: avoid-suit-opponents-void). With five trumps or more the student draws the trumps
+    himself (Cavendish ch. 31; the handbook: "when strong in trumps, endeavour to force your
+    partner; when weak in trumps, your strong adversary"), so the rule is for four or fewer."""
+    k = ctx.k
+    if not _leading(ctx) or k.trump is None or k.trumps_out or len(ctx.trumps()) > 4:
+        return
+    suits: list[Suit] = []
+    for opp, other in ((k.seat.lho, k.seat.rho), (k.seat.rho, k.seat.lho)):
+        if not _declared_strong(ctx, opp) or k.is_void(opp, k.trump):
+            continue
+        suits += [s for s in ctx.plain_suits() if k.is_void(opp, s) and not k.is_void(other, s) and s not in suits]
+    if not suits:
+        return
+    yield Finding(
+        "force-the-strong-adversary",
+        frozenset(ctx.legal),
+        frozenset(c for c in ctx.legal if c.suit in suits),
+        "worse",
+        text("The opponent strong in trumps is out of {suit}: lead it and make him trump (keep on if he refuses).",
+             "У противника, сильного в козырях, нет {suit}: ходите в эту масть, пусть бьёт (и продолжайте, если он не бьёт)."),
+        text("Force the strong trump hand with {suit}; {card} leaves his trumps free to draw yours.",
+             "Заставьте сильного в козырях противника бить {suit}; {card} оставляет ему козыри, чтобы выбить ваши."),
+        {"suit": suits[0]},
+    )
+
+
+def keep_trumps_when_trumps_out(ctx: Context) -> Iterable[Finding]:
+    """Cavendish, "The management of trumps": the aim is "to establish a suit, to exhaust the
+    adversaries' trumps, and to retain the long trump, or a certain winning card with which to get
+    the lead again, for the purpose of bringing in the suit"; Elwell (the whist rule carried into
+    bridge): "After trumps are exhausted, try to establish the longest suit". When no other hand
+    holds a trump and the student holds a plain suit of four or more, leading a trump only throws
+    away a re-entry: lead the long suit. (With no such suit the rule is silent: a trump may then
+    be the safe lead, or the one that forces the discards.)"""
+    k = ctx.k
+    if not _leading(ctx) or k.trump is None or not k.trumps_out or not ctx.trumps():
+        return
+    long_suits = [s for s in ctx.plain_suits() if len(ctx.mine(s)) >= 4]
+    if not long_suits:
+        return
+    yield Finding(
+        "keep-trumps-when-trumps-out",
+        frozenset(ctx.trumps()) & frozenset(ctx.legal),
+        frozenset(),
+        "worse",
+        text("The trumps are out: bring in your long {suit} and keep your trumps to regain the lead.",
+             "Козыри вышли: разыгрывайте свою длинную масть {suit}, а козыри берегите, чтобы вернуть себе ход."),
+        text("No one else has a trump: {card} wastes a re-entry; lead your long {suit}.",
+             "Козырей больше ни у кого нет: {card} тратит карту для возврата хода; ходите в длинную {suit}."),
+        {"suit": long_suits[0]},
+    )
