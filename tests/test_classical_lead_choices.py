@@ -127,8 +127,10 @@ def test_pursue_original_lead_overridden_when_both_opponents_are_void():
 
 def test_lead_up_to_right_hand_opponents_weak_suit():
     """CAV-18: "lead up to the weak suit of your right-hand adversary": E's first discard was ♦2,
-    so of two four-card suits S leads diamonds (strength alone would have chosen ♥9653)."""
-    a = _advice("AJ.9653.8754.T32", "C3", played="W:S4 S5 D2 SA",
+    so of two four-card suits S leads diamonds (strength alone would have chosen ♥9653). E throws
+    on his partner's king: no refused ruff (a discard on North's winning card would read as one,
+    Cavendish ch. 32, and then force-the-strong-adversary leads spades: tests/test_books_trumps.py)."""
+    a = _advice("AJ.9653.8754.T32", "C3", played="W:SK S5 D2 SA",
                 dealer="S")
     assert a.card.suit is Suit.D
     assert "lead-up-to-weakness" in a.maxims
@@ -137,7 +139,7 @@ def test_lead_up_to_right_hand_opponents_weak_suit():
 def test_lead_up_to_weakness_overridden_by_long_suit():
     """000 LST 1 (lead-long-suit) comes first: with five hearts the long suit is led, whatever E
     discarded."""
-    a = _advice("AJ.96532.875.T32", "C3", played="W:S4 S5 D2 SA", dealer="S")
+    a = _advice("AJ.96532.875.T32", "C3", played="W:SK S5 D2 SA", dealer="S")
     assert a.card.suit is Suit.H
     assert "lead-up-to-weakness" not in a.maxims
 
