@@ -1,0 +1,192 @@
+"""The December 2026 content review, language and the doubtful points it left to the content
+(/work/shared/reviews/content-review.md, L-1 … L-7, E-7, D-3 … D-11): each test names the rule
+of the texts it holds and fails on the text the review read.
+
+What the learner reads comes from five places: the catalogue (titles, texts, scope, exceptions,
+differences), the lessons and puzzles, the locale files, the study notes shown on the Maxims
+page, and the rule sets and score items (the Rules page, ``tutor score``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+import yaml
+
+from tutor.content.loader import REPO_ROOT, ContentSet, load_paths
+
+
+@pytest.fixture(scope="module")
+def content() -> ContentSet:
+    return load_paths()
+
+
+def _strings(x: object, where: str) -> Iterator[tuple[str, str]]:
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _strings(v, f"{where}.{k}")
+    elif isinstance(x, (list, tuple)):
+        for i, v in enumerate(x):
+            yield from _strings(v, f"{where}[{i}]")
+    elif isinstance(x, str):
+        yield where, x
+
+
+def _learner_texts(content: ContentSet, lang: str) -> list[tuple[str, str]]:
+    """(where, text) in ``lang`` for every text a learner reads."""
+    from tutor.content.lint import _texts
+    from tutor.content.models import THEMES, TeachStep
+    from tutor.conventions.catalogue import load_catalogue
+    from tutor.rulesets import RULESETS
+
+    out: list[tuple[str, str]] = []
+    for loc in content.items():
+        out += [(f"{loc.path}:{loc.line} {path}", getattr(text, lang)) for path, text in _texts(loc.item)]
+    for les in content.lessons:
+        texts = [les.item.title, les.item.summary] + [s.teach for s in les.item.steps if isinstance(s, TeachStep)]
+        out += [(str(les.path), getattr(t, lang)) for t in texts]
+    for m in load_catalogue().maxims:
+        for field in ("title", "text", "scope", "exceptions", "differences"):
+            value = getattr(m, field).get(lang)
+            if value:
+                out.append((f"catalogue {m.id}.{field}", value))
+    locales = ("ru.yaml", "play.ru.yaml") if lang == "ru" else ("en.yaml", "play.en.yaml")
+    for name in locales:
+        out += list(_strings(yaml.safe_load((REPO_ROOT / "tutor" / "locales" / name).read_text(encoding="utf-8")), name))
+    notes = yaml.safe_load((REPO_ROOT / "tutor" / "conventions" / "study" / "notes.yaml").read_text(encoding="utf-8"))
+    out += [(w, t) for w, t in _strings(notes, "study notes") if w.endswith(f".{lang}")]
+    for rs in RULESETS.values():
+        out += [(f"rule set {rs.name}", rs.title.get(lang)), (f"rule set {rs.name}", rs.summary.get(lang))]
+        out += [(f"rule set {rs.name} {v.name}", v.description.get(lang)) for v in rs.variants]
+    out += [(f"theme {k}", v[1] if lang == "ru" else v[0]) for k, v in THEMES.items()]
+    return out
+
+
+# -- L-1, L-2: the sources are the Russian sources, never «семя», «сиды», "the seeds" --------------
+
+#: «семя» and «сид» in any case form (not «семь», «сидеть», «сидящий»: those are other words).
+_SEED_RU = re.compile(r"(?<![а-яё])(?:сем(?:я|ени|енем)|сид(?:а|ы|у|ом|е|ов|ам|ами|ах)?)(?![а-яё])", re.I)
+
+
+def test_russian_learner_text_names_the_russian_sources_not_the_seeds(content: ContentSet) -> None:
+    """L-1. «Семя» is a plant's seed and «сиды» no Russian word: the Russian text says «русские
+    правила», «русский источник», «русское руководство по висту» (seed 000 by its title)."""
+    bad = [(w, _SEED_RU.search(t).group(0)) for w, t in _learner_texts(content, "ru") if _SEED_RU.search(t)]  # type: ignore[union-attr]
+    assert not bad, bad
+
+
+def test_russian_seed_pattern_finds_the_words_the_review_quoted() -> None:
+    """The pattern of the test above finds every form the review quoted, and no word of play."""
+    for quoted in ("Семя говорит о козырях", "Русская система следует семени.", "В семени исключений нет",
+                   "правила сидов", "(сиды)", "ни сиды, ни английские книги", "смысл сида"):
+        assert _SEED_RU.search(quoted), quoted
+    for fine in ("семи и более козырях", "вы сидите последним", "сидящий справа", "Сидя вторым", "игра до семи"):
+        assert not _SEED_RU.search(fine), fine
+
+
+def test_english_learner_text_says_the_russian_sources_not_the_seeds(content: ContentSet) -> None:
+    """L-2. "The seeds" is the project's word for its files; the learner reads "the Russian
+    sources" (or the guide by its title)."""
+    pattern = re.compile(r"\bseeds?\b|\bseed's\b", re.I)
+    random_seed = ("en.yaml.rules.seed", "play.en.yaml.seed")  # the number a random deal is drawn from
+    bad = [(w, t) for w, t in _learner_texts(content, "en") if pattern.search(t) and w not in random_seed]
+    assert not bad, bad
+
+
+# -- L-3: one form of a seed citation ------------------------------------------------------------
+
+def test_catalogue_and_rule_sets_cite_the_seed_in_one_form(content: ContentSet) -> None:
+    """L-3. A seed paragraph is cited "000 Leads §15" / «Ходы, масти, козыри» 15 (which
+    :func:`tutor.content.sources.named_sources` names for the learner), never by the file's code
+    labels "LST 15", "000 HNT 12", "000 REC 8"."""
+    codes = re.compile(r"\b(?:LST|HNT|REC)\b")
+    for lang in ("en", "ru"):
+        bad = [(w, t) for w, t in _learner_texts(content, lang) if codes.search(t)]
+        assert not bad, bad
+
+
+# -- L-4: the seeds' vocabulary of ruffing ---------------------------------------------------------
+
+def test_russian_ruffing_words_are_the_seeds_not_bridge_calques(content: ContentSet) -> None:
+    """L-4. «установленная масть», «удар» (for a ruff) and «форс» are bridge calques; the Russian
+    text says «разыгранная масть», «побить козырем» (000 «Масти и взятки»: «перебивать ее козырем»)."""
+    pattern = re.compile(r"установленн|(?<![а-яё])удар|(?<![а-яё])форс", re.I)
+    bad = [(w, t) for w, t in _learner_texts(content, "ru") if pattern.search(t)]
+    assert not bad, bad
+
+
+# -- L-5: lesson 2's Russian title ----------------------------------------------------------------
+
+def test_following_suit_lesson_title_says_answer_the_suit(content: ContentSet) -> None:
+    """L-5. «Снос» in Russian card games is a discard; the lesson on following suit is named with
+    001's words «отвечать в масть» (001 §5 «Обязанность отвечать в масть»)."""
+    (lesson,) = [les.item for les in content.lessons if les.item.id == "following-suit"]
+    assert "Снос" not in lesson.title.ru and "в масть" in lesson.title.ru
+    from tutor.content.models import THEMES
+
+    assert "Снос" not in THEMES["following-suit"][1]
+
+
+# -- L-6: English and American whist score odd tricks -----------------------------------------------
+
+_PBN = "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T98.T9 6.J6.J76.J876432"
+
+
+@pytest.mark.parametrize("rules", ["american", "english-short", "simple"])
+def test_score_outside_russian_whist_says_odd_tricks_in_both_languages(rules: str) -> None:
+    """L-6. "Leve" is Russian whist's word (000 «Правила записи» 4 «лишняя взятка (леве)»); the
+    English laws score odd tricks, and 001, 003, 004 «взятки сверх шести»."""
+    from tutor.commands.score import score_text
+    from tutor.deal import Deal
+    from tutor.rulesets import RULESETS
+    from tutor.scoring import score_deal
+
+    rs = RULESETS[rules]
+    ds = score_deal(Deal.from_pbn(_PBN, trump="S"), "NS=9", rules)
+    assert "odd-tricks" in [i.what for i in ds.items] and "leve" not in [i.what for i in ds.items]
+    en, ru = score_text(rs, ds, 9, "en"), score_text(rs, ds, 9, "ru")
+    assert "odd tricks" in en and "leve" not in en.lower()
+    assert "взятки сверх шести" in ru and "леве" not in ru
+
+
+def test_russian_whist_keeps_its_leve() -> None:
+    """000 «Правила записи» 2, 4: Russian whist writes the leve below the line."""
+    from tutor.commands.score import score_text
+    from tutor.deal import Deal
+    from tutor.rulesets import RULESETS
+    from tutor.scoring import score_deal
+
+    ds = score_deal(Deal.from_pbn(_PBN, trump="S"), "NS=9", "russian")
+    assert "leve" in [i.what for i in ds.items] and "odd-tricks" not in [i.what for i in ds.items]
+    assert "леве" in score_text(RULESETS["russian"], ds, 9, "ru")
+
+
+# -- E-7: the cross-system note names the other system's lead ------------------------------------
+
+def test_english_lead_note_names_the_russian_lead_not_a_card_of_a_suit_it_would_not_open() -> None:
+    """E-7. From 7.K853.AQ642.J94 (lesson 9, exercise 2) Russian whist leads ♥3: A-Q is not
+    opened (000 «Ходы, масти, козыри» 13). The English explanation of its ♦4 names ♥3 and the
+    maxim that keeps Russian whist out of diamonds, not the ♦2 it would lead if it did open them."""
+    from tutor.conventions.advice import advise
+    from tutor.seatview import SeatView
+
+    view = SeatView.parse("seat=S hand=7.K853.AQ642.J94 trump=S2 dealer=E")
+    assert advise(view, "russian").card.symbol("en") == "♥3"
+    en = advise(view, "english").explanation
+    assert "Russian whist leads ♥3" in en["en"] and "♦2 here" not in en["en"]
+    assert "ходят ♥3" in en["ru"]
+    assert "A-Q" in en["en"]
+
+
+def test_lead_note_within_one_suit_says_from_this_suit() -> None:
+    """E-7, the other reading: asked only which diamond to lead, the note compares the suit and
+    says so ("From this suit Russian whist leads ♦2")."""
+    from tutor.cards import Suit
+    from tutor.conventions.advice import advise
+    from tutor.seatview import SeatView
+
+    view = SeatView.parse("seat=S hand=7.K853.AQ642.J94 trump=S2 dealer=E")
+    en = advise(view, "english", suit=Suit.D).explanation
+    assert "From this suit Russian whist leads ♦2" in en["en"] and "Из этой масти" in en["ru"]
