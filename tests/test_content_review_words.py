@@ -190,3 +190,170 @@ def test_lead_note_within_one_suit_says_from_this_suit() -> None:
     view = SeatView.parse("seat=S hand=7.K853.AQ642.J94 trump=S2 dealer=E")
     en = advise(view, "english", suit=Suit.D).explanation
     assert "From this suit Russian whist leads ♦2" in en["en"] and "Из этой масти" in en["ru"]
+
+
+# -- D-3: the histories are played as players play --------------------------------------------------
+
+def _histories(content: ContentSet) -> Iterator[tuple[str, object, tuple]]:
+    for loc in content.items():
+        it = loc.item
+        if getattr(it, "deal", None) is not None and getattr(it, "played", None):
+            yield (getattr(it, "id", None) or loc.where), it.deal, tuple(it.played)
+
+
+def test_no_history_underleads_an_ace_after_cashing_the_king_and_queen(content: ContentSet) -> None:
+    """D-3 (answer-the-call-king-third, answer-the-call-two-trumps): having cashed king and
+    queen of a suit, a player cashes the ace too before he leads a small card of it; leading the
+    two into second hand's knave while keeping the ace is a play no player makes."""
+    bad = []
+    for where, deal, tricks in _histories(content):
+        led: dict[tuple[object, object], set[str]] = {}
+        gone: set[object] = set()
+        for t in tricks:
+            first = t.cards[0]
+            seat = deal.holder(first)
+            mine = led.setdefault((seat, first.suit), set())
+            holds_ace = any(c.suit == first.suit and str(c)[1] == "A" and c not in gone for c in deal[seat].cards)
+            if {"K", "Q"} <= mine and holds_ace and str(first)[1] not in "AKQ":
+                bad.append((where, str(t)))
+            mine.add(str(first)[1])
+            gone.update(t.cards)
+    assert not bad, bad
+
+
+def test_no_discard_in_a_history_bares_an_ace(content: ContentSet) -> None:
+    """D-3 (partners-discard-warns): a discard "from the weak suit" (000 «Намеки и подсказки» 14)
+    is never the small card beside an ace, which would leave the ace bare: that suit is not weak."""
+    bad = []
+    for where, deal, tricks in _histories(content):
+        gone: set[object] = set()
+        for t in tricks:
+            led = t.cards[0].suit
+            for c in t.cards[1:]:
+                seat = deal.holder(c)
+                if c.suit == led:
+                    continue
+                if any(x.suit == led and x not in gone for x in deal[seat].cards):
+                    continue  # revoke: not a discard (and not in the shipped content)
+                left = [x for x in deal[seat].cards if x.suit == c.suit and x not in gone and x != c]
+                if len(left) == 1 and str(left[0])[1] == "A":
+                    bad.append((where, str(t), str(c)))
+            gone.update(t.cards)
+    assert not bad, bad
+
+
+def test_lesson_two_first_exercise_west_leads_from_his_long_suit(content: ContentSet) -> None:
+    """D-3 (the following-suit exercise): West opened from 6-5-2 holding A-Q-10-9-8-5-4 of
+    hearts. Now West's lead comes from his longest suit (000 «Ходы, масти, козыри» 1)."""
+    (loc,) = [x for x in content.exercises if x.where == "lesson following-suit step 4"]
+    it = loc.item
+    lead = it.played[0].cards[0]
+    west = it.deal[it.deal.holder(lead)]
+    assert len(west.suit(lead.suit)) == max(len(west.suit(s)) for s in type(lead.suit))
+
+
+def test_partners_diamond_lead_is_explained_by_the_ace_queen_ban(content: ContentSet) -> None:
+    """D-3 (own-strong-suit-before-partners): North, with A-Q-J-10-9-7 of hearts, opened from
+    Q-8-5 of diamonds: only the Russian rule against opening A-Q (000 «Ходы, масти, козыри» 13)
+    explains it, and the explanation says so."""
+    p = content.puzzle("own-strong-suit-before-partners")
+    assert "Leads §13" in p.explanation.en and "«Ходы, масти, козыри» 13" in p.explanation.ru
+
+
+# -- D-4: second hand low by the books that teach it ---------------------------------------------
+
+def test_second_hand_low_is_cited_to_cavendish_pole_and_hoyle(content: ContentSet) -> None:
+    """D-4. EB 14th ed. calls "second hand low" no rule of modern whist; the lesson cites the
+    books that teach it (Cavendish, the play of the second hand; Pole; Hoyle), and covers a ten
+    by the Victorian manual (rule 16), not by an unchecked "Cavendish ch. 23"."""
+    (lesson,) = [les.item for les in content.lessons if les.item.id == "second-and-third-hand"]
+    step = lesson.steps[0].teach
+    for name in ("Cavendish", "Pole", "Hoyle"):
+        assert name in step.en
+    for name in ("Кавендиш", "Пол", "Хойл"):
+        assert name in step.ru
+    assert "EB1911" not in step.en and "ch. 23" not in step.en and "гл. 23" not in step.ru
+
+
+# -- D-5: cash the master card ---------------------------------------------------------------------
+
+def test_the_last_spade_cashes_the_master_king_first(content: ContentSet) -> None:
+    """D-5. Partner's ace has gone and the king is the master heart: it is the model answer, the
+    small hearts accepted, and the explanation says why the answer changed."""
+    p = content.puzzle("the-last-spade")
+    assert str(p.answer) == "HK"
+    assert {str(a.answer) for a in p.accept} == {"H5", "H8"}
+    assert "model answer before" in p.explanation.en and "Раньше образцом" in p.explanation.ru
+
+
+# -- D-6: the rule cited has the scope of the holding -------------------------------------------------
+
+def test_king_fifth_cites_the_long_suit_rule_not_king_third(content: ContentSet) -> None:
+    """D-6. king-third-lead-small is scoped to three or four cards (000 «Ходы, масти, козыри» 3);
+    K-8-6-4-2 is a long suit, led by the long-suit rule (Leads §7; Pole, old Hoyle)."""
+    from tutor.conventions.catalogue import get_maxim
+
+    p = content.puzzle("king-fifth-top-or-bottom")
+    assert "king-third-lead-small" not in p.maxims and p.maxims[0] == "long-suit-lead-lowest"
+    assert "three or four" in get_maxim("king-third-lead-small").scope_in("en")
+
+
+# -- D-7: hints ----------------------------------------------------------------------------------------
+
+def test_first_hint_never_states_the_answer(content: ContentSet) -> None:
+    """D-7. The last hint may narrow to the answer; the first never names the card (by its symbol)
+    or the count."""
+    bad = []
+    for loc in content.items():
+        it = loc.item
+        if len(it.hints) < 2:
+            continue
+        first = it.hints[0]
+        a = it.answer
+        if isinstance(a, int) and re.search(rf"(?<![\d§]){a}(?!\d)", first.en):
+            bad.append((loc.where, first.en))
+        elif hasattr(a, "symbol") and (a.symbol("en") in first.en or a.symbol("ru") in first.ru):
+            bad.append((loc.where, first.en))
+    assert not bad, bad
+
+
+#: Second hints the review read as stating the card or the count (D-7), now pointing at the reason.
+_STATED = ("Second hand plays low.", "Ace-queen waits; the king with small cards leads its smallest.",
+           "Two cards are led in turn: the second highest, then the third.",
+           "With ace-king-queen, Russian whist starts with the lowest of the three.",
+           "first the second highest", "from ace-king the king", "opens with the king.",
+           "Five honours between partners score 5.", "Ace to jack in a plain suit: 10.", "Ace to ten in trumps is 40",
+           "with three, the highest.", "however few trumps you hold, with the highest.")
+
+
+def test_second_hints_point_at_the_reasoning_not_the_card(content: ContentSet) -> None:
+    """D-7. The hints the review quoted no longer state the card or the count."""
+    bad = [(loc.where, h.en) for loc in content.items() for h in loc.item.hints if any(s in h.en for s in _STATED)]
+    assert not bad, bad
+
+
+# -- D-9, D-10, D-11: the score sheet, the coronka, a source named -------------------------------------
+
+def test_netting_example_says_the_side_that_finished_the_partie_writes_zero(content: ContentSet) -> None:
+    """D-9. 000 «Правила записи» 8: «Вторые, окончившие партию, пишут» 0 — the side with fewer
+    points finished the partie and keeps it, «даже с нулем»."""
+    (lesson,) = [les.item for les in content.lessons if les.item.id == "score-sheet"]
+    step = lesson.steps[2].teach
+    assert "finished the partie" in step.en and "окончил партию" in step.ru
+
+
+def test_coronka_in_one_hand_is_named_as_the_russian_tradition(content: ContentSet) -> None:
+    """D-10. 000 «Правила записи» 9 does not say "in one hand" of coronkas, while 000 «Правила
+    записи» 3 says honours may be split: the lesson names it the tradition, not the seed."""
+    (lesson,) = [les.item for les in content.lessons if les.item.id == "honours-and-coronkas"]
+    texts = [s.teach for s in lesson.steps if getattr(s, "teach", None) is not None]
+    assert any("tradition of Russian whist" in t.en and "традиция русского виста" in t.ru for t in texts)
+
+
+def test_no_learner_text_cites_modern_whist_section_45(content: ContentSet) -> None:
+    """D-11. "Modern Whist §45" named no book (it was page 45 of the unidentified Victorian
+    manual, rule 36 "Echo of the Call"); the echo is cited by the manual's rule and Cavendish."""
+    for lang in ("en", "ru"):
+        assert not [w for w, t in _learner_texts(content, lang) if "Modern Whist" in t]
+    p = content.puzzle("echo-after-partners-trump-lead")
+    assert "rule 36" in p.explanation.en and "правило 36" in p.explanation.ru
