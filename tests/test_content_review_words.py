@@ -107,6 +107,23 @@ def test_catalogue_and_rule_sets_cite_the_seed_in_one_form(content: ContentSet) 
         assert not bad, bad
 
 
+def test_lesson_and_puzzle_citations_are_named_in_one_form() -> None:
+    """L-3 at the source: the texts of lessons and puzzles (``plain_citations``) name "000 Leads
+    §14", "000 Scoring §9" and 000 «Ходы, масти, козыри» 14 as the Maxims page does
+    (``named_sources``), not as "the Russian whist guide Leads §14"."""
+    from tutor.content.sources import named_sources, plain_citations
+
+    for text in ("third hand high (000 Leads §14).", "(000 Scoring §9)", "(000 «Ходы, масти, козыри» 14)",
+                 "(000 HNT 12)", "(000 “Order of the cards and rubbers” 6)"):
+        for lang in ("en", "ru"):
+            plain = plain_citations(text, lang)
+            assert not re.search(r"\b(?:Leads|Hints|Scoring) §|\b(?:LST|HNT|REC)\b", plain), plain
+            assert plain == re.sub(r"<[^>]+>", "", named_sources(text, lang)), (plain, lang)
+    # the seed's own words after its number stay a quotation
+    assert plain_citations("(000 «Каждый игрок обязан сносить требуемую масть»)", "ru") == (
+        "(русское руководство по висту «Каждый игрок обязан сносить требуемую масть»)")
+
+
 # -- L-4: the seeds' vocabulary of ruffing ---------------------------------------------------------
 
 def test_russian_ruffing_words_are_the_seeds_not_bridge_calques(content: ContentSet) -> None:

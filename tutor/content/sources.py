@@ -149,26 +149,42 @@ def maxim_source(maxim_id: str, lang: str) -> str:
         return ""
 
 
-#: A seed cited by its number inside a text: ``000``, ``000 LST 3``, ``000 HNT §11``.
-_INLINE = re.compile(r"(?<![\w.\-])(00[0-4])(?:\s+(LST|HNT|REC)(?:\s+§?(\d+))?)?(?![\w\-])")
-
-
 def plain_citations(text: str, lang: str) -> str:
-    """``text`` with every seed number replaced by the seed's name (and section) in ``lang``, as
-    :func:`source_name` names it: lessons and explanations cite "(000: «…»)" the way the shared
-    docs do, a learner reads "(the Russian whist guide: «…»)".
+    """``text`` with every seed citation replaced by the seed's name (and section and item) in
+    ``lang``, as :func:`source_name` names it -- the same forms :func:`named_sources` reads
+    (``000 LST 3``, ``000 Leads §14``, ``000 «Ходы, масти, козыри» 14``, ``000 Scoring §9``), as
+    plain text: lessons and explanations cite "(000: «…»)" the way the shared docs do, a learner
+    reads "(the Russian whist guide: «…»)". A quotation after the number that is no section
+    heading is the seed's own words and stays as written.
 
     >>> plain_citations("lead small (000 LST 3).", "en")
     'lead small (the Russian whist guide, section “Leads, suits, trumps”, item 3).'
+    >>> plain_citations("third hand high (000 Leads §14).", "en")
+    'third hand high (the Russian whist guide, section “Leads, suits, trumps”, item 14).'
     >>> plain_citations("(000: «Карты сдаются все до одной»)", "ru")
     '(русское руководство по висту: «Карты сдаются все до одной»)'
     """
-    def name(m: re.Match[str]) -> str:
-        seed, short, item = m.group(1), m.group(2), m.group(3)
-        section = SEED_SECTIONS[short] if short is not None else None
-        return source_name(Source(seed=seed, section=section, item=None if item is None else int(item)), lang)
+    out: list[str] = []
+    pos = 0
+    for m in _INLINE_CITE.finditer(text):
+        seed, code, section, item = m.groups()
+        if not m.group(0).strip():
+            continue
+        end = m.end()
+        if code:
+            section = _CODES.get({"Leads": "LST", "Hints": "HNT", "Scoring": "REC"}.get(code, code))
+        elif section is not None and not any(h.startswith(section) for h in (*SECTION_TITLES, *SECTION_TITLES.values())):
+            # the seed's own words quoted, not a heading: name the seed, keep the quotation
+            section, item, end = None, None, m.start() + len(seed or "")
+        out.append(text[pos:m.start()])
+        out.append(_plain(_seed_html(seed or "000", section, item, lang)))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
 
-    return _INLINE.sub(name, text)
+
+def _plain(html_text: str) -> str:
+    return html.unescape(_TAG.sub("", html_text))
 
 
 # --------------------------------------------------------------------------------------------------
