@@ -340,11 +340,15 @@ _STATED = ("Second hand plays low.", "Ace-queen waits; the king with small cards
            "With ace-king-queen, Russian whist starts with the lowest of the three.",
            "first the second highest", "from ace-king the king", "opens with the king.",
            "Five honours between partners score 5.", "Ace to jack in a plain suit: 10.", "Ace to ten in trumps is 40",
-           "with three, the highest.", "however few trumps you hold, with the highest.")
+           "with three, the highest.", "however few trumps you hold, with the highest.",
+           # first hints that already narrowed to one play (the exception named, the sequence named)
+           "This is the exception to second hand low.", "A ten is an honour too.",
+           "Your long suit is a sequence.", "Your long suit is headed by touching honours.")
 
 
 def test_second_hints_point_at_the_reasoning_not_the_card(content: ContentSet) -> None:
-    """D-7. The hints the review quoted no longer state the card or the count."""
+    """D-7. The hints the review quoted no longer state the card or the count, and no first hint
+    names the one play left (the exception, the sequence)."""
     bad = [(loc.where, h.en) for loc in content.items() for h in loc.item.hints if any(s in h.en for s in _STATED)]
     assert not bad, bad
 
