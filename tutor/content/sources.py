@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 
 from tutor.conventions.catalogue import SEED_SECTIONS, Source, UnknownMaximError, get_maxim
 from tutor.i18n import has, t
@@ -166,18 +167,9 @@ def plain_citations(text: str, lang: str) -> str:
     """
     out: list[str] = []
     pos = 0
-    for m in _INLINE_CITE.finditer(text):
-        seed, code, section, item = m.groups()
-        if not m.group(0).strip():
-            continue
-        end = m.end()
-        if code:
-            section = _CODES.get({"Leads": "LST", "Hints": "HNT", "Scoring": "REC"}.get(code, code))
-        elif section is not None and not any(h.startswith(section) for h in (*SECTION_TITLES, *SECTION_TITLES.values())):
-            # the seed's own words quoted, not a heading: name the seed, keep the quotation
-            section, item, end = None, None, m.start() + len(seed or "")
-        out.append(text[pos:m.start()])
-        out.append(_plain(_seed_html(seed or "000", section, item, lang)))
+    for start, end, seed, section, item in _cite_spans(text, quotes_are_words=True):
+        out.append(text[pos:start])
+        out.append(_plain(_seed_html(seed, section, item, lang)))
         pos = end
     out.append(text[pos:])
     return "".join(out)
@@ -240,19 +232,30 @@ def named_sources(text: str, lang: str) -> str:
     text = _ruleset_names(text, lang)
     out: list[str] = []
     pos = 0
+    for start, end, seed, section, item in _cite_spans(text):
+        out.append(mark_foreign(text[pos:start], lang))
+        out.append(_seed_html(seed, section, item, lang))
+        pos = end
+    out.append(mark_foreign(text[pos:], lang))
+    return "".join(out)
+
+
+def _cite_spans(text: str, quotes_are_words: bool = False) -> Iterator[tuple[int, int, str, str | None, str | None]]:
+    """Every inline seed citation of ``text`` (:data:`_INLINE_CITE`) as (start, end, seed,
+    section heading, item): a section code (``LST``, ``Leads``) read as its heading. With
+    ``quotes_are_words`` a quotation after the number that is no section heading is the seed's
+    own words: only the number is a citation, and the quotation stays in the text."""
     for m in _INLINE_CITE.finditer(text):
         seed, code, section, item = m.groups()
         if not m.group(0).strip():
             continue
-        seed = seed or "000"
+        end = m.end()
         if code:  # a section code: its heading in the page's language (the locales translate it)
-            short = {"Leads": "LST", "Hints": "HNT", "Scoring": "REC"}.get(code, code)
-            section = _CODES.get(short)
-        out.append(mark_foreign(text[pos:m.start()], lang))
-        out.append(_seed_html(seed, section, item, lang))
-        pos = m.end()
-    out.append(mark_foreign(text[pos:], lang))
-    return "".join(out)
+            section = _CODES.get({"Leads": "LST", "Hints": "HNT", "Scoring": "REC"}.get(code, code))
+        elif (quotes_are_words and section is not None
+              and not any(h.startswith(section) for h in (*SECTION_TITLES, *SECTION_TITLES.values()))):
+            section, item, end = None, None, m.start() + len(seed or "")
+        yield m.start(), end, seed or "000", section, item
 
 
 _QUOTED = re.compile(r"«[^«»]*»|“[^“”]*”|\"[^\"]*\"")
