@@ -201,7 +201,7 @@ def test_slams_score_nothing_extra_outside_russian_rules():
     """001 §8, 004 "Игра": one point per trick over six and nothing for a slam."""
     for name in ("simple", "american", "english-short"):
         ds = score_deal(deal_with("H"), "NS=13", name)
-        assert items(ds, "grand-slam") == [] and items(ds, "leve")[0].points == 7
+        assert items(ds, "grand-slam") == [] and items(ds, "odd-tricks")[0].points == 7
 
 
 # -- revoke -------------------------------------------------------------------------------------
@@ -258,7 +258,7 @@ def test_english_honours_count_towards_game():
     d = deal_with("H", E="HA HK HQ HJ", N="HT")
     ds = score_deal(d, "NS=8", "english-short")
     assert [(i.side, i.what, i.points, i.where) for i in ds.items] == [
-        (Side.NS, "leve", 2, "below"), (Side.EW, "honours", 4, "below")]
+        (Side.NS, "odd-tricks", 2, "below"), (Side.EW, "honours", 4, "below")]
 
 
 def test_side_at_four_cannot_score_honours():
@@ -284,7 +284,7 @@ def test_simple_rules_score_tricks_only():
     """001 §1 and §8: one point per trick over six; "дополнительные очки за старшие козыри не начисляются"."""
     d = deal_with("H", N="HA HK HQ HJ HT SA SK SQ")
     ds = score_deal(d, "NS=9", "simple")
-    assert [(i.side, i.what, i.points) for i in ds.items] == [(Side.NS, "leve", 3)]
+    assert [(i.side, i.what, i.points) for i in ds.items] == [(Side.NS, "odd-tricks", 3)]
     assert honours(d, "simple").to_json() == {"NS": {"honours": 0, "points": 0}, "EW": {"honours": 0, "points": 0}}
 
 

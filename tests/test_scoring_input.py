@@ -157,7 +157,7 @@ def test_english_revoking_side_is_held_one_short_over_all_its_items():
     honours together stop at four of five."""
     d = deal_with("H", N="HA HK HQ HJ")
     ds = score_deal(d, "NS=13", "english-short", revokes=["NS"])
-    assert [(i.what, i.points) for i in ds.items if i.side is NS] == [("leve", 4)]
+    assert [(i.what, i.points) for i in ds.items if i.side is NS] == [("odd-tricks", 4)]
 
 
 def test_the_other_sides_items_are_written_after_a_side_held_short_writes_nothing():

@@ -126,7 +126,7 @@ def test_english_tricks_score_before_honours():
     sheet.score(held, "NS=7")  # NS 5 by tricks; EW's 4 honours would make 7 but come too late
     (game,) = sheet.games
     assert game.winner is NS
-    assert [(e.item.what, e.counted) for e in game.entries if e.deal == 3] == [("leve", True), ("honours", False)]
+    assert [(e.item.what, e.counted) for e in game.entries if e.deal == 3] == [("odd-tricks", True), ("honours", False)]
     assert dict(game.result) == {NS: 1, EW: 0}  # losers at 3: a single game
 
 

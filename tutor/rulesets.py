@@ -176,6 +176,9 @@ class Ruleset:
     game_word: Text
     rubber_word: Text
     variants: tuple[RelatedGame, ...] = field(default=())
+    #: the score item a trick over six is written as: "leve" (000 «Правила записи» 4, the Russian
+    #: word: «лишняя взятка (леве)») or "odd-tricks" (the English laws; 001, 003, 004 «взятка сверх шести»)
+    trick_item: Literal["leve", "odd-tricks"] = "leve"
 
     def __post_init__(self) -> None:
         if self.trick_points <= 0 or self.game_target <= 0 or self.games_to_win <= 0:
@@ -251,12 +254,12 @@ RUSSIAN = Ruleset(
         "running or two of three win the rubber (+10). Honours A K Q J 10 of trumps per side: "
         "3 → 2, 4 → 4, 5 → 5; coronkas in one hand: A-K-Q 5, to the jack 10, to the ten 20, "
         "+5 a card, double in trumps; small slam +10, grand slam +20, above the line. At each "
-        "partie's end the side with more points keeps the difference (000 REC 8).",
+        "partie's end the side with more points keeps the difference (000 Scoring §8).",
         "По 2 очка за каждую взятку сверх шести, под чертой; 10 внизу — партия (+5), две партии "
         "подряд или две из трёх — робер (+10). Онеры Т К Д В 10 козырей у стороны: 3 → 2, 4 → 4, "
         "5 → 5; коронки в одной руке: Т-К-Д 5, до валета 10, до десятки 20, +5 за карту, козырные "
         "вдвое; малый шлем +10, большой +20, над чертой. В конце партии сторона, у которой больше "
-        "очков, оставляет себе разность (000 REC 8).",
+        "очков, оставляет себе разность (000 «Правила записи» 8).",
     ),
     trick_points=2,
     game_target=10,
@@ -286,9 +289,9 @@ RUSSIAN = Ruleset(
             Text("Coronka from the ace down to the eight", "Коронка от туза до восьмёрки"),
             True,
             Text("002 writes 25 (50 in trumps) for A down to 8 and +5/+10 for each further card; "
-                 "000 REC 9 says +5/+10 a card past the ten. Both give the same numbers here.",
+                 "000 Scoring §9 says +5/+10 a card past the ten. Both give the same numbers here.",
                  "002 пишет 25 (козырная 50) от туза до восьмёрки и +5/+10 за каждую следующую; "
-                 "000 REC 9 — +5/+10 за карту после десятки. Здесь числа совпадают."),
+                 "000 «Правила записи» 9 — +5/+10 за карту после десятки. Здесь числа совпадают."),
         ),
         RelatedGame(
             "dummy",
@@ -351,6 +354,7 @@ ENGLISH_SHORT = Ruleset(
     netting=False,
     game_word=Text("game", "игра"),
     rubber_word=Text("rubber", "робер"),
+    trick_item="odd-tricks",
     variants=(
         RelatedGame(
             "deduct-three",
@@ -403,6 +407,7 @@ SIMPLE = Ruleset(
     netting=False,
     game_word=Text("game", "партия"),
     rubber_word=Text("match", "игра"),
+    trick_item="odd-tricks",
     variants=(
         RelatedGame(
             "club-rotation",
@@ -463,6 +468,7 @@ AMERICAN = Ruleset(
     netting=False,
     game_word=Text("game", "игра"),
     rubber_word=Text("match", "матч"),
+    trick_item="odd-tricks",
     variants=(
         RelatedGame(
             "one-game",

@@ -47,7 +47,7 @@ __all__ = [
     "WHAT",
 ]
 
-WHAT = ("leve", "honours", "coronka", "small-slam", "grand-slam", "revoke", "partie", "robber", "game", "rubber")
+WHAT = ("leve", "odd-tricks", "honours", "coronka", "small-slam", "grand-slam", "revoke", "partie", "robber", "game", "rubber")
 _SIDES = (Side.NS, Side.EW)
 
 #: The maxim of the catalogue each kind of entry rests on, per rule set (None: the rule set's own
@@ -415,8 +415,11 @@ def _revoke_step(
 
 
 def _leve_step(rs: Ruleset, tricks: Mapping[Side, int]) -> list[ScoreItem]:
-    """Step 2, the leve: each trick over six (after any revoke penalty), below the line."""
-    return [ScoreItem(side, "leve", (tricks[side] - 6) * rs.trick_points, "below") for side in _SIDES if tricks[side] > 6]
+    """Step 2, the leve: each trick over six (after any revoke penalty), below the line -- written
+    as the rule set names it (``rs.trick_item``: "leve" in Russian whist, "odd-tricks" in the
+    English and American laws, as the robber of 000 is the rubber there)."""
+    return [ScoreItem(side, rs.trick_item, (tricks[side] - 6) * rs.trick_points, "below")
+            for side in _SIDES if tricks[side] > 6]
 
 
 def _honour_step(deal: Deal, rs: Ruleset, stand: Mapping[Side, int]) -> tuple[list[ScoreItem], set[Side]]:
@@ -708,6 +711,7 @@ class ScoreSheet:
 
 _WHAT_LABELS = {
     "leve": ("leve", "леве"),
+    "odd-tricks": ("odd tricks", "взятки сверх шести"),
     "honours": ("honours", "онеры"),
     "coronka": ("coronka", "коронка"),
     "small-slam": ("small slam", "малый шлем"),

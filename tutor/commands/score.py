@@ -70,7 +70,7 @@ def score_text(rs: Ruleset, ds: DealScore, tricks_played_ns: int, lang: str = "e
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("score", help="the score of one deal (leve, honours, coronkas, slams, revoke)")
+    p = sub.add_parser("score", help="the score of one deal (tricks over six -- leve or odd tricks --, honours, coronkas, slams, revoke)")
     add_deal_arguments(p)
     p.add_argument("--tricks", required=True, help="tricks taken: NS=8 or EW=5")
     p.add_argument("--revoke", action="append", default=[], metavar="SIDE",

@@ -125,7 +125,7 @@ __all__ = [
 #: The theme vocabulary (filter, progress by theme, generator). Each with its en/ru label.
 THEMES: dict[str, tuple[str, str]] = {
     "deal-and-trump": ("Dealing and the trump card", "Сдача и козырь"),
-    "following-suit": ("Following suit", "Снос масти"),
+    "following-suit": ("Following suit", "Ответ в масть"),
     "trick-winner": ("Who wins the trick", "Кто берёт взятку"),
     "counting": ("Counting cards", "Счёт карт"),
     "honours": ("Honours", "Онеры"),

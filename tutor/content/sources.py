@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 
 from tutor.conventions.catalogue import SEED_SECTIONS, Source, UnknownMaximError, get_maxim
 from tutor.i18n import has, t
@@ -149,26 +150,33 @@ def maxim_source(maxim_id: str, lang: str) -> str:
         return ""
 
 
-#: A seed cited by its number inside a text: ``000``, ``000 LST 3``, ``000 HNT §11``.
-_INLINE = re.compile(r"(?<![\w.\-])(00[0-4])(?:\s+(LST|HNT|REC)(?:\s+§?(\d+))?)?(?![\w\-])")
-
-
 def plain_citations(text: str, lang: str) -> str:
-    """``text`` with every seed number replaced by the seed's name (and section) in ``lang``, as
-    :func:`source_name` names it: lessons and explanations cite "(000: «…»)" the way the shared
-    docs do, a learner reads "(the Russian whist guide: «…»)".
+    """``text`` with every seed citation replaced by the seed's name (and section and item) in
+    ``lang``, as :func:`source_name` names it -- the same forms :func:`named_sources` reads
+    (``000 LST 3``, ``000 Leads §14``, ``000 «Ходы, масти, козыри» 14``, ``000 Scoring §9``), as
+    plain text: lessons and explanations cite "(000: «…»)" the way the shared docs do, a learner
+    reads "(the Russian whist guide: «…»)". A quotation after the number that is no section
+    heading is the seed's own words and stays as written.
 
     >>> plain_citations("lead small (000 LST 3).", "en")
     'lead small (the Russian whist guide, section “Leads, suits, trumps”, item 3).'
+    >>> plain_citations("third hand high (000 Leads §14).", "en")
+    'third hand high (the Russian whist guide, section “Leads, suits, trumps”, item 14).'
     >>> plain_citations("(000: «Карты сдаются все до одной»)", "ru")
     '(русское руководство по висту: «Карты сдаются все до одной»)'
     """
-    def name(m: re.Match[str]) -> str:
-        seed, short, item = m.group(1), m.group(2), m.group(3)
-        section = SEED_SECTIONS[short] if short is not None else None
-        return source_name(Source(seed=seed, section=section, item=None if item is None else int(item)), lang)
+    out: list[str] = []
+    pos = 0
+    for start, end, seed, section, item in _cite_spans(text, quotes_are_words=True):
+        out.append(text[pos:start])
+        out.append(_plain(_seed_html(seed, section, item, lang)))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
 
-    return _INLINE.sub(name, text)
+
+def _plain(html_text: str) -> str:
+    return html.unescape(_TAG.sub("", html_text))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -224,19 +232,30 @@ def named_sources(text: str, lang: str) -> str:
     text = _ruleset_names(text, lang)
     out: list[str] = []
     pos = 0
+    for start, end, seed, section, item in _cite_spans(text):
+        out.append(mark_foreign(text[pos:start], lang))
+        out.append(_seed_html(seed, section, item, lang))
+        pos = end
+    out.append(mark_foreign(text[pos:], lang))
+    return "".join(out)
+
+
+def _cite_spans(text: str, quotes_are_words: bool = False) -> Iterator[tuple[int, int, str, str | None, str | None]]:
+    """Every inline seed citation of ``text`` (:data:`_INLINE_CITE`) as (start, end, seed,
+    section heading, item): a section code (``LST``, ``Leads``) read as its heading. With
+    ``quotes_are_words`` a quotation after the number that is no section heading is the seed's
+    own words: only the number is a citation, and the quotation stays in the text."""
     for m in _INLINE_CITE.finditer(text):
         seed, code, section, item = m.groups()
         if not m.group(0).strip():
             continue
-        seed = seed or "000"
+        end = m.end()
         if code:  # a section code: its heading in the page's language (the locales translate it)
-            short = {"Leads": "LST", "Hints": "HNT", "Scoring": "REC"}.get(code, code)
-            section = _CODES.get(short)
-        out.append(mark_foreign(text[pos:m.start()], lang))
-        out.append(_seed_html(seed, section, item, lang))
-        pos = m.end()
-    out.append(mark_foreign(text[pos:], lang))
-    return "".join(out)
+            section = _CODES.get({"Leads": "LST", "Hints": "HNT", "Scoring": "REC"}.get(code, code))
+        elif (quotes_are_words and section is not None
+              and not any(h.startswith(section) for h in (*SECTION_TITLES, *SECTION_TITLES.values()))):
+            section, item, end = None, None, m.start() + len(seed or "")
+        yield m.start(), end, seed or "000", section, item
 
 
 _QUOTED = re.compile(r"«[^«»]*»|“[^“”]*”|\"[^\"]*\"")

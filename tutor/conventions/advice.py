@@ -442,7 +442,11 @@ _NOT_A_HOLDING_TABLE = frozenset({"trump-lead-by-turned-up-card"})
 
 
 def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
-    """When the student leads from a holding the two systems treat differently, say how."""
+    """When the student leads from a holding the two systems treat differently, say how: the
+    other system's whole lead, decided on the same position (not a card of this suit it would
+    never open), and the maxim that makes the difference. The lead from ``7.K853.AQ642.J94`` is
+    ♦4 in English whist and ♥3 in Russian whist, because Russian whist does not open A-Q: the
+    note names ♥3, not the ♦2 the Russian table would lead if the suit were opened."""
     if ctx.k.current is not None:
         return None
     holding = ctx.mine(best.suit)
@@ -450,11 +454,28 @@ def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
     if not diffs:
         return None
     d = diffs[0]
-    other = d.system_b_card if ctx.system == "russian" else d.system_a_card
-    other_maxim = d.maxims[1] if ctx.system == "russian" else d.maxims[0]
+    other_system = "english" if ctx.system == "russian" else "russian"
+    other_out = _decide(replace(ctx, system=other_system, cands=()))
+    other = other_out.card
+    if other == best:
+        return None
+    table_card = d.system_b_card if ctx.system == "russian" else d.system_a_card
+    if other == table_card:  # the difference of the lead table in this suit
+        other_maxim = d.maxims[1] if ctx.system == "russian" else d.maxims[0]
+    else:  # the other system leads elsewhere: the maxim that ruled this card out there, else the one that chose its own
+        f = other_out.rejected.get(best)
+        chosen = _maxims_for(other, other_out.applied)
+        other_maxim = f.maxim if f is not None else (chosen[0] if chosen else d.maxims[1 if ctx.system == "russian" else 0])
     from tutor.conventions.catalogue import get_maxim  # the titles, not the ids, reach the learner
 
     title = get_maxim(other_maxim).title
+    if len({c.suit for c in ctx.legal}) == 1 < len({c.suit for c in ctx.position.legal_cards()}):
+        # the question was "which card of this suit?" (``advise(..., suit=...)``): say so
+        name_en, name_ru = ("English", "английском") if ctx.system == "russian" else ("Russian", "русском")
+        return text(
+            f"(From this suit {name_en} whist leads {other.symbol('en')}: {title['en']}.)",
+            f"(Из этой масти в {name_ru} висте ходят {other.symbol('ru')}: {title['ru']}.)",
+        )
     if ctx.system == "russian":
         return text(
             f"(English whist leads {other.symbol('en')} here: {title['en']}.)",

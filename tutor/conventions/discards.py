@@ -334,7 +334,7 @@ def refuse_ruff_to_call(ctx: Context) -> Iterable[Finding]:
         "refuse-ruff-to-call", frozenset(ctx.legal), plain, "worse",
         text("Four trumps and an established suit: refuse to trump the opponents' winner; keep your trumps "
              "to bring the suit in, and partner will read the refusal as a call for trumps.",
-             "Четыре козыря и установленная масть: откажитесь бить выигрышную карту противников; козыри нужны, "
+             "Четыре козыря и разыгранная масть: откажитесь бить выигрышную карту противников; козыри нужны, "
              "чтобы провести масть, а партнёр прочтёт отказ как приглашение в козыри."),
         text("{card} spends one of the four trumps you need to bring in your suit; refuse the ruff and discard.",
              "{card} тратит один из четырёх козырей, нужных для вашей масти; откажитесь бить и сбросьте."),
