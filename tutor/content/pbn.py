@@ -33,13 +33,18 @@ class PbnError(WhistError):
 
 @dataclass(frozen=True)
 class PbnBoard:
-    """One game of a PBN file: its board number, dealer and deal (``N:…``), and all its tags."""
+    """One game of a PBN file: its board number, dealer and deal (``N:…``), and all its tags.
+
+    ``sections`` holds, for a tag followed by data lines (PBN 2.1 §3.1: the auction and play
+    sections, the tables of §5), those lines as written, each with its line number in the file --
+    the review reads the ``Play`` section from it (:mod:`tutor.played_deal`)."""
 
     number: int | None
     dealer: Seat | None
     deal: str
     tags: dict[str, str] = field(default_factory=dict, compare=False)
     line: int = 0
+    sections: dict[str, tuple[tuple[int, str], ...]] = field(default_factory=dict, compare=False)
 
 
 _TAG_RE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
@@ -47,8 +52,10 @@ _TAG_RE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 
 def read_pbn(text: str) -> list[PbnBoard]:
     """Every game of a PBN text that has a ``Deal`` tag, in file order."""
-    games: list[tuple[dict[str, str], int]] = []
+    games: list[tuple[dict[str, str], int, dict[str, list[tuple[int, str]]]]] = []
     current: dict[str, str] = {}
+    sections: dict[str, list[tuple[int, str]]] = {}
+    last_tag = ""
     start = 0
     in_comment = False
     for n, raw in enumerate(text.splitlines(), start=1):
@@ -62,8 +69,8 @@ def read_pbn(text: str) -> list[PbnBoard]:
             continue
         if not line:
             if current:
-                games.append((current, start))
-                current = {}
+                games.append((current, start, sections))
+                current, sections, last_tag = {}, {}, ""
             continue
         if line.startswith((";", "%", "{")):
             continue
@@ -73,14 +80,17 @@ def read_pbn(text: str) -> list[PbnBoard]:
                 start = n
             name, value = m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
             if name in current and name in ("Deal", "Board"):
-                games.append((current, start))  # a new game began without a blank line
-                current, start = {}, n
+                games.append((current, start, sections))  # a new game began without a blank line
+                current, sections, start = {}, {}, n
             current[name] = value
+            last_tag = name
+        elif current and last_tag:
+            sections.setdefault(last_tag, []).append((n, line))
     if current:
-        games.append((current, start))
+        games.append((current, start, sections))
     boards: list[PbnBoard] = []
     previous: dict[str, str] = {}
-    for tags, start_line in games:
+    for tags, start_line, data in games:
         # PBN "#" means: the same value as the previous game's tag
         tags = {k: (previous.get(k, "") if v == "#" else v) for k, v in tags.items()}
         previous = tags
@@ -93,7 +103,8 @@ def read_pbn(text: str) -> list[PbnBoard]:
                 dealer = parse_seat(tags["Dealer"])
             except WhistError:
                 raise PbnError(f"line {start_line}: not a dealer: {tags['Dealer']!r}") from None
-        boards.append(PbnBoard(number, dealer, tags["Deal"].strip(), tags, start_line))
+        boards.append(PbnBoard(number, dealer, tags["Deal"].strip(), tags, start_line,
+                               {k: tuple(v) for k, v in data.items()}))
     if not boards:
         raise PbnError("no [Deal \"…\"] found: is this a PBN file?")
     return boards
