@@ -32,10 +32,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from dataclasses import dataclass
 from typing import Any
 
 from tutor.cards import Card, parse_card
+from tutor.content.loader import max_file_bytes
 from tutor.content.pbn import PbnBoard, read_pbn
 from tutor.deal import Deal, parse_trump
 from tutor.errors import WhistError
@@ -43,7 +45,7 @@ from tutor.play import PlayState, Trick, parse_history
 from tutor.seats import Seat, parse_seat
 
 __all__ = ["PlayedDeal", "PlayedDealError", "TRUMP_TAGS", "read_played", "from_pbn_board", "from_typed",
-           "from_autoplay", "from_record", "pick_board"]
+           "from_autoplay", "from_record", "pick_board", "read_played_file", "decode"]
 
 #: The tags the trump is read from, in this order (see the module's docstring).
 TRUMP_TAGS: tuple[str, ...] = ("TrumpCard", "Trump", "Contract")
@@ -302,3 +304,30 @@ def pick_board(deals: Sequence[PlayedDeal], board: int | None) -> PlayedDeal:
     numbers = [d.board if d.board is not None else i for i, d in enumerate(deals, start=1)]
     shown = ", ".join(str(x) for x in numbers[:20]) + (" …" if len(numbers) > 20 else "")
     raise PlayedDealError(f"no board {board}: the file holds board(s) {shown}")
+
+
+def decode(data: bytes) -> str:
+    """The text of a file or an upload: UTF-8 (a BOM allowed), else Latin-1 as older PBN files are."""
+    if len(data) > max_file_bytes():
+        raise PlayedDealError(f"the file is {len(data) / 1e6:.1f} MB, over the cap of {max_file_bytes() / 1e6:.0f} MB "
+                              f"(WHIST_TUTOR_MAX_FILE_MB)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def read_played_file(path: str | Path) -> list[PlayedDeal]:
+    """:func:`read_played` of a file, with one clear line for a file that cannot be read."""
+    if not str(path).strip():
+        raise PlayedDealError("the file name is empty")
+    p = Path(path)
+    if p.is_dir():
+        raise PlayedDealError(f"{p} is a folder, not a file")
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise PlayedDealError(f"{p}: no such file") from None
+    except OSError as exc:
+        raise PlayedDealError(f"{p}: cannot read the file ({(exc.strerror or str(exc)).lower()})") from None
+    return read_played(decode(data))
