@@ -12,9 +12,15 @@ three costliest moments. The JSON shape is documented in docs/review.md.
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tutor.commands._args import CliError, add_json_flag, bounded_int, emit, nonempty
 from tutor.conventions.rules import SYSTEMS
+
+if TYPE_CHECKING:
+    from tutor.played_deal import PlayedDeal
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,6 +34,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--trump", type=nonempty, help="with --deal: the trump card (H7), suit (H) or NT")
     p.add_argument("--played", type=nonempty, help='with --deal: the tricks, "W:DK D4 D9 D2 / …"')
     p.add_argument("--dealer", type=nonempty, help="with --deal: the dealer (default: from the first trick)")
+    p.add_argument("--puzzles", action="store_true",
+                   help="print the costliest moments as puzzle YAML, proved as `tutor check` proves a file "
+                        "(every board of FILE unless --board)")
     p.add_argument("--lang", default="en", choices=("en", "ru"), help="the language of the text (the JSON has both)")
     add_json_flag(p)
     p.set_defaults(func=run)
@@ -49,7 +58,33 @@ def run(args: argparse.Namespace) -> int:
         if args.dealer is not None:
             lines.append(f"dealer: {args.dealer}")
         deals = [from_typed("\n".join(lines))]
+    if args.puzzles:
+        return _puzzles(args, deals if args.board is None else [pick_board(deals, args.board)])
     played = pick_board(deals, args.board)
     review = review_deal(played, args.system)
     emit(args, review.as_json(), review.text(args.lang))
     return 0
+
+
+def _puzzles(args: argparse.Namespace, deals: Sequence[PlayedDeal]) -> int:
+    """The costliest moments of ``deals`` as one file of puzzles (deals without a turned-up trump
+    card are skipped and named on stderr: a puzzle needs one)."""
+    from pathlib import Path
+
+    from tutor.content.moments import moment_puzzles, proved_yaml
+    from tutor.deal_review import review_deal
+
+    source = Path(args.file).stem if args.file else "typed"
+    puzzles = []
+    for d in deals:
+        if d.deal.trump_card is None:
+            sys.stderr.write(f"{d.where() or 'the deal: '}skipped: no turned-up trump card, which a puzzle needs\n")
+            continue
+        puzzles.extend(moment_puzzles(review_deal(d, args.system), source=source))
+    if not puzzles:
+        raise CliError("no puzzle made: no deal has a turned-up trump card and a card that cost a trick")
+    text, problems = proved_yaml(puzzles, f"Puzzles from the costliest moments of {source} (tutor review --puzzles)")
+    emit(args, {"puzzles": len(puzzles), "problems": problems, "yaml": text}, text.rstrip("\n"))
+    for p in problems:
+        sys.stderr.write(p + "\n")
+    return 1 if problems else 0
