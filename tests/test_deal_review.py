@@ -106,6 +106,8 @@ def test_a_board_out_of_range_names_the_boards_there_are():
 def test_typed_records_and_autoplay_output_are_read_too():
     (typed,) = read_played(f"deal: {_DEAL}\ntrump: SJ\nplayed: E:CA C8 C5 C2 / E:ST S5 S2 SA")
     assert typed.trump_from == "typed" and len(typed.cards) == 8 and typed.deal.dealer is Seat.N
+    (russian,) = read_played(f"сдача: {_DEAL}\nкозырь: SJ\nрозыгрыш: E:CA C8 C5 C2 / E:ST S5 S2 SA")
+    assert russian.deal == typed.deal and russian.tricks == typed.tricks
     from tutor.commands.autoplay import autoplay
 
     data = {"deals": autoplay(5, 1)}

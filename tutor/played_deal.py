@@ -206,10 +206,13 @@ def from_pbn_board(board: PbnBoard) -> PlayedDeal:
 
 # -- typed record ------------------------------------------------------------------------------------
 _TYPED_KEYS = ("deal", "trump", "dealer", "played", "title")
+#: The same keys in Russian (a record typed on the Russian page reads as the English one).
+_TYPED_RU = {"сдача": "deal", "козырь": "trump", "сдавал": "dealer", "розыгрыш": "played", "название": "title"}
 
 
 def from_typed(text: str) -> PlayedDeal:
-    """``deal: N:…`` / ``trump: H7`` / ``played: W:… / …`` lines (``dealer:``, ``title:`` optional)."""
+    """``deal: N:…`` / ``trump: H7`` / ``played: W:… / …`` lines (``dealer:``, ``title:`` optional;
+    in Russian ``сдача:``, ``козырь:``, ``розыгрыш:``, ``сдавал:``, ``название:``)."""
     values: dict[str, str] = {}
     for n, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -217,6 +220,7 @@ def from_typed(text: str) -> PlayedDeal:
             continue
         key, sep, value = line.partition(":")
         key = key.strip().lower()
+        key = _TYPED_RU.get(key, key)
         if not sep or key not in _TYPED_KEYS:
             raise PlayedDealError(f"line {n}: write 'deal: N:…', 'trump: H7', 'played: W:DK D4 D9 D2 / …' "
                                   f"(got {line[:40]!r})")
