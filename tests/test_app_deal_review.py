@@ -18,6 +18,7 @@ from tutor.ui.review_page import CACHE_KEY, STEP_KEY, rtext
 
 PAGE = str(Path(__file__).resolve().parent.parent / "tutor" / "ui" / "review_page.py")
 FIXTURE = Path(__file__).parent / "fixtures" / "review" / "elwell.pbn"
+ROBOTS = Path(__file__).parent / "fixtures" / "review" / "robots-seed3.txt"  # with a turned-up card
 
 
 def _page(lang: str) -> AppTest:
@@ -82,22 +83,10 @@ def test_a_broken_record_is_one_clear_error():
     assert err.value.startswith(rtext("error", "en", error="board 9: trick 7"))
 
 
-def _robots_record(seed: int) -> str:
-    """A seeded deal played by four beginner robots, as a typed record with its turned-up card."""
-    from tutor.commands.autoplay import autoplay
-    from tutor.deal import Deal
-    from tutor.seats import Seat
-
-    game = autoplay(seed, 1, robots="beginner")[0]
-    deal = Deal.random(seed, dealer=Seat.N)
-    assert deal.pbn() == game["deal"]
-    return f"deal: {game['deal']}\ntrump: {deal.trump_card}\nplayed: {game['history']}\ntitle: robots, seed {seed}"
-
-
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_make_a_puzzle_of_a_costly_card(lang):
     at = _page(lang)
-    at.text_area(key=state.DEAL_REVIEW_TEXT).input(_robots_record(3))
+    at.text_area(key=state.DEAL_REVIEW_TEXT).input(ROBOTS.read_text(encoding="utf-8"))
     _button(at, state.DEAL_REVIEW_GO).click().run()
     review = at.session_state[CACHE_KEY][(0, "russian")]
     worst = review.costliest()[0]

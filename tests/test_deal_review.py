@@ -27,6 +27,7 @@ from tutor.seats import Seat, Side
 from tutor.vocab import ENGINE_VERDICTS
 
 FIXTURE = Path(__file__).parent / "fixtures" / "review" / "elwell.pbn"
+ROBOTS = Path(__file__).parent / "fixtures" / "review" / "robots-seed3.txt"  # with a turned-up card
 
 
 @functools.cache
@@ -231,3 +232,29 @@ def test_review_command_bad_input_is_one_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error: ") and message in err
+
+
+def test_the_costliest_moments_become_puzzles_that_tutor_check_proves(capsys, tmp_path):
+    """A robots' deal with its turned-up card: the three costliest cards as puzzles, each from the
+    seat that played it turned to South, with the table's history (its unconventional cards named
+    deliberate) -- and ``tutor check`` proves the file."""
+    code, out, err = run(capsys, "review", str(ROBOTS), "--puzzles", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["puzzles"] == 3 and data["problems"] == []
+    path = tmp_path / "moments.yaml"
+    path.write_text(data["yaml"], encoding="utf-8")
+    code, out, err = run(capsys, "check", str(path))
+    assert code == 0, out + err
+    assert "3 puzzle(s)" in out
+    from tutor.content.loader import parse_text
+
+    review = review_deal(read_played_file(ROBOTS)[0])
+    loaded = parse_text(data["yaml"]).puzzles
+    for note, puzzle in zip(review.costliest(), (p.item for p in loaded)):
+        assert puzzle.answer_card == note.advised and f"{note.card.symbol('en')} was played" in puzzle.explanation.en
+
+
+def test_puzzles_need_a_turned_up_card(capsys):
+    code, out, err = run(capsys, "review", str(FIXTURE), "--puzzles")
+    assert code == 2 and "no puzzle made" in err and "skipped: no turned-up trump card" in err
