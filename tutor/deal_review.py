@@ -225,8 +225,8 @@ class DealReview:
             out.append(_summary_line(side.value, self.side_summary(side), lang)
                        + (f"; {'взято' if ru else 'taken'} {state.tricks_won(side)}"))
         if self.solved and self.dd_par_ns is not None:
-            out.append((f"При лучшей игре с открытыми картами NS берут {self.dd_par_ns}" if ru else
-                        f"Double-dummy par from the first card: NS {self.dd_par_ns}, EW {13 - self.dd_par_ns}"))
+            out.append(f"При лучшей игре с открытыми картами NS берут {self.dd_par_ns}" if ru else
+                        f"Double-dummy par from the first card: NS {self.dd_par_ns}, EW {13 - self.dd_par_ns}")
         worst = self.costliest()
         if worst:
             out.append("Самые дорогие карты:" if ru else "The costliest moments:")
@@ -292,7 +292,8 @@ def annotate(played: PlayedDeal, system: str = "russian",
         led = state.suit_led
         view = _view(state, seat)
         advice = advise(view, system)
-        verdict, broken, why = "best", (), _text("", "")
+        verdict, why = "best", _text("", "")
+        broken: tuple[str, ...] = ()
         if card != advice.card:
             other = advice.verdict_for(card)
             if other is not None:

@@ -89,7 +89,9 @@ def puzzle_from_moment(review: DealReview, index: int, *, source: str = "review"
     lead = not tricks or tricks[-1].complete
     advice = advise_position(build_position(turned.hands[Seat.S], deal.trump_card, tricks or None, turned.dealer),
                              review.system)
-    deciding = advice.maxims[0] if advice.maxims else None
+    if not advice.maxims:
+        raise MomentError(f"the conventions name no maxim for card {index + 1}: no puzzle to make of it")
+    deciding = advice.maxims[0]
     board = review.played.board
     where_en = f"board {board}" if board is not None else "this deal"
     where_ru = f"сдача {board}" if board is not None else "эта сдача"
@@ -104,21 +106,20 @@ def puzzle_from_moment(review: DealReview, index: int, *, source: str = "review"
     )
     hints = [Text(en="What has the play so far told you about the hidden hands?",
                   ru="Что розыгрыш уже сказал вам о закрытых руках?")]
-    if deciding is not None:
-        hints.append(maxim_text(deciding))
+    hints.append(maxim_text(deciding))
     themes = [_theme(tricks, lead, note.card, advice.card, deal)]
     if deciding in MAXIM_THEMES:
         themes.append(MAXIM_THEMES[deciding])
     ident = f"review-{_slug(source)}-{board if board is not None else 0}-card-{index + 1}"
-    base = dict(
-        id=ident,
-        title=Text(en=f"Board {board if board is not None else '—'}, trick {note.trick}: the costly card",
+    base = {
+        "id": ident,
+        "title": Text(en=f"Board {board if board is not None else '—'}, trick {note.trick}: the costly card",
                    ru=f"Сдача {board if board is not None else '—'}, взятка {note.trick}: дорогая карта"),
-        themes=themes, difficulty=3, rules="russian", system=review.system, dealer=turned.dealer,
-        trump=deal.trump_card, hand=turned.hands[Seat.S], deal=turned, played=tricks or None,
-        question="lead" if lead else "play", answer=advice.card, accept=equal_accepts(advice),
-        maxims=list(advice.maxims) or ["lead-long-suit"], hints=hints, explanation=explanation,
-    )
+        "themes": themes, "difficulty": 3, "rules": "russian", "system": review.system, "dealer": turned.dealer,
+        "trump": deal.trump_card, "hand": turned.hands[Seat.S], "deal": turned, "played": tricks or None,
+        "question": "lead" if lead else "play", "answer": advice.card, "accept": equal_accepts(advice),
+        "maxims": list(advice.maxims), "hints": hints, "explanation": explanation,
+    }
     puzzle = Puzzle.model_validate(base)
     if tricks:
         wrong = [c for c in check_history(puzzle, turned) if not c.conventional]

@@ -311,7 +311,7 @@ def render(standalone: bool = False) -> None:
     if trump_card is not None and trump_card not in hands[review.deal.dealer]:
         trump_card = None
     st.html(table_html(hands, dealer=review.deal.dealer, trump_card=trump_card, lang=lang, me=Seat.S, trick=trick,
-                       trump=review.deal.trump))
+                       trump=review.deal.trump, seated=False))
     note = review.notes[step - 1]
     st.caption(rtext("where", lang, card=step, total=total, trick=note.trick,
                      ns=table_state.tricks_won(Side.NS), ew=table_state.tricks_won(Side.EW)))
