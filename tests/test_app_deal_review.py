@@ -96,3 +96,24 @@ def test_make_a_puzzle_of_a_costly_card(lang):
     assert rtext("puzzle_proved", lang) in _texts(at)
     (code,) = at.code
     assert code.value.startswith("# ") and "question: " in code.value and f"answer: {worst.advised}" in code.value
+
+
+def test_a_puzzle_made_on_the_review_page_opens_in_the_workshop(app_env):
+    """In the whole app: the puzzle of the costliest card goes into the Workshop's editor, which
+    validates it live like any puzzle file (no problems)."""
+    from appkit import open_page, start
+
+    at = start("en")
+    open_page(at, "review")
+    at.text_area(key=state.DEAL_REVIEW_TEXT).input(ROBOTS.read_text(encoding="utf-8"))
+    _button(at, state.DEAL_REVIEW_GO).click().run()
+    worst = at.session_state[CACHE_KEY][(0, "russian")].costliest()[0]
+    _button(at, f"{state.DEAL_REVIEW_JUMP}{worst.index}").click().run()
+    _button(at, f"{state.DEAL_REVIEW_PUZZLE}{worst.index}").click().run()
+    made = at.session_state[state.DEAL_REVIEW_MADE]
+    _button(at, state.DEAL_REVIEW_TO_WORKSHOP).click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == t("nav.workshop", "en")
+    assert at.text_area(key=state.WORKSHOP_TEXT).value == made[3]
+    assert rtext("in_workshop", "en") in [s.value for s in at.success]
+    assert not at.error, [e.value for e in at.error]

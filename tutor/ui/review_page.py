@@ -240,31 +240,54 @@ def _costliest(review: DealReview, lang: str) -> None:
         st.button(label, key=f"{state.DEAL_REVIEW_JUMP}{n.index}", on_click=_on_step, args=(n.index + 1,))
 
 
+def _made_key(review: DealReview) -> tuple[int, str]:
+    deals = st.session_state.get(DEALS_KEY) or ()
+    return (deals.index(review.played) if review.played in deals else 0, review.system)
+
+
+def _on_make(index: int) -> None:
+    """Callback: the card ``index`` of the current review as a puzzle, proved; kept for the page."""
+    from tutor.content.moments import proved_yaml, puzzle_from_moment
+
+    review = current_review()
+    if review is None:
+        return
+    try:
+        text, problems = proved_yaml([puzzle_from_moment(review, index, source="review")],
+                                     rtext("puzzle_header", "en"))
+    except WhistError as exc:
+        text, problems = "", [str(exc)]
+    st.session_state[state.DEAL_REVIEW_MADE] = (*_made_key(review), index, text, tuple(problems))
+
+
 def _puzzle(review: DealReview, note: CardNote, lang: str) -> None:
-    """Make the card just played into a puzzle, when it cost a trick and the deal has a trump card."""
+    """Make the card just played into a puzzle, when it cost a trick and the deal has a trump card;
+    the puzzle made is shown, to download or to open in the Workshop's editor."""
     if not review.solved or note.cost <= 0:
         return
     if review.deal.trump_card is None:
         st.caption(rtext("puzzle_no_card", lang))
         return
-    key = f"{state.DEAL_REVIEW_PUZZLE}{note.index}"
-    if not st.button(rtext("make_puzzle", lang), key=key):
+    st.button(rtext("make_puzzle", lang), key=f"{state.DEAL_REVIEW_PUZZLE}{note.index}", on_click=_on_make,
+              args=(note.index,))
+    made = st.session_state.get(state.DEAL_REVIEW_MADE)
+    if not made or tuple(made[:3]) != (*_made_key(review), note.index):
         return
-    from tutor.content.moments import proved_yaml, puzzle_from_moment
-
-    try:
-        text, problems = proved_yaml([puzzle_from_moment(review, note.index, source="review")],
-                                     rtext("puzzle_header", "en"))
-    except WhistError as exc:
-        show_error(str(exc))
-        return
+    text, problems = made[3], made[4]
     if problems:
         show_error(rtext("puzzle_problems", lang) + " " + "; ".join(problems))
-    else:
-        show_success(rtext("puzzle_proved", lang))
+        return
+    show_success(rtext("puzzle_proved", lang))
     st.code(text, language="yaml")
-    st.download_button(rtext("puzzle_download", lang), data=text.encode("utf-8"),
-                       file_name=f"review-card-{note.index + 1}.yaml", mime="text/yaml", key=state.DEAL_REVIEW_PUZZLE_DL)
+    row = st.container(horizontal=True, gap="small")
+    row.download_button(rtext("puzzle_download", lang), data=text.encode("utf-8"),
+                        file_name=f"review-card-{note.index + 1}.yaml", mime="text/yaml",
+                        key=state.DEAL_REVIEW_PUZZLE_DL)
+    if row.button(rtext("to_workshop", lang), key=state.DEAL_REVIEW_TO_WORKSHOP):
+        # the Workshop's editor box takes it as it takes an imported PBN (and saves it as a draft)
+        st.session_state[state.WORKSHOP_TEXT] = text
+        st.session_state[state.WORKSHOP_MSG] = ("ok", rtext("in_workshop", lang))
+        st.switch_page("tutor/ui/pages/workshop.py")
 
 
 def _input(lang: str) -> None:

@@ -127,6 +127,8 @@ __all__ = [
     "DEAL_REVIEW_JUMP",
     "DEAL_REVIEW_PUZZLE",
     "DEAL_REVIEW_PUZZLE_DL",
+    "DEAL_REVIEW_MADE",
+    "DEAL_REVIEW_TO_WORKSHOP",
 ]
 
 #: The learner's language (``en`` or ``ru``); the sidebar switch writes it.
@@ -296,6 +298,10 @@ DEAL_REVIEW_NAV = "deal_review:nav:"
 DEAL_REVIEW_JUMP = "deal_review:jump:"
 DEAL_REVIEW_PUZZLE = "deal_review:puzzle:"
 DEAL_REVIEW_PUZZLE_DL = "deal_review:puzzle_dl"
+#: The puzzle made last: (board place, system, card index, its YAML, the check's problems); and
+#: the button that opens it in the Workshop's editor.
+DEAL_REVIEW_MADE = "deal_review:made"
+DEAL_REVIEW_TO_WORKSHOP = "deal_review:to_workshop"
 
 
 def answer_key(scope: str, item_id: str) -> str:
