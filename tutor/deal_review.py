@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from tutor.cards import Card
-from tutor.conventions import advise
+from tutor.conventions import advise, explain_card
 from tutor.conventions.rules import text as _text
 from tutor.deal import Deal
 from tutor.errors import WhistError
@@ -292,14 +292,9 @@ def annotate(played: PlayedDeal, system: str = "russian",
         led = state.suit_led
         view = _view(state, seat)
         advice = advise(view, system)
-        verdict, why = "best", _text("", "")
-        broken: tuple[str, ...] = ()
-        if card != advice.card:
-            other = advice.verdict_for(card)
-            if other is not None:
-                verdict, broken, why = other.verdict, other.maxims, other.why
-            else:
-                verdict = "equal"
+        judged = explain_card(view, card, system)  # the advised card: "equal" with its maxims
+        best = card == advice.card
+        verdict, broken, why = ("best", (), _text("", "")) if best else (judged.verdict, judged.maxims, judged.why)
         partner, opponent = seat.partner, seat.lho
         p_before, o_before = read(_view(state, partner)), read(_view(state, opponent))
         state.play(card)

@@ -38,7 +38,7 @@ from typing import Any
 
 from tutor.cards import Card, parse_card
 from tutor.content.loader import max_file_bytes
-from tutor.content.pbn import PbnBoard, read_pbn
+from tutor.content.pbn import PbnBoard, decode_text, file_text, read_pbn
 from tutor.deal import Deal, parse_trump
 from tutor.errors import WhistError
 from tutor.play import PlayState, Trick, parse_history
@@ -311,27 +311,15 @@ def pick_board(deals: Sequence[PlayedDeal], board: int | None) -> PlayedDeal:
 
 
 def decode(data: bytes) -> str:
-    """The text of a file or an upload: UTF-8 (a BOM allowed), else Latin-1 as older PBN files are."""
+    """The text of an upload, within the file cap (``WHIST_TUTOR_MAX_FILE_MB``)."""
     if len(data) > max_file_bytes():
         raise PlayedDealError(f"the file is {len(data) / 1e6:.1f} MB, over the cap of {max_file_bytes() / 1e6:.0f} MB "
                               f"(WHIST_TUTOR_MAX_FILE_MB)")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    return decode_text(data)
 
 
 def read_played_file(path: str | Path) -> list[PlayedDeal]:
-    """:func:`read_played` of a file, with one clear line for a file that cannot be read."""
-    if not str(path).strip():
-        raise PlayedDealError("the file name is empty")
-    p = Path(path)
-    if p.is_dir():
-        raise PlayedDealError(f"{p} is a folder, not a file")
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise PlayedDealError(f"{p}: no such file") from None
-    except OSError as exc:
-        raise PlayedDealError(f"{p}: cannot read the file ({(exc.strerror or str(exc)).lower()})") from None
-    return read_played(decode(data))
+    """:func:`read_played` of a file (one clear line for a file that cannot be read or is too big)."""
+    if Path(path).is_file() and Path(path).stat().st_size > max_file_bytes():
+        raise PlayedDealError(f"{path}: over the cap of {max_file_bytes() / 1e6:.0f} MB (WHIST_TUTOR_MAX_FILE_MB)")
+    return read_played(file_text(path))

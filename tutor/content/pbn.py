@@ -24,7 +24,8 @@ from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.seats import Seat, parse_seat
 
-__all__ = ["PbnError", "PbnBoard", "read_pbn", "load_pbn", "puzzle_from_board", "MAXIM_THEMES"]
+__all__ = ["PbnError", "PbnBoard", "read_pbn", "load_pbn", "file_text", "decode_text", "puzzle_from_board",
+           "MAXIM_THEMES"]
 
 
 class PbnError(WhistError):
@@ -208,19 +209,29 @@ def puzzle_from_board(
 
 def load_pbn(path: str | Path) -> list[PbnBoard]:
     """Read a PBN file (UTF-8, or Latin-1 as older files are)."""
+    return read_pbn(file_text(path))
+
+
+def file_text(path: str | Path) -> str:
+    """The text of a file a teacher names (a PBN file, or another record the tutor reads): UTF-8,
+    or Latin-1 as older PBN files are; one clear :class:`PbnError` line when it cannot be read."""
     if not str(path).strip():  # Path("") would be the current folder
-        raise PbnError("the PBN file name is empty")
+        raise PbnError("the file name is empty")
     path = Path(path)
     if path.is_dir():
-        raise PbnError(f"{path} is a folder, not a PBN file")
+        raise PbnError(f"{path} is a folder, not a file")
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         raise PbnError(f"{path}: no such file") from None
     except OSError as exc:  # a learner should read "permission denied", not "[Errno 13] …"
         raise PbnError(f"{path}: cannot read the file ({(exc.strerror or str(exc)).lower()})") from None
+    return decode_text(data)
+
+
+def decode_text(data: bytes) -> str:
+    """Bytes of a file or an upload as text: UTF-8 (a BOM allowed), else Latin-1."""
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return read_pbn(text)
+        return data.decode("latin-1")
