@@ -111,9 +111,46 @@ def test_a_puzzle_made_on_the_review_page_opens_in_the_workshop(app_env):
     _button(at, f"{state.DEAL_REVIEW_JUMP}{worst.index}").click().run()
     _button(at, f"{state.DEAL_REVIEW_PUZZLE}{worst.index}").click().run()
     made = at.session_state[state.DEAL_REVIEW_MADE]
-    _button(at, state.DEAL_REVIEW_TO_WORKSHOP).click().run()
+    _button(at, state.DEAL_REVIEW_TO_WORKSHOP + ":card").click().run()
     assert not at.exception, at.exception
     assert at.title[0].value == t("nav.workshop", "en")
     assert at.text_area(key=state.WORKSHOP_TEXT).value == made[3]
     assert rtext("in_workshop", "en") in [s.value for s in at.success]
     assert not at.error, [e.value for e in at.error]
+
+
+def test_the_deals_played_on_the_play_page_are_reviewed():
+    """The app's own records: a deal South played on the Play page (here its session, driven as
+    the page drives it) is offered on the Review page and reviewed whole."""
+    from tutor.session import Session, SessionOptions
+
+    session = Session(SessionOptions(samples=0, seed=2))
+    while not session.finished:
+        session.play(session.legal_cards()[0])
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.session_state["lang"] = "ru"
+    at.session_state[state.PLAY_SESSION] = session
+    at.run()
+    _button(at, state.DEAL_REVIEW_FROM_PLAY).click().run()
+    assert not at.exception, at.exception
+    review = at.session_state[CACHE_KEY][(0, "russian")]
+    record = session.records[-1]
+    assert review.played.deal == record.deal and review.played.trump_from == "session"
+    assert review.solved and len(review.notes) == len(review.played.cards)
+    assert rtext("source_session", "ru") in _texts(at)
+
+
+def test_every_boards_costliest_moments_as_one_file_of_puzzles():
+    """The robots' deal: its three costliest cards make one proved file of puzzles; Elwell's boards,
+    at no trumps with no turned-up card, offer no such button."""
+    at = _page("en")
+    at.text_area(key=state.DEAL_REVIEW_TEXT).input(ROBOTS.read_text(encoding="utf-8"))
+    _button(at, state.DEAL_REVIEW_GO).click().run()
+    _button(at, state.DEAL_REVIEW_ALL).click().run()
+    assert not at.exception, at.exception
+    _, text, problems, skipped, count = at.session_state[state.DEAL_REVIEW_MADE_ALL]
+    assert problems == () and skipped == 0 and count == 3 and text.count("- id: review-") == 3
+    assert rtext("puzzle_proved", "en") in _texts(at)
+    at.text_area(key=state.DEAL_REVIEW_TEXT).input(FIXTURE.read_text(encoding="utf-8"))
+    _button(at, state.DEAL_REVIEW_GO).click().run()
+    assert not any(b.key == state.DEAL_REVIEW_ALL for b in at.button)  # no board of Elwell's has a trump card

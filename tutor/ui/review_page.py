@@ -273,21 +273,65 @@ def _puzzle(review: DealReview, note: CardNote, lang: str) -> None:
     made = st.session_state.get(state.DEAL_REVIEW_MADE)
     if not made or tuple(made[:3]) != (*_made_key(review), note.index):
         return
-    text, problems = made[3], made[4]
+    _made_output(made[3], made[4], lang, f"review-card-{note.index + 1}.yaml", "card")
+
+
+def _made_output(text: str, problems: tuple[str, ...], lang: str, file_name: str, which: str) -> None:
+    """Puzzles made: proved (the YAML, a download, a button into the Workshop) or their problems."""
     if problems:
         show_error(rtext("puzzle_problems", lang) + " " + "; ".join(problems))
         return
     show_success(rtext("puzzle_proved", lang))
     st.code(text, language="yaml")
     row = st.container(horizontal=True, gap="small")
-    row.download_button(rtext("puzzle_download", lang), data=text.encode("utf-8"),
-                        file_name=f"review-card-{note.index + 1}.yaml", mime="text/yaml",
-                        key=state.DEAL_REVIEW_PUZZLE_DL)
-    if row.button(rtext("to_workshop", lang), key=state.DEAL_REVIEW_TO_WORKSHOP):
+    row.download_button(rtext("puzzle_download", lang), data=text.encode("utf-8"), file_name=file_name,
+                        mime="text/yaml", key=f"{state.DEAL_REVIEW_PUZZLE_DL}:{which}")
+    if row.button(rtext("to_workshop", lang), key=f"{state.DEAL_REVIEW_TO_WORKSHOP}:{which}"):
         # the Workshop's editor box takes it as it takes an imported PBN (and saves it as a draft)
         st.session_state[state.WORKSHOP_TEXT] = text
         st.session_state[state.WORKSHOP_MSG] = ("ok", rtext("in_workshop", lang))
         st.switch_page("tutor/ui/pages/workshop.py")
+
+
+def _on_make_all() -> None:
+    """Callback: the costliest moments of every board read (with a turned-up card) as puzzles."""
+    from tutor.content.moments import moment_puzzles, proved_yaml
+    from tutor.deal_review import annotate, solve_costs
+
+    deals = st.session_state.get(DEALS_KEY) or ()
+    system = st.session_state.get(SYSTEM_KEY) or "russian"
+    cache: dict[tuple[int, str], DealReview] = st.session_state.setdefault(CACHE_KEY, {})
+    puzzles, skipped = [], 0
+    try:
+        for i, d in enumerate(deals):
+            if d.deal.trump_card is None:
+                skipped += 1
+                continue
+            review = cache.get((i, system)) or annotate(d, system)
+            cache[(i, system)] = review = solve_costs(review)
+            puzzles.extend(moment_puzzles(review, source="review"))
+        text, problems = proved_yaml(puzzles, rtext("puzzle_header", "en")) if puzzles else ("", [])
+    except WhistError as exc:
+        text, problems = "", [str(exc)]
+    st.session_state[state.DEAL_REVIEW_MADE_ALL] = (system, text, tuple(problems), skipped, len(puzzles))
+
+
+def _all_boards(lang: str) -> None:
+    """Every board's costliest moments as one file of puzzles (a club session for the library)."""
+    deals = st.session_state.get(DEALS_KEY) or ()
+    if not any(d.deal.trump_card is not None for d in deals):
+        return
+    st.button(rtext("make_all", lang, n=len(deals)), key=state.DEAL_REVIEW_ALL, on_click=_on_make_all)
+    made = st.session_state.get(state.DEAL_REVIEW_MADE_ALL)
+    if not made or made[0] != (st.session_state.get(SYSTEM_KEY) or "russian"):
+        return
+    _, text, problems, skipped, count = made
+    if skipped:
+        st.caption(rtext("skipped", lang, n=skipped))
+    if not count and not problems:
+        show_info(rtext("no_cost", lang))
+        return
+    _made_output(text, problems, lang, "review-puzzles.yaml", "all")
 
 
 def _input(lang: str) -> None:
@@ -343,6 +387,7 @@ def render(standalone: bool = False) -> None:
     _puzzle(review, note, lang)
     _costliest(review, lang)
     _summary(review, lang)
+    _all_boards(lang)
     _solve_rest(lang)
 
 

@@ -129,6 +129,8 @@ __all__ = [
     "DEAL_REVIEW_PUZZLE_DL",
     "DEAL_REVIEW_MADE",
     "DEAL_REVIEW_TO_WORKSHOP",
+    "DEAL_REVIEW_ALL",
+    "DEAL_REVIEW_MADE_ALL",
 ]
 
 #: The learner's language (``en`` or ``ru``); the sidebar switch writes it.
@@ -302,6 +304,10 @@ DEAL_REVIEW_PUZZLE_DL = "deal_review:puzzle_dl"
 #: the button that opens it in the Workshop's editor.
 DEAL_REVIEW_MADE = "deal_review:made"
 DEAL_REVIEW_TO_WORKSHOP = "deal_review:to_workshop"
+#: The button that makes puzzles of the costliest moments of every board read, and what it made
+#: (system, YAML, problems, boards skipped for want of a turned-up card).
+DEAL_REVIEW_ALL = "deal_review:all"
+DEAL_REVIEW_MADE_ALL = "deal_review:made_all"
 
 
 def answer_key(scope: str, item_id: str) -> str:
