@@ -68,6 +68,11 @@ def test_paste_step_and_jump_to_the_costliest_card(lang):
     assert cost in _texts(at)
     # Elwell's deals are at no trumps: no turned-up card, so no puzzle -- the page says why
     assert rtext("puzzle_no_card", lang) in _texts(at)
+    # the other system judges the cards again; the double-dummy costs carry over
+    at.selectbox(key=state.DEAL_REVIEW_SYSTEM).select("english").run()
+    assert not at.exception, at.exception
+    english = at.session_state[CACHE_KEY][(0, "english")]
+    assert english.solved and [n.cost for n in english.notes] == [n.cost for n in review.notes]
     # the other board of the file
     at.selectbox(key=state.DEAL_REVIEW_BOARD).select(1).run()
     assert not at.exception and at.session_state[STEP_KEY] == 4

@@ -20,7 +20,7 @@ from endplay.types import Denom, Player
 
 from tutor.cards import Card
 from tutor.cli import main
-from tutor.deal_review import DealReview, ReviewError, annotate, review_deal
+from tutor.deal_review import DealReview, ReviewError, annotate, costs_from, review_deal
 from tutor.play import PlayState
 from tutor.played_deal import PlayedDealError, from_autoplay, pick_board, read_played, read_played_file
 from tutor.seats import Seat, Side
@@ -186,6 +186,22 @@ def test_the_system_chooses_the_conventions():
     assert str(russian.advised) == "D4" and russian.verdict != "best"
     with pytest.raises(ReviewError):
         annotate(eleven, "german")
+
+
+def test_costs_carry_over_to_the_other_system():
+    nine = _reviews()[0]
+    english = costs_from(annotate(nine.played, "english"), nine)
+    assert english.solved and [n.cost for n in english.notes] == [n.cost for n in nine.notes]
+    assert english.system == "english" and english.dd_par_ns == nine.dd_par_ns
+    with pytest.raises(ReviewError):
+        costs_from(annotate(_reviews()[1].played), nine)
+
+
+def test_a_pbn_file_may_open_with_a_comment():
+    """PBN 2.1 §2.3 and §3.8: commentary in braces may stand before the first tag."""
+    text = "{ a club evening }\n" + _pbn('[Trump "S"]')
+    (d,) = read_played(text)
+    assert len(d.tricks) == 3
 
 
 def test_the_first_pass_needs_no_solver():

@@ -45,7 +45,7 @@ from tutor.solver import DDPosition, Solution, solve_many
 from tutor.vocab import parse_system
 
 __all__ = ["Told", "CardNote", "SeatSummary", "DealReview", "ReviewError", "annotate", "solve_costs",
-           "review_deal", "COSTLIEST"]
+           "costs_from", "review_deal", "COSTLIEST"]
 
 #: How many of the costliest moments the summary names.
 COSTLIEST = 3
@@ -334,6 +334,16 @@ def solve_costs(review: DealReview, progress: Callable[[int, int], None] | None 
     par = first.won + first.best
     par_ns = par if first.side is Side.NS else 13 - par
     return replace(review, notes=tuple(notes), solved=True, dd_par_ns=par_ns)
+
+
+def costs_from(review: DealReview, solved: DealReview) -> DealReview:
+    """``review`` with the double-dummy figures of ``solved``, a review of the same deal in another
+    system (the solver does not depend on the conventions: no second solve)."""
+    if not solved.solved or solved.played != review.played:
+        raise ReviewError("the costs of another deal cannot be copied")
+    notes = tuple(replace(n, dd_before=s.dd_before, dd_after=s.dd_after, dd_best=s.dd_best)
+                  for n, s in zip(review.notes, solved.notes))
+    return replace(review, notes=notes, solved=True, dd_par_ns=solved.dd_par_ns)
 
 
 def review_deal(played: PlayedDeal, system: str = "russian") -> DealReview:

@@ -281,13 +281,14 @@ def read_played(text: str) -> list[PlayedDeal]:
     src = text.lstrip("\ufeff").strip()
     if not src:
         raise PlayedDealError("nothing to review: the text is empty")
-    if src.startswith("{"):
+    is_pbn = src.startswith(("[", "%")) or (src.startswith("{") and "[Deal " in src)  # PBN may open with a {comment}
+    if src.startswith("{") and not is_pbn:
         try:
             data = json.loads(src)
         except json.JSONDecodeError as exc:
             raise PlayedDealError(f"not JSON: line {exc.lineno}: {exc.msg}") from None
         return from_autoplay(data)
-    if src.startswith(("[", "%")):
+    if is_pbn:
         boards = read_pbn(src)
         with_play = [b for b in boards if "Play" in b.tags]
         if not with_play:

@@ -109,7 +109,7 @@ def _on_step(to: int) -> None:
 def current_review() -> DealReview | None:
     """The review of the chosen board in the chosen system: the conventions' notes at once (cached
     in session state), the double-dummy costs once solved."""
-    from tutor.deal_review import annotate
+    from tutor.deal_review import annotate, costs_from
 
     deals = st.session_state.get(DEALS_KEY) or ()
     if not deals:
@@ -119,7 +119,9 @@ def current_review() -> DealReview | None:
     system = st.session_state.get(SYSTEM_KEY) or "russian"
     cache: dict[tuple[int, str], DealReview] = st.session_state.setdefault(CACHE_KEY, {})
     if (i, system) not in cache:
-        cache[(i, system)] = annotate(deals[i], system)
+        review = annotate(deals[i], system)
+        other = next((r for (j, _), r in cache.items() if j == i and r.solved), None)
+        cache[(i, system)] = costs_from(review, other) if other is not None else review
     return cache[(i, system)]
 
 
