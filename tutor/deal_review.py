@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from tutor.cards import Card
-from tutor.conventions import advise, explain_card
+from tutor.conventions import advise
 from tutor.conventions.rules import text as _text
 from tutor.deal import Deal
 from tutor.errors import WhistError
@@ -279,33 +279,55 @@ def _new_inferences(before: Sequence[Inference], after: Sequence[Inference], sea
 
 def annotate(played: PlayedDeal, system: str = "russian",
              progress: Callable[[int, int], None] | None = None) -> DealReview:
-    """The conventions' notes on every card (no solver): quick, so a page can draw at once."""
+    """The conventions' notes on every card (no solver): quick, so a page can draw at once.
+
+    The views are built once per (moment, seat) and read once: the partner's view after a card is
+    the next card's view for the same seat, and three seats' views serve each moment."""
     try:
         system = parse_system(system)
     except WhistError as exc:
         raise ReviewError(str(exc)) from None
     state = PlayState(played.deal)
+    views: dict[tuple[int, Seat], SeatView] = {}
+    reads: dict[tuple[int, Seat], tuple[Inference, ...]] = {}
+
+    def view(step: int, seat: Seat) -> SeatView:
+        if (step, seat) not in views:
+            views[(step, seat)] = _view(state, seat)
+        return views[(step, seat)]
+
+    def reading(step: int, seat: Seat) -> tuple[Inference, ...]:
+        if (step, seat) not in reads:
+            reads[(step, seat)] = read(view(step, seat))
+        return reads[(step, seat)]
+
     notes: list[CardNote] = []
     total = len(played.cards)
     for index, (seat, card) in enumerate(played.cards):
         trick = state.trick_number
         led = state.suit_led
-        view = _view(state, seat)
-        advice = advise(view, system)
-        judged = explain_card(view, card, system)  # the advised card: "equal" with its maxims
-        best = card == advice.card
-        verdict, broken, why = ("best", (), _text("", "")) if best else (judged.verdict, judged.maxims, judged.why)
+        mine = view(index, seat)
+        advice = advise(mine, system)
+        verdict, why = "best", _text("", "")
+        broken: tuple[str, ...] = ()
+        if card != advice.card:
+            judged = advice.verdict_for(card)
+            if judged is None:  # every legal card other than the advised one has a verdict
+                raise ReviewError(f"the conventions give no verdict on {card} (trick {trick})")
+            verdict, broken, why = judged.verdict, judged.maxims, judged.why
         partner, opponent = seat.partner, seat.lho
-        p_before, o_before = read(_view(state, partner)), read(_view(state, opponent))
+        p_before, o_before = reading(index, partner), reading(index, opponent)
         state.play(card)
-        p_after, o_after = read(_view(state, partner)), read(_view(state, opponent))
+        p_after, o_after = reading(index + 1, partner), reading(index + 1, opponent)
         void = (_void_told(seat, led),) if led is not None and card.suit != led else ()
         notes.append(CardNote(
             index=index, trick=trick, seat=seat, card=card, advised=advice.card, maxims=tuple(advice.maxims),
-            explanation=advice.explanation, verdict=verdict, broken=tuple(broken), why=why,
+            explanation=advice.explanation, verdict=verdict, broken=broken, why=why,
             told_partner=void + _new_inferences(p_before, p_after, seat),
             told_opponents=void + _new_inferences(o_before, o_after, seat),
         ))
+        for key in [k for k in views if k[0] < index]:  # the moments passed are not read again
+            del views[key]
         if progress is not None:
             progress(index + 1, total)
     return DealReview(played, system, tuple(notes))
