@@ -52,6 +52,7 @@ def test_upload_step_jump_to_the_costliest_card_and_make_a_puzzle(server, browse
         page.goto(f"{server}/review")
         page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
         page.get_by_text("Review a deal").first.wait_for(timeout=60_000)
+        page.get_by_text("Upload a file").first.click()
         page.locator("[data-testid='stFileUploader'] input[type='file']").set_input_files(str(RECORD))
         _settled(page)
         page.get_by_role("button", name="Review", exact=True).click()

@@ -219,7 +219,7 @@ def _summary(review: DealReview, lang: str) -> None:
     state_ = PlayState.from_history(review.deal, review.played.tricks)
     rows = []
     for who, s, won in [(seat.label(lang), review.seat_summary(seat), None) for seat in Seat] + \
-                       [(side.value, review.side_summary(side), state_.tricks_won(side)) for side in Side]:
+                       [(rtext(f"side_{side.value}", lang), review.side_summary(side), state_.tricks_won(side)) for side in Side]:
         rows.append({rtext("col_who", lang): who, rtext("col_cards", lang): s.cards,
                      rtext("col_by_maxims", lang): s.conventional,
                      rtext("col_lost", lang): s.tricks_lost if review.solved else "…",
@@ -337,7 +337,9 @@ def _all_boards(lang: str) -> None:
 
 
 def _input(lang: str) -> None:
-    st.file_uploader(rtext("upload", lang), type=["pbn", "json", "txt"], key=UPLOAD_KEY)
+    # folded: Streamlit draws its own drop-zone words in English only; the page's words come first
+    with st.expander(rtext("upload_open", lang), expanded=st.session_state.get(UPLOAD_KEY) is not None):
+        st.file_uploader(rtext("upload", lang), type=["pbn", "json", "txt"], key=UPLOAD_KEY)
     st.text_area(rtext("paste", lang), key=TEXT_KEY, height=140, placeholder=rtext("paste_hint", lang))
     row = st.container(horizontal=True, gap="small")
     row.button(rtext("go", lang), key=state.DEAL_REVIEW_GO, on_click=_on_go, type="primary")
