@@ -22,7 +22,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("players", ("tutor.robots", "tutor.simulate", "tutor.render", "tutor.reading", "tutor.strengths")),
     ("session", ("tutor.session", "tutor.review", "tutor.records", "tutor.content", "tutor.progress",
                  "tutor.evidence", "tutor.storage", "tutor.glicko", "tutor.spaced", "tutor.accounts", "tutor.serving",
-                 "tutor.evidence_store", "tutor.analyse", "tutor.rule_study", "tutor.answering")),
+                 "tutor.evidence_store", "tutor.analyse", "tutor.rule_study", "tutor.answering", "tutor.played_deal",
+                 "tutor.deal_review")),
     ("interface", ("tutor.ui", "tutor.cli", "tutor.commands", "tutor.__main__", "tutor")),
 )
 

@@ -270,6 +270,7 @@ def table_html(
     trick: Trick | None = None,
     trump: Suit | None = None,
     hand_below: bool = False,
+    seated: bool = True,
 ) -> str:
     """The table from ``me``'s seat: known hands as suit lines, unknown ones as backs.
 
@@ -278,7 +279,8 @@ def table_html(
     ``trick`` (in progress or just finished) is drawn in the middle, each card at its seat.
     ``hand_below``: the student's own hand is drawn under the table as the cards he clicks, so
     his seat shows only its name (the hand is not drawn twice). On a phone the hidden hands are
-    a count instead of a row of backs (the compact diagram).
+    a count instead of a row of backs (the compact diagram). ``seated=False``: an onlooker's
+    table (the Review page), drawn from ``me``'s side but with no seat marked as the viewer's.
     """
     parts = []
     for area, seat in seat_positions(me).items():
@@ -294,7 +296,7 @@ def table_html(
             hidden = _esc(t("table.hidden", lang, n=count))
             content = (f'<div class="wt-backs" title="{hidden}" role="img" aria-label="{hidden}">{backs}</div>'
                        f'<div class="wt-count" aria-hidden="true">{_esc(t("cards.count", lang, n=count))}</div>')
-        parts.append(_seat_box(seat, content, me=seat == me, dealer=seat == dealer, trump_card=trump_card,
+        parts.append(_seat_box(seat, content, me=seated and seat == me, dealer=seat == dealer, trump_card=trump_card,
                                lang=lang, area=area))
     centre = trick_html(trick, lang, trump=trump, me=me) if trick is not None and trick.cards else ""
     trump_note = _trump_note(trump if trump is not None else (trump_card.suit if trump_card else None), lang)

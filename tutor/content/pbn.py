@@ -25,7 +25,8 @@ from tutor.errors import WhistError
 from tutor.infiles import NotAFile, read_regular
 from tutor.seats import Seat, parse_seat
 
-__all__ = ["PbnError", "PbnBoard", "read_pbn", "load_pbn", "puzzle_from_board", "MAXIM_THEMES"]
+__all__ = ["PbnError", "PbnBoard", "read_pbn", "load_pbn", "file_text", "decode_text", "puzzle_from_board",
+           "MAXIM_THEMES"]
 
 
 class PbnError(WhistError):
@@ -34,13 +35,18 @@ class PbnError(WhistError):
 
 @dataclass(frozen=True)
 class PbnBoard:
-    """One game of a PBN file: its board number, dealer and deal (``N:…``), and all its tags."""
+    """One game of a PBN file: its board number, dealer and deal (``N:…``), and all its tags.
+
+    ``sections`` holds, for a tag followed by data lines (PBN 2.1 §3.1: the auction and play
+    sections, the tables of §5), those lines as written, each with its line number in the file --
+    the review reads the ``Play`` section from it (:mod:`tutor.played_deal`)."""
 
     number: int | None
     dealer: Seat | None
     deal: str
     tags: dict[str, str] = field(default_factory=dict, compare=False)
     line: int = 0
+    sections: dict[str, tuple[tuple[int, str], ...]] = field(default_factory=dict, compare=False)
 
 
 _TAG_RE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
@@ -48,8 +54,10 @@ _TAG_RE = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 
 def read_pbn(text: str) -> list[PbnBoard]:
     """Every game of a PBN text that has a ``Deal`` tag, in file order."""
-    games: list[tuple[dict[str, str], int]] = []
+    games: list[tuple[dict[str, str], int, dict[str, list[tuple[int, str]]]]] = []
     current: dict[str, str] = {}
+    sections: dict[str, list[tuple[int, str]]] = {}
+    last_tag = ""
     start = 0
     in_comment = False
     for n, raw in enumerate(text.splitlines(), start=1):
@@ -63,8 +71,8 @@ def read_pbn(text: str) -> list[PbnBoard]:
             continue
         if not line:
             if current:
-                games.append((current, start))
-                current = {}
+                games.append((current, start, sections))
+                current, sections, last_tag = {}, {}, ""
             continue
         if line.startswith((";", "%", "{")):
             continue
@@ -74,14 +82,17 @@ def read_pbn(text: str) -> list[PbnBoard]:
                 start = n
             name, value = m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
             if name in current and name in ("Deal", "Board"):
-                games.append((current, start))  # a new game began without a blank line
-                current, start = {}, n
+                games.append((current, start, sections))  # a new game began without a blank line
+                current, sections, start = {}, {}, n
             current[name] = value
+            last_tag = name
+        elif current and last_tag:
+            sections.setdefault(last_tag, []).append((n, line))
     if current:
-        games.append((current, start))
+        games.append((current, start, sections))
     boards: list[PbnBoard] = []
     previous: dict[str, str] = {}
-    for tags, start_line in games:
+    for tags, start_line, data in games:
         # PBN "#" means: the same value as the previous game's tag
         tags = {k: (previous.get(k, "") if v == "#" else v) for k, v in tags.items()}
         previous = tags
@@ -94,7 +105,8 @@ def read_pbn(text: str) -> list[PbnBoard]:
                 dealer = parse_seat(tags["Dealer"])
             except WhistError:
                 raise PbnError(f"line {start_line}: not a dealer: {tags['Dealer']!r}") from None
-        boards.append(PbnBoard(number, dealer, tags["Deal"].strip(), tags, start_line))
+        boards.append(PbnBoard(number, dealer, tags["Deal"].strip(), tags, start_line,
+                               {k: tuple(v) for k, v in data.items()}))
     if not boards:
         raise PbnError("no [Deal \"…\"] found: is this a PBN file?")
     return boards
@@ -198,13 +210,19 @@ def puzzle_from_board(
 
 def load_pbn(path: str | Path) -> list[PbnBoard]:
     """Read a PBN file (UTF-8, or Latin-1 as older files are)."""
+    return read_pbn(file_text(path))
+
+
+def file_text(path: str | Path) -> str:
+    """The text of a file a teacher names (a PBN file, or another record the tutor reads): UTF-8,
+    or Latin-1 as older PBN files are; one clear :class:`PbnError` line when it cannot be read."""
     if not str(path).strip():  # Path("") would be the current folder
-        raise PbnError("the PBN file name is empty")
+        raise PbnError("the file name is empty")
     if "\x00" in str(path):  # the OS cannot name such a file; pathlib would raise ValueError
-        raise PbnError("the PBN file name holds a NUL character")
+        raise PbnError("the file name holds a NUL character")
     path = Path(path)
     if path.is_dir():
-        raise PbnError(f"{path} is a folder, not a PBN file")
+        raise PbnError(f"{path} is a folder, not a file")
     try:
         data = read_regular(path)  # a named pipe is refused at once, not waited on
     except NotAFile as exc:
@@ -213,8 +231,12 @@ def load_pbn(path: str | Path) -> list[PbnBoard]:
         raise PbnError(f"{path}: no such file") from None
     except OSError as exc:  # a learner should read "permission denied", not "[Errno 13] …"
         raise PbnError(f"{path}: cannot read the file ({(exc.strerror or str(exc)).lower()})") from None
+    return decode_text(data)
+
+
+def decode_text(data: bytes) -> str:
+    """Bytes of a file or an upload as text: UTF-8 (a BOM allowed), else Latin-1."""
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return read_pbn(text)
+        return data.decode("latin-1")

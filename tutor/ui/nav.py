@@ -38,6 +38,7 @@ PAGES: tuple[PageSpec, ...] = (
     PageSpec("daily", ":material/today:"),
     PageSpec("puzzles", ":material/extension:"),
     PageSpec("play", ":material/playing_cards:"),
+    PageSpec("review", ":material/replay:"),
     PageSpec("maxims", ":material/menu_book:"),
     PageSpec("rules", ":material/calculate:"),
     PageSpec("workshop", ":material/edit_note:"),

@@ -117,6 +117,24 @@ __all__ = [
     "PLAY_UNDO",
     "PLAY_CLAIM",
     "PLAY_NEXT",
+    "DEAL_REVIEW_TEXT",
+    "DEAL_REVIEW_UPLOAD",
+    "DEAL_REVIEW_GO",
+    "DEAL_REVIEW_FROM_PLAY",
+    "DEAL_REVIEW_SYSTEM",
+    "DEAL_REVIEW_BOARD",
+    "DEAL_REVIEW_DEALS",
+    "DEAL_REVIEW_CACHE",
+    "DEAL_REVIEW_STEP",
+    "DEAL_REVIEW_ERROR",
+    "DEAL_REVIEW_NAV",
+    "DEAL_REVIEW_JUMP",
+    "DEAL_REVIEW_PUZZLE",
+    "DEAL_REVIEW_PUZZLE_DL",
+    "DEAL_REVIEW_MADE",
+    "DEAL_REVIEW_TO_WORKSHOP",
+    "DEAL_REVIEW_ALL",
+    "DEAL_REVIEW_MADE_ALL",
 ]
 
 #: The learner's language (``en`` or ``ru``); the sidebar switch writes it.
@@ -265,6 +283,37 @@ PLAY_CARD = "play:card"
 PLAY_UNDO = "play:undo"
 PLAY_CLAIM = "play:claim"
 PLAY_NEXT = "play:next"
+
+# -- the Review page (tutor/ui/review_page.py): any played deal, every card of the four seats
+#: The pasted record (PBN, autoplay JSON or typed lines) and the uploaded file.
+DEAL_REVIEW_TEXT = "deal_review:text"
+DEAL_REVIEW_UPLOAD = "deal_review:upload"
+#: The buttons that read the record, or take the deals just played on the Play page.
+DEAL_REVIEW_GO = "deal_review:go"
+DEAL_REVIEW_FROM_PLAY = "deal_review:from_play"
+#: The convention system the cards are judged by, and the board chosen (its place in the file).
+DEAL_REVIEW_SYSTEM = "deal_review:system"
+DEAL_REVIEW_BOARD = "deal_review:board"
+#: The deals read (PlayedDeal tuple), the reviews made ((board place, system) -> DealReview),
+#: how many cards are shown played, and the last reading error.
+DEAL_REVIEW_DEALS = "deal_review:deals"
+DEAL_REVIEW_CACHE = "deal_review:cache"
+DEAL_REVIEW_STEP = "deal_review:step"
+DEAL_REVIEW_ERROR = "deal_review:error"
+#: Prefixes of the step buttons (``…:next-card``), the jumps to a costly card (``…:<index>``) and
+#: the puzzle made of one (``…:<index>``), and its download.
+DEAL_REVIEW_NAV = "deal_review:nav:"
+DEAL_REVIEW_JUMP = "deal_review:jump:"
+DEAL_REVIEW_PUZZLE = "deal_review:puzzle:"
+DEAL_REVIEW_PUZZLE_DL = "deal_review:puzzle_dl"
+#: The puzzle made last: (board place, system, card index, its YAML, the check's problems); and
+#: the button that opens it in the Workshop's editor.
+DEAL_REVIEW_MADE = "deal_review:made"
+DEAL_REVIEW_TO_WORKSHOP = "deal_review:to_workshop"
+#: The button that makes puzzles of the costliest moments of every board read, and what it made
+#: (system, YAML, problems, boards skipped for want of a turned-up card).
+DEAL_REVIEW_ALL = "deal_review:all"
+DEAL_REVIEW_MADE_ALL = "deal_review:made_all"
 
 
 def answer_key(scope: str, item_id: str) -> str:
