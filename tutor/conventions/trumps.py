@@ -100,10 +100,14 @@ def return_partners_trump_lead(ctx: Context) -> Iterable[Finding]:
     EB ("Always return your partner's trump lead"); Cassell: partner led trumps, so he wants them
     out -- return them at the first opportunity, before your own suit (a plain suit is returned
     after your own strong suit, 000 «Ходы, масти, козыри» 6; a trump lead is not). 000 §8 agrees:
-    partner's trump lead is the clearest sign that he «хочет» trumps."""
+    partner's trump lead is the clearest sign that he «хочет» trumps. Trumps are led to draw the
+    adversaries': once both have shown out of them, a trump lead only draws partner's, and the
+    rule is silent (Cavendish, the management of trumps: "to exhaust the adversaries' trumps")."""
     if not _leading(ctx) or not _trumps_live(ctx) or not partner_led_trumps_last(ctx):
         return
     k = ctx.k
+    if k.trump is not None and all(k.is_void(opp, k.trump) for opp in (k.seat.lho, k.seat.rho)):
+        return
     yield Finding(
         "return-partners-trump-lead",
         frozenset(ctx.legal),
