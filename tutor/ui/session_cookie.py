@@ -61,10 +61,13 @@ def cookie_script(token: str) -> str:
 
 
 def sync_cookie() -> None:
-    """Make the browser's cookie hold this session's token (or nothing once logged out): the
-    script is drawn only while the two differ, once per change."""
+    """Make the browser's cookie hold this session's token (or nothing once logged out): nothing
+    is drawn while the cookie the browser sent is already right."""
     st.session_state[state.AUTH_COOKIE_READ] = True  # from here on the session's own login decides
     want = str(st.session_state.get(state.AUTH_TOKEN) or "")
-    if want == _sent():
+    if want == _sent() and state.AUTH_COOKIE_HELD not in st.session_state:
         return
+    # drawn on every run from the first change on: the same script stays on the page (run once),
+    # a changed one (logged out, in again) runs anew
     st.html(cookie_script(want), unsafe_allow_javascript=True)
+    st.session_state[state.AUTH_COOKIE_HELD] = want

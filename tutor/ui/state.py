@@ -66,6 +66,7 @@ __all__ = [
     "AUTH_SET",
     "AUTH_SAVED",
     "AUTH_COOKIE_READ",
+    "AUTH_COOKIE_HELD",
     "SCHOOL_CACHE",
     "SCHOOL_SIGNIN",
     "SCHOOL_SIGNOUT",
@@ -190,6 +191,8 @@ AUTH_SAVED = "auth_saved"
 #: True once this session looked at the browser's session cookie (``st.context.cookies`` stays
 #: what the browser sent when the tab opened: read once, never again after a logout).
 AUTH_COOKIE_READ = "auth_cookie_read"
+#: What this session last wrote into the cookie (the token, or "" once cleared); unset: nothing yet.
+AUTH_COOKIE_HELD = "auth_cookie_held"
 #: The learner of the school account signed in (OpenID Connect): ((issuer, subject, db path), Learner).
 SCHOOL_CACHE = "school_cache"
 #: The "Sign in with your school account" button (a key prefix: one button per provider).
