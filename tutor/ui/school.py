@@ -25,7 +25,7 @@ __all__ = ["school_providers", "school_user", "school_learner", "sign_in_buttons
 
 def _auth_section() -> Mapping[str, Any] | None:
     try:
-        section = st.secrets.get("auth")
+        section = st.secrets.get("auth") if st.secrets.load_if_toml_exists() else None
     except Exception:  # noqa: BLE001 -- no secrets file, or one that does not parse: no school sign-in
         return None
     return section if isinstance(section, Mapping) else None
