@@ -93,10 +93,19 @@ def test_with_logins_required_the_progress_page_lists_no_other_learner(env):
     assert "Bob" not in shown and "Teach" not in shown
 
 
-def test_on_one_machine_the_progress_page_still_offers_the_names(env):
-    """Without required logins (one machine) the picker of names stays, as before."""
+def test_on_one_machine_the_progress_page_lists_no_names(env):
+    """Open mode never lists the learners kept here (issue 23; before: a picker of every name): a
+    name typed is used when it exists, made when new."""
     at = start(page="progress")
-    assert [s_ for s_ in at.selectbox if s_.key == "progress_pick"]
+    assert not at.exception
+    assert [s_.key for s_ in at.selectbox] == ["lang"]
+    shown = texts(at)
+    assert "Bob" not in shown and "Teach" not in shown and "Ann" not in shown
+    assert at.text_input(key="learner_new").proto.autocomplete == "off"
+    assert at.sidebar.text_input(key="learner").proto.autocomplete == "off"
+    at.text_input(key="learner_new").input("Dora")
+    at.button(key="progress_create").click().run()
+    assert t("progress.of", "en", name="Dora") in texts(at)
 
 
 def test_with_logins_required_the_workshop_and_its_reports_are_for_teachers(env):

@@ -144,7 +144,7 @@ def test_database_runs_in_wal_mode_with_schema_version(sqlite_store):
     conn = sqlite3.connect(store.path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
-    assert store.schema_version() == SCHEMA_VERSION == 7 and LEGACY_VERSION == OLD_SQL[-1][0] == 4
+    assert store.schema_version() == SCHEMA_VERSION == 8 and LEGACY_VERSION == OLD_SQL[-1][0] == 4
 
 
 def test_old_database_is_migrated(tmp_path):
@@ -194,7 +194,7 @@ def test_version_2_database_gains_drafts_and_keeps_its_data(tmp_path):
     assert "drafts" not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     conn.close()
     store = ProgressStore(path)
-    assert store.schema_version() == SCHEMA_VERSION == 7
+    assert store.schema_version() == SCHEMA_VERSION == 8
     assert store.daily_days(1) == {date(2026, 1, 3)}
     assert [r.note for r in store.reports()] == ["odd"]
     assert store.count_drafts() == 0
@@ -465,12 +465,13 @@ def test_unchanged_draft_is_not_saved_twice(store):
     assert [d.text for d in store.drafts("workshop", browser=BROWSER)] == ["same", "other", "same"]
 
 
-def test_draft_follows_the_learner_and_the_browser(store):
-    """A draft saved with both keys is found by either; other browsers, learners, slots see nothing."""
+def test_draft_follows_the_learner_and_not_the_browser_key(store):
+    """A draft saved with both keys is the learner's: found by his id, never by the browser key
+    alone (issue 23, F4: the key is in every link he shares); other learners, slots see nothing."""
     ann, bob = store.learner("Ann"), store.learner("Bob")
     saved = store.save_draft("workshop", "mine", learner_id=ann.id, browser=BROWSER)
     assert store.latest_draft("workshop", learner_id=ann.id) == saved
-    assert store.latest_draft("workshop", browser=BROWSER) == saved
+    assert store.latest_draft("workshop", browser=BROWSER) is None
     assert store.latest_draft("workshop", browser="another-browser") is None
     assert store.latest_draft("workshop", learner_id=bob.id) is None
     assert store.latest_draft("report", learner_id=ann.id) is None
@@ -485,7 +486,7 @@ def test_pruning_one_owner_never_drops_another_owners_versions(store):
         store.save_draft("workshop", f"bob {i}", learner_id=bob.id, browser=BROWSER)
     assert [d.text for d in store.drafts("workshop", learner_id=ann.id)] == ["ann 2", "ann 1", "ann 0"]
     assert len(store.drafts("workshop", learner_id=bob.id)) == DRAFTS_KEPT
-    assert all(d.text.startswith("bob") for d in store.drafts("workshop", browser=BROWSER))
+    assert store.drafts("workshop", browser=BROWSER) == []  # the learners' own: never read by the key alone
 
 
 @pytest.mark.parametrize("kwargs", [

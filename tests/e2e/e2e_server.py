@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -25,14 +25,17 @@ def free_port() -> int:
 
 
 @contextmanager
-def streamlit_server(workdir: Path, env: Mapping[str, str]) -> Iterator[str]:
-    """Run the app with ``env`` added to the environment; yield its base URL once healthy."""
-    port = free_port()
+def streamlit_server(workdir: Path, env: Mapping[str, str], *, port: int | None = None,
+                     args: Sequence[str] = ()) -> Iterator[str]:
+    """Run the app with ``env`` added to the environment (and ``args`` after Streamlit's own,
+    such as ``--secrets.files FILE``) on ``port`` (default: a free one); yield its base URL once
+    healthy."""
+    port = port or free_port()
     log_path = workdir / "server.log"
     log = log_path.open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+         "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", *args],
         cwd=ROOT, env=dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", **env),
         stdout=log, stderr=subprocess.STDOUT,
     )

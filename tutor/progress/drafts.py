@@ -52,8 +52,11 @@ def _draft(row: Any) -> Draft:
 
 def _mine(learner_id: int | None, browser: str | None) -> ColumnElement[bool]:
     """The learner's versions when a learner is named (they follow him to another browser),
-    else the browser's."""
-    return _D.c.learner_id == learner_id if learner_id is not None else _D.c.browser == browser
+    else the browser's own anonymous ones: a version saved by a learner is never read by the
+    browser key alone (issue 23, F4 -- the key travels in every link the learner shares)."""
+    if learner_id is not None:
+        return _D.c.learner_id == learner_id
+    return and_(_D.c.learner_id.is_(None), _D.c.browser == browser)
 
 
 def _among_newest(column: str) -> ColumnElement[bool]:

@@ -27,7 +27,7 @@ def _erasure(learner_id: int) -> tuple[Delete, ...]:
     """The deletes that remove a learner, children before parents (the foreign keys hold at each)."""
     taught = select(T.classes.c.id).where(T.classes.c.teacher_id == learner_id).scalar_subquery()
     own = [delete(t).where(t.c.learner_id == learner_id)
-           for t in (T.class_members, T.sessions, T.theme_ratings, T.drafts, T.reports, T.reviews, T.lessons_done,
+           for t in (T.class_members, T.sessions, T.identities, T.theme_ratings, T.drafts, T.reports, T.reviews, T.lessons_done,
                      T.attempts)]
     return (delete(T.assignments).where(T.assignments.c.class_id.in_(taught)),
             delete(T.class_members).where(T.class_members.c.class_id.in_(taught)),
@@ -65,6 +65,9 @@ class Export:
                                    .where(m.c.learner_id == learner_id).order_by(c.c.name_key)).all()
             taught = conn.execute(select(c.c.name, c.c.code).where(c.c.teacher_id == learner_id)
                                   .order_by(c.c.name_key)).all()
+            school = conn.execute(select(T.identities.c.issuer, T.identities.c.subject)
+                                  .where(T.identities.c.learner_id == learner_id)
+                                  .order_by(T.identities.c.issuer, T.identities.c.subject)).all()
         return {
             "learner": learner.name, "role": learner.role, "time_zone": learner.tz,
             "password": learner.has_password,
@@ -81,6 +84,7 @@ class Export:
             "drafts": [{"slot": x[0], "text": x[1], "ts": x[2]} for x in drafts],
             "classes": [{"class": x[0], "joined": x[1]} for x in classes],
             "teaches": [{"class": x[0], "code": x[1]} for x in taught],
+            "school_accounts": [{"issuer": x[0], "subject": x[1]} for x in school],
         }
 
     def delete(self, learner_id: int) -> None:

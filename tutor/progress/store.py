@@ -20,6 +20,7 @@ from tutor.progress.attempts import Attempts
 from tutor.progress.classes import Classes
 from tutor.progress.drafts import Drafts
 from tutor.progress.export import Export
+from tutor.progress.identities import Identities
 from tutor.progress.learners import Learners
 from tutor.progress.ratings import Ratings
 from tutor.progress.records import (
@@ -67,6 +68,7 @@ class ProgressStore:
         #: The connection and its transactions.
         self.db = Database(path, create_folder=create_folder)
         self.accounts = Learners(self.db)
+        self.identities = Identities(self.db)
         self.ratings = Ratings(self.db)
         self.review = ReviewQueue(self.db)
         self.answers = Attempts(self.db)
@@ -141,6 +143,16 @@ class ProgressStore:
 
     def logout(self, token: str) -> None:
         self.accounts.logout(token)
+
+    # -- school accounts (tutor.progress.identities) -----------------------------------------
+    def school_learner(self, issuer: str, subject: str, wanted_name: str) -> Learner:
+        """The learner of a school account (OpenID Connect issuer and subject), made with a
+        unique name and the learner's role at its first sign-in."""
+        return self.accounts.by_id(self.identities.learner(issuer, subject, wanted_name))
+
+    def find_school_learner(self, issuer: str, subject: str) -> Learner | None:
+        found = self.identities.find(issuer, subject)
+        return None if found is None else self.accounts.by_id(found)
 
     def can_see(self, viewer_id: int, learner_id: int) -> bool:
         return self.accounts.can_see(viewer_id, learner_id)

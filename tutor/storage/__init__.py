@@ -43,7 +43,7 @@ __all__ = ["WRITE", "is_url", "name_key", "sqlite_engine", "url_engine", "safe_u
            "MIGRATION_LOCK", "SCHEMA_VERSION", "LEGACY_VERSION"]
 
 #: The schema this program writes (``meta.schema_version``; Alembic's head revision matches it).
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 #: The last schema of the store before Alembic (1-4 were its own SQL steps, now revisions v0001-v0004).
 LEGACY_VERSION = 4
 

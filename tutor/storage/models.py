@@ -29,7 +29,7 @@ from sqlalchemy import (
 )
 
 __all__ = ["metadata", "meta", "learners", "attempts", "lessons_done", "reviews", "reports", "drafts",
-           "item_ratings", "theme_ratings", "sessions", "classes", "class_members", "assignments"]
+           "item_ratings", "theme_ratings", "sessions", "identities", "classes", "class_members", "assignments"]
 
 metadata = MetaData()
 
@@ -156,6 +156,18 @@ sessions = Table(
     Column("learner_id", Integer, ForeignKey("learners.id"), nullable=False),
     Column("created", Text, nullable=False),
     Column("expires", Text, nullable=False),
+)
+
+#: Schema 8: a school account (OpenID Connect: the provider's issuer and its subject for the
+#: person) mapped to one learner; the provider's other claims are not kept.
+identities = Table(
+    "identities", metadata,
+    Column("issuer", Text, nullable=False),
+    Column("subject", Text, nullable=False),
+    Column("learner_id", Integer, ForeignKey("learners.id"), nullable=False),
+    Column("created", Text, nullable=False),
+    PrimaryKeyConstraint("issuer", "subject"),
+    Index("identities_by_learner", "learner_id"),
 )
 
 classes = Table(

@@ -1,6 +1,8 @@
 """The sidebar's account box: a name typed (on one machine), or a login with a password (on a
-server with ``WHIST_TUTOR_AUTH=required``), creating an account, logging out, setting a password,
-and the gate of the teachers' pages.
+server with ``WHIST_TUTOR_AUTH=required``), the school's own sign-in when ``secrets.toml`` has an
+``[auth]`` section (:mod:`tutor.ui.school`), creating an account, logging out, setting a
+password, and the gate of the teachers' pages. A password login is kept over a reload by a
+cookie (:mod:`tutor.ui.session_cookie`).
 
 Who is logged in is read by :mod:`tutor.ui.learner`; this module holds the forms and their
 callbacks, which only the sidebar (:mod:`tutor.ui.shell`) and the teachers' pages draw.
@@ -25,6 +27,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_warning
 from tutor.ui.lang import current_lang
 from tutor.ui.learner import AUTH_TOKEN, current_learner, logged_in, name_locked
+from tutor.ui.school import school_learner, sign_in_buttons, sign_out
 from tutor.ui.store_access import progress_note, store, store_message, store_problem
 
 __all__ = ["learner_box", "teacher_gate"]
@@ -35,9 +38,15 @@ _AUTH_ERROR = state.AUTH_ERROR
 def learner_box(lang: str) -> Learner | None:
     """The sidebar name box: a learner picks or creates a name; a name with a password (and
     every name, on a server with ``WHIST_TUTOR_AUTH=required``) is used only after logging in."""
+    me = logged_in()  # first: a login kept over a reload sets the name before its box is drawn
     if auth_required():
         return _login_box(lang)
-    st.sidebar.text_input(t("app.learner", lang), key=state.LEARNER, max_chars=40,
+    if me is not None and school_learner() is not None:
+        return _signed_in(lang, me)
+    if sign_in_buttons(lang):
+        st.sidebar.caption(t("account.or_a_name", lang))
+    # no list and no completion of the names kept here (issue 23): a name typed that exists is used
+    st.sidebar.text_input(t("app.learner", lang), key=state.LEARNER, max_chars=40, autocomplete="off",
                           placeholder=t("app.learner_placeholder", lang))
     name = (st.session_state.get(state.LEARNER) or "").strip()
     if not progress_note(lang):
@@ -132,11 +141,15 @@ def _login_box(lang: str) -> Learner | None:
         return None
     me = logged_in()
     if me is not None:
+        if school_learner() is not None:
+            return _signed_in(lang, me)
         st.sidebar.caption(t("account.logged_in", lang, name=me.name))
         st.sidebar.button(t("account.logout", lang), key=state.AUTH_LOGOUT, on_click=_do_logout)
         return me
     st.sidebar.caption(t("account.login_needed", lang))
-    st.sidebar.text_input(t("app.learner", lang), key=state.AUTH_NAME, max_chars=40)
+    if sign_in_buttons(lang):
+        st.sidebar.caption(t("account.or_a_password", lang))
+    st.sidebar.text_input(t("app.learner", lang), key=state.AUTH_NAME, max_chars=40, autocomplete="off")
     st.sidebar.text_input(t("account.password", lang), key=state.AUTH_PASSWORD, type="password", max_chars=200)
     c1, c2 = st.sidebar.columns(2)
     c1.button(t("account.login", lang), key=state.AUTH_LOGIN, on_click=_do_login, args=(state.AUTH_NAME, state.AUTH_PASSWORD))
@@ -144,6 +157,13 @@ def _login_box(lang: str) -> Learner | None:
               args=(state.AUTH_NAME, state.AUTH_PASSWORD))
     _show_auth_error()
     return None
+
+
+def _signed_in(lang: str, me: Learner) -> Learner:
+    """Who is signed in with a school account, and the way out (the provider's too)."""
+    st.sidebar.caption(t("account.school_signed_in", lang, name=me.name))
+    st.sidebar.button(t("account.school_signout", lang), key=state.SCHOOL_SIGNOUT, on_click=sign_out)
+    return me
 
 
 def _password_form(lang: str, name: str) -> None:

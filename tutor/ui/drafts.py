@@ -9,8 +9,10 @@ progress store's ``drafts`` table (:meth:`tutor.progress.ProgressStore.save_draf
 * :func:`autosave` saves the box's text after each change (an unchanged text is not written);
 * :func:`versions` lists the last few versions with the time each was saved, to open any again.
 
-Drafts belong to the learner named in the sidebar and always also to this browser: an anonymous
-random key kept in the URL (``?browser=…``), so a reload finds them even before a name is typed.
+Drafts belong to the learner named in the sidebar (or logged in), else to this browser: an
+anonymous random key kept in the URL (``?browser=…``), so a reload finds them even before a name
+is typed. A draft saved for a learner is never read by that key alone: the key travels in every
+link the learner shares (issue 23, F4).
 A database that cannot be written never breaks the page: the box keeps working, with a warning.
 """
 

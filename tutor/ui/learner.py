@@ -15,6 +15,8 @@ from tutor.accounts import auth_required
 from tutor.clock import learner_today
 from tutor.progress import Learner, ProgressError, ProgressStore
 from tutor.ui import state
+from tutor.ui.school import school_learner
+from tutor.ui.session_cookie import browser_token
 from tutor.ui.store_access import store
 
 __all__ = ["AUTH_TOKEN", "current_learner", "browser_zone", "learner_date", "logged_in", "name_locked"]
@@ -25,9 +27,12 @@ def current_learner() -> Learner | None:
 
     Looked up (or created) once per name and database, then remembered in the session, so a
     rerun does not write to the database."""
-    name = (st.session_state.get(state.LEARNER) or "").strip()
     if auth_required():  # a server for a club or school: only a login says who this is
         return logged_in()
+    school = school_learner()  # a school account signed in names the learner, whatever is typed
+    if school is not None:
+        return school
+    name = (st.session_state.get(state.LEARNER) or "").strip()
     if not name:
         return None
     try:
@@ -75,8 +80,18 @@ AUTH_TOKEN = state.AUTH_TOKEN
 
 
 def logged_in() -> Learner | None:
-    """The learner this browser session logged in as, or None (no login, or it expired)."""
+    """The learner this browser session logged in as, or None (no login, or it expired): the
+    school account signed in (:mod:`tutor.ui.school`), else the password login of this session,
+    else the one this browser kept over a reload (:mod:`tutor.ui.session_cookie`), which the
+    store refuses once expired or revoked."""
+    school = school_learner()
+    if school is not None:
+        return school
     token = st.session_state.get(AUTH_TOKEN)
+    restored = False
+    if not token:
+        token = browser_token()
+        restored = bool(token)
     if not token:
         return None
     try:
@@ -85,6 +100,10 @@ def logged_in() -> Learner | None:
         return None
     if learner is None:
         st.session_state.pop(AUTH_TOKEN, None)
+    elif restored:  # a reload: the login kept by the browser is this session's again
+        st.session_state[AUTH_TOKEN] = token
+        st.session_state[state.LEARNER] = learner.name
+        st.session_state.pop(state.LEARNER_CACHE, None)
     return learner
 
 

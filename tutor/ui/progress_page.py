@@ -74,11 +74,6 @@ def progress_chart(rows: list[dict[str, Any]], lang: str) -> Any:
     return alt.layer(lines, line).properties(height=260)
 
 
-def _use_name(name: str) -> None:
-    """Callback: make ``name`` the current learner (callbacks run before the sidebar is drawn)."""
-    st.session_state[state.LEARNER] = name
-
-
 def _create() -> None:
     name = (st.session_state.get(state.LEARNER_NEW) or "").strip()
     if name:
@@ -102,19 +97,12 @@ def show() -> None:
 
 
 def _pick_or_create(db: ProgressStore) -> None:
-    """Choose a learner by name or make one (a single machine, logins not required)."""
-    learners = db.learners()
-    c1, c2 = st.columns(2)
+    """Type a name (a single machine, logins not required): one that exists is used, a new one
+    is made. The names kept here are never listed nor completed (issue 23): a stranger at the
+    keyboard learns no other learner's name."""
+    c1, _ = st.columns(2)
     with c1:
-        if learners:
-            names = [l.name for l in learners]
-            st.selectbox(tr("progress.pick"), names, index=None, key=state.PROGRESS_PICK,
-                         placeholder=tr("progress.pick_placeholder"))
-            picked = st.session_state.get(state.PROGRESS_PICK)
-            st.button(tr("progress.use"), key=state.PROGRESS_USE, on_click=_use_name, args=(picked or "",),
-                      disabled=not picked)
-    with c2:
-        st.text_input(tr("progress.new"), key=state.LEARNER_NEW, max_chars=40)
+        st.text_input(tr("progress.new"), key=state.LEARNER_NEW, max_chars=40, autocomplete="off")
         st.button(tr("progress.create"), key=state.PROGRESS_CREATE, on_click=_create)
 
 

@@ -21,6 +21,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_success
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import AUTH_TOKEN
+from tutor.ui.school import school_user, sign_out
 from tutor.ui.store_access import progress_or, store, store_message
 
 __all__ = ["show_rating", "show_my_data", "deleted_notice", "suggested_next"]
@@ -67,6 +68,8 @@ def _delete(learner_id: int) -> None:
     st.session_state[state.LEARNER] = ""
     st.session_state.pop(state.LEARNER_CACHE, None)
     st.session_state[state.MY_DATA_DELETED] = True
+    if school_user() is not None:  # signed in with a school account: signed out, not made anew
+        sign_out()
 
 
 def deleted_notice() -> None:

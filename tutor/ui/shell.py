@@ -27,6 +27,7 @@ from tutor.ui.common import inject_css
 from tutor.ui.drafts import keep_browser_key
 from tutor.ui.lang import language_switch
 from tutor.ui.nav import available_pages
+from tutor.ui.session_cookie import sync_cookie
 
 __all__ = ["main", "warm_daily_evidence", "warm_imports", "WARM_MODULES"]
 
@@ -143,6 +144,8 @@ def main() -> None:
     nav = st.navigation(pages)
     keep_browser_key()
     learner_box(lang)
+    with st.sidebar:
+        sync_cookie()  # the browser keeps this session's login (or forgets it) over a reload
     deck_toggle(lang)
     st.sidebar.caption(t("app.tagline", lang))
     nav.run()

@@ -65,6 +65,11 @@ __all__ = [
     "AUTH_NEW_PASSWORD",
     "AUTH_SET",
     "AUTH_SAVED",
+    "AUTH_COOKIE_READ",
+    "AUTH_COOKIE_HELD",
+    "SCHOOL_CACHE",
+    "SCHOOL_SIGNIN",
+    "SCHOOL_SIGNOUT",
     "DECK_FOUR_COLOUR",
     "LEARN_NEXT",
     "PUZZLE_NEXT",
@@ -76,8 +81,6 @@ __all__ = [
     "MAXIMS_QUERY",
     "MAXIMS_ONLY_DIFF",
     "RULES_RANDOM",
-    "PROGRESS_PICK",
-    "PROGRESS_USE",
     "PROGRESS_CREATE",
     "MY_DATA_EXPORT",
     "MY_DATA_SURE",
@@ -203,6 +206,16 @@ AUTH_NEW_PASSWORD = "auth_new_password"
 AUTH_SET = "auth_set"
 #: True for one run after a password was set (to say so).
 AUTH_SAVED = "auth_saved"
+#: True once this session looked at the browser's session cookie (``st.context.cookies`` stays
+#: what the browser sent when the tab opened: read once, never again after a logout).
+AUTH_COOKIE_READ = "auth_cookie_read"
+#: What this session last wrote into the cookie (the token, or "" once cleared); unset: nothing yet.
+AUTH_COOKIE_HELD = "auth_cookie_held"
+#: The learner of the school account signed in (OpenID Connect): ((issuer, subject, db path), Learner).
+SCHOOL_CACHE = "school_cache"
+#: The "Sign in with your school account" button (a key prefix: one button per provider).
+SCHOOL_SIGNIN = "school_signin"
+SCHOOL_SIGNOUT = "school_signout"
 
 # The card styles (tutor/ui/cardpick.py).
 #: The sidebar switch "four-colour deck" (False: the classic two colours).
@@ -231,8 +244,6 @@ MAXIMS_ONLY_DIFF = "maxims_only_diff"
 RULES_RANDOM = "rules_random"
 
 # The Progress page and the learner's data.
-PROGRESS_PICK = "progress_pick"
-PROGRESS_USE = "progress_use"
 PROGRESS_CREATE = "progress_create"
 MY_DATA_EXPORT = "my_data_export"
 MY_DATA_SURE = "my_data_sure"
