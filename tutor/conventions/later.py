@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.holdings import is_strong_suit
-from tutor.conventions.rules import Context, Finding, equal_groups, text
+from tutor.conventions.rules import Context, Finding, equal_groups, say
 
 __all__ = [
     "established_suits",
@@ -73,10 +73,8 @@ def run_established_suit_when_trumps_out(ctx: Context) -> Iterable[Finding]:
     keep = frozenset(c for c in plain if c.suit in suits)
     yield Finding(
         "run-established-suit-when-trumps-out", plain, keep, "worse",
-        text("Trumps are out and every card of your {suit} will win: make those tricks now.",
-             "Козыри вышли, и все ваши {suit} возьмут взятки: берите их сейчас."),
-        text("The trumps are out; {card} leaves your established {suit} unplayed, and sure tricks should be made first.",
-             "Козыри вышли; {card} откладывает разыгранные {suit}, а верные взятки берут сначала."),
+        say("later.run_established_suit_when_trumps_out.reason"),
+        say("later.run_established_suit_when_trumps_out.why"),
         {"suit": suits[0]},
     )
 
@@ -112,10 +110,8 @@ def do_not_return_suit_won_cheaply(ctx: Context) -> Iterable[Finding]:
         return
     yield Finding(
         "do-not-return-suit-won-cheaply", frozenset(c for c in ctx.legal if c.suit == suit), frozenset(), "worse",
-        text("You won partner's {suit} cheaply: the ace or king of it is on your right, so do not lead it up to him.",
-             "Вы дёшево взяли {suit} партнёра: туз или король этой масти у противника справа — не ходите к нему под них."),
-        text("{card} returns partner's {suit} up to the ace or king your cheap win placed on your right.",
-             "{card} возвращает {suit} партнёра под туза или короля, которых ваша дешёвая взятка показала справа."),
+        say("later.do_not_return_suit_won_cheaply.reason"),
+        say("later.do_not_return_suit_won_cheaply.why"),
         {"suit": suit},
     )
 
@@ -136,14 +132,8 @@ def lead_partners_discard_against_trumps(ctx: Context) -> Iterable[Finding]:
     yield Finding(
         "lead-partners-discard-against-trumps", frozenset(c for c in ctx.legal if c.suit != k.trump),
         frozenset(ctx.mine(card.suit)), "worse",
-        text("Partner threw {first} first after the opponents had declared trumps: {suit} is his best-protected suit, "
-             "so lead it.",
-             "Партнёр первым снёс {first}, когда противники уже показали силу в козырях: {suit} — его лучше всего "
-             "защищённая масть, ходите в неё."),
-        text("Partner's first discard against declared trumps ({first}) shows strength in {suit}; lead that rather "
-             "than {card}.",
-             "Первый снос партнёра при сильных козырях противников ({first}) показывает силу в {suit}; ходите туда, "
-             "а не {card}."),
+        say("later.lead_partners_discard_against_trumps.reason"),
+        say("later.lead_partners_discard_against_trumps.why"),
         {"first": card, "suit": card.suit},
     )
 
@@ -173,9 +163,6 @@ def second_hand_finesse_ace_queen(ctx: Context) -> Iterable[Finding]:
     card = next(g for g in equal_groups(mine, k.settled) if queen in g)[-1]  # A-Q-J: the knave
     yield Finding(
         "second-hand-finesse-ace-queen", frozenset(mine), frozenset({card}), "worse",
-        text("The opponents have led the suit in which you hold ace and queen: finesse with {card}; the ace keeps the "
-             "king in check.",
-             "Противник пошёл в масть, где у вас туз и дама: прорежьте {card} — туз держит короля."),
-        text("With ace and queen over the leader, finesse ({best}); {card} wastes the tenace you waited for.",
-             "С тузом и дамой над ходящим прорезают ({best}); {card} упускает вилку, которой вы ждали."),
+        say("later.second_hand_finesse_ace_queen.reason"),
+        say("later.second_hand_finesse_ace_queen.why"),
     )

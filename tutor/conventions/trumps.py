@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tutor.cards import Suit
-from tutor.conventions.rules import Context, Finding, text
+from tutor.conventions.rules import Context, Finding, say
 from tutor.seats import Seat
 
 __all__ = [
@@ -109,10 +109,8 @@ def return_partners_trump_lead(ctx: Context) -> Iterable[Finding]:
         frozenset(ctx.legal),
         frozenset(ctx.trumps()),
         "bad",
-        text("Partner led trumps: he wants them out. Return them at once.",
-             "Партнёр пошёл в козырь — он хочет выбить козыри. Отвечайте в козырь сразу."),
-        text("Partner led trumps; return them at once instead of {card}.",
-             "Партнёр пошёл в козырь; отвечайте в козырь сразу, а не {card}."),
+        say("trumps.return_partners_trump_lead.reason"),
+        say("trumps.return_partners_trump_lead.why"),
         {"suit": k.trump} if k.trump is not None else {},
     )
 
@@ -133,10 +131,8 @@ def lead_trumps_when_opponents_ruff(ctx: Context) -> Iterable[Finding]:
         frozenset(ctx.legal),
         frozenset(ctx.trumps()),
         "worse",
-        text("Both opponents are ruffing (a cross-ruff): lead trumps to stop it.",
-             "Оба противника бьют козырями (перекрёстное козыряние): ходите в козырь, чтобы его остановить."),
-        text("Both opponents ruff in turn; {card} lets the cross-ruff go on -- lead a trump.",
-             "Оба противника бьют по очереди; {card} не мешает им козырять дальше — ходите в козырь."),
+        say("trumps.lead_trumps_when_opponents_ruff.reason"),
+        say("trumps.lead_trumps_when_opponents_ruff.why"),
         {"suit": k.trump} if k.trump is not None else {},
     )
 
@@ -187,10 +183,8 @@ def do_not_force_partner_when_weak(ctx: Context) -> Iterable[Finding]:
             frozenset(c for c in ctx.legal if c.suit == suit),
             frozenset(),
             "worse",
-            text("You are weak in trumps: do not make partner trump {suit}, it shortens the side's trumps.",
-                 "Вы слабы в козырях: не заставляйте партнёра бить {suit} — это ослабит козыри вашей стороны."),
-            text("Partner is out of {suit}; with three trumps or fewer {card} forces him to ruff and weakens him.",
-                 "У партнёра нет {suit}; при трёх козырях или меньше {card} заставит его бить и ослабит его."),
+            say("trumps.do_not_force_partner_when_weak.reason"),
+            say("trumps.do_not_force_partner_when_weak.why"),
             {"suit": suit},
         )
 
@@ -226,10 +220,8 @@ def force_the_strong_adversary(ctx: Context) -> Iterable[Finding]:
         frozenset(ctx.legal),
         frozenset(c for c in ctx.legal if c.suit in suits),
         "worse",
-        text("The opponent strong in trumps is out of {suit}: lead it and make him trump (keep on if he refuses).",
-             "У противника, сильного в козырях, нет {suit}: ходите в эту масть, пусть бьёт (и продолжайте, если он не бьёт)."),
-        text("Force the strong trump hand with {suit}; {card} leaves his trumps free to draw yours.",
-             "Заставьте сильного в козырях противника бить {suit}; {card} оставляет ему козыри, чтобы выбить ваши."),
+        say("trumps.force_the_strong_adversary.reason"),
+        say("trumps.force_the_strong_adversary.why"),
         {"suit": suits[0]},
     )
 
@@ -253,9 +245,7 @@ def keep_trumps_when_trumps_out(ctx: Context) -> Iterable[Finding]:
         frozenset(ctx.trumps()) & frozenset(ctx.legal),
         frozenset(),
         "worse",
-        text("The trumps are out: bring in your long {suit} and keep your trumps to regain the lead.",
-             "Козыри вышли: разыгрывайте свою длинную масть {suit}, а козыри берегите, чтобы вернуть себе ход."),
-        text("No one else has a trump: {card} wastes a re-entry; lead your long {suit}.",
-             "Козырей больше ни у кого нет: {card} тратит карту для возврата хода; ходите в длинную {suit}."),
+        say("trumps.keep_trumps_when_trumps_out.reason"),
+        say("trumps.keep_trumps_when_trumps_out.why"),
         {"suit": long_suits[0]},
     )
