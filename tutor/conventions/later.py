@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.holdings import is_strong_suit
-from tutor.conventions.rules import Context, Finding, equal_groups, say
+from tutor.conventions.rules import Context, Finding, equal_groups, leading, say
 
 __all__ = [
     "established_suits",
@@ -32,10 +32,6 @@ __all__ = [
 ]
 
 A, K, Q, J, T = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN
-
-
-def _leading(ctx: Context) -> bool:
-    return ctx.k.current is None and bool(ctx.legal)
 
 
 def established_suits(ctx: Context) -> tuple[Suit, ...]:
@@ -64,7 +60,7 @@ def run_established_suit_when_trumps_out(ctx: Context) -> Iterable[Finding]:
     HNT 4: the thirteenth card is led once all trumps are out). A trump deal only; the trumps
     themselves are neither kept nor rejected."""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or k.trumps_remaining > 0:
+    if not leading(ctx) or k.trump is None or k.trumps_remaining > 0:
         return
     suits = established_suits(ctx)
     if not suits:
@@ -103,7 +99,7 @@ def do_not_return_suit_won_cheaply(ctx: Context) -> Iterable[Finding]:
     your right-hand antagonist"; Pole, *Theory of Whist* (returning the lead): the same reason --
     returned, the suit goes up to the strength on your right. English system; the russian one
     keeps 000 LST 5 «отвечайте ему в ту же масть», which gives no exception."""
-    if not _leading(ctx) or ctx.system != "english":  # the russian system applies every maxim: say it here
+    if not leading(ctx) or ctx.system != "english":  # the russian system applies every maxim: say it here
         return
     suit = _won_partners_lead_cheaply(ctx)
     if suit is None or not any(c.suit != suit for c in ctx.legal):
@@ -125,7 +121,7 @@ def lead_partners_discard_against_trumps(ctx: Context) -> Iterable[Finding]:
     его слабой масти»)."""
     k = ctx.k
     card = k.first_discards.get(k.partner)
-    if ctx.system != "english" or not _leading(ctx) or card is None or card.suit == k.trump or not k.discarded_against_declared_trumps(k.partner):
+    if ctx.system != "english" or not leading(ctx) or card is None or card.suit == k.trump or not k.discarded_against_declared_trumps(k.partner):
         return
     if not ctx.mine(card.suit) or any(is_strong_suit(ctx.mine(s)) for s in ctx.plain_suits() if s != card.suit):
         return

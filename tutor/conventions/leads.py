@@ -12,7 +12,7 @@ holds once the suit is running.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.holdings import (
@@ -23,7 +23,7 @@ from tutor.conventions.holdings import (
     lead_from_holding,
     return_from_holding,
 )
-from tutor.conventions.rules import Context, Finding, Severity, say
+from tutor.conventions.rules import Context, Finding, Severity, leading, say, trumps_live
 from tutor.conventions.systems import applies
 from tutor.seats import Seat
 
@@ -56,10 +56,6 @@ __all__ = [
 ]
 
 
-def _leading(ctx: Context) -> bool:
-    return ctx.k.current is None and bool(ctx.legal)
-
-
 def _suit_cards(ctx: Context, suit: Suit) -> frozenset[Card]:
     return frozenset(c for c in ctx.legal if c.suit == suit)
 
@@ -81,10 +77,6 @@ def _reject_suit(ctx: Context, maxim: str, suit: Suit, severity: Severity, reaso
     return Finding(maxim, _suit_cards(ctx, suit), frozenset(), severity, reason, why, {"suit": suit, **(fill or {})})
 
 
-def _trumps_live(ctx: Context) -> bool:
-    return ctx.k.trump is not None and not ctx.k.trumps_out and bool(ctx.trumps())
-
-
 # -- later leads ------------------------------------------------------------------------------
 
 
@@ -93,7 +85,7 @@ def crossruff_with_partner(ctx: Context) -> Iterable[Finding]:
     (then the suit he ruffs)."""
     k = ctx.k
     strong = k.partner_strong_suit
-    if not _leading(ctx) or strong is None or k.trump is None or k.is_void(k.partner, k.trump):
+    if not leading(ctx) or strong is None or k.trump is None or k.is_void(k.partner, k.trump):
         return
     if not any(s != k.trump and s != strong for s in k.voids[k.partner]):
         return
@@ -123,7 +115,7 @@ def avoid_suit_opponents_void(ctx: Context) -> Iterable[Finding]:
     is leading a suit both adversaries renounce"); once neither opponent can hold a trump, the
     suit is a string of winners, and the double-dummy study showed the literal reading costing
     0.46 tricks a time."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     k = ctx.k
     if not (_may_ruff(ctx, k.seat.lho) or _may_ruff(ctx, k.seat.rho)):
@@ -140,7 +132,7 @@ def avoid_suit_opponents_void(ctx: Context) -> Iterable[Finding]:
 def lead_into_partners_void(ctx: Context) -> Iterable[Finding]:
     """000 LST 9: partner is void in a suit and may hold trumps -- lead it for him to ruff."""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or k.trumps_remaining == 0 or k.is_void(k.partner, k.trump):
+    if not leading(ctx) or k.trump is None or k.trumps_remaining == 0 or k.is_void(k.partner, k.trump):
         return
     suits = [s for s in ctx.plain_suits() if k.is_void(k.partner, s)]
     if not suits:
@@ -165,7 +157,7 @@ def own_strong_suit_first(ctx: Context) -> Iterable[Finding]:
     """000 LST 6: with a strong suit of your own, lead it before returning partner's suit."""
     k = ctx.k
     theirs = _partner_suit_to_return(ctx)
-    if not _leading(ctx) or theirs is None:
+    if not leading(ctx) or theirs is None:
         return
     own = [
         s for s in ctx.plain_suits()
@@ -184,7 +176,7 @@ def own_strong_suit_first(ctx: Context) -> Iterable[Finding]:
 def return_partners_suit(ctx: Context) -> Iterable[Finding]:
     """000 LST 5: having won a trick, return the suit partner led."""
     theirs = _partner_suit_to_return(ctx)
-    if not _leading(ctx) or theirs is None:
+    if not leading(ctx) or theirs is None:
         return
     yield _keep_suits(
         ctx, "return-partners-suit", [theirs], "worse",
@@ -203,7 +195,7 @@ def never_return_opponents_suit(ctx: Context) -> Iterable[Finding]:
     adversary"; Pole: "lead through strength, up to weakness"; Cassell): there the maxim is silent.
     (Until December 2026 the two seats were read the other way round, which forbade the lead
     through strength and allowed the lead up to it.)"""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     k = ctx.k
     for suit in ctx.plain_suits():
@@ -222,7 +214,7 @@ def first_discard_shows_weak_suit(ctx: Context) -> Iterable[Finding]:
     Cavendish ch. 28), and the english system then does not avoid it; the seed says «всегда»."""
     k = ctx.k
     card = k.first_discards.get(k.partner)
-    if not _leading(ctx) or card is None or card.suit == k.trump:
+    if not leading(ctx) or card is None or card.suit == k.trump:
         return
     if ctx.system == "english" and k.shown(k.partner, "protected-discard"):
         return
@@ -246,7 +238,7 @@ def few_trumps_wait_for_call(ctx: Context) -> Iterable[Finding]:
     """
     k = ctx.k
     n = len(ctx.trumps())
-    if not _leading(ctx) or not _trumps_live(ctx) or n > 3 or k.has_called(k.partner):
+    if not leading(ctx) or not trumps_live(ctx) or n > 3 or k.has_called(k.partner):
         return
     if k.partner in k.trump_leaders:
         return  # partner has led trumps: he wants them (return-partners-trump-lead), Pole; EB
@@ -274,7 +266,7 @@ def few_trumps_wait_for_call(ctx: Context) -> Iterable[Finding]:
 
 def draw_trumps_for_strong_suit(ctx: Context) -> Iterable[Finding]:
     """000 LST 11: with a good suit of your own, draw trumps so it cannot be ruffed."""
-    if not _leading(ctx) or not _trumps_live(ctx):
+    if not leading(ctx) or not trumps_live(ctx):
         return
     strong = [s for s in ctx.plain_suits() if is_strong_suit(ctx.mine(s))]
     if not strong:
@@ -299,7 +291,7 @@ def lead_trumps_with_four_or_five(ctx: Context) -> Iterable[Finding]:
     three) is not in the view and is not read.
     """
     n = len(ctx.trumps())
-    if not _leading(ctx) or not _trumps_live(ctx) or n < 4:
+    if not leading(ctx) or not trumps_live(ctx) or n < 4:
         return
     if ctx.system == "english" and n <= 5 and not any(is_strong_suit(ctx.mine(s)) for s in ctx.plain_suits()):
         if n == 4 or not any(c.rank >= Rank.JACK for c in ctx.trumps()):
@@ -324,7 +316,7 @@ _ENGLISH_LONG_TRUMPS = (
 def no_thirteenth_card_before_trumps_out(ctx: Context) -> Iterable[Finding]:
     """000 HNT 4: don't lead the last card of a suit (the "thirteenth") while trumps remain out."""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or k.trumps_out:
+    if not leading(ctx) or k.trump is None or k.trumps_out:
         return
     for suit in ctx.plain_suits():
         if not k.outstanding(suit):
@@ -340,75 +332,59 @@ def no_thirteenth_card_before_trumps_out(ctx: Context) -> Iterable[Finding]:
 # -- opening a suit ---------------------------------------------------------------------------
 
 
-def never_lead_singleton(ctx: Context) -> Iterable[Finding]:
-    """000 HNT 5: a singleton lead misleads partner; wait and ruff the second round."""
-    if not _leading(ctx):
+#: A holding that forbids (or discourages) opening its suit, given the student's cards of it.
+Holding = Callable[[Context, tuple[Card, ...]], bool]
+
+
+def _ban_holding(ctx: Context, maxim: str, severity: Severity, holding: Holding, reason: Mapping[str, str],
+                 why: Mapping[str, str]) -> Iterator[Finding]:
+    """The one shape of the holding bans: when leading, every plain suit not yet opened whose
+    holding matches is rejected with ``severity`` (its ``{suit}`` filled in)."""
+    if not leading(ctx):
         return
     for suit in ctx.plain_suits():
-        if len(ctx.mine(suit)) == 1 and _unopened(ctx, suit):
-            yield _reject_suit(
-                ctx, "never-lead-singleton", suit, "bad",
-                say("leads.never_lead_singleton.reason"),
-                say("leads.never_lead_singleton.why"),
-            )
+        if holding(ctx, ctx.mine(suit)) and _unopened(ctx, suit):
+            yield _reject_suit(ctx, maxim, suit, severity, reason, why)
+
+
+def never_lead_singleton(ctx: Context) -> Iterable[Finding]:
+    """000 HNT 5: a singleton lead misleads partner; wait and ruff the second round."""
+    return _ban_holding(ctx, "never-lead-singleton", "bad", lambda _, mine: len(mine) == 1,
+                        say("leads.never_lead_singleton.reason"), say("leads.never_lead_singleton.why"))
+
+
+def _ace_queen_king_out(ctx: Context, mine: tuple[Card, ...]) -> bool:
+    """Ace and queen held, the king still unseen (A-Q with the king gone are touching: 000 HNT 9)."""
+    ranks = {c.rank for c in mine}
+    return Rank.ACE in ranks and Rank.QUEEN in ranks and Card(mine[0].suit, Rank.KING) in ctx.k.unseen
 
 
 def never_lead_ace_queen(ctx: Context) -> Iterable[Finding]:
     """000 LST 13: don't open a suit holding the ace and queen; wait and finesse the queen."""
-    if not _leading(ctx):
-        return
-    k = ctx.k
-    for suit in ctx.plain_suits():
-        ranks = {c.rank for c in ctx.mine(suit)}
-        king = Card(suit, Rank.KING)
-        if Rank.ACE in ranks and Rank.QUEEN in ranks and king in k.unseen and _unopened(ctx, suit):
-            yield _reject_suit(
-                ctx, "never-lead-ace-queen", suit, "bad",
-                say("leads.never_lead_ace_queen.reason"),
-                say("leads.never_lead_ace_queen.why"),
-            )
+    return _ban_holding(ctx, "never-lead-ace-queen", "bad", _ace_queen_king_out,
+                        say("leads.never_lead_ace_queen.reason"), say("leads.never_lead_ace_queen.why"))
 
 
 def never_lead_king_doubleton(ctx: Context) -> Iterable[Finding]:
     """000 LST 3: never lead from the king doubleton."""
-    if not _leading(ctx):
-        return
-    for suit in ctx.plain_suits():
-        mine = ctx.mine(suit)
-        if len(mine) == 2 and mine[0].rank == Rank.KING and mine[1].rank < Rank.QUEEN and _unopened(ctx, suit):
-            yield _reject_suit(
-                ctx, "never-lead-king-doubleton", suit, "bad",
-                say("leads.never_lead_king_doubleton.reason"),
-                say("leads.never_lead_king_doubleton.why"),
-            )
+    return _ban_holding(ctx, "never-lead-king-doubleton", "bad",
+                        lambda _, mine: len(mine) == 2 and mine[0].rank == Rank.KING and mine[1].rank < Rank.QUEEN,
+                        say("leads.never_lead_king_doubleton.reason"), say("leads.never_lead_king_doubleton.why"))
 
 
 def doubleton_honour_shows_weakness(ctx: Context) -> Iterable[Finding]:
     """000 HNT 1: lead from queen or jack doubleton only with no game at all."""
-    if not _leading(ctx):
-        return
-    for suit in ctx.plain_suits():
-        mine = ctx.mine(suit)
-        if len(mine) == 2 and mine[0].rank in (Rank.QUEEN, Rank.JACK) and mine[1].rank < mine[0].rank - 1 and _unopened(ctx, suit):
-            yield _reject_suit(
-                ctx, "doubleton-honour-shows-weakness", suit, "worse",
-                say("leads.doubleton_honour_shows_weakness.reason"),
-                say("leads.doubleton_honour_shows_weakness.why"),
-            )
+    return _ban_holding(
+        ctx, "doubleton-honour-shows-weakness", "worse",
+        lambda _, mine: len(mine) == 2 and mine[0].rank in (Rank.QUEEN, Rank.JACK) and mine[1].rank < mine[0].rank - 1,
+        say("leads.doubleton_honour_shows_weakness.reason"), say("leads.doubleton_honour_shows_weakness.why"))
 
 
 def avoid_queen_third(ctx: Context) -> Iterable[Finding]:
     """000 LST 4: lead from queen third only when nothing better exists."""
-    if not _leading(ctx):
-        return
-    for suit in ctx.plain_suits():
-        mine = ctx.mine(suit)
-        if len(mine) == 3 and mine[0].rank == Rank.QUEEN and mine[1].rank < Rank.JACK and _unopened(ctx, suit):
-            yield _reject_suit(
-                ctx, "avoid-queen-third", suit, "worse",
-                say("leads.avoid_queen_third.reason"),
-                say("leads.avoid_queen_third.why"),
-            )
+    return _ban_holding(ctx, "avoid-queen-third", "worse",
+                        lambda _, mine: len(mine) == 3 and mine[0].rank == Rank.QUEEN and mine[1].rank < Rank.JACK,
+                        say("leads.avoid_queen_third.reason"), say("leads.avoid_queen_third.why"))
 
 
 def _has_sequence(cards: tuple[Card, ...], gone: frozenset[Card] = frozenset()) -> bool:
@@ -422,7 +398,7 @@ def _has_sequence(cards: tuple[Card, ...], gone: frozenset[Card] = frozenset()) 
 
 def lead_long_suit(ctx: Context) -> Iterable[Finding]:
     """000 LST 1: lead from a long suit or from touching cards (among the suits still in question)."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     suits = [s for s in Suit if s != ctx.k.trump and any(c.suit == s for c in ctx.cands)]
     if len(suits) < 2:
@@ -458,7 +434,7 @@ def keep_short_honours_for_re_entry(ctx: Context) -> Iterable[Finding]:
 
     Among the suits still in question, a suit of four or more is preferred to a short suit (three
     cards or fewer, not yet led) holding the ace or king."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     suits = _cand_plain_suits(ctx)
     if not any(len(ctx.mine(s)) >= 4 for s in suits):
@@ -478,7 +454,7 @@ def pursue_original_lead(ctx: Context) -> Iterable[Finding]:
     you thus take the best chance of establishing the suit, and you open a fresh suit to a
     disadvantage." Among the suits still in question, the one the student opened first."""
     k = ctx.k
-    if not _leading(ctx) or not k.first_leads:
+    if not leading(ctx) or not k.first_leads:
         return
     suits = _cand_plain_suits(ctx)
     own = [s for s in suits if k.first_leads.get(s) == k.seat]
@@ -512,7 +488,7 @@ def lead_up_to_weakness(ctx: Context) -> Iterable[Finding]:
     king"). Among the suits still in question, those the right-hand opponent has shown weak in
     (his first discard, a void with trumps out) or the left-hand opponent strong in (he opened it)."""
     k = ctx.k
-    if not _leading(ctx) or not k.first_leads:
+    if not leading(ctx) or not k.first_leads:
         return
     suits = _cand_plain_suits(ctx)
     if len(suits) < 2:
@@ -535,7 +511,7 @@ def lead_four_card_suit_when_in_doubt(ctx: Context) -> Iterable[Finding]:
     rule, when you are in doubt, stick to the general principle, and lead from your four-card
     suit". Among the suits still in question (not yet led), a suit of four or more is preferred
     to a short one, even one headed by touching cards."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     suits = [s for s in _cand_plain_suits(ctx) if _unopened(ctx, s)]
     if not any(len(ctx.mine(s)) >= 4 for s in suits):
@@ -560,7 +536,7 @@ def strongest_suit_length_then_honours(ctx: Context) -> Iterable[Finding]:
     high cards, and "numerical strength is the principal point". Of suits of four or more still in
     question (none yet led), open the longest, and of those as long the one with more honours,
     then the higher cards."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     suits = [s for s in _cand_plain_suits(ctx) if _unopened(ctx, s) and len(ctx.mine(s)) >= 4]
     if len(suits) < 2:
@@ -589,7 +565,7 @@ def forced_lead_strongest_weak_suit(ctx: Context) -> Iterable[Finding]:
     choose, if possible, one in which you hold a sequence ... If you have no sequence, lead from
     your strongest weak suit." Pole: from fewer than four, lead the highest (short-suit-lead-highest
     names the card). Only when no suit still in question has four cards."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     suits = [s for s in _cand_plain_suits(ctx) if _unopened(ctx, s)]
     if len(suits) < 2 or any(len(ctx.mine(s)) >= 4 for s in suits):
@@ -624,7 +600,7 @@ def turned_up_honour_trump_lead(ctx: Context) -> Iterable[Finding]:
     queen or knave (he sits on the right). A higher rule that wants trumps out keeps them."""
     k = ctx.k
     card = k.trump_card_with_dealer
-    if not _leading(ctx) or card is None or not _trumps_live(ctx):
+    if not leading(ctx) or card is None or not trumps_live(ctx):
         return
     dealer = ctx.position.dealer
     through = dealer == k.seat.lho and card.rank >= Rank.JACK
@@ -678,7 +654,7 @@ def lead_card(ctx: Context) -> Iterable[Finding]:
     """Within each suit still in question, the card its holding calls for (see :mod:`holdings`):
     the lead table for a suit not yet led, the next card of the table for the student's own suit,
     the return rule for partner's."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     for suit in Suit:
         mine = ctx.mine(suit)

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from tutor.conventions.position import Knowledge
     from tutor.seatview import SeatView
 
-__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "text", "say", "TEXT_PREFIX", "equal_groups", "lowest", "highest"]
+__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "text", "say", "TEXT_PREFIX", "equal_groups", "lowest", "highest", "leading",
+           "trumps_live"]
 
 #: How bad it is to play a card a maxim rejects (the engine's verdicts other than ``equal``).
 Severity = Literal["bad", "worse"]
@@ -173,3 +174,13 @@ def lowest(cards: Iterable[Card]) -> Card:
 
 def highest(cards: Iterable[Card]) -> Card:
     return max(cards, key=lambda c: (c.rank, -c.suit))
+
+
+def leading(ctx: Context) -> bool:
+    """The student leads to a new trick (the shape every lead rule opens with)."""
+    return ctx.k.current is None and bool(ctx.legal)
+
+
+def trumps_live(ctx: Context) -> bool:
+    """Trumps are still out in other hands and the student holds some to lead."""
+    return ctx.k.trump is not None and not ctx.k.trumps_out and bool(ctx.trumps())

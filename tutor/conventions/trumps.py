@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tutor.cards import Suit
-from tutor.conventions.rules import Context, Finding, say
+from tutor.conventions.rules import Context, Finding, leading, say, trumps_live
 from tutor.seats import Seat
 
 __all__ = [
@@ -50,16 +50,6 @@ __all__ = [
     "force_the_strong_adversary",
     "keep_trumps_when_trumps_out",
 ]
-
-
-def _leading(ctx: Context) -> bool:
-    return ctx.k.current is None and bool(ctx.legal)
-
-
-def _trumps_live(ctx: Context) -> bool:
-    """Trumps are still out in other hands and the student holds some to lead."""
-    k = ctx.k
-    return k.trump is not None and not k.trumps_out and bool(ctx.trumps())
 
 
 def partner_led_trumps_last(ctx: Context) -> bool:
@@ -101,7 +91,7 @@ def return_partners_trump_lead(ctx: Context) -> Iterable[Finding]:
     out -- return them at the first opportunity, before your own suit (a plain suit is returned
     after your own strong suit, 000 «Ходы, масти, козыри» 6; a trump lead is not). 000 §8 agrees:
     partner's trump lead is the clearest sign that he «хочет» trumps."""
-    if not _leading(ctx) or not _trumps_live(ctx) or not partner_led_trumps_last(ctx):
+    if not leading(ctx) or not trumps_live(ctx) or not partner_led_trumps_last(ctx):
         return
     k = ctx.k
     yield Finding(
@@ -123,7 +113,7 @@ def lead_trumps_when_opponents_ruff(ctx: Context) -> Iterable[Finding]:
     your adversaries are strong in them, you will only be playing their game" -- and the seed's
     own reason («вместо того, чтобы свои козыри уходили на их онеры, лучше укрывать свои масти»)
     is to keep one's trumps rather than lose them under the opponents' honours."""
-    if not _leading(ctx) or not _trumps_live(ctx) or not crossruffing(ctx):
+    if not leading(ctx) or not trumps_live(ctx) or not crossruffing(ctx):
         return
     k = ctx.k
     yield Finding(
@@ -168,7 +158,7 @@ def do_not_force_partner_when_weak(ctx: Context) -> Iterable[Finding]:
     a cross-ruff (the student is void in a suit too); great strength in trumps declared against
     you (an opponent has led trumps or called)."""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or k.trumps_out or k.is_void(k.partner, k.trump):
+    if not leading(ctx) or k.trump is None or k.trumps_out or k.is_void(k.partner, k.trump):
         return
     if len(ctx.trumps()) > 3:
         return
@@ -206,7 +196,7 @@ def force_the_strong_adversary(ctx: Context) -> Iterable[Finding]:
     himself (Cavendish ch. 31; the handbook: "when strong in trumps, endeavour to force your
     partner; when weak in trumps, your strong adversary"), so the rule is for four or fewer."""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or k.trumps_out or len(ctx.trumps()) > 4:
+    if not leading(ctx) or k.trump is None or k.trumps_out or len(ctx.trumps()) > 4:
         return
     suits: list[Suit] = []
     for opp, other in ((k.seat.lho, k.seat.rho), (k.seat.rho, k.seat.lho)):
@@ -235,7 +225,7 @@ def keep_trumps_when_trumps_out(ctx: Context) -> Iterable[Finding]:
     away a re-entry: lead the long suit. (With no such suit the rule is silent: a trump may then
     be the safe lead, or the one that forces the discards.)"""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or not k.trumps_out or not ctx.trumps():
+    if not leading(ctx) or k.trump is None or not k.trumps_out or not ctx.trumps():
         return
     long_suits = [s for s in ctx.plain_suits() if len(ctx.mine(s)) >= 4]
     if not long_suits:
