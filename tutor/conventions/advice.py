@@ -79,9 +79,10 @@ from typing import Any
 from tutor.cards import Card, Suit, parse_card
 from tutor.conventions import discards, following, later, leads, signals, trumps, turnup, unblocking
 from tutor.conventions.position import knowledge
-from tutor.conventions.rules import Context, Finding, Rule, text
+from tutor.conventions.rules import Context, Finding, Rule, say_with, text
 from tutor.conventions.systems import applies, check_system, differences
 from tutor.errors import IllegalPlayError, WhistError
+from tutor.i18n import LANGS
 from tutor.play import must_follow_suit
 from tutor.seatview import SeatView
 from tutor.vocab import ENGINE_VERDICTS, EngineVerdict
@@ -469,22 +470,15 @@ def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
     from tutor.conventions.catalogue import get_maxim  # the titles, not the ids, reach the learner
 
     title = get_maxim(other_maxim).title
+    symbols = {lang: other.symbol(lang) for lang in LANGS}
     if len({c.suit for c in ctx.legal}) == 1 < len({c.suit for c in ctx.position.legal_cards()}):
         # the question was "which card of this suit?" (``advise(..., suit=...)``): say so
-        name_en, name_ru = ("English", "английском") if ctx.system == "russian" else ("Russian", "русском")
-        return text(
-            f"(From this suit {name_en} whist leads {other.symbol('en')}: {title['en']}.)",
-            f"(Из этой масти в {name_ru} висте ходят {other.symbol('ru')}: {title['ru']}.)",
-        )
+        if ctx.system == "russian":
+            return say_with("advice.difference_note.english_in_this_suit", other=symbols, title=title)
+        return say_with("advice.difference_note.russian_in_this_suit", other=symbols, title=title)
     if ctx.system == "russian":
-        return text(
-            f"(English whist leads {other.symbol('en')} here: {title['en']}.)",
-            f"(В английском висте здесь ходят {other.symbol('ru')}: {title['ru']}.)",
-        )
-    return text(
-        f"(Russian whist leads {other.symbol('en')} here: {title['en']}.)",
-        f"(В русском висте здесь ходят {other.symbol('ru')}: {title['ru']}.)",
-    )
+        return say_with("advice.difference_note.english_here", other=symbols, title=title)
+    return say_with("advice.difference_note.russian_here", other=symbols, title=title)
 
 
 def explain_card(position: SeatView, card: Card | str, system: str = "russian") -> Verdict:

@@ -27,7 +27,8 @@ from collections.abc import Iterable, Mapping
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.inference import Inference
-from tutor.conventions.rules import Context, Finding, Severity, equal_groups, say, text
+from tutor.conventions.rules import Context, Finding, Severity, equal_groups, say, say_with, text
+from tutor.i18n import LANGS
 
 __all__ = [
     "do_not_ruff_thirteenth_unless_last",
@@ -228,10 +229,8 @@ def do_not_trump_partners_sure_winner(ctx: Context) -> Iterable[Finding]:
         yield Finding(
             "do-not-trump-partners-sure-winner", frozenset(ctx.legal),
             frozenset(c for c in ctx.legal if c.suit != k.trump), "bad",
-            text(shown["en"][0].upper() + shown["en"][1:] + ": do not trump it, discard. If he holds the ace it wins; "
-                 "if not, you want the adversary to play his ace on it (Cavendish).",
-                 shown["ru"][0].upper() + shown["ru"][1:] + ": не бейте его козырем, сбросьте. Если туз у партнёра, король "
-                 "возьмёт; если нет — пусть противник потратит на него туза (Кавендиш)."),
+            say_with("discards.do_not_trump_partners_sure_winner.reason-king-shown",
+                     shown={lang: shown[lang][0].upper() + shown[lang][1:] for lang in LANGS}),
             say("discards.do_not_trump_partners_sure_winner.why"),
         )
         return
@@ -413,12 +412,7 @@ def discard_from_weakest_suit(ctx: Context) -> Iterable[Finding]:
     keep = frozenset(ctx.mine(s)[-1] for s in plain if suit_weakness(ctx.mine(s)) == weakest)
     reason = say("discards.discard_from_weakest_suit.reason")
     if ctx.system == "russian" and k.trumps_declared_against(k.seat):  # content review D-7, D-8
-        reason = text(
-            reason["en"] + " (English whist, Cavendish ch. 28, reverses this when the opponents have declared "
-            "strength in trumps: discard from your best-protected suit.)",
-            reason["ru"] + " (В английском висте, по Кавендишу, при силе противников в козырях сбрасывают "
-            "наоборот — из самой защищённой масти.)",
-        )
+        reason = say("discards.discard_from_weakest_suit.reason-trumps-declared-against")
     yield Finding(
         "discard-from-weakest-suit", frozenset(c for c in ctx.legal if c.suit != k.trump), keep, "worse",
         reason,

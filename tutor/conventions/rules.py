@@ -15,19 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, get_args
 
 from tutor.cards import Card, Suit
-from tutor.i18n import LANGS, TranslationError, catalog
+from tutor.conventions.texts import TEXT_PREFIX, say, say_with  # re-exported: the rules name their texts
 from tutor.vocab import SYSTEMS, System  # re-exported: the systems the rules know
 
 if TYPE_CHECKING:
     from tutor.conventions.position import Knowledge
     from tutor.seatview import SeatView
 
-__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "text", "say", "TEXT_PREFIX", "equal_groups", "lowest", "highest", "leading",
+__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "text", "say", "say_with", "TEXT_PREFIX", "equal_groups", "lowest", "highest", "leading",
            "trumps_live"]
 
 #: How bad it is to play a card a maxim rejects (the engine's verdicts other than ``equal``).
@@ -38,30 +37,6 @@ SEVERITIES: tuple[Severity, ...] = get_args(Severity)
 def text(en: str, ru: str) -> Mapping[str, str]:
     """A learner-facing text in both languages (every text the learner reads exists in both)."""
     return MappingProxyType({"en": en, "ru": ru})
-
-
-#: Where the rules' sentences live: ``tutor/locales/advice.{en,ru}.yaml``, read by :mod:`tutor.i18n`
-#: under this prefix (``advice.leads.never_lead_singleton.why``).
-TEXT_PREFIX = "advice."
-
-
-@cache
-def say(key: str) -> Mapping[str, str]:
-    """The rules' sentence ``key`` (``module.function.role``) in every language, from the locale files.
-
-    A rule names its text by key, never writes it: the sentences are data, one file per language
-    (a third language is a new file, not an edit of the rules). Read once per key; an unknown key
-    is a :class:`~tutor.i18n.TranslationError` (``tests/test_conventions_texts.py`` finds every key
-    the rules name and checks it exists in both languages before any rule runs).
-
-    >>> say("leads.never_lead_king_doubleton.reason")["en"]
-    'Never lead from king doubleton.'
-    """
-    full = TEXT_PREFIX + key
-    try:
-        return MappingProxyType({lang: catalog(lang)[full] for lang in LANGS})
-    except KeyError:
-        raise TranslationError(f"no text {full!r} in tutor/locales/advice.{{{','.join(LANGS)}}}.yaml") from None
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tutor.cards import Card, Rank
-from tutor.conventions.rules import Context, Finding, equal_groups, say, text
+from tutor.conventions.rules import Context, Finding, equal_groups, say
 
 __all__ = [
     "trump_lead_by_turned_up_card",
@@ -121,13 +121,10 @@ def trump_lead_by_turned_up_card(ctx: Context) -> Iterable[Finding]:
     side = "right" if dealer == k.seat.rho else "left"
     yield Finding(
         "trump-lead-by-turned-up-card", frozenset(ctx.cands), frozenset({card}), "worse",
-        text("The turned-up {up} is in the hand on your " + side + ": lead {card}, so that it cannot make a trick "
-             "(old Hoyle).",
-             "Открытый козырь {up} — у игрока " + ("справа" if side == "right" else "слева")
-             + ": ходите {card}, чтобы он не взял взятку (старый Хойл)."),
-        text("With the {up} turned up on your " + side + ", lead {best}; {card} lets the turned-up card make a trick.",
-             "Когда {up} открыт " + ("справа" if side == "right" else "слева")
-             + ", ходят {best}; после {card} открытый козырь возьмёт взятку."),
+        say("turnup.trump_lead_by_turned_up_card.reason-right") if side == "right"
+        else say("turnup.trump_lead_by_turned_up_card.reason-left"),
+        say("turnup.trump_lead_by_turned_up_card.why-right") if side == "right"
+        else say("turnup.trump_lead_by_turned_up_card.why-left"),
         {"up": up},
         also=("turned-up-card-is-known",),
     )
