@@ -19,7 +19,7 @@ from types import MappingProxyType
 
 from tutor.i18n import LANGS, TranslationError, catalog
 
-__all__ = ["TEXT_PREFIX", "say", "say_with"]
+__all__ = ["TEXT_PREFIX", "say", "say_with", "fill"]
 
 #: Where the rules' sentences live: ``tutor/locales/advice.{en,ru}.yaml``, read by :mod:`tutor.i18n`
 #: under this prefix (``advice.leads.never_lead_singleton.why``).
@@ -43,21 +43,26 @@ def say(key: str) -> Mapping[str, str]:
 
 
 def say_with(key: str, **parts: Mapping[str, str] | str) -> Mapping[str, str]:
-    """:func:`say` with the named ``{parts}`` put in, each given per language (or one word for all);
-    the other placeholders stay for :meth:`~tutor.conventions.rules.Finding.render`.
+    """:func:`say` with the named ``{parts}`` put in (see :func:`fill`).
 
     >>> say_with("systems.differences.note", ru_card={"en": "♠Q", "ru": "♠Д"}, ru_maxim="a",
     ...          en_card={"en": "♠K", "ru": "♠К"}, en_maxim="b")["en"]
     'Russian whist leads ♠Q (a); English whist leads ♠K (b).'
     """
+    return fill(say(key), **parts)
+
+
+def fill(texts: Mapping[str, str], **parts: Mapping[str, str] | str) -> Mapping[str, str]:
+    """``texts`` with the named ``{parts}`` put in, each given per language (or one word for all),
+    in one pass; the other placeholders stay for :meth:`~tutor.conventions.rules.Finding.render`."""
     if not parts:
-        return say(key)
+        return texts
     pattern = re.compile(r"\{(" + "|".join(map(re.escape, parts)) + r")\}")
 
-    def fill(template: str, lang: str) -> str:
+    def put(template: str, lang: str) -> str:
         def part(match: re.Match[str]) -> str:
             value = parts[match.group(1)]
             return value if isinstance(value, str) else value[lang]
         return pattern.sub(part, template)
 
-    return MappingProxyType({lang: fill(template, lang) for lang, template in say(key).items()})
+    return MappingProxyType({lang: put(template, lang) for lang, template in texts.items()})
