@@ -328,3 +328,27 @@ def test_the_wing_check_can_fail():
         "tutor.progress.attempts -> tutor.deal"]
     assert _game_reaches_the_wing({"tutor.conventions.leads": {"tutor.glicko", "tutor.cards"}}) == [
         "tutor.conventions.leads -> tutor.glicko"]
+
+
+def _undrawn(doc: str) -> list[str]:
+    """The groups and modules of :data:`LAYERS` that the picture of docs/architecture.md leaves out."""
+    out = [name for name, _ in LAYERS if name != "persistence" and f"\n {name} " not in doc]
+    if "persistence wing" not in doc:
+        out.append("persistence")
+    for _, prefixes in LAYERS:
+        for prefix in prefixes:
+            path = prefix.replace(".", "/")
+            if prefix != "tutor" and f"{path}.py" not in doc and f"{path}/" not in doc:
+                out.append(prefix)
+    return out
+
+
+def test_the_doc_draws_every_layer_and_module():
+    """docs/architecture.md draws each group of LAYERS and names each of its modules."""
+    assert _undrawn((ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")) == []
+
+
+def test_the_doc_check_can_fail():
+    missing = _undrawn("\n base tutor/errors.py")
+    assert {"notation", "persistence", "tutor.cards", "tutor.progress"} <= set(missing)
+    assert "base" not in missing and "tutor.errors" not in missing
