@@ -79,9 +79,10 @@ from typing import Any
 from tutor.cards import Card, Suit, parse_card
 from tutor.conventions import discards, following, later, leads, signals, trumps, turnup, unblocking
 from tutor.conventions.position import knowledge
-from tutor.conventions.rules import Context, Finding, Rule, text
+from tutor.conventions.rules import Context, Finding, Rule, say, say_with, text
 from tutor.conventions.systems import applies, check_system, differences
 from tutor.errors import IllegalPlayError, WhistError
+from tutor.i18n import LANGS
 from tutor.play import must_follow_suit
 from tutor.seatview import SeatView
 from tutor.vocab import ENGINE_VERDICTS, EngineVerdict
@@ -386,17 +387,11 @@ def advise(position: SeatView, system: str = "russian", *, suit: Suit | None = N
             if school is not None and school.equal_why is not None:  # another school's card, named
                 why = {lang: school.render(school.equal_why, lang, card=card, best=best) for lang in ("en", "ru")}
             elif school is not None:  # the authorities differ: say which school plays this card
-                why = {
-                    "en": f"{card.symbol('en')} is as good as {best.symbol('en')} here. "
-                    + school.render(school.reason, "en", card=card, best=best),
-                    "ru": f"{card.symbol('ru')} здесь не хуже, чем {best.symbol('ru')}. "
-                    + school.render(school.reason, "ru", card=card, best=best),
-                }
+                why = dict(say_with("advice.advise.as_good_for_a_school", card=_symbols(card), best=_symbols(best),
+                                    reason={lang: school.render(school.reason, lang, card=card, best=best)
+                                            for lang in LANGS}))
             else:
-                why = {
-                    "en": f"{card.symbol('en')} is as good as {best.symbol('en')}: no maxim prefers one over the other.",
-                    "ru": f"{card.symbol('ru')} не хуже, чем {best.symbol('ru')}: ни одно правило не различает эти карты.",
-                }
+                why = dict(say_with("advice.advise.as_good", card=_symbols(card), best=_symbols(best)))
             verdicts.append(Verdict(card, "equal", support, MappingProxyType(why)))
     return Advice(best, maxims, explanation, tuple(verdicts), system)
 
@@ -410,8 +405,8 @@ def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[st
         own = [f for f in reversed(out.applied) if not f.keep]
     parts: dict[str, list[str]] = {"en": [], "ru": []}
     if len(ctx.position.legal_cards()) == 1:
-        parts["en"].append("It is your only legal card.")
-        parts["ru"].append("Это единственная карта, которой можно сыграть.")
+        for lang, sentence in say("advice.explain.only_legal_card").items():
+            parts[lang].append(sentence)
     chosen: list[Finding] = []
     for f in own:  # the two latest cuts, told in the order they were made (general, then specific)
         if len(chosen) < 2 and all(f.reason is not g.reason or f.fill != g.fill for g in chosen):
@@ -420,13 +415,12 @@ def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[st
         for lang in parts:
             parts[lang].append(f.render(f.reason, lang, card=best, best=best))
     if len(ctx.legal) > 1 and not any(best in f.scope for f in out.applied):
-        parts["en"].append("Among the cards left no maxim decides; this one is as good as any.")
-        parts["ru"].append("Среди оставшихся карт ни одно правило не выбирает; эта не хуже других.")
+        for lang, sentence in say("advice.explain.no_maxim_decides").items():
+            parts[lang].append(sentence)
     if out.equal:
-        others_en = ", ".join(c.symbol("en") for c in out.equal)
-        others_ru = ", ".join(c.symbol("ru") for c in out.equal)
-        parts["en"].append(f"{others_en} would do as well.")
-        parts["ru"].append(f"{others_ru} — не хуже.")
+        others = {lang: ", ".join(c.symbol(lang) for c in out.equal) for lang in LANGS}
+        for lang, sentence in say_with("advice.explain.would_do_as_well", others=others).items():
+            parts[lang].append(sentence)
     note = None if maxims and maxims[0] in _NOT_A_HOLDING_TABLE else _difference_note(ctx, best)
     if note is not None:
         for lang in parts:
@@ -439,6 +433,11 @@ def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[st
 #: Card rules that are no lead table of either system: they apply in both, so the note on how the
 #: other system leads from the holding would contradict them.
 _NOT_A_HOLDING_TABLE = frozenset({"trump-lead-by-turned-up-card"})
+
+
+def _symbols(card: Card) -> Mapping[str, str]:
+    """The card as each language writes it (``♠Q`` / ``♠Д``)."""
+    return {lang: card.symbol(lang) for lang in LANGS}
 
 
 def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
@@ -469,22 +468,15 @@ def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
     from tutor.conventions.catalogue import get_maxim  # the titles, not the ids, reach the learner
 
     title = get_maxim(other_maxim).title
+    symbols = _symbols(other)
     if len({c.suit for c in ctx.legal}) == 1 < len({c.suit for c in ctx.position.legal_cards()}):
         # the question was "which card of this suit?" (``advise(..., suit=...)``): say so
-        name_en, name_ru = ("English", "английском") if ctx.system == "russian" else ("Russian", "русском")
-        return text(
-            f"(From this suit {name_en} whist leads {other.symbol('en')}: {title['en']}.)",
-            f"(Из этой масти в {name_ru} висте ходят {other.symbol('ru')}: {title['ru']}.)",
-        )
+        if ctx.system == "russian":
+            return say_with("advice.difference_note.english_in_this_suit", other=symbols, title=title)
+        return say_with("advice.difference_note.russian_in_this_suit", other=symbols, title=title)
     if ctx.system == "russian":
-        return text(
-            f"(English whist leads {other.symbol('en')} here: {title['en']}.)",
-            f"(В английском висте здесь ходят {other.symbol('ru')}: {title['ru']}.)",
-        )
-    return text(
-        f"(Russian whist leads {other.symbol('en')} here: {title['en']}.)",
-        f"(В русском висте здесь ходят {other.symbol('ru')}: {title['ru']}.)",
-    )
+        return say_with("advice.difference_note.english_here", other=symbols, title=title)
+    return say_with("advice.difference_note.russian_here", other=symbols, title=title)
 
 
 def explain_card(position: SeatView, card: Card | str, system: str = "russian") -> Verdict:

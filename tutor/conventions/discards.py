@@ -27,7 +27,8 @@ from collections.abc import Iterable, Mapping
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.inference import Inference
-from tutor.conventions.rules import Context, Finding, Severity, equal_groups, text
+from tutor.conventions.rules import Context, Finding, Severity, equal_groups, say, say_with, text
+from tutor.i18n import LANGS
 
 __all__ = [
     "do_not_ruff_thirteenth_unless_last",
@@ -159,9 +160,8 @@ def do_not_ruff_thirteenth_unless_last(ctx: Context) -> Iterable[Finding]:
         return
     yield _reject_trumps(
         ctx, "do-not-ruff-thirteenth-unless-last", "worse",
-        text("It is a thirteenth card and you do not play last: leave the ruff to the player behind you.",
-             "Это тринадцатая карта, а вы сидите не последним: не перекрывайте её козырем."),
-        text("Don't ruff a thirteenth card ({card}) unless you play last.", "Тринадцатую карту не бьют козырем ({card}), если сидят не последним."),
+        say("discards.do_not_ruff_thirteenth_unless_last.reason"),
+        say("discards.do_not_ruff_thirteenth_unless_last.why"),
     )
 
 
@@ -196,26 +196,20 @@ def thirteenth_card_by_leaders_trumps(ctx: Context) -> Iterable[Finding]:
     if strong is True:
         yield Finding(
             "thirteenth-card-by-leaders-trumps", frozenset(ctx.legal), frozenset({best}), "worse",
-            text("Partner led a thirteenth card and is strong in trumps: put on your best trump.",
-                 "Партнёр пошёл с тринадцатой карты и силён в козырях: бейте старшим козырем."),
-            text("Partner, strong in trumps, leads the thirteenth card for you to trump high ({best}), not {card}.",
-                 "Партнёр, сильный в козырях, ходит с тринадцатой, чтобы вы били старшим козырем ({best}), а не {card}."),
+            say("discards.thirteenth_card_by_leaders_trumps.reason"),
+            say("discards.thirteenth_card_by_leaders_trumps.why"),
         )
     elif strong is False:
         yield _reject_trumps(
             ctx, "thirteenth-card-by-leaders-trumps", "worse",
-            text("Partner led a thirteenth card and has no strength in trumps: pass it, let the fourth hand take the lead.",
-                 "Партнёр пошёл с тринадцатой карты, а козырей у него нет: пропустите её, пусть ход получит четвёртая рука."),
-            text("Partner is weak in trumps: pass his thirteenth card instead of trumping it with {card}.",
-                 "Партнёр слаб в козырях: пропустите его тринадцатую карту, а не бейте её {card}."),
+            say("discards.thirteenth_card_by_leaders_trumps.reason-2"),
+            say("discards.thirteenth_card_by_leaders_trumps.why-2"),
         )
     else:
         yield Finding(
             "thirteenth-card-by-leaders-trumps", frozenset(trumps), frozenset({best}), "worse",
-            text("On partner's thirteenth card there is no general rule: trump it high or pass it.",
-                 "На тринадцатую карту партнёра общего правила нет: бейте старшим козырем или пропустите."),
-            text("If you trump partner's thirteenth card, trump high ({best}); {card} is overtrumped cheaply.",
-                 "Если бить тринадцатую карту партнёра, то старшим козырем ({best}); {card} дёшево перебьют."),
+            say("discards.thirteenth_card_by_leaders_trumps.reason-3"),
+            say("discards.thirteenth_card_by_leaders_trumps.why-3"),
         )
 
 
@@ -235,22 +229,15 @@ def do_not_trump_partners_sure_winner(ctx: Context) -> Iterable[Finding]:
         yield Finding(
             "do-not-trump-partners-sure-winner", frozenset(ctx.legal),
             frozenset(c for c in ctx.legal if c.suit != k.trump), "bad",
-            text(shown["en"][0].upper() + shown["en"][1:] + ": do not trump it, discard. If he holds the ace it wins; "
-                 "if not, you want the adversary to play his ace on it (Cavendish).",
-                 shown["ru"][0].upper() + shown["ru"][1:] + ": не бейте его козырем, сбросьте. Если туз у партнёра, король "
-                 "возьмёт; если нет — пусть противник потратит на него туза (Кавендиш)."),
-            text("{card} trumps partner's king: it shows the ace or the queen, and even without the ace he wants "
-                 "the adversary to spend his ace on it.",
-                 "{card} бьёт короля партнёра: он показывает туза или даму, и даже без туза партнёр хочет, "
-                 "чтобы противник потратил на него туза."),
+            say_with("discards.do_not_trump_partners_sure_winner.reason-king-shown",
+                     shown={lang: shown[lang][0].upper() + shown[lang][1:] for lang in LANGS}),
+            say("discards.do_not_trump_partners_sure_winner.why"),
         )
         return
     yield _reject_trumps(
         ctx, "do-not-trump-partners-sure-winner", "bad",
-        text("Partner's card wins the trick: don't trump it, discard.",
-             "Карта партнёра берёт взятку: не бейте её козырем, сбросьте."),
-        text("{card} trumps a trick partner is sure to win: a trump thrown away.",
-             "{card} бьёт взятку, которую партнёр и так возьмёт: козырь потрачен зря."),
+        say("discards.do_not_trump_partners_sure_winner.reason"),
+        say("discards.do_not_trump_partners_sure_winner.why-2"),
     )
 
 
@@ -261,10 +248,8 @@ def do_not_ruff_partners_winner(ctx: Context) -> Iterable[Finding]:
         return
     yield _reject_trumps(
         ctx, "do-not-ruff-partners-winner", "bad",
-        text("Partner may win this trick and you hold four trumps or more: keep them, discard a loser.",
-             "Эту взятку может взять партнёр, а у вас четыре козыря или больше: не перекрывайте, сбросьте."),
-        text("{card} trumps a card partner may win; with four trumps keep them to draw the opponents'.",
-             "{card} бьёт карту, которую может взять партнёр; с четырьмя козырями их берегут против козырей противников."),
+        say("discards.do_not_ruff_partners_winner.reason"),
+        say("discards.do_not_ruff_partners_winner.why"),
     )
 
 
@@ -278,10 +263,8 @@ def ruff_with_short_trumps(ctx: Context) -> Iterable[Finding]:
     low = trumps[-1]
     yield Finding(
         "ruff-with-short-trumps", frozenset(ctx.legal), frozenset({low}), "worse",
-        text("With fewer than four trumps, trump a card partner may or may not win: a small trump is worth most so.",
-             "С козырями меньше четырёх бейте карту, которую партнёр может и не взять: маленький козырь так полезнее всего."),
-        text("With fewer than four trumps, ruff ({best}) rather than play {card}.",
-             "Имея меньше четырёх козырей, бьют козырем ({best}), а не кладут {card}."),
+        say("discards.ruff_with_short_trumps.reason"),
+        say("discards.ruff_with_short_trumps.why"),
     )
 
 
@@ -332,12 +315,8 @@ def refuse_ruff_to_call(ctx: Context) -> Iterable[Finding]:
         return
     yield Finding(
         "refuse-ruff-to-call", frozenset(ctx.legal), plain, "worse",
-        text("Four trumps and an established suit: refuse to trump the opponents' winner; keep your trumps "
-             "to bring the suit in, and partner will read the refusal as a call for trumps.",
-             "Четыре козыря и разыгранная масть: откажитесь бить выигрышную карту противников; козыри нужны, "
-             "чтобы провести масть, а партнёр прочтёт отказ как приглашение в козыри."),
-        text("{card} spends one of the four trumps you need to bring in your suit; refuse the ruff and discard.",
-             "{card} тратит один из четырёх козырей, нужных для вашей масти; откажитесь бить и сбросьте."),
+        say("discards.refuse_ruff_to_call.reason"),
+        say("discards.refuse_ruff_to_call.why"),
     )
 
 
@@ -357,10 +336,8 @@ def ruff_as_cheaply_as_possible(ctx: Context) -> Iterable[Finding]:
     group = [c for c in next(g for g in equal_groups(ctx.trumps(), k.settled) if cheapest in g) if c in winners]
     yield Finding(
         "win-as-cheaply-as-possible", frozenset(ctx.legal), frozenset(group[-1:]), "worse",
-        text("The opponents are winning: trump it with your lowest trump that wins.",
-             "Взятка у противников: бейте самым младшим козырем, который её берёт."),
-        text("Take the trick with the cheapest trump that wins ({best}), not {card}.",
-             "Берите взятку самым дешёвым козырем ({best}), а не {card}."),
+        say("discards.ruff_as_cheaply_as_possible.reason"),
+        say("discards.ruff_as_cheaply_as_possible.why"),
     )
 
 
@@ -380,8 +357,8 @@ def keep_trumps_when_not_winning(ctx: Context) -> Iterable[Finding]:
         keep = frozenset({min(rejected, key=lambda c: c.rank)})
     yield Finding(
         "play-low-when-not-winning", scope, keep, "worse",
-        text("A trump here would win nothing: discard instead.", "Козырь здесь ничего не возьмёт: лучше сбросить."),
-        text("{card} spends a trump on a trick you do not need to win.", "{card} — козырь на взятку, которую брать не нужно."),
+        say("discards.keep_trumps_when_not_winning.reason"),
+        say("discards.keep_trumps_when_not_winning.why"),
     )
 
 
@@ -416,12 +393,8 @@ def discard_from_strong_suit_against_trumps(ctx: Context) -> Iterable[Finding]:
     yield Finding(
         "discard-from-strong-suit-against-trumps",
         frozenset(c for c in ctx.legal if c.suit != k.trump), frozenset({ctx.mine(suit)[-1]}), "worse",
-        text("The opponents have declared strength in trumps: guard your weak suits and discard from your "
-             "best-protected (longest) suit.",
-             "Противники показали силу в козырях: берегите защиту слабых мастей и сбрасывайте из самой "
-             "защищённой (длинной) масти."),
-        text("With trumps declared against you, {card} unguards a weak suit; discard from your longest suit ({best}).",
-             "Когда противники сильны в козырях, {card} оголяет слабую масть; сбрасывайте из длинной масти ({best})."),
+        say("discards.discard_from_strong_suit_against_trumps.reason"),
+        say("discards.discard_from_strong_suit_against_trumps.why"),
     )
 
 
@@ -437,18 +410,11 @@ def discard_from_weakest_suit(ctx: Context) -> Iterable[Finding]:
         return
     weakest = min(suit_weakness(ctx.mine(s)) for s in plain)
     keep = frozenset(ctx.mine(s)[-1] for s in plain if suit_weakness(ctx.mine(s)) == weakest)
-    reason = text("Discard from your weakest suit; partner will read it as weak.",
-                  "Сбрасывайте из самой слабой масти: партнёр поймёт, что она слабая.")
+    reason = say("discards.discard_from_weakest_suit.reason")
     if ctx.system == "russian" and k.trumps_declared_against(k.seat):  # content review D-7, D-8
-        reason = text(
-            reason["en"] + " (English whist, Cavendish ch. 28, reverses this when the opponents have declared "
-            "strength in trumps: discard from your best-protected suit.)",
-            reason["ru"] + " (В английском висте, по Кавендишу, при силе противников в козырях сбрасывают "
-            "наоборот — из самой защищённой масти.)",
-        )
+        reason = say("discards.discard_from_weakest_suit.reason-trumps-declared-against")
     yield Finding(
         "discard-from-weakest-suit", frozenset(c for c in ctx.legal if c.suit != k.trump), keep, "worse",
         reason,
-        text("{card} is not the lowest card of your weakest suit; partner would read that suit as weak.",
-             "{card} — не младшая карта самой слабой масти; партнёр сочтёт эту масть слабой."),
+        say("discards.discard_from_weakest_suit.text"),
     )

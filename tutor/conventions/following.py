@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tutor.cards import Card, Rank
-from tutor.conventions.rules import Context, Finding, equal_groups, text
+from tutor.conventions.rules import Context, Finding, equal_groups, say
 
 __all__ = [
     "second_hand_ace_on_honour",
@@ -142,33 +142,23 @@ def second_hand_ace_on_honour(ctx: Context) -> Iterable[Finding]:
     if led.rank == Q and T in ranks and K not in ranks:
         yield Finding(
             "second-hand-ace-on-honour", frozenset(mine), frozenset({cover, mine[-1]}), "worse",
-            text("A queen is led and you hold the ace and the ten: Cassell passes (the tenace waits over the "
-                 "leader), EB and others cover with the ace; either is right.",
-                 "Пошли с дамы, а у вас туз и десятка: по Касселлу пропускают (вилка ждёт над ходящим), "
-                 "«Британника» и другие кроют тузом; верно и то, и другое."),
-            text("With ace and ten under a led queen, cover with the ace or pass with your lowest ({best}), not {card}.",
-                 "С тузом и десяткой под дамой кроют тузом или пропускают младшей ({best}), а не кладут {card}."),
+            say("following.second_hand_ace_on_honour.reason"),
+            say("following.second_hand_ace_on_honour.why"),
             accept=True,
         )
         return
     if led.rank == K and led.suit == ctx.k.trump and len(mine) >= 3:
         yield Finding(
             "second-hand-ace-on-honour", frozenset(mine), frozenset({cover, mine[-1]}), "worse",
-            text("The king of trumps is led and you hold the ace with two or more: old Hoyle passes it to keep "
-                 "the command of trumps, EB puts the ace on; either is right.",
-                 "Пошли с козырного короля, а у вас туз и ещё две-три карты: старый Хойл пропускает, чтобы "
-                 "сохранить власть в козырях, «Британника» кладёт туза; верно и то, и другое."),
-            text("Under the king of trumps led, take with the ace or pass with your lowest ({best}), not {card}.",
-                 "Под козырного короля кладут туза или пропускают младшей ({best}), а не {card}."),
+            say("following.second_hand_ace_on_honour.reason-2"),
+            say("following.second_hand_ace_on_honour.why-2"),
             accept=True,
         )
         return
     yield Finding(
         "second-hand-ace-on-honour", frozenset(mine), frozenset({cover}), "worse",
-        text("An honour is led and you hold the ace: put it on ({card}); the ace is there to take honours.",
-             "Пошли с онера, а у вас туз: кладите его ({card}) — туз для того и есть, чтобы брать онеры."),
-        text("On the led {led} play the ace ({best}), not {card}: second hand low does not hold against an honour.",
-             "На {led} кладут туза ({best}), а не {card}: «второй рукой маленькую» не относится к онеру."),
+        say("following.second_hand_ace_on_honour.reason-3"),
+        say("following.second_hand_ace_on_honour.why-3"),
         {"led": led},
     )
 
@@ -189,10 +179,8 @@ def cover_with_fourchette(ctx: Context) -> Iterable[Finding]:
     cover = min(above, key=lambda c: c.rank)
     yield Finding(
         "cover-with-fourchette", frozenset(mine), frozenset({cover}), "worse",
-        text("You hold the cards either side of the led {led}: cover it with {card}, and the card below becomes the master.",
-             "У вас карты по обе стороны от {led}: покройте её {card} — тогда младшая из вилки станет старшей."),
-        text("With the fourchette over the led {led}, cover with {best}, not {card}.",
-             "С вилкой вокруг {led} кроют {best}, а не {card}."),
+        say("following.cover_with_fourchette.reason"),
+        say("following.cover_with_fourchette.why"),
         {"led": led},
     )
 
@@ -214,9 +202,8 @@ def cover_honour_with_honour(ctx: Context) -> Iterable[Finding]:
     cover = min(covers, key=lambda c: c.rank)
     yield Finding(
         "cover-honour-with-honour", frozenset(mine), frozenset({cover}), "worse",
-        text("A knave or ten is led: cover it with {card}, the cheapest honour above it.",
-             "Пошли с валета или десятки: покройте {card}, младшим онером из тех, что старше."),
-        text("Cover the led {led} with an honour ({best}), not {card}.", "Покройте {led} онером ({best}), а не {card}."),
+        say("following.cover_honour_with_honour.reason"),
+        say("following.cover_honour_with_honour.why"),
         {"led": led},
     )
 
@@ -238,22 +225,13 @@ def cover_queen_with_short_king(ctx: Context) -> Iterable[Finding]:
     yield Finding(
         "cover-queen-with-short-king", frozenset(mine), frozenset({kings[0], mine[-1]}), "worse",
         _SHORT_KING_WITH_TEN if any(c.rank == T for c in mine) else _SHORT_KING,
-        text("With a short king under a led queen, cover with the king or pass with your lowest ({best}), not {card}.",
-             "С коротким королём под дамой кроют королём или пропускают младшей ({best}), а не кладут {card}."),
+        say("following.cover_queen_with_short_king.text"),
         accept=True,
     )
 
 
-_SHORT_KING = text(
-    "A queen is led and your king is short: Mathews and old Hoyle cover it, EB passes; either is right.",
-    "Пошли с дамы, а король у вас короткий: Мэтьюз и старый Хойл кроют, «Британника» пропускает; верно и то, и другое.",
-)
-_SHORT_KING_WITH_TEN = text(
-    "A queen is led and your king is short: Mathews and old Hoyle cover it; EB passes, and so does Cassell "
-    "with the ten beside your king (“this gives you a ten ace”); either is right.",
-    "Пошли с дамы, а король у вас короткий: Мэтьюз и старый Хойл кроют; «Британника» пропускает, и Касселл "
-    "тоже — с десяткой при короле («это даёт вам вилку»); верно и то, и другое.",
-)
+_SHORT_KING = say("following.module.short_king")
+_SHORT_KING_WITH_TEN = say("following.module.short_king_with_ten")
 
 
 def second_hand_win_last_chance(ctx: Context) -> Iterable[Finding]:
@@ -271,10 +249,8 @@ def second_hand_win_last_chance(ctx: Context) -> Iterable[Finding]:
     card = _lowest_winning_of(ctx, mine, mine[0])
     yield Finding(
         "second-hand-win-last-chance", frozenset(mine), frozenset({card}), "worse",
-        text("Partner has none of this suit, so nobody after you will win it for your side: take it with {card}.",
-             "У партнёра этой масти нет, и за вас взятку никто не возьмёт: берите её {card}."),
-        text("Partner is void: win with your master card ({best}) now, not {card}.",
-             "Партнёр без масти: берите старшей ({best}) сейчас, а не кладите {card}."),
+        say("following.second_hand_win_last_chance.reason"),
+        say("following.second_hand_win_last_chance.why"),
     )
 
 
@@ -299,10 +275,8 @@ def second_hand_with_sequence(ctx: Context) -> Iterable[Finding]:
         if high or (moderate and len(mine) <= SHORT_SUIT):
             yield Finding(
                 "second-hand-with-sequence", frozenset(mine), frozenset({group[-1]}), "worse",
-                text("Second hand with a sequence of high cards: put on its lowest ({card}), so third hand cannot win cheaply.",
-                     "Второй рукой с ровными старшими картами кладут младшую из них ({card}), чтобы третий не взял дёшево."),
-                text("With the sequence {top}-{best} second hand puts on {best}, not {card}.",
-                     "С ровными картами {top}-{best} второй рукой кладут {best}, а не {card}."),
+                say("following.second_hand_with_sequence.reason"),
+                say("following.second_hand_with_sequence.why"),
                 {"top": group[0]},
             )
         return
@@ -316,9 +290,8 @@ def second_hand_low(ctx: Context) -> Iterable[Finding]:
         return
     yield Finding(
         "second-hand-low", frozenset(mine), frozenset({mine[-1]}), "worse",
-        text("Second hand plays low.", "Вторая рука кладёт маленькую."),
-        text("Second hand plays low; {card} spends a card partner may not need.",
-             "Вторая рука кладёт маленькую; {card} тратится зря."),
+        say("following.second_hand_low.reason"),
+        say("following.second_hand_low.why"),
     )
 
 
@@ -332,10 +305,8 @@ def do_not_overtake_partners_king(ctx: Context) -> Iterable[Finding]:
         return
     yield Finding(
         "do-not-overtake-partners-king", frozenset(mine), frozenset({mine[-1]}), "bad",
-        text("Partner led the king and you hold the ace: play small and let his king win.",
-             "Партнёр пошёл с короля, а у вас туз: пропустите, положите маленькую."),
-        text("{card} wastes a card on partner's king; he led it knowing the ace is with you or out.",
-             "{card} — лишнее на короля партнёра: такую карту пропускают."),
+        say("following.do_not_overtake_partners_king.reason"),
+        say("following.do_not_overtake_partners_king.why"),
     )
 
 
@@ -349,12 +320,8 @@ def unblock_ace_doubleton_on_king(ctx: Context) -> Iterable[Finding]:
         return
     yield Finding(
         "unblock-ace-doubleton-on-king", frozenset(mine), frozenset(mine), "worse",
-        text("Ace and one small under partner's king: passing keeps the ace over the suit (Cavendish), overtaking "
-             "unblocks it for partner (the Victorian manual); English authorities allow both.",
-             "Туз с одной маленькой под королём партнёра: пропустить — туз останется над мастью (Кавендиш), "
-             "перебить — освободить масть партнёру (викторианское руководство); английские авторы допускают и то, и другое."),
-        text("Under partner's king, pass or overtake with the ace; {card} is neither.",
-             "Под королём партнёра пропускают или перебивают тузом; {card} — ни то, ни другое."),
+        say("following.unblock_ace_doubleton_on_king.reason"),
+        say("following.unblock_ace_doubleton_on_king.why"),
         accept=True,
     )
 
@@ -368,18 +335,14 @@ def ace_over_partners_queen(ctx: Context) -> Iterable[Finding]:
     if ctx.k.tricks_played < EARLY_TRICKS:
         yield Finding(
             "ace-over-partners-queen", frozenset(mine), frozenset({mine[-1]}), "worse",
-            text("Partner led the queen; early in the deal keep your ace and play small.",
-                 "Партнёр пошёл с дамы; в начале игры на неё сбрасывают фоску."),
-            text("Early in the deal play small on partner's queen, not {card}.",
-                 "В начале игры на даму партнёра кладут фоску, а не {card}."),
+            say("following.ace_over_partners_queen.reason"),
+            say("following.ace_over_partners_queen.why"),
         )
     else:
         yield Finding(
             "ace-over-partners-queen", frozenset(mine), frozenset({mine[0]}), "worse",
-            text("Partner led the queen; late in the deal cover it with your ace.",
-                 "Партнёр пошёл с дамы; в конце игры её перекрывают тузом."),
-            text("Late in the deal cover partner's queen with the ace, not {card}.",
-                 "В конце игры даму партнёра перекрывают тузом, а не {card}."),
+            say("following.ace_over_partners_queen.reason-2"),
+            say("following.ace_over_partners_queen.why-2"),
         )
 
 
@@ -392,10 +355,8 @@ def ace_passes_partners_queen(ctx: Context) -> Iterable[Finding]:
         return
     yield Finding(
         "ace-passes-partners-queen", frozenset(mine), frozenset({mine[-1]}), "worse",
-        text("Partner led the queen and you hold the ace: pass it; the ace stays over the king.",
-             "Партнёр пошёл с дамы, а у вас туз: пропустите — туз останется над королём."),
-        text("On partner's queen keep the ace and play small ({best}), not {card}.",
-             "На даму партнёра туза не кладут: маленькую ({best}), а не {card}."),
+        say("following.ace_passes_partners_queen.reason"),
+        say("following.ace_passes_partners_queen.why"),
     )
 
 
@@ -416,12 +377,8 @@ def unblock_king_under_ace_queen(ctx: Context) -> Iterable[Finding]:
     # school, plays the king as Hoyle does and accepts the small card too.
     yield Finding(
         "unblock-king-under-ace-queen", frozenset(mine), frozenset({mine[0], mine[-1]}), "worse",
-        text("Partner led the ace and then the queen: old Hoyle takes the queen with the king so as not to stop "
-             "his suit; keeping the king for a trick of its own is just as right.",
-             "Партнёр пошёл с туза, потом с дамы: старый Хойл берёт даму королём, чтобы не запереть его масть; "
-             "сберечь короля для своей взятки тоже верно."),
-        text("Under partner's ace-then-queen, unblock with the king or keep it with a small card, not {card}.",
-             "Под тузом и дамой партнёра освободите масть королём или сберегите его, положив маленькую, но не {card}."),
+        say("following.unblock_king_under_ace_queen.reason"),
+        say("following.unblock_king_under_ace_queen.why"),
         accept=True, prefer=frozenset({mine[0]}),
     )
 
@@ -438,18 +395,14 @@ def play_to_partners_jack_lead(ctx: Context) -> Iterable[Finding]:
     if K in ranks and (A in ranks or Q in ranks):
         return  # A-K or K-Q over the knave: not in the lead table (the knave is then from J-10-9…)
     if A in ranks and len(mine) == 2:
-        keep, reason = mine[0], text(
-            "Partner led the knave and you hold the ace with one small: play the ace, so as not to block his suit.",
-            "Партнёр пошёл с валета, а у вас туз с одной маленькой: кладите туза, чтобы не запереть его масть.")
+        keep, reason = mine[0], say("following.play_to_partners_jack_lead.text")
     elif A in ranks or K in ranks:
-        keep, reason = mine[-1], text(
-            "Partner led the knave: with the ace and more than one small, or the king as your only honour, pass it.",
-            "Партнёр пошёл с валета: с тузом и двумя маленькими или с одним королём его пропускают.")
+        keep, reason = mine[-1], say("following.play_to_partners_jack_lead.text-2")
     else:
         return
     yield Finding(
         "play-to-partners-jack-lead", frozenset(mine), frozenset({keep}), "worse", reason,
-        text("On partner's knave play {best}, not {card}.", "На валета партнёра кладут {best}, а не {card}."),
+        say("following.play_to_partners_jack_lead.text-3"),
     )
 
 
@@ -466,28 +419,22 @@ def play_to_partners_ten_lead(ctx: Context) -> Iterable[Finding]:
         ace = _lowest_winning_of(ctx, mine, mine[0])
         yield Finding(
             "play-to-partners-ten-lead", frozenset(mine), frozenset({ace, mine[-1]}), "worse",
-            text("Partner led the ten and you hold ace and queen: Cavendish takes it if you want the lead now, "
-                 "else passes; both are right.",
-                 "Партнёр пошёл с десятки, а у вас туз и дама: по Кавендишу берут, если нужен ход сейчас, "
-                 "иначе пропускают; верно и то, и другое."),
-            text("With ace and queen on partner's ten, take it with the ace or pass with your lowest ({best}), not {card}.",
-                 "С тузом и дамой на десятку партнёра берут тузом или пропускают младшей ({best}), а не кладут {card}."),
+            say("following.play_to_partners_ten_lead.reason"),
+            say("following.play_to_partners_ten_lead.why"),
             accept=True,
         )
     elif A in ranks:
         ace = _lowest_winning_of(ctx, mine, mine[0])
         yield Finding(
             "play-to-partners-ten-lead", frozenset(mine), frozenset({ace}), "worse",
-            text("Partner led the ten and you hold the ace: put it on ({card}).", "Партнёр пошёл с десятки, а у вас туз: кладите его ({card})."),
-            text("On partner's ten put the ace ({best}), not {card}.", "На десятку партнёра кладут туза ({best}), а не {card}."),
+            say("following.play_to_partners_ten_lead.reason-2"),
+            say("following.play_to_partners_ten_lead.why-2"),
         )
     elif Q in ranks:
         yield Finding(
             "play-to-partners-ten-lead", frozenset(mine), frozenset({mine[-1]}), "worse",
-            text("Partner led the ten and you hold the queen: pass it; his lead shows the king and knave.",
-                 "Партнёр пошёл с десятки, а у вас дама: пропустите — его ход показывает короля и валета."),
-            text("On partner's ten keep the queen and play small ({best}), not {card}.",
-                 "На десятку партнёра даму не кладут: маленькую ({best}), а не {card}."),
+            say("following.play_to_partners_ten_lead.reason-3"),
+            say("following.play_to_partners_ten_lead.why-3"),
         )
 
 
@@ -507,10 +454,8 @@ def do_not_overtake_touching_honour(ctx: Context) -> Iterable[Finding]:
         return
     yield Finding(
         "do-not-overtake-touching-honour", frozenset(mine), frozenset({mine[-1]}), "worse",
-        text("Partner's {led} is as good as your higher card: do not overtake it, play small.",
-             "{led} партнёра не хуже вашей старшей карты: не перебивайте, кладите маленькую."),
-        text("{card} overtakes partner's {led} with an equal card; play small ({best}).",
-             "{card} перебивает {led} партнёра равной картой; кладите маленькую ({best})."),
+        say("following.do_not_overtake_touching_honour.reason"),
+        say("following.do_not_overtake_touching_honour.why"),
         {"led": led},
     )
 
@@ -536,10 +481,8 @@ def third_hand_finesse_ace_queen(ctx: Context) -> Iterable[Finding]:
     card = _lowest_winning_of(ctx, mine, queen)
     yield Finding(
         "third-hand-finesse-ace-queen", frozenset(mine), frozenset({card}), "worse",
-        text("Ace and queen over partner's small card: finesse with {card}; the ace keeps the king in check.",
-             "Туз и дама над маленькой партнёра: прорежьте {card} — туз держит короля."),
-        text("With ace and queen third hand finesses ({best}), not {card}.",
-             "С тузом и дамой третьей рукой прорезают ({best}), а не кладут {card}."),
+        say("following.third_hand_finesse_ace_queen.reason"),
+        say("following.third_hand_finesse_ace_queen.why"),
     )
 
 
@@ -559,8 +502,8 @@ def third_hand_high(ctx: Context) -> Iterable[Finding]:
     top = _group_of(ctx, mine, mine[0])
     yield Finding(
         "third-hand-high", frozenset(mine), frozenset(c for c in top if c.beats(k.winning_card, k.trump)), "worse",
-        text("On partner's lead, third hand plays high.", "На карту, с которой вышел партнёр, кладут свою старшую."),
-        text("On partner's lead play your highest, not {card}.", "На ход партнёра кладут старшую, а не {card}."),
+        say("following.third_hand_high.reason"),
+        say("following.third_hand_high.why"),
     )
 
 
@@ -582,9 +525,8 @@ def win_as_cheaply_as_possible(ctx: Context) -> Iterable[Finding]:
     group = _group_of(ctx, mine, cheapest)
     yield Finding(
         "win-as-cheaply-as-possible", frozenset(mine), frozenset(c for c in group if c in beaters), "worse",
-        text("Last to play, win the trick as cheaply as possible.", "Последним берут взятку самой дешёвой картой."),
-        text("Win with the cheapest card that wins ({best}); {card} either loses the trick or wastes a higher card.",
-             "Берите самой дешёвой картой ({best}); {card} либо отдаёт взятку, либо тратит старшую."),
+        say("following.win_as_cheaply_as_possible.reason"),
+        say("following.win_as_cheaply_as_possible.why"),
     )
 
 
@@ -600,14 +542,13 @@ def play_low_when_not_winning(ctx: Context) -> Iterable[Finding]:
     if not (cannot or partner_wins):
         return
     reason = (
-        text("Partner is winning the trick: play your lowest.", "Взятка за партнёром: кладите младшую.")
+        say("following.play_low_when_not_winning.text")
         if k.winning_seat == k.partner
-        else text("You cannot win this trick: play your lowest.", "Взятку не взять: кладите младшую.")
+        else say("following.play_low_when_not_winning.text-2")
     )
     yield Finding(
         "play-low-when-not-winning", frozenset(mine), frozenset({mine[-1]}), "worse", reason,
-        text("{card} is thrown away on a trick you do not need to win; play the lowest.",
-             "{card} тратится на взятку, которую брать не нужно; кладите младшую."),
+        say("following.play_low_when_not_winning.text-3"),
     )
 
 
@@ -620,7 +561,6 @@ def win_with_lower_of_equals(ctx: Context) -> Iterable[Finding]:
         if len(group) >= 2:
             yield Finding(
                 "win-with-lower-of-equals", frozenset(group), frozenset({group[-1]}), "worse",
-                text("Of equal cards, play the lower on another's lead.", "Из ровных карт на чужой ход кладут младшую."),
-                text("{card} and {best} are equals: on another's lead play the lower.",
-                     "{card} и {best} — ровные карты: на чужой ход кладут младшую."),
+                say("following.win_with_lower_of_equals.reason"),
+                say("following.win_with_lower_of_equals.why"),
             )

@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.cards import Card, Rank
-from tutor.conventions.rules import equal_groups, text
+from tutor.conventions.rules import equal_groups, say
 
 __all__ = [
     "is_strong_suit",
@@ -341,125 +341,96 @@ def _fourth_best(h: _H) -> _Pick | None:
     return _fourth_or_lowest(h, prefer_lowest=False) if h.n >= 4 else None
 
 
-_SCHOOLS = text(
-    "{card} is just as right: Pole and old Hoyle lead the lowest, Cavendish's American leaders the fourth best.",
-    "{card} тоже верно: Поул и старый Хойл ходят младшей, «американские» ходы Кавендиша — четвёртой сверху.",
-)
+_SCHOOLS = say("holdings.module.schools")
 
 _TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
     "lead-highest-trump": (
-        text("Leading trumps from three or fewer, start with the highest.",
-             "Ходя в козырь с трёх или меньше козырей, начинают с самого старшего."),
-        text("With three trumps or fewer, lead the highest, not {card}.", "С трёх или меньше козырей ходят старшим, а не {card}."),
+        say("holdings.module.text"),
+        say("holdings.module.text-2"),
     ),
     "answer-trumps-low-from-four": (
-        text("Answering in trumps with four or more, lead the lowest.",
-             "Отвечая в козырь при четырёх и более козырях, ходят младшим."),
-        text("With four trumps or more, answer with the lowest, not {card}.",
-             "При четырёх и более козырях отвечают младшим, а не {card}."),
+        say("holdings.module.text-3"),
+        say("holdings.module.text-4"),
     ),
     "quart-major-lead-king": (
-        text("From ace-king-queen-jack lead the king, then the queen.", "При кварт-мажоре ходят с короля, потом с дамы."),
-        text("From ace-king-queen-jack the king comes first, not {card}.", "При кварт-мажоре первым идёт король, а не {card}."),
+        say("holdings.module.text-5"),
+        say("holdings.module.text-6"),
     ),
     "quart-major-in-trumps-lead-knave": (
-        text("From ace-king-queen-jack of trumps lead the jack, then the ace.",
-             "С туза, короля, дамы и валета козырей ходят валетом, потом тузом."),
-        text("From ace-king-queen-jack of trumps the jack comes first, not {card}.",
-             "С туза, короля, дамы и валета козырей первым идёт валет, а не {card}."),
+        say("holdings.module.text-7"),
+        say("holdings.module.text-8"),
     ),
     "coronka-lead-queen": (
-        text("From ace-king-queen lead the queen first.", "При коронке (туз, король, дама) первый ход — с дамы."),
-        text("From ace-king-queen the first lead is the queen, not {card}.", "При коронке первый ход с дамы, а не с {card}."),
+        say("holdings.module.text-9"),
+        say("holdings.module.text-10"),
     ),
     "ace-king-lead-king": (
-        text("From ace-king lead the king: partner learns you hold the ace.",
-             "С туза и короля ходят королём: партнёр узнаёт, что туз у вас."),
-        text("From ace-king lead the king; {card} hides the ace from partner.",
-             "С туза и короля ходят королём; {card} скрывает от партнёра туза."),
+        say("holdings.module.text-11"),
+        say("holdings.module.text-12"),
     ),
     "ace-king-only-lead-ace": (
-        text("With the ace and king alone, lead the ace, then the king: the ace first says you have no more.",
-             "С туза и короля без других карт ходят тузом, потом королём: туз первым говорит, что больше нет."),
-        text("With ace-king alone the ace goes first, not {card}.", "С туза и короля без других карт первым идёт туз, а не {card}."),
+        say("holdings.module.text-13"),
+        say("holdings.module.text-14"),
     ),
     "ace-king-after-ruffing-lead-ace": (
-        text("You have ruffed already: open your ace-king suit with the ace, so partner does not ruff the king.",
-             "Вы уже били козырем: открывайте масть с туза, чтобы партнёр не перебил короля."),
-        text("After ruffing, open ace-king with the ace, not {card}.", "После своего козыряния масть с тузом и королём открывают тузом, а не {card}."),
+        say("holdings.module.text-15"),
+        say("holdings.module.text-16"),
     ),
     "honours-and-small-trumps-lead-small": (
-        text("In trumps, from ace-king or king-queen with small ones, lead a small trump: the honours take the later rounds.",
-             "В козырях с туза и короля или короля и дамы с маленькими ходят маленьким: онеры возьмут следующие круги."),
-        text("In trumps lead a small one from these honours, not {card}.",
-             "В козырях с таких онеров ходят маленьким, а не {card}."),
+        say("holdings.module.text-17"),
+        say("holdings.module.text-18"),
     ),
     "ace-queen-knave-lead-ace": (
-        text("From ace-queen-jack lead the ace, then the queen.", "С туза, дамы и валета ходят тузом, потом дамой."),
-        text("From ace-queen-jack the ace comes first, not {card}.", "С туза, дамы и валета первым идёт туз, а не {card}."),
+        say("holdings.module.text-19"),
+        say("holdings.module.text-20"),
     ),
     "ace-fifth-lead-ace": (
-        text("With the ace and four or more small cards, lead the ace, then a small one.",
-             "При тузе сам-пят ходят с туза и продолжают младшей."),
-        text("With the ace fifth, lead the ace first, not {card}.", "При тузе сам-пят ходят с туза, а не с {card}."),
+        say("holdings.module.text-21"),
+        say("holdings.module.text-22"),
     ),
     "ace-small-lead-small": (
-        text("From the ace with small cards, lead a small card; the ace comes later.",
-             "От туза с маленькими ходят сначала с маленькой, туз потом."),
-        text("From the ace with small cards, start with the smallest, not {card}.",
-             "От туза с маленькими начинают с младшей, а не с {card}."),
+        say("holdings.module.text-23"),
+        say("holdings.module.text-24"),
     ),
     "king-queen-knave-long-lead-knave": (
-        text("From king-queen-jack with two or more small cards, lead the jack.",
-             "С короля, дамы и валета при двух и более маленьких ходят валетом."),
-        text("From king-queen-jack and two small the jack leads, not {card}.",
-             "С короля, дамы, валета и двух маленьких ходят валетом, а не {card}."),
+        say("holdings.module.text-25"),
+        say("holdings.module.text-26"),
     ),
     "under-sequence-lead-lowest": (
-        text("Your honour stands over a sequence: lead the lowest of the sequence, so partner puts his high card on.",
-             "Над рядом карт у вас отдельный онер: ходят младшей картой ряда, чтобы партнёр положил свою старшую."),
-        text("Lead the lowest of the sequence under your honour, not {card}.",
-             "Ходят младшей из ряда под онером, а не {card}."),
+        say("holdings.module.text-27"),
+        say("holdings.module.text-28"),
     ),
     "top-of-touching-honours": (
-        text("From touching honours lead the higher.", "Имея ровные карты, ходят со старшей."),
-        text("From touching honours lead the top one, not {card}.", "Из ровных карт ходят со старшей, а не с {card}."),
+        say("holdings.module.text-29"),
+        say("holdings.module.text-30"),
     ),
     "king-third-lead-small": (
-        text("From the king with two or three small cards lead the smallest.",
-             "Имея короля сам-третей или сам-четверт, ходят с маленькой."),
-        text("From the king with small cards lead the smallest, not {card}.",
-             "От короля с маленькими ходят с младшей, а не с {card}."),
+        say("holdings.module.text-31"),
+        say("holdings.module.text-32"),
     ),
     "doubleton-honour-shows-weakness": (
-        text("From queen or jack doubleton lead the honour; partner reads that you are weak.",
-             "С дамы или валета сам-друг ходят фигурой; партнёр поймёт, что у вас нет игры."),
-        text("From a doubleton honour lead the honour, not {card}.", "С фигуры сам-друг ходят фигурой, а не {card}."),
+        say("holdings.module.text-33"),
+        say("holdings.module.text-34"),
     ),
     "short-suit-lead-highest": (
-        text("From a short suit of small cards lead the highest: partner reads that the suit is weak.",
-             "С короткой масти из маленьких ходят старшей: партнёр поймёт, что масть слабая."),
-        text("From a short weak suit lead the top card, not {card}.", "С короткой слабой масти ходят старшей, а не {card}."),
+        say("holdings.module.text-35"),
+        say("holdings.module.text-36"),
     ),
     "strong-suit-top-or-bottom": (
-        text("From a long suit lead the top or the bottom card, never a middle one.",
-             "С сильной масти ходят с самой старшей или с самой младшей, но не со средней."),
-        text("{card} is a middle card: from a long suit lead the top or the bottom.",
-             "{card} — средняя карта: с сильной масти ходят со старшей или с младшей."),
+        say("holdings.module.text-37"),
+        say("holdings.module.text-38"),
     ),
     "long-suit-lead-lowest": (
-        text("From a long suit with no honours in sequence, lead the lowest card, never a middle one.",
-             "С длинной масти без старших ровных карт ходят самой младшей, но не средней."),
-        text("From a long suit the lowest leads, not {card}.", "С длинной масти ходят младшей, а не {card}."),
+        say("holdings.module.text-39"),
+        say("holdings.module.text-40"),
     ),
     "lead-low-from-long-trumps": (
-        text("From four or more trumps with no sequence at the head, lead a small trump.",
-             "С четырёх и более козырей без старшего ряда ходят маленьким козырем."),
-        text("From long trumps lead a small one, not {card}.", "С длинных козырей ходят маленьким, а не {card}."),
+        say("holdings.module.text-41"),
+        say("holdings.module.text-42"),
     ),
     "fourth-best-from-long-suit": (
-        text("From a long suit lead the fourth best card.", "С длинной масти ходят четвёртой сверху картой."),
-        text("From a long suit the fourth best leads, not {card}.", "С длинной масти ходят четвёртой сверху, а не {card}."),
+        say("holdings.module.text-43"),
+        say("holdings.module.text-44"),
     ),
 }
 
@@ -562,24 +533,16 @@ def lead_from_holding(
 
 _LATER_TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
     "continue-with-next-card": (
-        text("Go on with your suit by the lead table: {best} is the next card.",
-             "Продолжайте свою масть по таблице ходов: следующая карта — {best}."),
-        text("Your suit goes on with {best}, not {card}: partner reads your holding from the order.",
-             "Свою масть продолжают с {best}, а не {card}: по порядку карт партнёр читает вашу руку."),
+        say("holdings.module.text-45"),
+        say("holdings.module.text-46"),
     ),
     "continue-with-next-best": (
-        text("Intermediate cards have fallen and you hold the command and the next best: go on with the next best "
-             "({best}), which tells partner you hold the master too.",
-             "Выпали промежуточные карты, и у вас старшая карта и следующая за ней: продолжайте следующей ({best}) — "
-             "так партнёр узнает, что старшая тоже у вас."),
-        text("{card} hides what you hold; with the command and the next best, continue with the next best ({best}).",
-             "{card} скрывает вашу руку; со старшей и следующей за ней продолжают следующей ({best})."),
+        say("holdings.module.text-47"),
+        say("holdings.module.text-48"),
     ),
     "return-higher-of-two-lowest-of-more": (
-        text("Returning partner's suit: the master card if you hold it; with two left the higher, with more the lowest.",
-             "Отвечая в масть партнёра: старшую карту масти, если она у вас; из двух — старшую, из трёх и более — младшую."),
-        text("Return {best}, not {card}: partner counts the suit from the card you return.",
-             "Отвечайте {best}, а не {card}: по карте ответа партнёр считает масть."),
+        say("holdings.module.text-49"),
+        say("holdings.module.text-50"),
     ),
 }
 

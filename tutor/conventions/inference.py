@@ -32,6 +32,7 @@ from typing import Literal, Protocol
 
 from tutor.cards import Card, Hand, Rank, Suit
 from tutor.conventions.calls import Call
+from tutor.conventions.texts import fill, say
 from tutor.seats import Seat
 from tutor.seatview import SeatView
 
@@ -127,38 +128,29 @@ class Inference:
         return _describe(self, lang, viewer)
 
 
+#: What each kind of inference says, read when the module is imported (a missing text fails then).
+_SHOWS: Mapping[str, Mapping[str, str]] = {
+    "honour-lead": say("inference.describe.honour-lead"),
+    "length-lead": say("inference.describe.length-lead"),
+    "call": say("inference.describe.call"),
+    "echo": say("inference.describe.echo"),
+    "refused-ruff": say("inference.describe.refused-ruff"),
+    "first-discard": say("inference.describe.first-discard"),
+    "protected-discard": say("inference.describe.protected-discard"),
+    "void": say("inference.describe.void"),
+    "turn-up": say("inference.describe.turn-up"),
+}
+_PARTNER = say("inference.describe.partner")
+
+
 def _describe(inf: Inference, lang: str, viewer: Seat | None) -> str:
     card = inf.card.symbol(lang)
     if viewer is not None and inf.seat == viewer.partner:
-        who = "партнёра" if lang == "ru" else "partner"
+        who = _PARTNER[lang]
     else:
         who = inf.seat.label(lang)
-    s = inf.suit.symbol
-    texts: dict[str, tuple[str, str]] = {
-        "honour-lead": (f"{who}'s {card} lead shows the ace or the queen of {s}",
-                        f"ход {who} {card} показывает туза или даму {s}"),
-        "length-lead": (f"{who}'s small {card} lead shows four {s} or more",
-                        f"ход {who} маленькой {card} показывает четыре {s} или больше"),
-        "call": (f"{who}'s call for trumps (ending with {card}) shows four trumps or more",
-                 f"приглашение {who} в козырь (младшая {card}) показывает четыре козыря или больше"),
-        "refused-ruff": (f"{who}'s refused ruff shows trump strength",
-                         f"отказ {who} бить козырем показывает силу в козырях"),
-        "first-discard": (f"{who}'s first discard {card} shows {s} weak",
-                          f"первый снос {who} {card} показывает слабые {s}"),
-        "protected-discard": (f"{who}'s first discard {card}, made after trumps were declared against him, "
-                              f"shows {s} his best-protected suit (Cavendish ch. 28)",
-                              f"первый снос {who} {card}, сделанный после того, как противники показали силу в козырях, "
-                              f"показывает его самую защищённую масть {s} (Кавендиш, гл. 28)"),
-        "void": (f"{who} showed out of {s} ({card} on the {s} lead): he has no {s}",
-                 f"{who} не ответил в масть {s} ({card} на ход {s}): {s} у него нет"),
-        "turn-up": (f"the turned-up {card} is in the dealer's ({who}) hand until he plays it",
-                    f"открытый козырь {card} лежит у сдающего ({who}), пока он его не сыграет"),
-    }
-    if inf.kind == "call" and inf.maxim == "echo-the-call":
-        texts["call"] = (f"{who}'s echo (ending with {card}) shows four trumps or more",
-                         f"эхо {who} (младшая {card}) показывает четыре козыря или больше")
-    en, ru = texts[inf.kind]
-    return ru if lang == "ru" else en
+    kind = "echo" if inf.kind == "call" and inf.maxim == "echo-the-call" else inf.kind
+    return fill(_SHOWS[kind], who=who, card=card, s=inf.suit.symbol)[lang]
 
 
 class _Signals(Protocol):

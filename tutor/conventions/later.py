@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.holdings import is_strong_suit
-from tutor.conventions.rules import Context, Finding, equal_groups, text
+from tutor.conventions.rules import Context, Finding, equal_groups, leading, say
 
 __all__ = [
     "established_suits",
@@ -32,10 +32,6 @@ __all__ = [
 ]
 
 A, K, Q, J, T = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN
-
-
-def _leading(ctx: Context) -> bool:
-    return ctx.k.current is None and bool(ctx.legal)
 
 
 def established_suits(ctx: Context) -> tuple[Suit, ...]:
@@ -64,7 +60,7 @@ def run_established_suit_when_trumps_out(ctx: Context) -> Iterable[Finding]:
     HNT 4: the thirteenth card is led once all trumps are out). A trump deal only; the trumps
     themselves are neither kept nor rejected."""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or k.trumps_remaining > 0:
+    if not leading(ctx) or k.trump is None or k.trumps_remaining > 0:
         return
     suits = established_suits(ctx)
     if not suits:
@@ -73,10 +69,8 @@ def run_established_suit_when_trumps_out(ctx: Context) -> Iterable[Finding]:
     keep = frozenset(c for c in plain if c.suit in suits)
     yield Finding(
         "run-established-suit-when-trumps-out", plain, keep, "worse",
-        text("Trumps are out and every card of your {suit} will win: make those tricks now.",
-             "Козыри вышли, и все ваши {suit} возьмут взятки: берите их сейчас."),
-        text("The trumps are out; {card} leaves your established {suit} unplayed, and sure tricks should be made first.",
-             "Козыри вышли; {card} откладывает разыгранные {suit}, а верные взятки берут сначала."),
+        say("later.run_established_suit_when_trumps_out.reason"),
+        say("later.run_established_suit_when_trumps_out.why"),
         {"suit": suits[0]},
     )
 
@@ -105,17 +99,15 @@ def do_not_return_suit_won_cheaply(ctx: Context) -> Iterable[Finding]:
     your right-hand antagonist"; Pole, *Theory of Whist* (returning the lead): the same reason --
     returned, the suit goes up to the strength on your right. English system; the russian one
     keeps 000 LST 5 «отвечайте ему в ту же масть», which gives no exception."""
-    if not _leading(ctx) or ctx.system != "english":  # the russian system applies every maxim: say it here
+    if not leading(ctx) or ctx.system != "english":  # the russian system applies every maxim: say it here
         return
     suit = _won_partners_lead_cheaply(ctx)
     if suit is None or not any(c.suit != suit for c in ctx.legal):
         return
     yield Finding(
         "do-not-return-suit-won-cheaply", frozenset(c for c in ctx.legal if c.suit == suit), frozenset(), "worse",
-        text("You won partner's {suit} cheaply: the ace or king of it is on your right, so do not lead it up to him.",
-             "Вы дёшево взяли {suit} партнёра: туз или король этой масти у противника справа — не ходите к нему под них."),
-        text("{card} returns partner's {suit} up to the ace or king your cheap win placed on your right.",
-             "{card} возвращает {suit} партнёра под туза или короля, которых ваша дешёвая взятка показала справа."),
+        say("later.do_not_return_suit_won_cheaply.reason"),
+        say("later.do_not_return_suit_won_cheaply.why"),
         {"suit": suit},
     )
 
@@ -129,21 +121,15 @@ def lead_partners_discard_against_trumps(ctx: Context) -> Iterable[Finding]:
     его слабой масти»)."""
     k = ctx.k
     card = k.first_discards.get(k.partner)
-    if ctx.system != "english" or not _leading(ctx) or card is None or card.suit == k.trump or not k.discarded_against_declared_trumps(k.partner):
+    if ctx.system != "english" or not leading(ctx) or card is None or card.suit == k.trump or not k.discarded_against_declared_trumps(k.partner):
         return
     if not ctx.mine(card.suit) or any(is_strong_suit(ctx.mine(s)) for s in ctx.plain_suits() if s != card.suit):
         return
     yield Finding(
         "lead-partners-discard-against-trumps", frozenset(c for c in ctx.legal if c.suit != k.trump),
         frozenset(ctx.mine(card.suit)), "worse",
-        text("Partner threw {first} first after the opponents had declared trumps: {suit} is his best-protected suit, "
-             "so lead it.",
-             "Партнёр первым снёс {first}, когда противники уже показали силу в козырях: {suit} — его лучше всего "
-             "защищённая масть, ходите в неё."),
-        text("Partner's first discard against declared trumps ({first}) shows strength in {suit}; lead that rather "
-             "than {card}.",
-             "Первый снос партнёра при сильных козырях противников ({first}) показывает силу в {suit}; ходите туда, "
-             "а не {card}."),
+        say("later.lead_partners_discard_against_trumps.reason"),
+        say("later.lead_partners_discard_against_trumps.why"),
         {"first": card, "suit": card.suit},
     )
 
@@ -173,9 +159,6 @@ def second_hand_finesse_ace_queen(ctx: Context) -> Iterable[Finding]:
     card = next(g for g in equal_groups(mine, k.settled) if queen in g)[-1]  # A-Q-J: the knave
     yield Finding(
         "second-hand-finesse-ace-queen", frozenset(mine), frozenset({card}), "worse",
-        text("The opponents have led the suit in which you hold ace and queen: finesse with {card}; the ace keeps the "
-             "king in check.",
-             "Противник пошёл в масть, где у вас туз и дама: прорежьте {card} — туз держит короля."),
-        text("With ace and queen over the leader, finesse ({best}); {card} wastes the tenace you waited for.",
-             "С тузом и дамой над ходящим прорезают ({best}); {card} упускает вилку, которой вы ждали."),
+        say("later.second_hand_finesse_ace_queen.reason"),
+        say("later.second_hand_finesse_ace_queen.why"),
     )

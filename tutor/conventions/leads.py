@@ -12,7 +12,7 @@ holds once the suit is running.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.holdings import (
@@ -23,7 +23,7 @@ from tutor.conventions.holdings import (
     lead_from_holding,
     return_from_holding,
 )
-from tutor.conventions.rules import Context, Finding, Severity, text
+from tutor.conventions.rules import Context, Finding, Severity, leading, say, trumps_live
 from tutor.conventions.systems import applies
 from tutor.seats import Seat
 
@@ -56,10 +56,6 @@ __all__ = [
 ]
 
 
-def _leading(ctx: Context) -> bool:
-    return ctx.k.current is None and bool(ctx.legal)
-
-
 def _suit_cards(ctx: Context, suit: Suit) -> frozenset[Card]:
     return frozenset(c for c in ctx.legal if c.suit == suit)
 
@@ -81,10 +77,6 @@ def _reject_suit(ctx: Context, maxim: str, suit: Suit, severity: Severity, reaso
     return Finding(maxim, _suit_cards(ctx, suit), frozenset(), severity, reason, why, {"suit": suit, **(fill or {})})
 
 
-def _trumps_live(ctx: Context) -> bool:
-    return ctx.k.trump is not None and not ctx.k.trumps_out and bool(ctx.trumps())
-
-
 # -- later leads ------------------------------------------------------------------------------
 
 
@@ -93,7 +85,7 @@ def crossruff_with_partner(ctx: Context) -> Iterable[Finding]:
     (then the suit he ruffs)."""
     k = ctx.k
     strong = k.partner_strong_suit
-    if not _leading(ctx) or strong is None or k.trump is None or k.is_void(k.partner, k.trump):
+    if not leading(ctx) or strong is None or k.trump is None or k.is_void(k.partner, k.trump):
         return
     if not any(s != k.trump and s != strong for s in k.voids[k.partner]):
         return
@@ -105,14 +97,8 @@ def crossruff_with_partner(ctx: Context) -> Iterable[Finding]:
         frozenset(ctx.legal),
         frozenset(mine),
         "worse",
-        text(
-            "Partner showed {suit} strong and a void elsewhere: lead your single {suit} card, then the suit he ruffs.",
-            "Партнёр показал сильные {suit} и ренонс: ходите одиночной картой его масти, потом в масть, которую он бьёт.",
-        ),
-        text(
-            "First lead your single card of partner's suit ({best}), then his void suit.",
-            "Сначала одиночная карта масти партнёра ({best}), потом масть его ренонса.",
-        ),
+        say("leads.crossruff_with_partner.reason"),
+        say("leads.crossruff_with_partner.why"),
         {"suit": strong},
     )
 
@@ -129,7 +115,7 @@ def avoid_suit_opponents_void(ctx: Context) -> Iterable[Finding]:
     is leading a suit both adversaries renounce"); once neither opponent can hold a trump, the
     suit is a string of winners, and the double-dummy study showed the literal reading costing
     0.46 tricks a time."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     k = ctx.k
     if not (_may_ruff(ctx, k.seat.lho) or _may_ruff(ctx, k.seat.rho)):
@@ -138,26 +124,23 @@ def avoid_suit_opponents_void(ctx: Context) -> Iterable[Finding]:
         if k.is_void(k.seat.lho, suit) and k.is_void(k.seat.rho, suit):
             yield _reject_suit(
                 ctx, "avoid-suit-opponents-void", suit, "bad",
-                text("Neither opponent holds {suit}.", "У противников нет {suit}."),
-                text("Both opponents are out of {suit}: {card} lets them ruff or throw a loser.",
-                     "У обоих противников нет {suit}: на {card} они сбросят или побьют козырем."),
+                say("leads.avoid_suit_opponents_void.reason"),
+                say("leads.avoid_suit_opponents_void.why"),
             )
 
 
 def lead_into_partners_void(ctx: Context) -> Iterable[Finding]:
     """000 LST 9: partner is void in a suit and may hold trumps -- lead it for him to ruff."""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or k.trumps_remaining == 0 or k.is_void(k.partner, k.trump):
+    if not leading(ctx) or k.trump is None or k.trumps_remaining == 0 or k.is_void(k.partner, k.trump):
         return
     suits = [s for s in ctx.plain_suits() if k.is_void(k.partner, s)]
     if not suits:
         return
     yield _keep_suits(
         ctx, "lead-into-partners-void", suits, "worse",
-        text("Partner is out of {suit}: lead it so he can ruff with a small trump.",
-             "У партнёра ренонс в {suit}: ходите в эту масть, он прикроется маленьким козырем."),
-        text("Partner is void in {suit}; lead that suit for him to ruff, not {card}.",
-             "У партнёра ренонс в {suit}; ходите туда, чтобы он бил козырем, а не {card}."),
+        say("leads.lead_into_partners_void.reason"),
+        say("leads.lead_into_partners_void.why"),
         {"suit": suits[0]},
     )
 
@@ -174,7 +157,7 @@ def own_strong_suit_first(ctx: Context) -> Iterable[Finding]:
     """000 LST 6: with a strong suit of your own, lead it before returning partner's suit."""
     k = ctx.k
     theirs = _partner_suit_to_return(ctx)
-    if not _leading(ctx) or theirs is None:
+    if not leading(ctx) or theirs is None:
         return
     own = [
         s for s in ctx.plain_suits()
@@ -184,10 +167,8 @@ def own_strong_suit_first(ctx: Context) -> Iterable[Finding]:
         return
     yield _keep_suits(
         ctx, "own-strong-suit-first", own, "worse",
-        text("You have a strong suit of your own ({suit}): lead it first, partner's suit afterwards.",
-             "У вас своя сильная масть ({suit}): сначала ходите с неё, потом отвечайте партнёру."),
-        text("Lead your own strong {suit} before returning partner's suit; {card} can wait.",
-             "Сначала своя сильная масть ({suit}), потом ответ партнёру; {card} подождёт."),
+        say("leads.own_strong_suit_first.reason"),
+        say("leads.own_strong_suit_first.why"),
         {"suit": own[0]},
     )
 
@@ -195,12 +176,12 @@ def own_strong_suit_first(ctx: Context) -> Iterable[Finding]:
 def return_partners_suit(ctx: Context) -> Iterable[Finding]:
     """000 LST 5: having won a trick, return the suit partner led."""
     theirs = _partner_suit_to_return(ctx)
-    if not _leading(ctx) or theirs is None:
+    if not leading(ctx) or theirs is None:
         return
     yield _keep_suits(
         ctx, "return-partners-suit", [theirs], "worse",
-        text("Partner opened {suit}: return it.", "Партнёр вышел в {suit}: отвечайте ему в ту же масть."),
-        text("Return partner's {suit} rather than {card}.", "Отвечайте в масть партнёра ({suit}), а не {card}."),
+        say("leads.return_partners_suit.reason"),
+        say("leads.return_partners_suit.why"),
         {"suit": theirs},
     )
 
@@ -214,15 +195,15 @@ def never_return_opponents_suit(ctx: Context) -> Iterable[Finding]:
     adversary"; Pole: "lead through strength, up to weakness"; Cassell): there the maxim is silent.
     (Until December 2026 the two seats were read the other way round, which forbade the lead
     through strength and allowed the lead up to it.)"""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     k = ctx.k
     for suit in ctx.plain_suits():
         if k.first_leads.get(suit) == k.seat.rho:
             yield _reject_suit(
                 ctx, "never-return-opponents-suit", suit, "bad",
-                text("{suit} is the opponents' suit.", "{suit} — масть противников."),
-                text("The opponents opened {suit}; {card} plays their game.", "Противники открыли {suit}; {card} играет в их игру."),
+                say("leads.never_return_opponents_suit.reason"),
+                say("leads.never_return_opponents_suit.why"),
             )
 
 
@@ -233,17 +214,15 @@ def first_discard_shows_weak_suit(ctx: Context) -> Iterable[Finding]:
     Cavendish ch. 28), and the english system then does not avoid it; the seed says «всегда»."""
     k = ctx.k
     card = k.first_discards.get(k.partner)
-    if not _leading(ctx) or card is None or card.suit == k.trump:
+    if not leading(ctx) or card is None or card.suit == k.trump:
         return
     if ctx.system == "english" and k.shown(k.partner, "protected-discard"):
         return
     if any(c.suit == card.suit for c in ctx.legal):
         yield _reject_suit(
             ctx, "first-discard-shows-weak-suit", card.suit, "worse",
-            text("Partner's first discard was {first}: {suit} is his weak suit.",
-                 "Первый снос партнёра — {first}: {suit} у него слабая масть."),
-            text("Partner threw {first} first, so {suit} is his weak suit; don't lead {card} to him.",
-                 "Партнёр первым снёс {first}, {suit} у него слабы; не ходите к нему {card}."),
+            say("leads.first_discard_shows_weak_suit.reason"),
+            say("leads.first_discard_shows_weak_suit.why"),
             {"first": card},
         )
 
@@ -259,30 +238,20 @@ def few_trumps_wait_for_call(ctx: Context) -> Iterable[Finding]:
     """
     k = ctx.k
     n = len(ctx.trumps())
-    if not _leading(ctx) or not _trumps_live(ctx) or n > 3 or k.has_called(k.partner):
+    if not leading(ctx) or not trumps_live(ctx) or n > 3 or k.has_called(k.partner):
         return
     if k.partner in k.trump_leaders:
         return  # partner has led trumps: he wants them (return-partners-trump-lead), Pole; EB
     false = next((c for c in k.false_calls if c.seat == k.partner), None)
-    reason = text("With three trumps or fewer you wait for partner to ask for trumps.",
-                  "Имея не более трёх козырей, не козыряют, пока этого не захочет партнёр.")
-    why = text("With three trumps or fewer, {card} leads trumps before partner asked for them.",
-               "Имея не более трёх козырей, {card} — ход в козырь без приглашения партнёра.")
+    reason = say("leads.few_trumps_wait_for_call.reason")
+    why = say("leads.few_trumps_wait_for_call.why")
     fill: dict[str, Card | Suit] = {}
     also: tuple[str, ...] = ()
     if false is not None:
         fill = {"high": false.high, "low": false.low}
         also = ("forced-high-card-is-not-a-call",)
-        reason = text(
-            "Partner's {high} then {low} was no call: the high card was played to win or forced. "
-            "With three trumps or fewer, wait.",
-            "{high}, потом {low} у партнёра — не приглашение: старшая карта брала взятку или была вынужденной. "
-            "При трёх козырях или меньше ждут.",
-        )
-        why = text(
-            "Partner's {high} then {low} was no call (the high card was forced or tried to win); {card} leads trumps unasked.",
-            "{high}, потом {low} у партнёра — не приглашение (старшая была вынужденной); {card} — козырь без приглашения.",
-        )
+        reason = say("leads.few_trumps_wait_for_call.reason-2")
+        why = say("leads.few_trumps_wait_for_call.why-2")
     yield Finding(
         "few-trumps-wait-for-call",
         frozenset(ctx.trumps()) & frozenset(ctx.legal),
@@ -297,17 +266,15 @@ def few_trumps_wait_for_call(ctx: Context) -> Iterable[Finding]:
 
 def draw_trumps_for_strong_suit(ctx: Context) -> Iterable[Finding]:
     """000 LST 11: with a good suit of your own, draw trumps so it cannot be ruffed."""
-    if not _leading(ctx) or not _trumps_live(ctx):
+    if not leading(ctx) or not trumps_live(ctx):
         return
     strong = [s for s in ctx.plain_suits() if is_strong_suit(ctx.mine(s))]
     if not strong:
         return
     yield _keep_suits(
         ctx, "draw-trumps-for-strong-suit", [ctx.k.trump], "worse",
-        text("Your {suit} is strong: draw trumps first so the opponents cannot ruff it.",
-             "У вас хорошие {suit}: сначала козыряйте, чтобы противники не могли их бить."),
-        text("Draw trumps to protect your {suit} before leading {card}.",
-             "Сначала выбейте козыри, чтобы защитить {suit}, а потом уже {card}."),
+        say("leads.draw_trumps_for_strong_suit.reason"),
+        say("leads.draw_trumps_for_strong_suit.why"),
         {"suit": strong[0]},
     )
 
@@ -324,7 +291,7 @@ def lead_trumps_with_four_or_five(ctx: Context) -> Iterable[Finding]:
     three) is not in the view and is not read.
     """
     n = len(ctx.trumps())
-    if not _leading(ctx) or not _trumps_live(ctx) or n < 4:
+    if not leading(ctx) or not trumps_live(ctx) or n < 4:
         return
     if ctx.system == "english" and n <= 5 and not any(is_strong_suit(ctx.mine(s)) for s in ctx.plain_suits()):
         if n == 4 or not any(c.rank >= Rank.JACK for c in ctx.trumps()):
@@ -336,31 +303,28 @@ def lead_trumps_with_four_or_five(ctx: Context) -> Iterable[Finding]:
 
 
 _RUSSIAN_LONG_TRUMPS = (
-    text("With four or more trumps, lead trumps.", "Имея четыре-пять козырей, ходят с козыря."),
-    text("With four or more trumps, lead a trump rather than {card}.", "С четырьмя-пятью козырями ходят в козырь, а не {card}."),
+    say("leads.module.text"),
+    say("leads.module.text-2"),
 )
 #: Cavendish ch. 31: with five or more "you may then almost always lead trumps, whatever your other cards".
 _ENGLISH_LONG_TRUMPS = (
-    text("With five trumps or more, lead trumps, whatever your other cards.",
-         "С пятью козырями и больше ходят в козырь, каковы бы ни были остальные карты."),
-    text("With five trumps or more, lead a trump rather than {card}.",
-         "С пятью козырями и больше ходят в козырь, а не {card}."),
+    say("leads.module.text-3"),
+    say("leads.module.text-4"),
 )
 
 
 def no_thirteenth_card_before_trumps_out(ctx: Context) -> Iterable[Finding]:
     """000 HNT 4: don't lead the last card of a suit (the "thirteenth") while trumps remain out."""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or k.trumps_out:
+    if not leading(ctx) or k.trump is None or k.trumps_out:
         return
     for suit in ctx.plain_suits():
         if not k.outstanding(suit):
             cards = _suit_cards(ctx, suit)
             yield Finding(
                 "no-thirteenth-card-before-trumps-out", cards, frozenset(), "worse",
-                text("Nobody else holds {suit}: that card would be ruffed.", "Ни у кого больше нет {suit}: карту перебьют козырем."),
-                text("Nobody else holds {suit} and trumps are still out: {card} would be ruffed or thrown on.",
-                     "Больше ни у кого нет {suit}, а козыри ещё не вышли: {card} перебьют."),
+                say("leads.no_thirteenth_card_before_trumps_out.reason"),
+                say("leads.no_thirteenth_card_before_trumps_out.why"),
                 {"suit": suit},
             )
 
@@ -368,80 +332,59 @@ def no_thirteenth_card_before_trumps_out(ctx: Context) -> Iterable[Finding]:
 # -- opening a suit ---------------------------------------------------------------------------
 
 
-def never_lead_singleton(ctx: Context) -> Iterable[Finding]:
-    """000 HNT 5: a singleton lead misleads partner; wait and ruff the second round."""
-    if not _leading(ctx):
+#: A holding that forbids (or discourages) opening its suit, given the student's cards of it.
+Holding = Callable[[Context, tuple[Card, ...]], bool]
+
+
+def _ban_holding(ctx: Context, maxim: str, severity: Severity, holding: Holding, reason: Mapping[str, str],
+                 why: Mapping[str, str]) -> Iterator[Finding]:
+    """The one shape of the holding bans: when leading, every plain suit not yet opened whose
+    holding matches is rejected with ``severity`` (its ``{suit}`` filled in)."""
+    if not leading(ctx):
         return
     for suit in ctx.plain_suits():
-        if len(ctx.mine(suit)) == 1 and _unopened(ctx, suit):
-            yield _reject_suit(
-                ctx, "never-lead-singleton", suit, "bad",
-                text("{suit} is a singleton: wait for the opponents to lead it.", "В {suit} одиночная карта: дождитесь хода противников."),
-                text("{card} is a singleton: it misleads partner; wait and ruff the second round.",
-                     "{card} — одиночная: такой ход вводит партнёра в заблуждение; ждите и бейте второй круг козырем."),
-            )
+        if holding(ctx, ctx.mine(suit)) and _unopened(ctx, suit):
+            yield _reject_suit(ctx, maxim, suit, severity, reason, why)
+
+
+def never_lead_singleton(ctx: Context) -> Iterable[Finding]:
+    """000 HNT 5: a singleton lead misleads partner; wait and ruff the second round."""
+    return _ban_holding(ctx, "never-lead-singleton", "bad", lambda _, mine: len(mine) == 1,
+                        say("leads.never_lead_singleton.reason"), say("leads.never_lead_singleton.why"))
+
+
+def _ace_queen_king_out(ctx: Context, mine: tuple[Card, ...]) -> bool:
+    """Ace and queen held, the king still unseen (A-Q with the king gone are touching: 000 HNT 9)."""
+    ranks = {c.rank for c in mine}
+    return Rank.ACE in ranks and Rank.QUEEN in ranks and Card(mine[0].suit, Rank.KING) in ctx.k.unseen
 
 
 def never_lead_ace_queen(ctx: Context) -> Iterable[Finding]:
     """000 LST 13: don't open a suit holding the ace and queen; wait and finesse the queen."""
-    if not _leading(ctx):
-        return
-    k = ctx.k
-    for suit in ctx.plain_suits():
-        ranks = {c.rank for c in ctx.mine(suit)}
-        king = Card(suit, Rank.KING)
-        if Rank.ACE in ranks and Rank.QUEEN in ranks and king in k.unseen and _unopened(ctx, suit):
-            yield _reject_suit(
-                ctx, "never-lead-ace-queen", suit, "bad",
-                text("With ace and queen of {suit}, wait for the suit to come to you.", "С тузом и дамой {suit} ждут хода в эту масть."),
-                text("You hold ace and queen of {suit}: let others lead it and finesse the queen; not {card}.",
-                     "У вас туз и дама {suit}: ждите хода в масть и прорезайте дамой; не {card}."),
-            )
+    return _ban_holding(ctx, "never-lead-ace-queen", "bad", _ace_queen_king_out,
+                        say("leads.never_lead_ace_queen.reason"), say("leads.never_lead_ace_queen.why"))
 
 
 def never_lead_king_doubleton(ctx: Context) -> Iterable[Finding]:
     """000 LST 3: never lead from the king doubleton."""
-    if not _leading(ctx):
-        return
-    for suit in ctx.plain_suits():
-        mine = ctx.mine(suit)
-        if len(mine) == 2 and mine[0].rank == Rank.KING and mine[1].rank < Rank.QUEEN and _unopened(ctx, suit):
-            yield _reject_suit(
-                ctx, "never-lead-king-doubleton", suit, "bad",
-                text("Never lead from king doubleton.", "От короля сам-друг не ходят."),
-                text("{card} opens king doubleton: the king will fall to the ace.",
-                     "{card} — ход от короля сам-друг: король погибнет под тузом."),
-            )
+    return _ban_holding(ctx, "never-lead-king-doubleton", "bad",
+                        lambda _, mine: len(mine) == 2 and mine[0].rank == Rank.KING and mine[1].rank < Rank.QUEEN,
+                        say("leads.never_lead_king_doubleton.reason"), say("leads.never_lead_king_doubleton.why"))
 
 
 def doubleton_honour_shows_weakness(ctx: Context) -> Iterable[Finding]:
     """000 HNT 1: lead from queen or jack doubleton only with no game at all."""
-    if not _leading(ctx):
-        return
-    for suit in ctx.plain_suits():
-        mine = ctx.mine(suit)
-        if len(mine) == 2 and mine[0].rank in (Rank.QUEEN, Rank.JACK) and mine[1].rank < mine[0].rank - 1 and _unopened(ctx, suit):
-            yield _reject_suit(
-                ctx, "doubleton-honour-shows-weakness", suit, "worse",
-                text("A lead from a doubleton honour says you have no game.", "Ход с фигуры сам-друг объявляет, что у вас нет игры."),
-                text("{card} leads from a doubleton honour, kept for hands with no game at all.",
-                     "{card} — ход от фигуры сам-друг; так ходят, только когда никакой игры нет."),
-            )
+    return _ban_holding(
+        ctx, "doubleton-honour-shows-weakness", "worse",
+        lambda _, mine: len(mine) == 2 and mine[0].rank in (Rank.QUEEN, Rank.JACK) and mine[1].rank < mine[0].rank - 1,
+        say("leads.doubleton_honour_shows_weakness.reason"), say("leads.doubleton_honour_shows_weakness.why"))
 
 
 def avoid_queen_third(ctx: Context) -> Iterable[Finding]:
     """000 LST 4: lead from queen third only when nothing better exists."""
-    if not _leading(ctx):
-        return
-    for suit in ctx.plain_suits():
-        mine = ctx.mine(suit)
-        if len(mine) == 3 and mine[0].rank == Rank.QUEEN and mine[1].rank < Rank.JACK and _unopened(ctx, suit):
-            yield _reject_suit(
-                ctx, "avoid-queen-third", suit, "worse",
-                text("Queen third is led only when nothing better exists.", "От дамы сам-третей ходят только в крайнем случае."),
-                text("{card} opens queen third; lead it only if nothing better exists.",
-                     "{card} — ход от дамы сам-третей; так ходят, только если лучшего нет."),
-            )
+    return _ban_holding(ctx, "avoid-queen-third", "worse",
+                        lambda _, mine: len(mine) == 3 and mine[0].rank == Rank.QUEEN and mine[1].rank < Rank.JACK,
+                        say("leads.avoid_queen_third.reason"), say("leads.avoid_queen_third.why"))
 
 
 def _has_sequence(cards: tuple[Card, ...], gone: frozenset[Card] = frozenset()) -> bool:
@@ -455,7 +398,7 @@ def _has_sequence(cards: tuple[Card, ...], gone: frozenset[Card] = frozenset()) 
 
 def lead_long_suit(ctx: Context) -> Iterable[Finding]:
     """000 LST 1: lead from a long suit or from touching cards (among the suits still in question)."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     suits = [s for s in Suit if s != ctx.k.trump and any(c.suit == s for c in ctx.cands)]
     if len(suits) < 2:
@@ -467,8 +410,8 @@ def lead_long_suit(ctx: Context) -> Iterable[Finding]:
         frozenset(c for c in ctx.legal if c.suit in suits),
         frozenset(c for c in ctx.legal if c.suit in keep),
         "worse",
-        text("Lead from your long suit or from touching cards.", "Ходят от длинной масти или от ровных карт."),
-        text("Prefer your long suit or touching cards to {card}.", "Лучше ходить от длинной масти или от ровных карт, чем {card}."),
+        say("leads.lead_long_suit.reason"),
+        say("leads.lead_long_suit.why"),
     )
 
 
@@ -491,7 +434,7 @@ def keep_short_honours_for_re_entry(ctx: Context) -> Iterable[Finding]:
 
     Among the suits still in question, a suit of four or more is preferred to a short suit (three
     cards or fewer, not yet led) holding the ace or king."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     suits = _cand_plain_suits(ctx)
     if not any(len(ctx.mine(s)) >= 4 for s in suits):
@@ -501,10 +444,8 @@ def keep_short_honours_for_re_entry(ctx: Context) -> Iterable[Finding]:
     for suit in short:
         yield _reject_suit(
             ctx, "keep-short-honours-for-re-entry", suit, "worse",
-            text("Keep the high cards of your short {suit} to regain the lead for your long suit.",
-                 "Старшие карты короткой масти {suit} берегите, чтобы потом вернуть себе ход для длинной масти."),
-            text("{card} spends a short suit's high card that should bring your long suit in later.",
-                 "{card} тратит старшую карту короткой масти, которой потом надо будет вернуть ход к длинной."),
+            say("leads.keep_short_honours_for_re_entry.reason"),
+            say("leads.keep_short_honours_for_re_entry.why"),
         )
 
 
@@ -513,7 +454,7 @@ def pursue_original_lead(ctx: Context) -> Iterable[Finding]:
     you thus take the best chance of establishing the suit, and you open a fresh suit to a
     disadvantage." Among the suits still in question, the one the student opened first."""
     k = ctx.k
-    if not _leading(ctx) or not k.first_leads:
+    if not leading(ctx) or not k.first_leads:
         return
     suits = _cand_plain_suits(ctx)
     own = [s for s in suits if k.first_leads.get(s) == k.seat]
@@ -521,10 +462,8 @@ def pursue_original_lead(ctx: Context) -> Iterable[Finding]:
         return
     yield _keep_suits(
         ctx, "pursue-original-lead", own, "worse",
-        text("Go on with the suit you opened ({suit}): a fresh suit is opened at a disadvantage.",
-             "Продолжайте масть, которую вы открыли ({suit}): новую масть открывают себе в убыток."),
-        text("You opened {suit}; going on with it is better than opening {card}'s suit afresh.",
-             "Вы открыли {suit}; продолжать её лучше, чем открывать новую масть ходом {card}."),
+        say("leads.pursue_original_lead.reason"),
+        say("leads.pursue_original_lead.why"),
         {"suit": own[0]},
     )
 
@@ -549,7 +488,7 @@ def lead_up_to_weakness(ctx: Context) -> Iterable[Finding]:
     king"). Among the suits still in question, those the right-hand opponent has shown weak in
     (his first discard, a void with trumps out) or the left-hand opponent strong in (he opened it)."""
     k = ctx.k
-    if not _leading(ctx) or not k.first_leads:
+    if not leading(ctx) or not k.first_leads:
         return
     suits = _cand_plain_suits(ctx)
     if len(suits) < 2:
@@ -561,10 +500,8 @@ def lead_up_to_weakness(ctx: Context) -> Iterable[Finding]:
         return
     yield _keep_suits(
         ctx, "lead-up-to-weakness", good, "worse",
-        text("Lead {suit}: up to your right-hand opponent's weakness, through your left-hand opponent's strength.",
-             "Ходите в {suit}: под слабость правого противника, через силу левого."),
-        text("{card} leads up to strength or through weakness; {suit} is the suit to lead through.",
-             "{card} — ход под силу или сквозь слабость; ходить надо в {suit}."),
+        say("leads.lead_up_to_weakness.reason"),
+        say("leads.lead_up_to_weakness.why"),
         {"suit": good[0]},
     )
 
@@ -574,7 +511,7 @@ def lead_four_card_suit_when_in_doubt(ctx: Context) -> Iterable[Finding]:
     rule, when you are in doubt, stick to the general principle, and lead from your four-card
     suit". Among the suits still in question (not yet led), a suit of four or more is preferred
     to a short one, even one headed by touching cards."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     suits = [s for s in _cand_plain_suits(ctx) if _unopened(ctx, s)]
     if not any(len(ctx.mine(s)) >= 4 for s in suits):
@@ -583,10 +520,8 @@ def lead_four_card_suit_when_in_doubt(ctx: Context) -> Iterable[Finding]:
         if len(ctx.mine(suit)) <= 3:
             yield _reject_suit(
                 ctx, "lead-four-card-suit-when-in-doubt", suit, "worse",
-                text("When in doubt, lead from your suit of four or more, not from a short {suit}.",
-                     "В сомнении ходите от масти из четырёх и более карт, а не от короткой {suit}."),
-                text("{card} opens a short suit; when in doubt the four-card suit is led.",
-                     "{card} открывает короткую масть; в сомнении ходят от масти из четырёх карт."),
+                say("leads.lead_four_card_suit_when_in_doubt.reason"),
+                say("leads.lead_four_card_suit_when_in_doubt.why"),
             )
 
 
@@ -601,7 +536,7 @@ def strongest_suit_length_then_honours(ctx: Context) -> Iterable[Finding]:
     high cards, and "numerical strength is the principal point". Of suits of four or more still in
     question (none yet led), open the longest, and of those as long the one with more honours,
     then the higher cards."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     suits = [s for s in _cand_plain_suits(ctx) if _unopened(ctx, s) and len(ctx.mine(s)) >= 4]
     if len(suits) < 2:
@@ -615,10 +550,8 @@ def strongest_suit_length_then_honours(ctx: Context) -> Iterable[Finding]:
         frozenset(c for c in ctx.legal if c.suit in suits),
         frozenset(c for c in ctx.legal if c.suit in keep),
         "worse",
-        text("Open your strongest suit ({suit}): length first, then high cards.",
-             "Открывайте самую сильную масть ({suit}): сперва по длине, потом по старшим картам."),
-        text("{card} opens a weaker suit than {suit} (shorter, or as long with fewer high cards).",
-             "{card} открывает масть слабее, чем {suit} (короче или с меньшим числом старших карт)."),
+        say("leads.strongest_suit_length_then_honours.reason"),
+        say("leads.strongest_suit_length_then_honours.why"),
         {"suit": keep[0]},
     )
 
@@ -632,7 +565,7 @@ def forced_lead_strongest_weak_suit(ctx: Context) -> Iterable[Finding]:
     choose, if possible, one in which you hold a sequence ... If you have no sequence, lead from
     your strongest weak suit." Pole: from fewer than four, lead the highest (short-suit-lead-highest
     names the card). Only when no suit still in question has four cards."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     suits = [s for s in _cand_plain_suits(ctx) if _unopened(ctx, s)]
     if len(suits) < 2 or any(len(ctx.mine(s)) >= 4 for s in suits):
@@ -653,10 +586,8 @@ def forced_lead_strongest_weak_suit(ctx: Context) -> Iterable[Finding]:
         frozenset(c for c in ctx.legal if c.suit in suits),
         frozenset(c for c in ctx.legal if c.suit in keep),
         "worse",
-        text("With no suit of four, open the strongest short suit ({suit}): a sequence first.",
-             "Без масти из четырёх карт открывайте самую сильную короткую масть ({suit}), прежде всего с рядовыми картами."),
-        text("{card} opens a weaker short suit; a forced lead comes from the strongest ({suit}).",
-             "{card} открывает более слабую короткую масть; вынужденный ход — из самой сильной ({suit})."),
+        say("leads.forced_lead_strongest_weak_suit.reason"),
+        say("leads.forced_lead_strongest_weak_suit.why"),
         {"suit": keep[0]},
     )
 
@@ -669,7 +600,7 @@ def turned_up_honour_trump_lead(ctx: Context) -> Iterable[Finding]:
     queen or knave (he sits on the right). A higher rule that wants trumps out keeps them."""
     k = ctx.k
     card = k.trump_card_with_dealer
-    if not _leading(ctx) or card is None or not _trumps_live(ctx):
+    if not leading(ctx) or card is None or not trumps_live(ctx):
         return
     dealer = ctx.position.dealer
     through = dealer == k.seat.lho and card.rank >= Rank.JACK
@@ -679,10 +610,8 @@ def turned_up_honour_trump_lead(ctx: Context) -> Iterable[Finding]:
     trumps = frozenset(c for c in ctx.legal if c.suit == k.trump)
     yield Finding(
         "turned-up-honour-trump-lead", trumps, frozenset(), "worse",
-        text("The turned-up {up} is an honour: trumps are not led through it or up to a queen or knave.",
-             "Открытый козырь {up} — онер: козыри не ведут сквозь него и под даму или валета."),
-        text("{card} leads trumps through, or up to, the turned-up {up}; wait for the suit to come to you.",
-             "{card} ведёт козырь сквозь открытый {up} или под него; пусть козырь придёт к вам."),
+        say("leads.turned_up_honour_trump_lead.reason"),
+        say("leads.turned_up_honour_trump_lead.why"),
         {"up": card},
     )
 
@@ -725,7 +654,7 @@ def lead_card(ctx: Context) -> Iterable[Finding]:
     """Within each suit still in question, the card its holding calls for (see :mod:`holdings`):
     the lead table for a suit not yet led, the next card of the table for the student's own suit,
     the return rule for partner's."""
-    if not _leading(ctx):
+    if not leading(ctx):
         return
     for suit in Suit:
         mine = ctx.mine(suit)

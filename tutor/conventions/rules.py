@@ -19,13 +19,15 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, get_args
 
 from tutor.cards import Card, Suit
+from tutor.conventions.texts import TEXT_PREFIX, say, say_with  # re-exported: the rules name their texts
 from tutor.vocab import SYSTEMS, System  # re-exported: the systems the rules know
 
 if TYPE_CHECKING:
     from tutor.conventions.position import Knowledge
     from tutor.seatview import SeatView
 
-__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "text", "equal_groups", "lowest", "highest"]
+__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "text", "say", "say_with", "TEXT_PREFIX", "equal_groups", "lowest", "highest", "leading",
+           "trumps_live"]
 
 #: How bad it is to play a card a maxim rejects (the engine's verdicts other than ``equal``).
 Severity = Literal["bad", "worse"]
@@ -147,3 +149,13 @@ def lowest(cards: Iterable[Card]) -> Card:
 
 def highest(cards: Iterable[Card]) -> Card:
     return max(cards, key=lambda c: (c.rank, -c.suit))
+
+
+def leading(ctx: Context) -> bool:
+    """The student leads to a new trick (the shape every lead rule opens with)."""
+    return ctx.k.current is None and bool(ctx.legal)
+
+
+def trumps_live(ctx: Context) -> bool:
+    """Trumps are still out in other hands and the student holds some to lead."""
+    return ctx.k.trump is not None and not ctx.k.trumps_out and bool(ctx.trumps())

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.calls import could_signal
 from tutor.conventions.discards import refusing_ruff, suit_weakness
-from tutor.conventions.rules import Context, Finding, text
+from tutor.conventions.rules import Context, Finding, say
 
 _RANKS: tuple[Rank, ...] = tuple(Rank)
 
@@ -106,35 +106,15 @@ def answer_the_call(ctx: Context) -> Iterable[Finding]:
     fill = {"high": call.high, "low": call.low}
     also: tuple[str, ...] = ("call-for-trumps",)
     if call.refused:
-        reason = text(
-            "Partner would not trump the opponents' winning {high} (he threw {low}): he is keeping his "
-            "trumps and asks you to lead them. Lead trumps now.",
-            "Партнёр не стал бить козырем выигрышную {high} противников (сбросил {low}): он бережёт "
-            "козыри и просит ходить в них. Ходите в козырь.",
-        )
-        why = text(
-            "Partner refused to trump the opponents' {high}: that asks for trumps; {card} ignores it.",
-            "Партнёр отказался бить козырем {high} противников — это приглашение в козыри; {card} его не замечает.",
-        )
+        reason = say("signals.answer_the_call.reason")
+        why = say("signals.answer_the_call.why")
         also = ("refused-ruff-is-a-call", "call-for-trumps")
     elif call.discard:
-        reason = text(
-            "Partner asked for trumps in his discards ({high} before {low}): lead trumps now.",
-            "Партнёр пригласил в козыри сбросами ({high}, потом {low}): ходите в козырь.",
-        )
-        why = text(
-            "Partner asked for trumps in his discards ({high} before {low}); {card} ignores the call.",
-            "Партнёр пригласил в козыри сбросами ({high}, потом {low}); {card} не отвечает на приглашение.",
-        )
+        reason = say("signals.answer_the_call.reason-2")
+        why = say("signals.answer_the_call.why-2")
     else:
-        reason = text(
-            "Partner asked for trumps ({high} before {low}): lead trumps now.",
-            "Партнёр пригласил в козыри ({high}, потом {low}): ходите в козырь.",
-        )
-        why = text(
-            "Partner asked for trumps ({high} before {low}); {card} ignores the call.",
-            "Партнёр пригласил в козыри ({high}, потом {low}); {card} не отвечает на приглашение.",
-        )
+        reason = say("signals.answer_the_call.reason-3")
+        why = say("signals.answer_the_call.why-3")
     yield Finding(
         "answer-the-call",
         frozenset(ctx.legal),
@@ -209,10 +189,8 @@ def _complete_call(ctx: Context, maxim: str, high: Card) -> Iterable[Finding]:
     scope = ctx.mine(cur.suit_led) if following else tuple(c for c in ctx.legal if c.suit != k.trump)
     yield Finding(
         maxim, frozenset(scope), frozenset({low}), "worse",
-        text("Complete your call for trumps: {card} after your {high}.",
-             "Завершите приглашение в козыри: {card} после вашей {high}."),
-        text("You began a call with {high}: finish it with {best}, the lowest card of the suit, not {card}.",
-             "Вы начали приглашение картой {high}: завершите его младшей картой масти, {best}, а не {card}."),
+        say("signals.complete_call.reason"),
+        say("signals.complete_call.why"),
         {"high": high},
         also=("call-for-trumps",),
     )
@@ -229,12 +207,7 @@ def _call_finding(ctx: Context, maxim: str, cards: tuple[Card, ...], reason: Map
                    equal_why=_ANY_HIGHER)
 
 
-_ANY_HIGHER = text(
-    "{card} before the lower card calls just as well: any card higher than needed and followed by a "
-    "lower one is a call (Cassell: “a ten before a seven or a five before a deuce”); {best} is the plainer.",
-    "{card}, а потом младшая — такое же приглашение: любая карта старше нужной, за которой идёт младшая, "
-    "зовёт в козыри (Касселл: «десятка перед семёркой или пятёрка перед двойкой»); {best} читается яснее.",
-)
+_ANY_HIGHER = say("signals.module.any_higher")
 
 
 def echo_the_call(ctx: Context) -> Iterable[Finding]:
@@ -247,18 +220,8 @@ def echo_the_call(ctx: Context) -> Iterable[Finding]:
     yield from _call_rule(ctx, "echo-the-call", _ECHO_WHY, _ECHO_OTHER, in_discards=False)
 
 
-_ECHO_WHY = text(
-    "Partner wants trumps and you hold four or more: echo with {card}, then {low}: any card higher "
-    "than needed, then a lower one; the higher, the plainer.",
-    "Партнёр хочет козырей, а у вас их четыре или больше: ответьте эхом — {card}, потом {low}: любая "
-    "карта старше нужной, затем младшая; чем старше, тем яснее.",
-)
-_ECHO_OTHER = text(
-    "Holding four trumps after partner's call, echo: a card higher than needed such as {best} now, a "
-    "lower one later; {card} makes no echo.",
-    "С четырьмя козырями после приглашения партнёра отвечают эхом: сейчас карту старше нужной, например "
-    "{best}, младшую потом; {card} эха не даёт.",
-)
+_ECHO_WHY = say("signals.module.echo_why")
+_ECHO_OTHER = say("signals.module.echo_other")
 
 
 def _call_rule(ctx: Context, maxim: str, why: Mapping[str, str], other: Mapping[str, str], *,
@@ -323,14 +286,8 @@ def _discard_call(ctx: Context) -> Iterable[Finding]:
         frozenset(c for c in ctx.legal if c.suit != ctx.k.trump),
         frozenset({card}),
         "worse",
-        text(
-            "You are strong in trumps: call for them in your discards — {card} now, {low} later.",
-            "Вы сильны в козырях: пригласите партнёра сносом — сейчас {card}, потом {low}.",
-        ),
-        text(
-            "Strong in trumps, call in your discards: throw {best} now and the lower card later; {card} says nothing.",
-            "Сильному в козырях стоит пригласить сносом: сейчас {best}, младшую потом; {card} ничего не говорит.",
-        ),
+        say("signals.discard_call.reason"),
+        say("signals.discard_call.why"),
         {"low": ctx.mine(card.suit)[-1]},
         also=("call-for-trumps", "discard-from-weakest-suit"),
     )
@@ -346,13 +303,5 @@ def make_the_call(ctx: Context) -> Iterable[Finding]:
     yield from _call_rule(ctx, "make-the-call", _MAKE_WHY, _MAKE_OTHER, in_discards=True)
 
 
-_MAKE_WHY = text(
-    "You are strong in trumps: ask partner for them with {card} now and {low} later.",
-    "Вы сильны в козырях: пригласите партнёра — сейчас {card}, потом {low}.",
-)
-_MAKE_OTHER = text(
-    "Strong in trumps, make the call: a card higher than needed such as {best} now, a lower one later; "
-    "{card} makes no call.",
-    "Сильному в козырях стоит пригласить: сейчас карту старше нужной, например {best}, младшую потом; "
-    "{card} приглашения не даёт.",
-)
+_MAKE_WHY = say("signals.module.make_why")
+_MAKE_OTHER = say("signals.module.make_other")

@@ -18,8 +18,9 @@ from typing import Any
 from tutor.cards import Card, Hand
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.conventions.holdings import lead_from_holding
-from tutor.conventions.rules import SYSTEMS, text
+from tutor.conventions.rules import SYSTEMS, say_with
 from tutor.errors import HandError, WhistError
+from tutor.i18n import LANGS
 
 __all__ = ["Difference", "differences", "applies", "check_system", "UnknownSystemError", "SYSTEMS"]
 
@@ -111,8 +112,6 @@ def differences(
     if ru is None or en is None or ru[0] == en[0]:
         return []
     (ru_card, ru_maxim), (en_card, en_maxim) = ru, en
-    note = text(
-        f"Russian whist leads {ru_card.symbol('en')} ({ru_maxim}); English whist leads {en_card.symbol('en')} ({en_maxim}).",
-        f"В русском висте ходят {ru_card.symbol('ru')} ({ru_maxim}); в английском — {en_card.symbol('ru')} ({en_maxim}).",
-    )
+    note = say_with("systems.differences.note", ru_card={lang: ru_card.symbol(lang) for lang in LANGS}, ru_maxim=ru_maxim,
+                    en_card={lang: en_card.symbol(lang) for lang in LANGS}, en_maxim=en_maxim)
     return [Difference(ru_card, en_card, (ru_maxim, en_maxim), note)]

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tutor.cards import Suit
-from tutor.conventions.rules import Context, Finding, text
+from tutor.conventions.rules import Context, Finding, leading, say, trumps_live
 from tutor.seats import Seat
 
 __all__ = [
@@ -50,16 +50,6 @@ __all__ = [
     "force_the_strong_adversary",
     "keep_trumps_when_trumps_out",
 ]
-
-
-def _leading(ctx: Context) -> bool:
-    return ctx.k.current is None and bool(ctx.legal)
-
-
-def _trumps_live(ctx: Context) -> bool:
-    """Trumps are still out in other hands and the student holds some to lead."""
-    k = ctx.k
-    return k.trump is not None and not k.trumps_out and bool(ctx.trumps())
 
 
 def partner_led_trumps_last(ctx: Context) -> bool:
@@ -103,7 +93,7 @@ def return_partners_trump_lead(ctx: Context) -> Iterable[Finding]:
     partner's trump lead is the clearest sign that he «хочет» trumps. Trumps are led to draw the
     adversaries': once both have shown out of them, a trump lead only draws partner's, and the
     rule is silent (Cavendish, the management of trumps: "to exhaust the adversaries' trumps")."""
-    if not _leading(ctx) or not _trumps_live(ctx) or not partner_led_trumps_last(ctx):
+    if not leading(ctx) or not trumps_live(ctx) or not partner_led_trumps_last(ctx):
         return
     k = ctx.k
     if k.trump is not None and all(k.is_void(opp, k.trump) for opp in (k.seat.lho, k.seat.rho)):
@@ -113,10 +103,8 @@ def return_partners_trump_lead(ctx: Context) -> Iterable[Finding]:
         frozenset(ctx.legal),
         frozenset(ctx.trumps()),
         "bad",
-        text("Partner led trumps: he wants them out. Return them at once.",
-             "Партнёр пошёл в козырь — он хочет выбить козыри. Отвечайте в козырь сразу."),
-        text("Partner led trumps; return them at once instead of {card}.",
-             "Партнёр пошёл в козырь; отвечайте в козырь сразу, а не {card}."),
+        say("trumps.return_partners_trump_lead.reason"),
+        say("trumps.return_partners_trump_lead.why"),
         {"suit": k.trump} if k.trump is not None else {},
     )
 
@@ -129,7 +117,7 @@ def lead_trumps_when_opponents_ruff(ctx: Context) -> Iterable[Finding]:
     your adversaries are strong in them, you will only be playing their game" -- and the seed's
     own reason («вместо того, чтобы свои козыри уходили на их онеры, лучше укрывать свои масти»)
     is to keep one's trumps rather than lose them under the opponents' honours."""
-    if not _leading(ctx) or not _trumps_live(ctx) or not crossruffing(ctx):
+    if not leading(ctx) or not trumps_live(ctx) or not crossruffing(ctx):
         return
     k = ctx.k
     yield Finding(
@@ -137,10 +125,8 @@ def lead_trumps_when_opponents_ruff(ctx: Context) -> Iterable[Finding]:
         frozenset(ctx.legal),
         frozenset(ctx.trumps()),
         "worse",
-        text("Both opponents are ruffing (a cross-ruff): lead trumps to stop it.",
-             "Оба противника бьют козырями (перекрёстное козыряние): ходите в козырь, чтобы его остановить."),
-        text("Both opponents ruff in turn; {card} lets the cross-ruff go on -- lead a trump.",
-             "Оба противника бьют по очереди; {card} не мешает им козырять дальше — ходите в козырь."),
+        say("trumps.lead_trumps_when_opponents_ruff.reason"),
+        say("trumps.lead_trumps_when_opponents_ruff.why"),
         {"suit": k.trump} if k.trump is not None else {},
     )
 
@@ -176,7 +162,7 @@ def do_not_force_partner_when_weak(ctx: Context) -> Iterable[Finding]:
     a cross-ruff (the student is void in a suit too); great strength in trumps declared against
     you (an opponent has led trumps or called)."""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or k.trumps_out or k.is_void(k.partner, k.trump):
+    if not leading(ctx) or k.trump is None or k.trumps_out or k.is_void(k.partner, k.trump):
         return
     if len(ctx.trumps()) > 3:
         return
@@ -191,10 +177,8 @@ def do_not_force_partner_when_weak(ctx: Context) -> Iterable[Finding]:
             frozenset(c for c in ctx.legal if c.suit == suit),
             frozenset(),
             "worse",
-            text("You are weak in trumps: do not make partner trump {suit}, it shortens the side's trumps.",
-                 "Вы слабы в козырях: не заставляйте партнёра бить {suit} — это ослабит козыри вашей стороны."),
-            text("Partner is out of {suit}; with three trumps or fewer {card} forces him to ruff and weakens him.",
-                 "У партнёра нет {suit}; при трёх козырях или меньше {card} заставит его бить и ослабит его."),
+            say("trumps.do_not_force_partner_when_weak.reason"),
+            say("trumps.do_not_force_partner_when_weak.why"),
             {"suit": suit},
         )
 
@@ -216,7 +200,7 @@ def force_the_strong_adversary(ctx: Context) -> Iterable[Finding]:
     himself (Cavendish ch. 31; the handbook: "when strong in trumps, endeavour to force your
     partner; when weak in trumps, your strong adversary"), so the rule is for four or fewer."""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or k.trumps_out or len(ctx.trumps()) > 4:
+    if not leading(ctx) or k.trump is None or k.trumps_out or len(ctx.trumps()) > 4:
         return
     suits: list[Suit] = []
     for opp, other in ((k.seat.lho, k.seat.rho), (k.seat.rho, k.seat.lho)):
@@ -230,10 +214,8 @@ def force_the_strong_adversary(ctx: Context) -> Iterable[Finding]:
         frozenset(ctx.legal),
         frozenset(c for c in ctx.legal if c.suit in suits),
         "worse",
-        text("The opponent strong in trumps is out of {suit}: lead it and make him trump (keep on if he refuses).",
-             "У противника, сильного в козырях, нет {suit}: ходите в эту масть, пусть бьёт (и продолжайте, если он не бьёт)."),
-        text("Force the strong trump hand with {suit}; {card} leaves his trumps free to draw yours.",
-             "Заставьте сильного в козырях противника бить {suit}; {card} оставляет ему козыри, чтобы выбить ваши."),
+        say("trumps.force_the_strong_adversary.reason"),
+        say("trumps.force_the_strong_adversary.why"),
         {"suit": suits[0]},
     )
 
@@ -247,7 +229,7 @@ def keep_trumps_when_trumps_out(ctx: Context) -> Iterable[Finding]:
     away a re-entry: lead the long suit. (With no such suit the rule is silent: a trump may then
     be the safe lead, or the one that forces the discards.)"""
     k = ctx.k
-    if not _leading(ctx) or k.trump is None or not k.trumps_out or not ctx.trumps():
+    if not leading(ctx) or k.trump is None or not k.trumps_out or not ctx.trumps():
         return
     long_suits = [s for s in ctx.plain_suits() if len(ctx.mine(s)) >= 4]
     if not long_suits:
@@ -257,9 +239,7 @@ def keep_trumps_when_trumps_out(ctx: Context) -> Iterable[Finding]:
         frozenset(ctx.trumps()) & frozenset(ctx.legal),
         frozenset(),
         "worse",
-        text("The trumps are out: bring in your long {suit} and keep your trumps to regain the lead.",
-             "Козыри вышли: разыгрывайте свою длинную масть {suit}, а козыри берегите, чтобы вернуть себе ход."),
-        text("No one else has a trump: {card} wastes a re-entry; lead your long {suit}.",
-             "Козырей больше ни у кого нет: {card} тратит карту для возврата хода; ходите в длинную {suit}."),
+        say("trumps.keep_trumps_when_trumps_out.reason"),
+        say("trumps.keep_trumps_when_trumps_out.why"),
         {"suit": long_suits[0]},
     )

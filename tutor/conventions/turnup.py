@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tutor.cards import Card, Rank
-from tutor.conventions.rules import Context, Finding, equal_groups, text
+from tutor.conventions.rules import Context, Finding, equal_groups, say
 
 __all__ = [
     "trump_lead_by_turned_up_card",
@@ -121,13 +121,10 @@ def trump_lead_by_turned_up_card(ctx: Context) -> Iterable[Finding]:
     side = "right" if dealer == k.seat.rho else "left"
     yield Finding(
         "trump-lead-by-turned-up-card", frozenset(ctx.cands), frozenset({card}), "worse",
-        text("The turned-up {up} is in the hand on your " + side + ": lead {card}, so that it cannot make a trick "
-             "(old Hoyle).",
-             "Открытый козырь {up} — у игрока " + ("справа" if side == "right" else "слева")
-             + ": ходите {card}, чтобы он не взял взятку (старый Хойл)."),
-        text("With the {up} turned up on your " + side + ", lead {best}; {card} lets the turned-up card make a trick.",
-             "Когда {up} открыт " + ("справа" if side == "right" else "слева")
-             + ", ходят {best}; после {card} открытый козырь возьмёт взятку."),
+        say("turnup.trump_lead_by_turned_up_card.reason-right") if side == "right"
+        else say("turnup.trump_lead_by_turned_up_card.reason-left"),
+        say("turnup.trump_lead_by_turned_up_card.why-right") if side == "right"
+        else say("turnup.trump_lead_by_turned_up_card.why-left"),
         {"up": up},
         also=("turned-up-card-is-known",),
     )
@@ -164,12 +161,8 @@ def partners_turned_up_card_in_sequence(ctx: Context) -> Iterable[Finding]:
     low = beaters[-1]
     yield Finding(
         "partners-turned-up-card-in-sequence", frozenset(mine), frozenset({low}), "worse",
-        text("Partner turned up the {bridge}: with it your {top} and {card} are a sequence for your side, so play "
-             "the lower, {card}.",
-             "Партнёр открыл {bridge}: вместе с ним ваши {top} и {card} — ровные карты вашей пары, поэтому кладите "
-             "младшую, {card}."),
-        text("Partner's turned-up {bridge} makes {best} as good as {top}: play {best}, not {card}.",
-             "Открытый у партнёра {bridge} делает {best} не хуже {top}: кладите {best}, а не {card}."),
+        say("turnup.partners_turned_up_card_in_sequence.reason"),
+        say("turnup.partners_turned_up_card_in_sequence.why"),
         {"bridge": bridge, "top": group[0]},
         also=("turned-up-card-is-known",),
     )
@@ -196,20 +189,13 @@ def third_hand_finesse_over_turned_up_honour(ctx: Context) -> Iterable[Finding]:
         return
     yield Finding(
         "third-hand-finesse-over-turned-up-honour", frozenset(mine), frozenset({ace, knave}), "worse",
-        text("The turned-up {up} is on your right and he has played: you may finesse the knave; only the other honour, "
-             "on your left, can beat it (Cavendish).",
-             "Открытый {up} справа, и этот игрок уже сыграл: можно прорезать валетом — побить его может только другой "
-             "онер слева (Кавендиш)."),
-        text("With ace and knave and the {up} turned up on your right, play the ace or finesse the knave, not {card}.",
-             "С тузом и валетом при открытом справа {up} кладут туза или прорезают валетом, а не {card}."),
+        say("turnup.third_hand_finesse_over_turned_up_honour.reason"),
+        say("turnup.third_hand_finesse_over_turned_up_honour.why"),
         {"up": up},
         also=("turned-up-card-is-known", "third-hand-high"),
         accept=True,
         prefer=frozenset({knave}),
-        equal_why=text("{card} is as good as {best} here: Cavendish says you MAY finesse the knave when an honour is "
-                       "turned up on your right; taking with the ace is the ordinary third-hand play.",
-                       "{card} здесь не хуже {best}: Кавендиш лишь разрешает прорезать валетом при онере, открытом справа; "
-                       "взять тузом — обычная игра третьей руки."),
+        equal_why=say("turnup.third_hand_finesse_over_turned_up_honour.equal_why"),
     )
 
 
@@ -235,14 +221,10 @@ def keep_the_turned_up_card(ctx: Context) -> Iterable[Finding]:
     keep = frozenset(group) - {tc} if friend else frozenset({tc})
     yield Finding(
         "keep-the-turned-up-card", frozenset(group), keep, "worse",
-        text("Keep the turned-up {up} on partner's trump lead and play its equal, {card} (Hoyle).",
-             "На козырный ход партнёра открытый {up} берегут и кладут равную ему карту, {card} (Хойл).")
+        say("turnup.keep_the_turned_up_card.text")
         if friend else
-        text("On an opponent's trump lead play the turned-up {up} rather than its equal (Hoyle).",
-             "На козырный ход противника кладут открытый {up}, а не равную ему карту (Хойл)."),
-        text("{card} and {best} are equals; keep the turned-up card while partner leads trumps, and play it to the "
-             "opponents' lead.",
-             "{card} и {best} равны; открытый козырь берегут, пока в козыри ходит партнёр, и кладут его на ход противника."),
+        say("turnup.keep_the_turned_up_card.text-2"),
+        say("turnup.keep_the_turned_up_card.text-3"),
         {"up": tc},
         also=("turned-up-card-is-known",),
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tutor.cards import Card, Rank
-from tutor.conventions.rules import Context, Finding, text
+from tutor.conventions.rules import Context, Finding, say
 
 __all__ = ["unblock_with_four_in_partners_suit", "unblock_ace_knave_on_king"]
 
@@ -64,14 +64,8 @@ def unblock_with_four_in_partners_suit(ctx: Context) -> Iterable[Finding]:
     card = mine[-2]
     yield Finding(
         "unblock-with-four-in-partners-suit", frozenset(mine), frozenset({card}), "worse",
-        text("Partner opened his long suit with the ace and you hold four of it: keep your lowest and play the next "
-             "({card}), so that your cards do not stop his suit on the fourth round.",
-             "Партнёр открыл свою длинную масть тузом, а у вас в ней четыре карты: сберегите младшую и "
-             "положите следующую ({card}), чтобы ваши карты не заперли его масть на четвёртом круге."),
-        text("{card} keeps a higher card that may block partner's suit later; with four cards play the next to the "
-             "lowest ({best}).",
-             "{card} оставляет у вас старшую карту, которая может запереть масть партнёра; с четырьмя картами кладут "
-             "вторую снизу ({best})."),
+        say("unblocking.unblock_with_four_in_partners_suit.reason"),
+        say("unblocking.unblock_with_four_in_partners_suit.why"),
     )
 
 
@@ -90,10 +84,6 @@ def unblock_ace_knave_on_king(ctx: Context) -> Iterable[Finding]:
         return
     yield Finding(
         "unblock-ace-doubleton-on-king", frozenset(mine), frozenset({mine[0]}), "worse",
-        text("Ace and knave only under partner's king: win with the ace and return the knave, so that you do not "
-             "block his suit.",
-             "Под королём партнёра у вас только туз и валет: возьмите тузом и верните валета, чтобы не запереть его "
-             "масть."),
-        text("With ace and knave only, {card} keeps the command of partner's suit in your hand; win with the ace.",
-             "С тузом и валетом {card} оставляет у вас старшую карту масти партнёра; берите тузом."),
+        say("unblocking.unblock_ace_knave_on_king.reason"),
+        say("unblocking.unblock_ace_knave_on_king.why"),
     )

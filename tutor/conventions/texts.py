@@ -1,0 +1,68 @@
+"""The conventions' learner-visible sentences, read from the locale files by key.
+
+A rule names its text (``say("leads.never_lead_singleton.why")``), never writes it: the sentences
+are data in ``tutor/locales/advice.{en,ru}.yaml`` (:mod:`tutor.i18n` reads them under the prefix
+``advice.``), keyed by the rules' module, the function that says it and the sentence's role
+(``reason``, ``why``, …). A third language is a new file, not an edit of the rules. The
+placeholders (``{card}``, ``{best}``, ``{suit}``, …) stay in the text and are filled by
+:meth:`tutor.conventions.rules.Finding.render`; :func:`say_with` puts in the parts that are words
+themselves (a maxim's title, what a card showed). ``tests/test_conventions_texts.py`` reads the
+rules' source and checks that every key they name exists in both languages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+
+from tutor.i18n import LANGS, TranslationError, catalog
+
+__all__ = ["TEXT_PREFIX", "say", "say_with", "fill"]
+
+#: Where the rules' sentences live: ``tutor/locales/advice.{en,ru}.yaml``, read by :mod:`tutor.i18n`
+#: under this prefix (``advice.leads.never_lead_singleton.why``).
+TEXT_PREFIX = "advice."
+
+
+@cache
+def say(key: str) -> Mapping[str, str]:
+    """The rules' sentence ``key`` (``module.function.role``) in every language, read once.
+
+    An unknown key is a :class:`~tutor.i18n.TranslationError`.
+
+    >>> say("leads.never_lead_king_doubleton.reason")["en"]
+    'Never lead from king doubleton.'
+    """
+    full = TEXT_PREFIX + key
+    try:
+        return MappingProxyType({lang: catalog(lang)[full] for lang in LANGS})
+    except KeyError:
+        raise TranslationError(f"no text {full!r} in tutor/locales/advice.{{{','.join(LANGS)}}}.yaml") from None
+
+
+def say_with(key: str, **parts: Mapping[str, str] | str) -> Mapping[str, str]:
+    """:func:`say` with the named ``{parts}`` put in (see :func:`fill`).
+
+    >>> say_with("systems.differences.note", ru_card={"en": "♠Q", "ru": "♠Д"}, ru_maxim="a",
+    ...          en_card={"en": "♠K", "ru": "♠К"}, en_maxim="b")["en"]
+    'Russian whist leads ♠Q (a); English whist leads ♠K (b).'
+    """
+    return fill(say(key), **parts)
+
+
+def fill(texts: Mapping[str, str], **parts: Mapping[str, str] | str) -> Mapping[str, str]:
+    """``texts`` with the named ``{parts}`` put in, each given per language (or one word for all),
+    in one pass; the other placeholders stay for :meth:`~tutor.conventions.rules.Finding.render`."""
+    if not parts:
+        return texts
+    pattern = re.compile(r"\{(" + "|".join(map(re.escape, parts)) + r")\}")
+
+    def put(template: str, lang: str) -> str:
+        def part(match: re.Match[str]) -> str:
+            value = parts[match.group(1)]
+            return value if isinstance(value, str) else value[lang]
+        return pattern.sub(part, template)
+
+    return MappingProxyType({lang: put(template, lang) for lang, template in texts.items()})
