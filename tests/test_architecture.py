@@ -18,9 +18,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("notation", ("tutor.cards", "tutor.seats", "tutor.i18n", "tutor.clock", "tutor.outfiles", "tutor.infiles", "tutor.vocab")),
     ("game", ("tutor.play", "tutor.deal", "tutor.rulesets", "tutor.seatview")),
     ("engines", ("tutor.conventions", "tutor.solver", "tutor.minimax", "tutor.scoring", "tutor.laws",
-                 "tutor.variants")),
-    ("players", ("tutor.robots", "tutor.simulate", "tutor.render", "tutor.reading", "tutor.strengths")),
-    ("session", ("tutor.session", "tutor.review", "tutor.records", "tutor.content", "tutor.progress",
+                 "tutor.variants", "tutor.humbug")),
+    ("players", ("tutor.humbug_robot", "tutor.robots", "tutor.simulate", "tutor.render", "tutor.reading", "tutor.strengths")),
+    ("session", ("tutor.humbug_session", "tutor.session", "tutor.review", "tutor.records", "tutor.content", "tutor.progress",
                  "tutor.evidence", "tutor.storage", "tutor.glicko", "tutor.spaced", "tutor.accounts", "tutor.serving",
                  "tutor.evidence_store", "tutor.analyse", "tutor.rule_study", "tutor.answering", "tutor.played_deal",
                  "tutor.deal_review")),
@@ -145,6 +145,9 @@ def test_the_checks_can_fail():
 #: allowed to hold a seat's cards beside the tricks because they are built FROM it.
 SEAT_VIEW = "tutor.seatview.SeatView"
 BUILT_FROM_THE_VIEW = {"tutor.conventions.position.Knowledge"}  # what the conventions infer from it
+#: Another game's view: Humbug's two players and tricks of two cards (002), which a SeatView (four
+#: seats, tricks of four) cannot hold; it is the one view of that game.
+OTHER_GAMES = {"tutor.humbug.HumbugView"}
 _CARDS_FIELDS = {"hand", "remaining"}
 _TABLE_FIELDS = {"played", "tricks", "current"}
 
@@ -177,7 +180,7 @@ def _seat_view_like() -> list[str]:
             named = node.name.endswith("View") or node.name in ("Situation", "Position")
             if named or (fields & _CARDS_FIELDS and fields & _TABLE_FIELDS):
                 found.append(f"{m}.{node.name}")
-    return sorted(set(found) - {SEAT_VIEW} - BUILT_FROM_THE_VIEW)
+    return sorted(set(found) - {SEAT_VIEW} - BUILT_FROM_THE_VIEW - OTHER_GAMES)
 
 
 def test_one_type_for_what_a_seat_sees():

@@ -82,6 +82,8 @@ ROBOT_PLAYERS: tuple[Player, ...] = (
     Player("vera", "Vera", "Вера"),
 )
 DUMMY = Player("dummy", "Dummy", "Болван")
+#: The robot's own open dummy in whist for two with two dummies (000 «"Болваны" в висте»).
+ROBOT_DUMMY = Player("robot-dummy", "Anna's dummy", "Болван Анны")
 
 
 #: Where the draw's rules are: 000 «Сдача и партнерство» 5-6 (the low cards play together, the
@@ -202,6 +204,8 @@ class Session:
     def __init__(self, options: SessionOptions | None = None, *, deal: Deal | None = None) -> None:
         self.options = options or SessionOptions()
         self.variant: Variant = self.options.variant
+        if self.variant.humbug:
+            raise SessionError("humbug is played by two with an exchange of hands: use tutor.humbug_session.HumbugSession")
         self._rng = random.Random(self.options.seed)
         self.robber = 0
         self.sheets: list[ScoreSheet] = []
@@ -236,6 +240,11 @@ class Session:
             self.draw = None
             self.seating = {Seat.S: STUDENT, Seat.N: DUMMY, Seat.W: ROBOT_PLAYERS[0], Seat.E: ROBOT_PLAYERS[1]}
             first = self._rng.choice(list(Seat))
+        elif self.variant.two_dummies:
+            # Two players, each with his open dummy opposite (000 «"Болваны" в висте»): no draw needed.
+            self.draw = None
+            self.seating = {Seat.S: STUDENT, Seat.N: DUMMY, Seat.E: ROBOT_PLAYERS[0], Seat.W: ROBOT_DUMMY}
+            first = self._rng.choice(list(Seat))
         else:
             self.draw = draw_partners(self._rng, (STUDENT,) + ROBOT_PLAYERS)
             self.seating = self.draw.seating(STUDENT, self.student_seat)
@@ -252,10 +261,10 @@ class Session:
         self.claimed_at = None
         self.last_score = None
         n = len(self.records) + 1
-        exposed = self.variant.exposed(self.student_seat)
         self.robots: dict[Seat, Robot] = {
             s: Robot(s, self.options.system, strength=self.options.robots, samples=self.options.samples,
-                     seed=self.options.seed * 1000 + n, rules=self.options.rules, exposed=exposed)
+                     seed=self.options.seed * 1000 + n, rules=self.options.rules,
+                     exposed=self.variant.robot_view(s, self.student_seat))
             for s in self.variant.robot_seats(self.student_seat)
         }
         self._opening = self._advance()
@@ -311,8 +320,9 @@ class Session:
         """What the student sees: his hands as :class:`Hand`, the others as card counts
         (the whole deal once it is over)."""
         out: dict[Seat, Hand | int] = {}
+        shown = set(self.student_seats) | set(self.variant.exposed(self.student_seat))
         for s in Seat:
-            if s in self.student_seats or self.state.is_over:
+            if s in shown or self.state.is_over:
                 out[s] = self.state.hand(s) if not self.state.is_over else self.deal.hands[s]
             else:
                 out[s] = len(self.state.hand(s))
