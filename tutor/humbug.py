@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from tutor.cards import Card, Hand, Rank, Suit
@@ -166,6 +167,10 @@ class HumbugView:
 
     def unseen(self) -> tuple[Card, ...]:
         """The cards this player cannot place: neither his nor played (in the opponent's hand or a pile)."""
+        return self._unseen
+
+    @cached_property
+    def _unseen(self) -> tuple[Card, ...]:
         from tutor.cards import CARDS
 
         gone = set(self.hand) | set(self.played)
@@ -193,6 +198,7 @@ class HumbugGame:
         self.tricks: list[HumbugTrick] = []
         self.current: list[Card] = []
         self.leader: Seat = deal.dealer.partner  # the non-dealer leads first
+        self._held: dict[Seat, Hand] = {}  # each player's cards now, kept up to date by play and undo
 
     # -- the exchange ------------------------------------------------------------------------------
     @property
@@ -222,6 +228,7 @@ class HumbugGame:
         self.decisions[seat] = choice
         hand = self.deal.hands[seat] if choice == "keep" else self.deal.hands[right_pile(seat)]
         self.hands[seat] = hand
+        self._held[seat] = hand
         return hand
 
     @property
@@ -249,12 +256,7 @@ class HumbugGame:
 
     def hand(self, seat: Seat) -> Hand:
         """The cards ``seat`` holds now (his pile before he decides)."""
-        if seat not in self.hands:
-            return self.deal.hands[seat]
-        played = {c for t in self.tricks for s, c in zip((t.leader, t.leader.partner), t.cards) if s == seat}
-        if self.current and self.leader == seat:
-            played.add(self.current[0])
-        return Hand(c for c in self.hands[seat] if c not in played)
+        return self._held.get(seat, self.deal.hands[seat])
 
     def legal_cards(self) -> tuple[Card, ...]:
         led = self.current[0].suit if self.current else None
@@ -273,6 +275,7 @@ class HumbugGame:
 
             raise HumbugError(must_follow_suit(card, self.current[0].suit, "en"))
         self.current.append(card)
+        self._held[seat] = hand.without(card)
         if len(self.current) < 2:
             return None
         trick = HumbugTrick(self.leader, tuple(self.current))
@@ -284,13 +287,16 @@ class HumbugGame:
     def undo(self) -> Card:
         """Take back the last card played (never a decision)."""
         if self.current:
-            return self.current.pop()
-        if not self.tricks:
-            raise HumbugError("no card has been played")
-        trick = self.tricks.pop()
-        self.leader = trick.leader
-        self.current = [trick.cards[0]]
-        return trick.cards[1]
+            card, seat = self.current.pop(), self.leader
+        else:
+            if not self.tricks:
+                raise HumbugError("no card has been played")
+            trick = self.tricks.pop()
+            self.leader = trick.leader
+            self.current = [trick.cards[0]]
+            card, seat = trick.cards[1], trick.leader.partner
+        self._held[seat] = self._held[seat].with_cards(card)
+        return card
 
     def tricks_won(self, seat: Seat) -> int:
         return sum(1 for t in self.tricks if t.winner(self.trump) == seat)
