@@ -20,7 +20,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engines", ("tutor.conventions", "tutor.solver", "tutor.minimax", "tutor.scoring", "tutor.laws",
                  "tutor.variants", "tutor.humbug")),
     ("players", ("tutor.humbug_robot", "tutor.robots", "tutor.simulate", "tutor.render", "tutor.reading", "tutor.strengths")),
-    ("session", ("tutor.humbug_session", "tutor.session", "tutor.review", "tutor.records", "tutor.content", "tutor.progress",
+    ("session", ("tutor.club", "tutor.humbug_session", "tutor.session", "tutor.review", "tutor.records", "tutor.content", "tutor.progress",
                  "tutor.evidence", "tutor.storage", "tutor.glicko", "tutor.spaced", "tutor.accounts", "tutor.serving",
                  "tutor.evidence_store", "tutor.analyse", "tutor.rule_study", "tutor.answering", "tutor.played_deal",
                  "tutor.deal_review")),

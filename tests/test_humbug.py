@@ -12,6 +12,7 @@ import pytest
 from tutor.cards import CARDS, Card, Hand, parse_card
 from tutor.cli import main
 from tutor.deal import Deal
+from tutor.errors import DealError
 from tutor.humbug import (
     HUMBUG_HONOURS,
     PLAYERS,
@@ -152,7 +153,7 @@ def _redeal(game: HumbugGame, seat: Seat, rng: random.Random) -> HumbugGame | No
     try:
         deal = Deal({s: Hand(piles[s]) for s in Seat}, dealer=game.dealer, trump_card=game.deal.trump_card,
                     trump=game.trump)
-    except Exception:
+    except DealError:
         return None
     again = HumbugGame(deal)
     for s in (game.dealer.partner, game.dealer):

@@ -44,13 +44,13 @@ def humbug_text(session: HumbugSession, lang: str = "en") -> str:
     lines = [(f"Хамбаг · сдача {session.deal_number} · сдаёт {dealer} · козыри {trump}" if ru
               else f"Humbug · deal {session.deal_number} · dealer {dealer} · trumps {trump}")]
     if game.deal.trump_card is not None and game.trump_card_kept is not False:
-        lines.append((f"Открытая карта сдающего: {game.deal.trump_card.symbol(lang)}" if ru
-                      else f"The dealer's turned-up card: {game.deal.trump_card.symbol(lang)}"))
+        lines.append(f"Открытая карта сдающего: {game.deal.trump_card.symbol(lang)}" if ru
+                      else f"The dealer's turned-up card: {game.deal.trump_card.symbol(lang)}")
     robot = session.robot_decision()
     if robot is not None:
         lines.append(("Север: " if ru else "North: ") + robot.reason.get(lang))
     if game.current:
-        lines.append((f"Север пошёл {game.current[0].symbol(lang)}" if ru else f"North led {game.current[0].symbol(lang)}"))
+        lines.append(f"Север пошёл {game.current[0].symbol(lang)}" if ru else f"North led {game.current[0].symbol(lang)}")
     if game.in_play or game.is_over:
         s, n = game.tricks_won(Seat.S), game.tricks_won(Seat.N)
         lines.append(f"Взятки: вы {s}, Север {n}" if ru else f"Tricks: you {s}, North {n}")
