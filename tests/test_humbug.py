@@ -404,3 +404,20 @@ def test_play_deal_humbug_at_the_terminal(monkeypatch, capsys):
     assert "Humbug" in err and "Your pile" in err
     assert data["deals"][0]["decisions"]["S"] == "keep"
     assert len(parse_humbug_history(data["deals"][0]["history"])) == 13
+
+
+def test_humbug_undo_takes_back_the_learners_card_never_a_decision():
+    """A card may be taken back (with the robot's reply); the exchange cannot (002 «не має права ...
+    взяти їх назад на руки»)."""
+    session = HumbugSession(SessionOptions(variant=HUMBUG, seed=8))
+    with pytest.raises(HumbugError):
+        session.undo()
+    if session.awaiting_decision:
+        session.decide("keep")
+    hand = session.hand()
+    card = session.legal_cards()[0]
+    session.play(card)
+    assert session.undo() == card and session.hand() == hand
+    assert Seat.S in session.game.decisions
+    with pytest.raises(HumbugError, match="nothing to take back"):
+        session.undo()

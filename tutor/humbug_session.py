@@ -24,7 +24,7 @@ from tutor.humbug_robot import HumbugCard, HumbugDecision, choose_card, decide_e
 from tutor.records import Player
 from tutor.scoring import DealScore, ScoreSheet
 from tutor.seats import Seat
-from tutor.session import ROBOT_PLAYERS, STUDENT, PartnerDraw, SessionOptions, draw_partners
+from tutor.session import ROBOT_PLAYERS, STUDENT, PartnerDraw, SessionOptions, draw_partners, take_back
 from tutor.variants import Variant
 
 __all__ = ["HumbugSession", "HumbugMove", "HumbugRecord", "HumbugResult", "HUMBUG_ROBOT"]
@@ -192,13 +192,7 @@ class HumbugSession:
         """Take back the learner's last card and the robot's cards after it (never a decision)."""
         if self.finished:
             raise HumbugError("the deal is over and scored; it cannot be taken back")
-        if not any(isinstance(m, HumbugMove) for m in self.moves):
-            raise HumbugError("nothing to take back: you have not played a card in this deal")
-        while True:
-            move = self.moves.pop()
-            self.game.undo()
-            if isinstance(move, HumbugMove):
-                return move.card
+        return take_back(self.moves, self.game.undo, HumbugMove, HumbugError).card
 
     def _advance(self) -> tuple[HumbugCard, ...]:
         played: list[HumbugCard] = []

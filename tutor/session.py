@@ -22,10 +22,10 @@ The same object drives the terminal (``python -m tutor play-deal``) and the Play
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from tutor.cards import CARDS, Card, Hand, parse_card
 from tutor.content.sources import source_name
@@ -59,6 +59,7 @@ __all__ = [
     "DealRecord",
     "Session",
     "FLAG_MODES",
+    "take_back",
 ]
 
 FlagMode = Literal["now", "review"]
@@ -72,6 +73,23 @@ class SessionError(WhistError):
 
 class ClaimError(SessionError):
     """A claim of the remaining tricks that is not certain (or not the student's to make)."""
+
+
+_Mine = TypeVar("_Mine")
+
+
+def take_back(moves: list[Any], undo: Callable[[], object], mine: type[_Mine],
+              error: type[WhistError]) -> _Mine:
+    """Undo the moves back to the student's last one (of type ``mine``) and return it: the robots'
+    cards after it go too. Shared by the four-hand and the Humbug sessions; ``error`` is raised
+    when the student has no card in this deal to take back."""
+    if not any(isinstance(m, mine) for m in moves):
+        raise error("nothing to take back: you have not played a card in this deal")
+    while True:
+        move = moves.pop()
+        undo()
+        if isinstance(move, mine):
+            return move
 
 
 # -- players and the partnership draw -----------------------------------------------------------
@@ -417,13 +435,7 @@ class Session:
         """Take back the student's last card and the robots' cards after it."""
         if self.finished:
             raise SessionError("the deal is over and scored; it cannot be taken back")
-        if not any(isinstance(m, StudentCard) for m in self.moves):
-            raise SessionError("nothing to take back: you have not played a card in this deal")
-        while True:
-            move = self.moves.pop()
-            self.state.undo()
-            if isinstance(move, StudentCard):
-                return move.card
+        return take_back(self.moves, self.state.undo, StudentCard, SessionError).card
 
     def claim(self) -> PlayResult:
         """Claim every remaining trick; allowed only when it is certain (the student, or his
