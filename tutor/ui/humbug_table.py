@@ -46,8 +46,6 @@ def _act(action: Any) -> None:
         return
     st.session_state[state.PLAY_ERROR] = None
     st.session_state[_LAST] = result
-    if st.session_state[state.PLAY_SESSION].finished:
-        st.rerun()  # the deal ended: the tricks and the sheet below the table's fragment change
 
 
 def _on_keep() -> None:
@@ -69,7 +67,6 @@ def _on_next() -> None:
         st.session_state[state.PLAY_ERROR] = str(exc)
         return
     st.session_state[_LAST] = None
-    st.rerun()  # the finished deal's tricks below the table go
 
 
 def _decision_lines(session: HumbugSession, lang: str) -> None:

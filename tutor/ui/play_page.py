@@ -250,9 +250,6 @@ def _table_area(lang: str) -> None:
     session = st.session_state.get(SESSION_KEY)
     if session is None:
         return
-    if session.variant.humbug:
-        humbug_table(lang)
-        return
     last = st.session_state.get(LAST_KEY) or {"robots": (), "flag": None}
     st.markdown(ptext("deal_info", lang, deal=session.deal_number, robber=session.robber,
                       dealer=f"{session.dealer.label(lang)} ({session.seating[session.dealer].name(lang)})"))
@@ -305,9 +302,6 @@ def _after_deal(lang: str) -> None:
     session = st.session_state.get(SESSION_KEY)
     if session is None:
         return
-    if session.variant.humbug:
-        humbug_after_deal(lang)
-        return
     if session.finished:
         _review(session, lang)
     _sheet(session, lang)
@@ -330,6 +324,12 @@ def render(standalone: bool = False) -> None:
             show_error(str(exc))
             return
     draw_hand_styles(lang)  # once per page run: a card click (the fragment) sends no style sheet
+    if st.session_state[SESSION_KEY].variant.humbug:
+        # Humbug's table is drawn whole on every click (no fragment): a decision or the last card
+        # changes what lies below the table too.
+        humbug_table(lang)
+        humbug_after_deal(lang)
+        return
     _table_area(lang)
     _after_deal(lang)
 
