@@ -24,7 +24,7 @@ from tutor.humbug_robot import HumbugCard, HumbugDecision, choose_card, decide_e
 from tutor.records import Player
 from tutor.scoring import DealScore, ScoreSheet
 from tutor.seats import Seat
-from tutor.session import ROBOT_PLAYERS, STUDENT, PartnerDraw, SessionOptions, draw_partners, take_back
+from tutor.session import ROBOT_PLAYERS, STUDENT, DealSeries, PartnerDraw, SessionOptions, draw_partners, take_back
 from tutor.variants import Variant
 
 __all__ = ["HumbugSession", "HumbugMove", "HumbugRecord", "HumbugResult", "HUMBUG_ROBOT"]
@@ -81,7 +81,7 @@ class HumbugRecord:
         }
 
 
-class HumbugSession:
+class HumbugSession(DealSeries):
     """Humbug deals for the learner at South against the robot at North, scored on one sheet."""
 
     student_seat: Seat = Seat.S
@@ -120,22 +120,6 @@ class HumbugSession:
         self.moves = []
         self.last_score = None
         return self._advance()
-
-    @property
-    def sheet(self) -> ScoreSheet:
-        return self.sheets[-1]
-
-    @property
-    def dealer(self) -> Seat:
-        return self.deal.dealer
-
-    @property
-    def deal_number(self) -> int:
-        return len(self.records) + (0 if self.finished else 1)
-
-    @property
-    def finished(self) -> bool:
-        return self.last_score is not None
 
     @property
     def awaiting_decision(self) -> bool:

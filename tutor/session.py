@@ -60,6 +60,7 @@ __all__ = [
     "Session",
     "FLAG_MODES",
     "take_back",
+    "DealSeries",
 ]
 
 FlagMode = Literal["now", "review"]
@@ -209,7 +210,35 @@ class PlayResult:
 
 
 # -- the session --------------------------------------------------------------------------------
-class Session:
+class DealSeries:
+    """What every session of deals shows the same way: the current deal's number, its dealer, the
+    robber's score sheet, whether the deal is over and scored (the four-hand and Humbug sessions)."""
+
+    sheets: list[ScoreSheet]
+    records: list[Any]
+    deal: Deal
+    last_score: DealScore | None
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.records) + (0 if self.finished else 1)
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        """The score sheet of the current robber."""
+        return self.sheets[-1]
+
+    @property
+    def dealer(self) -> Seat:
+        return self.deal.dealer
+
+    @property
+    def finished(self) -> bool:
+        """The current deal is over and scored."""
+        return self.last_score is not None
+
+
+class Session(DealSeries):
     """Deals played one after another by the student against robots, with the score kept.
 
     ``deal``: the first deal to play (a PBN deal, a puzzle's deal); later deals are random from
@@ -289,19 +318,6 @@ class Session:
 
     # -- what the table shows ------------------------------------------------------------------
     @property
-    def deal_number(self) -> int:
-        return len(self.records) + (0 if self.finished else 1)
-
-    @property
-    def sheet(self) -> ScoreSheet:
-        """The score sheet of the current robber."""
-        return self.sheets[-1]
-
-    @property
-    def dealer(self) -> Seat:
-        return self.deal.dealer
-
-    @property
     def partner(self) -> Player:
         """Who sits opposite the student in this robber (a robot, or the dummy)."""
         return self.seating[self.student_seat.partner]
@@ -309,11 +325,6 @@ class Session:
     @property
     def student_seats(self) -> tuple[Seat, ...]:
         return self.variant.student_seats(self.student_seat)
-
-    @property
-    def finished(self) -> bool:
-        """The current deal is over and scored."""
-        return self.last_score is not None
 
     @property
     def to_play(self) -> Seat | None:
