@@ -65,10 +65,10 @@ def test_russian_partie_and_robber_numbers():
 
 
 def test_russian_variants_name_no_trump_dummy_and_humbug():
-    """002: no-trump whist and dummy whist for three (supported), Humbug (described, not supported)."""
+    """002: no-trump whist, dummy whist for three and for two, Humbug: all supported."""
     variants = {v.name: v.supported for v in find_ruleset("russian").variants}
     assert variants["no-trump"] is True
-    assert variants["dummy"] is True and variants["humbug"] is False
+    assert variants["dummy"] is True and variants["humbug"] is True
     humbug = next(v for v in find_ruleset("russian").variants if v.name == "humbug")
     assert "5" in humbug.description.en and "2" in humbug.description.ru
 

@@ -312,7 +312,9 @@ def test_variant_parser_raises_only_variant_errors(text):
         pass
 
 
-def test_humbug_is_refused_with_the_reason():
-    """002 describes humbug (two players exchanging hands); the tutor says it is not supported."""
-    with pytest.raises(VariantError, match="not supported"):
-        parse_variant("humbug")
+def test_humbug_is_its_own_table_not_a_four_hand_session():
+    """002 describes humbug (two players exchanging hands): the variant is read, and the four-hand
+    session refuses it, naming the Humbug session (tests/test_humbug.py plays it)."""
+    assert parse_variant("humbug").humbug and parse_variant("humbug+nt").no_trump
+    with pytest.raises(SessionError, match="HumbugSession"):
+        Session(SessionOptions(variant=parse_variant("humbug")))

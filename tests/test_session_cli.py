@@ -82,7 +82,8 @@ def test_play_deal_json_after_a_whole_deal(monkeypatch, capsys):
     assert d["review"]["cards"] == 13 and data["sheets"][0]["ruleset"] == "russian"
 
 
-@pytest.mark.parametrize("argv", [["play-deal", "--flag", "sometimes"], ["play-deal", "--variant", "humbug"],
+@pytest.mark.parametrize("argv", [["play-deal", "--flag", "sometimes"], ["play-deal", "--variant", "bezique"],
+                                  ["play-deal", "--variant", "humbug", "--puzzle", "ace-fifth-ace-first"],
                                   ["play-deal", "--deal", "N:AK.. x"]])
 def test_play_deal_bad_options_exit_2(argv, capsys, monkeypatch):
     """Bad input ends with exit code 2 and one ``error:`` line (design.md)."""

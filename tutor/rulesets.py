@@ -297,22 +297,26 @@ RUSSIAN = Ruleset(
             "dummy",
             Text("Whist with dummies, for three or two", "Вист с болваном — втроём и вдвоём"),
             True,
-            Text("000 and 002: the same laws and scoring with one or two open hands. Dummy whist for "
-                 "three is playable (on the Play page): the student plays his own "
-                 "hand and the exposed dummy opposite. Whist for two with two dummies is not.",
-                 "000 и 002: те же законы и счёт, одна или две руки открыты. Вист втроём с болваном "
-                 "можно играть (на странице «Игра»): ученик играет своей рукой "
-                 "и открытым болваном напротив. Вист вдвоём с двумя болванами — нет."),
+            Text("000 and 002: the same laws and scoring with one or two open hands. Both are playable "
+                 "(on the Play page and in play-deal): for three the student plays his own hand and the "
+                 "exposed dummy opposite; for two (two-dummies) he plays South and the open North, a robot "
+                 "East and the open West.",
+                 "000 и 002: те же законы и счёт, одна или две руки открыты. Можно играть оба (на "
+                 "странице «Игра» и в командной строке): втроём ученик играет своей рукой и открытым болваном "
+                 "напротив; вдвоём — Югом и открытым Севером, робот — Востоком и открытым Западом."),
         ),
         RelatedGame(
             "humbug",
             Text("Humbug (two players, no dummies)", "Хамбаг (вдвоём без болванов)"),
-            False,
-            Text("002: each player may exchange his hand for the pile on his right; honours score "
-                 "5 for five, 4 for four, 3 for three, 2 for two; without trumps the aces are honours. "
-                 "Described only: the tutor deals four hands.",
-                 "002: каждый может сменить свои карты на купку справа; онеры: за пять 5, за четыре 4, "
-                 "за три 3, за два 2; без козырей онеры — тузы. Только описан: тутор сдаёт на четверых."),
+            True,
+            Text("002: four piles of 13; each player keeps his pile or takes the pile on his right for "
+                 "good (the dealer who changes loses the turned-up card); 13 tricks of two cards; honours "
+                 "score 5 for five, 4 for four, 3 for three, 2 for two; without trumps the aces are "
+                 "honours. Playable on the Play page and in play-deal --variant humbug.",
+                 "002: четыре купки по 13; каждый оставляет свою купку или навсегда берёт купку справа "
+                 "(сдающий, сменив карты, теряет открытую козырную); 13 взяток по две карты; онеры: за "
+                 "пять 5, за четыре 4, за три 3, за два 2; без козырей онеры — тузы. Играется на "
+                 "странице «Игра» и в командной строке."),
         ),
         RelatedGame(
             "other-games",

@@ -22,10 +22,10 @@ The same object drives the terminal (``python -m tutor play-deal``) and the Play
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from tutor.cards import CARDS, Card, Hand, parse_card
 from tutor.content.sources import source_name
@@ -59,6 +59,8 @@ __all__ = [
     "DealRecord",
     "Session",
     "FLAG_MODES",
+    "take_back",
+    "DealSeries",
 ]
 
 FlagMode = Literal["now", "review"]
@@ -74,6 +76,23 @@ class ClaimError(SessionError):
     """A claim of the remaining tricks that is not certain (or not the student's to make)."""
 
 
+_Mine = TypeVar("_Mine")
+
+
+def take_back(moves: list[Any], undo: Callable[[], object], mine: type[_Mine],
+              error: type[WhistError]) -> _Mine:
+    """Undo the moves back to the student's last one (of type ``mine``) and return it: the robots'
+    cards after it go too. Shared by the four-hand and the Humbug sessions; ``error`` is raised
+    when the student has no card in this deal to take back."""
+    if not any(isinstance(m, mine) for m in moves):
+        raise error("nothing to take back: you have not played a card in this deal")
+    while True:
+        move = moves.pop()
+        undo()
+        if isinstance(move, mine):
+            return move
+
+
 # -- players and the partnership draw -----------------------------------------------------------
 STUDENT = Player("you", "You", "Вы", human=True)
 ROBOT_PLAYERS: tuple[Player, ...] = (
@@ -82,6 +101,8 @@ ROBOT_PLAYERS: tuple[Player, ...] = (
     Player("vera", "Vera", "Вера"),
 )
 DUMMY = Player("dummy", "Dummy", "Болван")
+#: The robot's own open dummy in whist for two with two dummies (000 «"Болваны" в висте»).
+ROBOT_DUMMY = Player("robot-dummy", "Anna's dummy", "Болван Анны")
 
 
 #: Where the draw's rules are: 000 «Сдача и партнерство» 5-6 (the low cards play together, the
@@ -189,7 +210,35 @@ class PlayResult:
 
 
 # -- the session --------------------------------------------------------------------------------
-class Session:
+class DealSeries:
+    """What every session of deals shows the same way: the current deal's number, its dealer, the
+    robber's score sheet, whether the deal is over and scored (the four-hand and Humbug sessions)."""
+
+    sheets: list[ScoreSheet]
+    records: list[Any]
+    deal: Deal
+    last_score: DealScore | None
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.records) + (0 if self.finished else 1)
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        """The score sheet of the current robber."""
+        return self.sheets[-1]
+
+    @property
+    def dealer(self) -> Seat:
+        return self.deal.dealer
+
+    @property
+    def finished(self) -> bool:
+        """The current deal is over and scored."""
+        return self.last_score is not None
+
+
+class Session(DealSeries):
     """Deals played one after another by the student against robots, with the score kept.
 
     ``deal``: the first deal to play (a PBN deal, a puzzle's deal); later deals are random from
@@ -202,6 +251,8 @@ class Session:
     def __init__(self, options: SessionOptions | None = None, *, deal: Deal | None = None) -> None:
         self.options = options or SessionOptions()
         self.variant: Variant = self.options.variant
+        if self.variant.humbug:
+            raise SessionError("humbug is played by two with an exchange of hands: use tutor.humbug_session.HumbugSession")
         self._rng = random.Random(self.options.seed)
         self.robber = 0
         self.sheets: list[ScoreSheet] = []
@@ -236,6 +287,11 @@ class Session:
             self.draw = None
             self.seating = {Seat.S: STUDENT, Seat.N: DUMMY, Seat.W: ROBOT_PLAYERS[0], Seat.E: ROBOT_PLAYERS[1]}
             first = self._rng.choice(list(Seat))
+        elif self.variant.two_dummies:
+            # Two players, each with his open dummy opposite (000 «"Болваны" в висте»): no draw needed.
+            self.draw = None
+            self.seating = {Seat.S: STUDENT, Seat.N: DUMMY, Seat.E: ROBOT_PLAYERS[0], Seat.W: ROBOT_DUMMY}
+            first = self._rng.choice(list(Seat))
         else:
             self.draw = draw_partners(self._rng, (STUDENT,) + ROBOT_PLAYERS)
             self.seating = self.draw.seating(STUDENT, self.student_seat)
@@ -252,28 +308,15 @@ class Session:
         self.claimed_at = None
         self.last_score = None
         n = len(self.records) + 1
-        exposed = self.variant.exposed(self.student_seat)
         self.robots: dict[Seat, Robot] = {
             s: Robot(s, self.options.system, strength=self.options.robots, samples=self.options.samples,
-                     seed=self.options.seed * 1000 + n, rules=self.options.rules, exposed=exposed)
+                     seed=self.options.seed * 1000 + n, rules=self.options.rules,
+                     exposed=self.variant.robot_view(s, self.student_seat))
             for s in self.variant.robot_seats(self.student_seat)
         }
         self._opening = self._advance()
 
     # -- what the table shows ------------------------------------------------------------------
-    @property
-    def deal_number(self) -> int:
-        return len(self.records) + (0 if self.finished else 1)
-
-    @property
-    def sheet(self) -> ScoreSheet:
-        """The score sheet of the current robber."""
-        return self.sheets[-1]
-
-    @property
-    def dealer(self) -> Seat:
-        return self.deal.dealer
-
     @property
     def partner(self) -> Player:
         """Who sits opposite the student in this robber (a robot, or the dummy)."""
@@ -282,11 +325,6 @@ class Session:
     @property
     def student_seats(self) -> tuple[Seat, ...]:
         return self.variant.student_seats(self.student_seat)
-
-    @property
-    def finished(self) -> bool:
-        """The current deal is over and scored."""
-        return self.last_score is not None
 
     @property
     def to_play(self) -> Seat | None:
@@ -311,8 +349,9 @@ class Session:
         """What the student sees: his hands as :class:`Hand`, the others as card counts
         (the whole deal once it is over)."""
         out: dict[Seat, Hand | int] = {}
+        shown = set(self.student_seats) | set(self.variant.exposed(self.student_seat))
         for s in Seat:
-            if s in self.student_seats or self.state.is_over:
+            if s in shown or self.state.is_over:
                 out[s] = self.state.hand(s) if not self.state.is_over else self.deal.hands[s]
             else:
                 out[s] = len(self.state.hand(s))
@@ -407,13 +446,7 @@ class Session:
         """Take back the student's last card and the robots' cards after it."""
         if self.finished:
             raise SessionError("the deal is over and scored; it cannot be taken back")
-        if not any(isinstance(m, StudentCard) for m in self.moves):
-            raise SessionError("nothing to take back: you have not played a card in this deal")
-        while True:
-            move = self.moves.pop()
-            self.state.undo()
-            if isinstance(move, StudentCard):
-                return move.card
+        return take_back(self.moves, self.state.undo, StudentCard, SessionError).card
 
     def claim(self) -> PlayResult:
         """Claim every remaining trick; allowed only when it is certain (the student, or his

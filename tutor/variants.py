@@ -11,10 +11,15 @@
   :mod:`tutor.rulesets` (``HonourScale.no_trump_aces``, ``CoronkaScale.no_trump_doubles``) and
   :mod:`tutor.scoring` applies it to any deal whose trump is None; this module only deals such a
   deal.
-* Humbug (002: two players, each may exchange his hand for the pile on his right) is not
-  supported: it needs a hand exchange before play that the session does not model.
+* Whist for two with two dummies (000 «"Болваны" в висте»; 002 «удвох, тобто з двома
+  бовдурами»): each player plays his own hand and an open dummy opposite. The student plays South
+  and the open North; one robot plays East and the open West. Both dummies lie open; the robot's
+  view of each of its two seats holds the two open hands and its other seat, never South.
+* Humbug (002 «віст удвох, але без дурнів»): two players, four piles, each keeps his pile or takes
+  the one on his right (:mod:`tutor.humbug`); played by :class:`tutor.humbug_session.HumbugSession`.
 
-The two supported variants combine: ``dummy+no-trump`` is dummy whist without trumps.
+No trumps combines with each: ``dummy+no-trump``, ``two-dummies+no-trump``, ``humbug+no-trump``
+(002: «Humbug грається і без козирів»).
 """
 
 from __future__ import annotations
@@ -30,12 +35,10 @@ from tutor.seats import Seat
 __all__ = ["VariantError", "Variant", "CLASSIC", "VARIANT_NAMES", "parse_variant"]
 
 #: The names :func:`parse_variant` accepts (and their combination ``dummy+no-trump``).
-VARIANT_NAMES: tuple[str, ...] = ("classic", "dummy", "no-trump", "dummy+no-trump")
+VARIANT_NAMES: tuple[str, ...] = ("classic", "dummy", "no-trump", "dummy+no-trump", "two-dummies",
+                                  "two-dummies+no-trump", "humbug", "humbug+no-trump")
 
-_UNSUPPORTED: Mapping[str, str] = MappingProxyType({
-    "humbug": "humbug (002, two players exchanging hands) is not supported: the tutor deals four hands and "
-              "has no hand exchange",
-})
+_UNSUPPORTED: Mapping[str, str] = MappingProxyType({})
 
 
 class VariantError(WhistError):
@@ -52,36 +55,61 @@ class Variant:
 
     dummy: bool = False
     no_trump: bool = False
+    two_dummies: bool = False
+    humbug: bool = False
+
+    def __post_init__(self) -> None:
+        if sum((self.dummy, self.two_dummies, self.humbug)) > 1:
+            raise VariantError("dummy whist, whist with two dummies and humbug are three different tables: choose one")
 
     @property
     def name(self) -> str:
-        parts = [p for p, on in (("dummy", self.dummy), ("no-trump", self.no_trump)) if on]
+        parts = [p for p, on in (("dummy", self.dummy), ("two-dummies", self.two_dummies), ("humbug", self.humbug),
+                                 ("no-trump", self.no_trump)) if on]
         return "+".join(parts) or "classic"
 
     def title(self, lang: str = "en") -> str:
         """The variant as a learner reads it."""
         en = {"classic": "Classic whist", "dummy": "Dummy whist for three", "no-trump": "No-trump whist",
-              "dummy+no-trump": "Dummy whist for three, no trumps"}
+              "dummy+no-trump": "Dummy whist for three, no trumps",
+              "two-dummies": "Whist for two with two dummies",
+              "two-dummies+no-trump": "Whist for two with two dummies, no trumps",
+              "humbug": "Humbug (whist for two, no dummies)", "humbug+no-trump": "Humbug without trumps"}
         ru = {"classic": "Классический вист", "dummy": "Вист втроём с болваном", "no-trump": "Вист без козырей",
-              "dummy+no-trump": "Вист втроём с болваном, без козырей"}
+              "dummy+no-trump": "Вист втроём с болваном, без козырей",
+              "two-dummies": "Вист вдвоём с двумя болванами",
+              "two-dummies+no-trump": "Вист вдвоём с двумя болванами, без козырей",
+              "humbug": "Хамбаг (вист вдвоём без болванов)", "humbug+no-trump": "Хамбаг без козырей"}
         return (ru if lang == "ru" else en)[self.name]
 
     def dummy_seat(self, student: Seat = Seat.S) -> Seat | None:
         """The open hand the student plays as well (his partner's seat), if any."""
-        return student.partner if self.dummy else None
+        return student.partner if (self.dummy or self.two_dummies) else None
+
+    def robot_dummy(self, student: Seat = Seat.S) -> Seat | None:
+        """The open hand the robot plays besides its own (whist with two dummies: the student's left)."""
+        return student.lho if self.two_dummies else None
 
     def student_seats(self, student: Seat = Seat.S) -> tuple[Seat, ...]:
         """The seats whose cards the student chooses."""
-        return (student, student.partner) if self.dummy else (student,)
+        return (student, student.partner) if (self.dummy or self.two_dummies) else (student,)
 
     def robot_seats(self, student: Seat = Seat.S) -> tuple[Seat, ...]:
         mine = self.student_seats(student)
         return tuple(s for s in Seat if s not in mine)
 
     def exposed(self, student: Seat = Seat.S) -> tuple[Seat, ...]:
-        """Hands every player sees (the dummy's)."""
-        d = self.dummy_seat(student)
-        return (d,) if d is not None else ()
+        """Hands every player sees (the dummies')."""
+        return tuple(s for s in (self.dummy_seat(student), self.robot_dummy(student)) if s is not None)
+
+    def robot_view(self, seat: Seat, student: Seat = Seat.S) -> tuple[Seat, ...]:
+        """The hands a robot playing ``seat`` sees besides its own: the open dummies and, with two
+        dummies, the other hand it plays (its own closed hand when it plays its dummy) -- never the
+        student's closed hand."""
+        seen = [s for s in self.exposed(student) if s != seat]
+        if self.two_dummies and seat in self.robot_seats(student):
+            seen += [s for s in self.robot_seats(student) if s != seat and s not in seen]
+        return tuple(seen)
 
     def adapt(self, deal: Deal) -> Deal:
         """The deal as this variant plays it: without trumps no card is turned up (002)."""
@@ -90,19 +118,21 @@ class Variant:
         return deal
 
     def __repr__(self) -> str:
-        return f"Variant(dummy={self.dummy}, no_trump={self.no_trump})"
+        extra = "".join(f", {k}=True" for k, on in (("two_dummies", self.two_dummies), ("humbug", self.humbug)) if on)
+        return f"Variant(dummy={self.dummy}, no_trump={self.no_trump}{extra})"
 
 
 CLASSIC = Variant()
 
 
 def parse_variant(text: str | Variant | None) -> Variant:
-    """Read ``classic``, ``dummy``, ``no-trump`` or ``dummy+no-trump`` (also ``nt``, ``болван``)."""
+    """Read ``classic``, ``dummy``, ``no-trump``, ``two-dummies``, ``humbug`` and their ``+no-trump``
+    (also ``nt``, ``болван``, ``хамбаг``)."""
     if isinstance(text, Variant):
         return text
     if text is None or not str(text).strip():
         return CLASSIC
-    dummy = no_trump = False
+    dummy = no_trump = two = humbug = False
     for part in str(text).lower().replace(",", "+").split("+"):
         p = part.strip()
         if p in ("classic", "classical", "классический", ""):
@@ -111,8 +141,12 @@ def parse_variant(text: str | Variant | None) -> Variant:
             dummy = True
         elif p in ("no-trump", "no-trumps", "notrump", "nt", "без-козырей"):
             no_trump = True
+        elif p in ("two-dummies", "two-dummy", "double-dummy", "два-болвана"):
+            two = True
+        elif p in ("humbug", "хамбаг"):
+            humbug = True
         elif p in _UNSUPPORTED:
             raise VariantError(_UNSUPPORTED[p])
         else:
             raise VariantError(f"unknown variant {text!r} (use one of {', '.join(VARIANT_NAMES)})")
-    return Variant(dummy=dummy, no_trump=no_trump)
+    return Variant(dummy=dummy, no_trump=no_trump, two_dummies=two, humbug=humbug)

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tutor.commands._args import CliError, add_json_flag, bounded_int, seed_type
+from tutor.commands._args import CliError, add_json_flag, bounded_int, nonempty, seed_type
 from tutor.conventions.rules import SYSTEMS
 from tutor.rulesets import RULESET_NAMES
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS
@@ -48,6 +48,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rules", default="russian", choices=RULESET_NAMES, help="rule set the robots are told")
     p.add_argument("--samples", type=bounded_int(1, 64), default=20,
                    help="layouts of the strong robots' search, 1 to 64 (default 20)")
+    p.add_argument("--variant", type=nonempty, default="classic",
+                   help="classic, no-trump, dummy, two-dummies, humbug (and their +no-trump)")
     add_json_flag(p)
     p.set_defaults(func=run)
 
@@ -57,18 +59,26 @@ def _history(tricks: Sequence[Trick]) -> str:
 
 
 def autoplay(seed: int, deals: int, *, robots: str = DEFAULT_STRENGTH, system: str = "russian",
-             rules: RuleSetName = "russian", samples: int = 20,
+             rules: RuleSetName = "russian", samples: int = 20, variant: str = "classic",
              progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """Play ``deals`` deals robot against robot; one dict per deal in the documented shape."""
     from tutor.deal import Deal
     from tutor.play import PlayState
     from tutor.robots import Robot
-    from tutor.seats import Seat
+    from tutor.scoring import score_deal
+    from tutor.seats import Seat, Side
+    from tutor.variants import parse_variant
 
+    table_of = parse_variant(variant)
+    # Who sees what: the open dummies, and the other hand a player plays (dummy whist: South plays
+    # North too; two dummies: East plays West too) -- never another player's closed hand.
+    own = {s: (s.partner,) if (table_of.two_dummies or (table_of.dummy and s.side is Side.NS)) else () for s in Seat}
+    sight = {s: tuple(x for x in (*table_of.exposed(), *own[s]) if x != s) for s in Seat}
     out: list[dict[str, Any]] = []
     for i in range(deals):
-        deal = Deal.random(seed + i, dealer=Seat(i % 4))
-        table = {s: Robot(s, system, strength=robots, samples=samples, seed=seed + i, rules=rules) for s in Seat}
+        deal = table_of.adapt(Deal.random(seed + i, dealer=Seat(i % 4)))
+        table = {s: Robot(s, system, strength=robots, samples=samples, seed=seed + i, rules=rules,
+                          exposed=sight[s]) for s in Seat}
         state = PlayState(deal)
         cards: list[dict[str, Any]] = []
         while not state.is_over:
@@ -82,6 +92,9 @@ def autoplay(seed: int, deals: int, *, robots: str = DEFAULT_STRENGTH, system: s
             "history": _history(state.tricks),
             "cards": cards,
         })
+        if table_of.name != "classic":
+            out[-1].update({"variant": table_of.name, "open": [x.name for x in table_of.exposed()],
+                            "score": score_deal(deal, state.tricks_won(Side.NS), rules).to_json()})
         if progress is not None:
             progress(i + 1, deals)
     return out
@@ -101,8 +114,21 @@ def run(args: argparse.Namespace) -> int:
             sys.stderr.write("\n")
         sys.stderr.flush()
 
+    from tutor.variants import parse_variant
+
+    table_of = parse_variant(args.variant)
+    if table_of.humbug:
+        from tutor.commands._humbug import humbug_autoplay
+
+        deals = humbug_autoplay(args.seed, args.deals, variant=table_of, rules=args.rules, progress=progress)
+        if args.json:
+            print(json.dumps({"deals": deals}, ensure_ascii=False))
+        else:
+            for d in deals:
+                print(f"{d['deal']} dealer {d['dealer']} trumps {d['trump']}: S {d['tricks']['S']}, N {d['tricks']['N']}")
+        return 0
     deals = autoplay(args.seed, args.deals, robots=args.robots, system=args.system, rules=args.rules,
-                     samples=args.samples, progress=progress)
+                     samples=args.samples, variant=args.variant, progress=progress)
     if args.json:
         print(json.dumps({"deals": deals}, ensure_ascii=False))
     else:

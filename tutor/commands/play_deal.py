@@ -75,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
     options = SessionOptions(rules=args.rules, system=args.system, flag=args.flag,
                              variant=parse_variant(args.variant), samples=args.samples, seed=args.seed,
                              robots=args.robots)
+    if options.variant.humbug:
+        return _run_humbug(args, options)
     deal = None
     if args.deal is not None:
         suit, card = parse_trump(args.trump) if args.trump is not None else (None, None)
@@ -109,6 +111,28 @@ def run(args: argparse.Namespace) -> int:
             "sheets": [s.to_json() for s in session.sheets],
         }
         print(json.dumps(data, ensure_ascii=False, indent=2))
+    return 0
+
+
+def _run_humbug(args: argparse.Namespace, options: SessionOptions) -> int:
+    """Humbug (002): the learner against the Humbug robot; ``--deal`` gives the four piles (dealer S or N)."""
+    from tutor.commands._humbug import humbug_loop
+    from tutor.humbug_session import HumbugSession
+
+    if args.puzzle is not None:
+        raise CliError("--puzzle plays out a four-hand deal; Humbug deals its own four piles")
+    deal = None
+    if args.deal is not None:
+        suit, card = parse_trump(args.trump) if args.trump is not None else (None, None)
+        deal = Deal.from_pbn(args.deal, dealer=args.dealer or "S", trump_card=card,
+                             trump=suit if card is None else None)
+    session = HumbugSession(options, deal=deal)
+    humbug_loop(session, input_fn=input, out=sys.stderr if args.json else sys.stdout, lang=args.lang,
+                max_deals=args.deals)
+    if args.json:
+        print(json.dumps({"options": {"rules": options.rules, "variant": options.variant.name, "seed": options.seed},
+                          "deals": [r.as_json() for r in session.records],
+                          "sheets": [s.to_json() for s in session.sheets]}, ensure_ascii=False, indent=2))
     return 0
 
 

@@ -25,6 +25,8 @@ _ASK = {
     "score-below-ew": ("What do East and West write below the line?", "Что Восток и Запад записывают под чертой?"),
     "score-above-ns": ("What do North and South write above the line?", "Что Север и Юг записывают над чертой?"),
     "score-above-ew": ("What do East and West write above the line?", "Что Восток и Запад записывают над чертой?"),
+    "game-value-ns": ("What is the game North and South win worth?", "Сколько стоит игра, выигранная Севером и Югом?"),
+    "game-value-ew": ("What is the game East and West win worth?", "Сколько стоит игра, выигранная Востоком и Западом?"),
 }
 _QUESTION = {
     "lead": ("Which card do you lead?", "С какой карты вы ходите?"),

@@ -23,7 +23,7 @@ from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.i18n import ru_plural
 from tutor.play import Trick
-from tutor.rulesets import find_ruleset
+from tutor.rulesets import Ruleset, find_ruleset
 from tutor.scoring import DealScore, Where, coronkas, honours, score_deal, what_label
 from tutor.seats import Seat, Side
 from tutor.seatview import SeatView
@@ -150,12 +150,14 @@ _CARD_OF_NAME: dict[str, Card] = {str(c): c for c in CARDS}
 
 def engine_number(item: Item) -> Breakdown:
     """The number an honours or score item asks for, computed by :mod:`tutor.scoring`."""
+    standing = None if item.standing is None else {Side.NS: item.standing.NS, Side.EW: item.standing.EW}
     return number_for(_deal_of(item), item.ask or "", item.tricks.ns if item.tricks else None, item.rules,
-                      revokes=tuple(item.revokes), revoke_penalty=item.revoke_penalty)
+                      revokes=tuple(item.revokes), revoke_penalty=item.revoke_penalty, standing=standing)
 
 
 def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russian", *,
-               revokes: Sequence[str] = (), revoke_penalty: Literal["points", "tricks"] | None = None) -> Breakdown:
+               revokes: Sequence[str] = (), revoke_penalty: Literal["points", "tricks"] | None = None,
+               standing: Mapping[Side, int] | None = None) -> Breakdown:
     """The number ``ask`` names in ``deal`` (``tricks_ns`` for score questions), with its parts.
 
     ``revokes`` (a side per revoke) and ``revoke_penalty`` go to :func:`tutor.scoring.score_deal`
@@ -186,6 +188,8 @@ def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russia
                       ru=f"{who_ru} {count} {ru_plural(count, 'онер', 'онера', 'онеров')} ({shown_ru}): "
                          f"{points} {ru_plural(points, 'очко', 'очка', 'очков')}"),)
         return Breakdown(count if ask.startswith("honours-count") else points, parts)
+    if ask.startswith("game-value-"):
+        return _game_value(deal, side, tricks_ns, ruleset, standing)
     if ask.startswith("score-"):
         if tricks_ns is None:
             raise WhistError("a score question needs tricks:")
@@ -200,6 +204,31 @@ def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russia
         )
         return Breakdown(scored.total(side, where), parts)
     raise WhistError(f"not a number question: ask {ask!r}")
+
+
+def _game_value(deal: Deal, side: Side, tricks_ns: int | None, ruleset: Ruleset,
+                standing: Mapping[Side, int] | None) -> Breakdown:
+    """The value of the game ``side`` wins with this deal, by the scoring engine and the rule set's
+    game values (004: seven minus the losers' points; 0 when the deal does not end the game)."""
+    if tricks_ns is None:
+        raise WhistError("a game-value question needs tricks:")
+    stand = {Side.NS: 0, Side.EW: 0, **(standing or {})}
+    scored = score_deal(deal, tricks_ns, ruleset, standing=stand)
+    below = {s: stand[s] + scored.total(s, "below") for s in (Side.NS, Side.EW)}
+    other = side.other
+    won = below[side] >= ruleset.game_target
+    value = ruleset.game_value(below[other]) if won else 0
+    parts = (
+        Text(en=f"below the line after the deal: {side.value} {below[side]}, {other.value} {below[other]} "
+                f"(game {ruleset.game_target})",
+             ru=f"под чертой после сдачи: {side.value} {below[side]}, {other.value} {below[other]} "
+                f"(игра — {ruleset.game_target})"),
+        Text(en=(f"the game's value with the losers at {below[other]}: {value}" if won
+                 else f"{side.value} has not reached {ruleset.game_target}: no game yet, 0"),
+             ru=(f"цена игры при {below[other]} у проигравших: {value}" if won
+                 else f"{side.value} не набрали {ruleset.game_target}: игры ещё нет, 0")),
+    )
+    return Breakdown(value, parts)
 
 
 def _transfer_parts(scored: DealScore) -> tuple[Text, ...]:

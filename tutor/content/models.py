@@ -166,6 +166,7 @@ ASKS: tuple[str, ...] = (
     "coronka-points-ns", "coronka-points-ew",
     "score-below-ns", "score-below-ew",
     "score-above-ns", "score-above-ew",
+    "game-value-ns", "game-value-ew",
 )
 #: Rule-set names (tutor/vocab.py; the presets are tutor/rulesets.py).
 RULESETS: tuple[RuleSetName, ...] = RULESET_NAMES
@@ -461,6 +462,14 @@ class Deliberate(_Model):
         return self.card
 
 
+class Standing(_Model):
+    """Each side's points below the line before the deal (a game-value question: 004 «Цена игры
+    определяется путем вычитания проигравших из семи»)."""
+
+    NS: Annotated[int, Field(ge=0, le=99)] = 0
+    EW: Annotated[int, Field(ge=0, le=99)] = 0
+
+
 class Tricks(_Model):
     """Tricks taken in the deal, by one side (the other has the rest of 13)."""
 
@@ -502,6 +511,8 @@ class Item(_Model):
     question: QuestionKind
     ask: Ask | None = None
     tricks: Tricks | None = None
+    standing: Standing | None = Field(default=None, description=(
+        "score questions: each side's points below the line before the deal, e.g. {NS: 5, EW: 3}"))
     prompt: Text | None = None
     answer: Answer
     accept: list[Accept] = Field(default_factory=list)
@@ -580,7 +591,7 @@ class Item(_Model):
         if q in _NUMBER_ANSWERS:
             if self.ask is None:
                 raise FieldProblem(("question",), f"the {q} question needs ask: (e.g. {ASKS[2] if q == 'honours' else ASKS[6]})")
-            kinds = ("honours-", "coronka-") if q == "honours" else ("score-",)
+            kinds = ("honours-", "coronka-") if q == "honours" else ("score-", "game-value-")
             if not self.ask.startswith(kinds):
                 raise FieldProblem(("ask",), f"ask: {self.ask} does not fit the {q} question")
             if self.deal is None:
@@ -591,6 +602,8 @@ class Item(_Model):
             raise FieldProblem(("question",), "a score question needs the tricks taken, e.g. tricks: {NS: 8}")
         if q != "score" and self.tricks is not None:
             raise FieldProblem(("tricks",), "tricks: is only for score questions")
+        if q != "score" and self.standing is not None:
+            raise FieldProblem(("standing",), "standing: is only for score questions")
         return self
 
     # -- the engine's names for the same values (read once, when the item was loaded) -------------

@@ -33,6 +33,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import card_hand, draw_hand_styles, four_colour
 from tutor.ui.components import maxim_title
+from tutor.ui.humbug_table import humbug_after_deal, humbug_table
 from tutor.ui.lang import current_lang
 from tutor.ui.rules import sheet_html
 from tutor.variants import VARIANT_NAMES, parse_variant
@@ -70,6 +71,14 @@ def _new_session() -> None:
         seed=int(st.session_state.get(OPT + "seed", 1)),
         robots=st.session_state.get(OPT + "robots", "classic"),
     )
+    if options.variant.humbug:  # two players and an exchange of hands: its own session and table
+        from tutor.humbug_session import HumbugSession
+
+        st.session_state[SESSION_KEY] = HumbugSession(options)
+        st.session_state[ERROR_KEY] = None
+        st.session_state[NOTE_KEY] = None
+        st.session_state[LAST_KEY] = None
+        return
     session = Session(options)
     st.session_state[SESSION_KEY] = session
     st.session_state[LAST_KEY] = {"robots": session.opening_robot_cards, "flag": None}
@@ -246,6 +255,8 @@ def _table_area(lang: str) -> None:
                       dealer=f"{session.dealer.label(lang)} ({session.seating[session.dealer].name(lang)})"))
     if session.variant.dummy:
         st.caption(ptext("dummy_partner", lang))
+    elif session.variant.two_dummies:
+        st.caption(ptext("two_dummies_partner", lang))
     else:
         st.markdown(ptext("partner", lang, name=session.partner.name(lang)))
         if session.draw is not None:
@@ -313,6 +324,12 @@ def render(standalone: bool = False) -> None:
             show_error(str(exc))
             return
     draw_hand_styles(lang)  # once per page run: a card click (the fragment) sends no style sheet
+    if st.session_state[SESSION_KEY].variant.humbug:
+        # Humbug's table is drawn whole on every click (no fragment): a decision or the last card
+        # changes what lies below the table too.
+        humbug_table(lang)
+        humbug_after_deal(lang)
+        return
     _table_area(lang)
     _after_deal(lang)
 

@@ -1,0 +1,129 @@
+"""Whist for two with two dummies (000 «"Болваны" в висте»; 002 «удвох, тобто з двома бовдурами»):
+the learner plays South and the open North, one robot East and the open West; the laws and the
+scoring as for four. Each test is named after the seed's sentence it checks, quoted."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from tutor.cli import main
+from tutor.commands.play_deal import play_loop
+from tutor.deal import Deal
+from tutor.play import PlayState, parse_history
+from tutor.robots import Robot
+from tutor.scoring import score_deal
+from tutor.seats import Seat, Side
+from tutor.seatview import SeatView
+from tutor.session import Session, SessionOptions
+from tutor.variants import VariantError, parse_variant
+
+TWO = parse_variant("two-dummies")
+
+
+def test_nedostayushchikh_igrokov_zamenyayut_bolvany_otkrytye_karty():
+    """000: «Иногда, при недостатке партнеров, играют вдвоем и втроем. В этих случаях недостающих
+    игроков заменяют "болваны" — открытые карты»: for two, two open hands -- North, the learner's,
+    and West, the robot's; the learner chooses South's and North's cards, the robot East's and West's."""
+    assert TWO.student_seats() == (Seat.S, Seat.N) and TWO.robot_seats() == (Seat.E, Seat.W)
+    assert set(TWO.exposed()) == {Seat.N, Seat.W}
+    session = Session(SessionOptions(variant=TWO, samples=0, seed=4))
+    assert session.draw is None and set(session.robots) == {Seat.E, Seat.W}
+    assert {s for s, h in session.visible_hands().items() if not isinstance(h, int)} == {Seat.S, Seat.N, Seat.W}
+    with pytest.raises(VariantError):
+        parse_variant("dummy+two-dummies")
+    with pytest.raises(VariantError):
+        parse_variant("humbug+two-dummies")
+
+
+def test_udvokh_z_dvoma_bovduramy_rakhunky_i_pravyla_taki_zh():
+    """002: «удвох, тобто з двома бовдурами. Рахунки і правила абсолютно такі ж, як і в вісті для
+    чотирьох»: a deal played out is scored exactly as a four-hand deal, on the same sheet."""
+    session = Session(SessionOptions(variant=TWO, samples=0, seed=6))
+    while not session.finished:
+        session.play(session.legal_cards()[0])
+    rec = session.records[-1]
+    assert rec.score == score_deal(rec.deal, rec.tricks_ns, "russian")
+    assert session.sheet.deals == 1
+
+
+def _recording(monkeypatch):
+    views: list[tuple[Seat, SeatView]] = []
+    real = Robot.decide
+
+    def decide(self, view):
+        views.append((self.seat, view))
+        return real(self, view)
+
+    monkeypatch.setattr(Robot, "decide", decide)
+    return views
+
+
+def test_the_robot_never_reads_the_closed_hand(monkeypatch):
+    """The robot playing East and the open West is given, for each card, the view of that seat: its
+    own cards, the two open dummies and its other hand -- never South's closed hand. (With three
+    hands in sight South's cards are known by elimination, as at the table; the view still does not
+    hold them.)"""
+    views = _recording(monkeypatch)
+    session = Session(SessionOptions(variant=TWO, samples=0, seed=8))
+    for _ in range(2):
+        while not session.finished:
+            session.play(session.legal_cards()[-1])
+        session.next_deal()
+    assert {s for s, _ in views} == {Seat.E, Seat.W}
+    for seat, view in views:
+        assert view.seat == seat and Seat.S not in view.exposed
+        assert set(view.exposed) == ({Seat.N, Seat.W, Seat.E} - {seat})
+
+
+def test_autoplay_two_dummies_json_replays_legally_and_scores_as_for_four(monkeypatch, capsys):
+    """``autoplay --variant two-dummies --json``: every trick replays legally from the deal and the
+    score is the four-hand score; no player's view holds the other player's closed hand."""
+    views = _recording(monkeypatch)
+    try:
+        code = main(["autoplay", "--variant", "two-dummies", "--deals", "3", "--seed", "2", "--json"])
+    except SystemExit as exc:
+        code = exc.code
+    out = capsys.readouterr().out
+    assert code == 0
+    for d in json.loads(out)["deals"]:
+        assert d["variant"] == "two-dummies" and d["open"] == ["N", "W"]
+        deal = Deal.from_pbn(d["deal"], dealer=d["dealer"], trump=d["trump"])
+        state = PlayState.from_history(deal, parse_history(d["history"]))  # raises on a revoke
+        assert state.is_over
+        assert d["score"] == score_deal(deal, state.tricks_won(Side.NS), "russian").to_json()
+    closed = {Seat.S: Seat.E, Seat.N: Seat.E, Seat.E: Seat.S, Seat.W: Seat.S}
+    for seat, view in views:
+        assert closed[seat] not in view.exposed
+
+
+def test_play_deal_two_dummies_at_the_terminal_asks_for_north_too():
+    session = Session(SessionOptions(variant=TWO, samples=0, seed=3))
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if session.finished:
+            return "quit"
+        return str(session.legal_cards()[0])
+
+    play_loop(session, input_fn=read, out=io.StringIO(), max_deals=1)
+    assert session.finished and any(p.startswith("N ") for p in prompts) and any(p.startswith("S ") for p in prompts)
+
+
+@pytest.mark.slow(reason="2,000 whole deals of four classic robots with two dummies' sight: about 0.1 s a deal "
+                         "(200 s at load 8 on 2 cores, 10 min at load 15-20)")
+def test_robots_play_only_legal_cards_in_2000_two_dummy_deals():
+    """Property: over 2,000 random deals played by robots seeing as with two dummies (the open N and
+    W, and the other hand of their own player), every card is legal."""
+    sight = {Seat.S: (Seat.N, Seat.W), Seat.N: (Seat.W, Seat.S), Seat.E: (Seat.N, Seat.W), Seat.W: (Seat.N, Seat.E)}
+    robots = {s: Robot(s, samples=0, exposed=sight[s]) for s in Seat}
+    for i in range(2000):
+        state = PlayState(Deal.random(i, dealer=Seat(i % 4)))
+        while not state.is_over:
+            rc = robots[state.to_play].choose(state)
+            state.verify_play(rc.card)
+            state.play(rc.card)
+        assert len(state.tricks) == 13
