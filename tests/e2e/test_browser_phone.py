@@ -81,8 +81,8 @@ def test_a_play_turn_fits_one_phone_screen(server, browser):
             top = header[1] if header else 0
             # the learner scrolls once so the table sits under the header; a click keeps it there
             page.locator(".wt-table").first.evaluate(
-                f"(e, top) => {{ const m = document.querySelector(\"[data-testid='stMain']\");"
-                f" m.scrollBy(0, e.getBoundingClientRect().top - top); }}", top)
+                "(e, top) => { const m = document.querySelector(\"[data-testid='stMain']\");"
+                " m.scrollBy(0, e.getBoundingClientRect().top - top); }", top)
             page.wait_for_timeout(200)
             table = page.evaluate(EXTENT_JS, ".wt-table")
             hand = page.evaluate(EXTENT_JS, HAND_CARD)
