@@ -45,6 +45,7 @@ EXTENT_JS = """(sel) => {
 def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("phone")
     with streamlit_server(tmp, {"WHIST_TUTOR_DB": str(tmp / "progress.db"), "WHIST_TUTOR_WARM": "0"}) as base:
+        _DBS[base] = str(tmp / "progress.db")
         yield base
 
 
@@ -136,3 +137,53 @@ def test_no_streamlit_english_on_a_russian_page(server, browser):
             assert english not in text, english
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_progress_charts_read_with_one_answer(server, browser, width):
+    """Defect 7: with one answer the rating chart shows a dot on a day written in Russian («1 дек.»),
+    never seconds (".072", ":15"); numbers without an English thousands comma; the rating figure
+    whole (it was cut: «1338 (вероятно, от …»)."""
+    import re
+
+    from tutor.progress import ProgressStore
+
+    store = ProgressStore(_server_db(server))
+    learner = store.learner("Маша")
+    if not store.attempts(learner.id):
+        store.record_attempt(learner.id, "follow-hearts", "puzzle", themes=("following-suit",), correct=True,
+                             hints_used=0, score=1.0, answer="HQ")
+    page = browser.new_page(viewport={"width": width, "height": 2200}, is_mobile=width < 500,
+                            has_touch=width < 500, locale="ru-RU")
+    try:
+        page.goto(f"{server}/progress?lang=ru")
+        pick = page.locator("[data-testid='stMain'] [data-testid='stSelectbox'] input").first
+        pick.wait_for(timeout=60_000)
+        _settled(page)
+        pick.click()
+        pick.fill("Маша")
+        pick.press("Enter")
+        _settled(page)
+        page.locator("[data-testid='stMain'] button", has_text="Взять это имя").click()
+        page.get_by_text("Успехи: Маша").first.wait_for(timeout=60_000)
+        page.locator("[data-testid='stVegaLiteChart'] svg text").first.wait_for(timeout=60_000)
+        _settled(page)
+        page.screenshot(path=str(ARTIFACTS / f"progress_charts_{width}.png"))
+        labels = page.locator("[data-testid='stVegaLiteChart'] svg text").evaluate_all(
+            "ts => ts.map(t => t.textContent.trim()).filter(Boolean)")
+        assert any(re.fullmatch(r"\d{1,2} [а-я]+\.?", s) for s in labels), labels
+        assert not any(re.match(r"^[.:]\d", s) for s in labels), labels
+        assert not any(re.fullmatch(r"\d{1,3}(,\d{3})+|\d+\.0+", s) for s in labels), labels
+        metrics = page.locator("[data-testid='stMetricValue']").evaluate_all(
+            "es => es.map(e => [e.innerText, e.scrollWidth <= e.clientWidth + 1])")
+        assert metrics and all(whole for _, whole in metrics), metrics
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        page.close()
+
+
+_DBS: dict[str, str] = {}
+
+
+def _server_db(base: str) -> str:
+    return _DBS[base]

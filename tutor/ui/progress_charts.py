@@ -145,7 +145,8 @@ def accuracy_spec(rows: list[dict[str, Any]], lang: str, weak_pct: int) -> dict[
 
 
 def draw(spec: dict[str, Any], alt_text: str) -> None:
-    """Draw a spec across the page's width, with the words a screen reader says for it (Vega's
-    own theme off, so the locale and the sizes above are the chart's)."""
-    st.vega_lite_chart(spec, width="stretch", theme=None)
+    """Draw a spec across the page's width, with its words under it. Drawn as SVG (vega-embed
+    reads ``usermeta.embedOptions``): the axis labels are text a screen reader and a test read."""
+    spec = {**spec, "usermeta": {"embedOptions": {"renderer": "svg"}}}
+    st.vega_lite_chart(spec, width="stretch")
     st.caption(alt_text)
