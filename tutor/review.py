@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.locale_fmt import count
 from tutor.play import PlayState, Trick, parse_history
 from tutor.records import DealRecord, StudentCard
 from tutor.robots import RobotCard
@@ -106,15 +107,45 @@ class Review:
         """The part of :attr:`tricks_lost` lost on cards that broke a maxim."""
         return sum(ln.cost for ln in self.lines if not ln.conventional)
 
+    @property
+    def tricks_given_back(self) -> int:
+        """Tricks the other three players' cards gave back to the student's side, double dummy:
+        what makes "taken" differ from "par less lost" (defect 8: «потеряно 3 … взято 3, при
+        лучшей игре — 3» read as a contradiction)."""
+        return max(0, self.tricks_won - (self.dd_par - self.tricks_lost))
+
     def summary(self, lang: str = "en") -> str:
-        n = len(self.lines)
+        """What a learner reads first: the cards by the maxims, the tricks taken against the best
+        play, and where the difference went -- counted and declined by Babel («4 карты»)."""
+        n, lost, back = len(self.lines), self.tricks_lost, self.tricks_given_back
         if lang == "ru":
-            return (f"По правилам сыграно {self.conventional} карт из {n}; потеряно взяток из-за ошибок: "
-                    f"{self.tricks_lost} (из них на картах против правил: {self.tricks_lost_unconventional}). "
-                    f"Взято {self.tricks_won}, при лучшей игре с открытыми картами — {self.dd_par}.")
-        return (f"{self.conventional} of {n} cards followed the conventions; tricks lost to mistakes: "
-                f"{self.tricks_lost} ({self.tricks_lost_unconventional} on cards that broke a maxim). "
-                f"Taken {self.tricks_won}; double-dummy par from the start {self.dd_par}.")
+            tricks = {"one": "взятка", "few": "взятки", "many": "взяток", "other": "взятки"}
+            cards = {"one": "карта", "few": "карты", "many": "карт", "other": "карты"}
+            out = [f"По правилам — {count(self.conventional, cards, 'ru')} из {n}.",
+                   f"Взято: {count(self.tricks_won, tricks, 'ru')}; при лучшей игре всех четырёх с открытыми "
+                   f"картами — {self.dd_par}."]
+            if lost:
+                broke = (f" (из них против правил: {self.tricks_lost_unconventional})"
+                         if self.tricks_lost_unconventional else "")
+                out.append(f"Ваши карты отдали: {count(lost, tricks, 'ru')}{broke}.")
+            else:
+                out.append("Ваши карты не отдали ни одной взятки.")
+            if back:
+                out.append(f"Ошибки других игроков вернули вам: {count(back, tricks, 'ru')}.")
+            return " ".join(out)
+        tricks_en = {"one": "trick", "other": "tricks"}
+        out = [f"{self.conventional} of {n} cards followed the maxims.",
+               f"Taken: {count(self.tricks_won, tricks_en, 'en')}; with best play by all four, cards open, "
+               f"from the start: {self.dd_par}."]
+        if lost:
+            broke = (f" ({self.tricks_lost_unconventional} on cards that broke a maxim)"
+                     if self.tricks_lost_unconventional else "")
+            out.append(f"Your cards gave away {count(lost, tricks_en, 'en')}{broke}.")
+        else:
+            out.append("Your cards gave away no trick.")
+        if back:
+            out.append(f"The other players' mistakes gave back {count(back, tricks_en, 'en')}.")
+        return " ".join(out)
 
     def text(self, lang: str = "en") -> str:
         """The review as plain text (the terminal prints it)."""

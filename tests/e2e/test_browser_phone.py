@@ -187,3 +187,38 @@ _DBS: dict[str, str] = {}
 
 def _server_db(base: str) -> str:
     return _DBS[base]
+
+
+def test_the_review_of_a_deal_adds_up_and_declines_its_nouns(server, browser):
+    """Defect 8: the review's summary said «потеряно 3 … Взято 3, при лучшей игре — 3» and «4 карт».
+    Now taken = best play − given away by your cards + given back by the others, each said, and
+    every count is declined as Russian declines it (Babel)."""
+    import re
+
+    page = _phone(browser, f"{server}/play?lang=ru")
+    try:
+        for _ in range(13):
+            page.locator(f"{PLAYABLE}, :text('Сдача окончена')").first.wait_for(timeout=60_000)
+            if page.get_by_text("Сдача окончена").count():
+                break
+            key = page.locator(PLAYABLE).first.evaluate(
+                "b => [...b.closest('[class*=\"st-key-\"]').classList].find(c => c.startsWith('st-key-'))")
+            page.locator(PLAYABLE).first.click()
+            page.locator(f"div.{key}").wait_for(state="detached", timeout=60_000)
+        page.get_by_text("По правилам —").first.wait_for(timeout=60_000)
+        _settled(page)
+        page.screenshot(path=str(ARTIFACTS / "phone_review.png"))
+        text = page.get_by_text("По правилам —").first.inner_text()
+        forms = {"карта": "one", "карты": "few", "карт": "many", "взятка": "one", "взятки": "few", "взяток": "many"}
+        for n, noun in re.findall(r"(\d+) (карт[аы]?|взят(?:ка|ки|ок))\b", text):
+            k = int(n)
+            want = "one" if k % 10 == 1 and k % 100 != 11 else \
+                "few" if 2 <= k % 10 <= 4 and not 12 <= k % 100 <= 14 else "many"
+            assert forms[noun] == want, (n, noun, text)
+        taken = int(re.search(r"Взято: (\d+)", text).group(1))
+        par = int(re.search(r"открытыми картами — (\d+)", text).group(1))
+        lost = re.search(r"Ваши карты отдали: (\d+)", text)
+        back = re.search(r"вернули вам: (\d+)", text)
+        assert taken == par - (int(lost.group(1)) if lost else 0) + (int(back.group(1)) if back else 0), text
+    finally:
+        page.close()

@@ -35,6 +35,10 @@ APP_CSS = """
   [data-testid="stMarkdownContainer"] { overflow-wrap: anywhere; }
   [data-testid="stHorizontalBlock"] { flex-wrap: wrap; }
   [data-testid="stTable"], [data-testid="stDataFrame"] { max-width: 100%; overflow-x: auto; }
+  /* a suit stays on its line where it can (tighter spacing), and a suit too long for its box
+     goes on under its ranks, not under the suit sign (defect 21: «♥ Т 8 5 4 3 / 2») */
+  .wt-hand { overflow-wrap: normal !important; }
+  .wt-hand > div { word-spacing: -.18em; padding-left: 1.1em; text-indent: -1.1em; }
   /* the phone's Play turn in one screen (issue 24 point 3): compact pictures and feedback */
   .wt-wide { display: none; }
   .wt-narrow { display: block; }

@@ -192,12 +192,14 @@ def _review(session: Session, lang: str) -> None:
     rows = []
     for ln in review.lines:
         rows.append({
+            # the columns a learner looks for first come first: on a phone the table scrolls
+            # sideways inside its box and the last columns were out of sight (defect 20)
             ptext("col_trick", lang): ln.trick,
             ptext("col_card", lang): f"{'✓' if ln.conventional else '✗'} {ln.seat.label(lang)} {ln.card.symbol(lang)}",
+            ptext("col_cost", lang): ln.cost,
             ptext("col_advised", lang): ln.advised.symbol(lang),
             ptext("col_maxim", lang): ", ".join(maxim_title(m, lang) for m in (ln.broken or ln.maxims[:1])),
             ptext("col_dd", lang): f"{ln.dd_before} → {ln.dd_after}",
-            ptext("col_cost", lang): ln.cost,
         })
     st.table(rows)
     st.html(history_html(session.state.tricks, lang, trump=session.deal.trump))

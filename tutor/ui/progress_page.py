@@ -117,8 +117,9 @@ def _show(lang: str) -> None:
 
     st.markdown("#### " + tr("progress.by_theme"))
     if stats:
-        rows = [{tr("progress.theme"): theme_label(s.theme, lang), tr("progress.tried"): s.attempts,
-                 tr("progress.right"): s.correct, tr("progress.accuracy"): round(100 * s.accuracy)} for s in stats]
+        # accuracy second: on a phone the last columns were out of sight (defect 20)
+        rows = [{tr("progress.theme"): theme_label(s.theme, lang), tr("progress.accuracy"): round(100 * s.accuracy),
+                 tr("progress.tried"): s.attempts, tr("progress.right"): s.correct} for s in stats]
         st.dataframe(rows, hide_index=True, width="stretch")
         timeline = theme_timeline(db.attempts(learner.id), lang)
         if timeline:
