@@ -18,7 +18,7 @@ import streamlit as st
 
 from tutor.i18n import t
 
-__all__ = ["BUILTIN_KEYS", "PHONE_MAX_PX", "frame_script", "inject_frame"]
+__all__ = ["BUILTIN_KEYS", "BUILTIN_PREFIXES", "PHONE_MAX_PX", "frame_script", "inject_frame"]
 
 #: Streamlit's own English strings, by the locale key of their translation.
 BUILTIN_KEYS: dict[str, str] = {
@@ -31,7 +31,27 @@ BUILTIN_KEYS: dict[str, str] = {
     "No results": "frame.no_results",
     "Clear all": "frame.clear_all",
     "Remove": "frame.remove",
+    "App pages": "frame.app_pages",
+    "Sidebar": "frame.sidebar",
+    "Collapse sidebar": "frame.collapse",
+    "Expand sidebar": "frame.expand",
+    "Decrement": "frame.decrement",
+    "Increment": "frame.increment",
+    "Fullscreen": "frame.fullscreen",
+    "Close fullscreen": "frame.close_fullscreen",
+    "Link to heading": "frame.heading_link",
+    "Open": "frame.open",
+    "Close": "frame.close",
+    "Scroll tabs right": "frame.tabs_right",
+    "Scroll tabs left": "frame.tabs_left",
+    "Copy Vega-Lite spec": "frame.copy_spec",
+    "Show password text": "frame.show_password",
+    "Hide password text": "frame.hide_password",
 }
+
+#: Streamlit's strings that begin with English and end with our label ("Help for Four-colour
+#: deck"), by the locale key of their beginning.
+BUILTIN_PREFIXES: dict[str, str] = {"Help for ": "frame.help_for"}
 
 #: Up to this width the sidebar is an overlay over the page (Streamlit's own breakpoint), so a
 #: choice in it closes it.
@@ -40,12 +60,17 @@ PHONE_MAX_PX = 768
 _SCRIPT = """
 (() => {
   const w = window.parent || window, doc = w.document;
-  w.__wtFrame = {lang: %(lang)s, words: %(words)s};
+  w.__wtFrame = {lang: %(lang)s, words: %(words)s, starts: %(starts)s};
   doc.documentElement.lang = w.__wtFrame.lang;
   if (w.__wtFrameOn) return;
   w.__wtFrameOn = true;
   const swap = (root) => {
-    const words = w.__wtFrame.words;
+    const words = w.__wtFrame.words, starts = w.__wtFrame.starts;
+    const say = (v) => {
+      if (words[v]) return words[v];
+      for (const p in starts) if (v.startsWith(p)) return starts[p] + v.slice(p.length);
+      return null;
+    };
     const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const k = n.nodeValue.trim();
@@ -53,8 +78,8 @@ _SCRIPT = """
     }
     root.querySelectorAll && root.querySelectorAll('[placeholder],[aria-label],[title]').forEach(el => {
       for (const a of ['placeholder', 'aria-label', 'title']) {
-        const v = el.getAttribute(a);
-        if (v && words[v]) el.setAttribute(a, words[v]);
+        const v = el.getAttribute(a), said = v && say(v);
+        if (said) el.setAttribute(a, said);
       }
     });
   };
@@ -80,8 +105,9 @@ _SCRIPT = """
 def frame_script(lang: str) -> str:
     """The script for a page in ``lang`` (its translations of Streamlit's strings inlined)."""
     words = {en: t(key, lang) for en, key in BUILTIN_KEYS.items()} if lang != "en" else {}
+    starts = {en: t(key, lang) for en, key in BUILTIN_PREFIXES.items()} if lang != "en" else {}
     return "<script>" + _SCRIPT % {"lang": json.dumps(lang), "words": json.dumps(words, ensure_ascii=False),
-                                   "phone": PHONE_MAX_PX} + "</script>"
+                                   "starts": json.dumps(starts, ensure_ascii=False), "phone": PHONE_MAX_PX} + "</script>"
 
 
 def inject_frame(lang: str) -> None:
