@@ -40,16 +40,18 @@ from tutor.ui.nav import available_pages  # noqa: E402
 
 #: Names written the same on a Russian page: formats and notations a learner types or downloads
 #: (PBN, YAML, CSV, JSON), card codes in the examples of the card box (SK, KS), the rating's
-#: method, and the app's own environment settings a teacher is told to set.
+#: method, and the app's own environment settings a teacher is told to set. An editor box's
+#: example (a PBN deal in the Workshop's placeholder) is code, left out like its contents.
 SAME_IN_BOTH = {"PBN", "YAML", "CSV", "JSON", "SK", "KS", "HT", "Glicko", "FSRS", "Enter", "Ctrl", "ID", "N", "E",
                 "S", "W", "T", "K", "Q", "J", "A", "x", "PDF", "URL", "SQLite", "WHIST_TUTOR_AUTH", "required"}
 TEXT_JS = """() => {
   const names = [...document.querySelectorAll('[aria-label],[placeholder],[title]')]
-    .filter(e => e.closest('[data-testid="stApp"]'))
+    .filter(e => e.closest('[data-testid="stApp"]') && e.tagName !== 'TEXTAREA')
     .flatMap(e => ['aria-label', 'placeholder', 'title'].map(a => e.getAttribute(a) || ''));
   // the page's words as a reader meets them: Material icons are ligature names (aria-hidden), and
   // code and editor boxes hold what a teacher types (YAML, PBN), not words to translate
-  const hidden = [...document.querySelectorAll("[data-testid='stIconMaterial'], pre, code, textarea")];
+  const hidden = [...document.querySelectorAll("[data-testid='stIconMaterial'], pre, code, textarea, span")]
+    .filter(e => e.tagName !== 'SPAN' || getComputedStyle(e).fontFamily.includes('Material'));
   hidden.forEach(e => { e.dataset.wtHide = e.style.display; e.style.display = 'none'; });
   const text = document.body.innerText;
   hidden.forEach(e => { e.style.display = e.dataset.wtHide; delete e.dataset.wtHide; });

@@ -99,7 +99,7 @@ def _titles(maxims: Sequence[str], lang: str) -> str:
                     for m in maxims], lang)
 
 
-def _search_note(best: Card, means: Mapping[Card, float], others: Sequence[Card], k: int) -> dict[str, str]:
+def _search_note(best: Card, means: Mapping[Card, float], others: Sequence[Card], k: int) -> Mapping[str, str]:
     """The search's note in words a beginner follows, the numbers as each language writes them
     (defects 14 and 25: «перебор: 2.95 взятки на 20 раскладах (♣6 2.85)»)."""
     def rest(lang: str, dash: str) -> str:
