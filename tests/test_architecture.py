@@ -15,7 +15,7 @@ TUTOR = ROOT / "tutor"
 #: Lowest first; a module may import from its own layer and the layers below (docs/architecture.md).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("tutor.errors", "tutor.yamlsafe")),
-    ("notation", ("tutor.cards", "tutor.seats", "tutor.i18n", "tutor.clock", "tutor.outfiles", "tutor.infiles", "tutor.vocab")),
+    ("notation", ("tutor.cards", "tutor.seats", "tutor.i18n", "tutor.locale_fmt", "tutor.clock", "tutor.outfiles", "tutor.infiles", "tutor.vocab")),
     ("game", ("tutor.play", "tutor.deal", "tutor.rulesets", "tutor.seatview")),
     ("engines", ("tutor.conventions", "tutor.solver", "tutor.minimax", "tutor.scoring", "tutor.laws",
                  "tutor.variants")),

@@ -75,6 +75,24 @@ class TrickReview:
     claimed: bool = False
 
 
+#: The review's summary in each language; the nouns' forms by CLDR's plural categories.
+_SUMMARY: dict[str, dict[str, Any]] = {
+    "ru": {"card": {"one": "карта", "few": "карты", "many": "карт", "other": "карты"},
+           "trick": {"one": "взятка", "few": "взятки", "many": "взяток", "other": "взятки"},
+           "cards": "По правилам — {n} из {of}.",
+           "taken": "Взято: {n}; при лучшей игре всех четырёх с открытыми картами — {par}.",
+           "lost": "Ваши карты отдали: {n}{broke}.", "broke": " (из них против правил: {n})",
+           "none_lost": "Ваши карты не отдали ни одной взятки.",
+           "back": "Ошибки других игроков вернули вам: {n}."},
+    "en": {"card": {"one": "card", "other": "cards"}, "trick": {"one": "trick", "other": "tricks"},
+           "cards": "{n} of {of} followed the maxims.",
+           "taken": "Taken: {n}; with best play by all four, cards open, from the start: {par}.",
+           "lost": "Your cards gave away {n}{broke}.", "broke": " ({n} on cards that broke a maxim)",
+           "none_lost": "Your cards gave away no trick.",
+           "back": "The other players' mistakes gave back {n}."},
+}
+
+
 @dataclass(frozen=True)
 class Review:
     """The whole deal reviewed, with the summary a learner reads first."""
@@ -117,34 +135,15 @@ class Review:
     def summary(self, lang: str = "en") -> str:
         """What a learner reads first: the cards by the maxims, the tricks taken against the best
         play, and where the difference went -- counted and declined by Babel («4 карты»)."""
-        n, lost, back = len(self.lines), self.tricks_lost, self.tricks_given_back
-        if lang == "ru":
-            tricks = {"one": "взятка", "few": "взятки", "many": "взяток", "other": "взятки"}
-            cards = {"one": "карта", "few": "карты", "many": "карт", "other": "карты"}
-            out = [f"По правилам — {count(self.conventional, cards, 'ru')} из {n}.",
-                   f"Взято: {count(self.tricks_won, tricks, 'ru')}; при лучшей игре всех четырёх с открытыми "
-                   f"картами — {self.dd_par}."]
-            if lost:
-                broke = (f" (из них против правил: {self.tricks_lost_unconventional})"
-                         if self.tricks_lost_unconventional else "")
-                out.append(f"Ваши карты отдали: {count(lost, tricks, 'ru')}{broke}.")
-            else:
-                out.append("Ваши карты не отдали ни одной взятки.")
-            if back:
-                out.append(f"Ошибки других игроков вернули вам: {count(back, tricks, 'ru')}.")
-            return " ".join(out)
-        tricks_en = {"one": "trick", "other": "tricks"}
-        out = [f"{self.conventional} of {n} cards followed the maxims.",
-               f"Taken: {count(self.tricks_won, tricks_en, 'en')}; with best play by all four, cards open, "
-               f"from the start: {self.dd_par}."]
-        if lost:
-            broke = (f" ({self.tricks_lost_unconventional} on cards that broke a maxim)"
-                     if self.tricks_lost_unconventional else "")
-            out.append(f"Your cards gave away {count(lost, tricks_en, 'en')}{broke}.")
-        else:
-            out.append("Your cards gave away no trick.")
+        w = _SUMMARY["ru" if lang == "ru" else "en"]
+        lang = "ru" if lang == "ru" else "en"
+        lost, back, broke = self.tricks_lost, self.tricks_given_back, self.tricks_lost_unconventional
+        out = [w["cards"].format(n=count(self.conventional, w["card"], lang), of=len(self.lines)),
+               w["taken"].format(n=count(self.tricks_won, w["trick"], lang), par=self.dd_par)]
+        out.append(w["lost"].format(n=count(lost, w["trick"], lang),
+                                    broke=w["broke"].format(n=broke) if broke else "") if lost else w["none_lost"])
         if back:
-            out.append(f"The other players' mistakes gave back {count(back, tricks_en, 'en')}.")
+            out.append(w["back"].format(n=count(back, w["trick"], lang)))
         return " ".join(out)
 
     def text(self, lang: str = "en") -> str:

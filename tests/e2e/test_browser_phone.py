@@ -63,6 +63,14 @@ def _settled(page) -> None:
     page.wait_for_timeout(300)
 
 
+def _play_first_card(page) -> None:
+    """Click the first playable card and wait until it has left the hand (the robots answered)."""
+    key = page.locator(PLAYABLE).first.evaluate(
+        "b => [...b.closest('[class*=\"st-key-\"]').classList].find(c => c.startsWith('st-key-'))")
+    page.locator(PLAYABLE).first.click()
+    page.locator(f"div.{key}").wait_for(state="detached", timeout=60_000)
+
+
 def test_a_play_turn_fits_one_phone_screen(server, browser):
     """Defect 3: after each of four cards, with the table just under the app's header, the
     hand's last row and the feedback of the click end inside the 740-px screen."""
@@ -72,10 +80,7 @@ def test_a_play_turn_fits_one_phone_screen(server, browser):
         page.locator(PLAYABLE).first.wait_for(timeout=60_000)
         _settled(page)
         for turn in range(4):
-            key = page.locator(PLAYABLE).first.evaluate(
-                "b => [...b.closest('[class*=\"st-key-\"]').classList].find(c => c.startsWith('st-key-'))")
-            page.locator(PLAYABLE).first.click()
-            page.locator(f"div.{key}").wait_for(state="detached", timeout=60_000)
+            _play_first_card(page)
             page.locator(PLAYABLE).first.wait_for(timeout=60_000)
             _settled(page)
             header = page.evaluate(EXTENT_JS, "[data-testid='stHeader']")
@@ -201,10 +206,7 @@ def test_the_review_of_a_deal_adds_up_and_declines_its_nouns(server, browser):
             page.locator(f"{PLAYABLE}, :text('Сдача окончена')").first.wait_for(timeout=60_000)
             if page.get_by_text("Сдача окончена").count():
                 break
-            key = page.locator(PLAYABLE).first.evaluate(
-                "b => [...b.closest('[class*=\"st-key-\"]').classList].find(c => c.startsWith('st-key-'))")
-            page.locator(PLAYABLE).first.click()
-            page.locator(f"div.{key}").wait_for(state="detached", timeout=60_000)
+            _play_first_card(page)
         page.get_by_text("По правилам —").first.wait_for(timeout=60_000)
         _settled(page)
         page.screenshot(path=str(ARTIFACTS / "phone_review.png"))

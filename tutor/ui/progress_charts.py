@@ -85,7 +85,7 @@ def rating_spec(rows: list[dict[str, Any]], lang: str) -> dict[str, Any]:
            {"field": "low", "title": t("rating.range", lang) + " ↓"}, {"field": "high", "title": t("rating.range", lang) + " ↑"}]
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
-        "data": {"values": rows}, "height": 220, "config": vega_config(lang),
+        "data": {"values": rows}, "height": 260, "config": vega_config(lang),
         "layer": [
             {"mark": {"type": "rule", "strokeWidth": 6, "opacity": .25, "color": "#2e7d32"},
              "encoding": {"x": x, "y": {**y, "field": "low"}, "y2": {"field": "high"}}},
@@ -99,7 +99,8 @@ def theme_spec(rows: list[dict[str, Any]], lang: str) -> dict[str, Any]:
     """One line per theme over the days, the legend under the chart (a phone is narrow)."""
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
-        "data": {"values": rows}, "height": 240, "config": vega_config(lang),
+        # the height holds the legend under the chart too (Streamlit fits the whole to it)
+        "data": {"values": rows}, "height": 320, "config": vega_config(lang),
         "mark": {"type": "line", "point": {"size": 70, "filled": True}},
         "encoding": {
             "x": _x(lang, _days(rows)),
@@ -123,7 +124,7 @@ def accuracy_spec(rows: list[dict[str, Any]], lang: str, weak_pct: int) -> dict[
     y = {"field": "accuracy", "type": "quantitative", "title": t("chart.accuracy", lang),
          "scale": {"domain": [0, 100]}, "axis": {"values": [0, 25, 50, weak_pct, 75, 100], "format": "d"}}
     return {
-        "$schema": "https://vega.github.io/schema/vega-lite/v5.json", "height": 240, "config": vega_config(lang),
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json", "height": 360, "config": vega_config(lang),
         "layer": [
             {"data": {"values": labelled},
              "mark": {"type": "line", "point": {"size": 70, "filled": True}},
