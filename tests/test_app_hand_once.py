@@ -32,7 +32,7 @@ def test_question_page_draws_the_hand_only_as_the_cards_to_click(app_env):
     assert not at.exception
     assert len(card_buttons(at)) == 13
     assert hands_drawn(at) == 0, "the table draws the hand at South's seat too"
-    assert any("Your cards (13) are below the table" in b for b in html_blocks(at))
+    assert any("Your cards (13) are shown below" in b for b in html_blocks(at))
 
 
 def test_after_the_answer_the_hand_is_drawn_once_under_the_table(app_env):

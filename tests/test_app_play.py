@@ -64,11 +64,17 @@ def test_play_page_shows_robots_cards_with_their_maxims():
     at = _page()
     session = at.session_state[SESSION_KEY]
     _card_buttons(at)[0].click().run()
-    shown = " ".join(m.value for m in at.markdown)
+    shown = _robot_block(at)
     for rc in session.robot_cards()[-3:]:
-        # the maxim by its title; the raw id only in the line's tooltip
-        assert maxim_title(rc.maxim, "en") in shown and f"`{rc.maxim}`" not in shown
-        assert any(rc.maxim in m.proto.help for m in at.markdown)
+        # the maxim by its title, never its raw id (walkthrough defect 13)
+        assert maxim_title(rc.maxim, "en") in shown and f"({rc.maxim})" not in shown and f"`{rc.maxim}`" not in shown
+
+
+def _robot_block(at) -> str:
+    """The text of the robots' lines (one HTML block beside the hand, issue 24 point 3)."""
+    import html
+
+    return html.unescape(" ".join(e.proto.body for e in at.get("html") if "wt-robots" in e.proto.body))
 
 
 def test_play_page_texts_are_all_in_the_learners_language():
@@ -80,7 +86,7 @@ def test_play_page_texts_are_all_in_the_learners_language():
     at = _page(lang="ru")
     session = at.session_state[SESSION_KEY]
     _card_buttons(at)[0].click().run()
-    shown = " ".join(m.value for m in at.markdown)
+    shown = _robot_block(at)
     for rc in session.robot_cards()[-3:]:
         assert maxim_title(rc.maxim, "ru") in shown
 

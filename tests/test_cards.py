@@ -164,3 +164,12 @@ def test_hand_format_parse_identity(hand):
     assert Hand.parse(hand.symbols()) == hand
     assert Hand.parse(hand.symbols("ru")) == hand
     assert eval(repr(hand)) == hand
+
+
+def test_russian_suit_letters_read_a_card_typed_on_a_phone():
+    """Walkthrough defect 28: «кп» (король пик) was refused; a phone's keyboard has no ♠."""
+    from tutor.cards import parse_card
+
+    assert [str(parse_card(x)) for x in ("кп", "КП", "тт", "тп", "дч", "10б", "вт")] == \
+        ["SK", "SK", "CA", "SA", "HQ", "DT", "CJ"]
+    assert str(parse_card("ST")) == "ST"  # the Latin T is still the ten

@@ -176,3 +176,12 @@ def test_the_hint_button_names_what_the_next_hint_costs_in_percent():
     """Two hints: each takes a third of a right answer; an item without hints has nothing to pay."""
     assert [hint_cost(used, 2) for used in (0, 1)] == [33, 33]
     assert hint_cost(0, 0) == 0
+
+
+def test_a_wrong_count_never_gives_the_right_one_away():
+    """Walkthrough defect 4: «Не 5. Пересчитайте. леве 3.» -- a breakdown of one part is the total;
+    the parts come without their score, and a part naming the total is left out."""
+    wrong = grade(HONOURS, 3, "ru")
+    assert "2 очка" not in wrong.message.ru and ": 2" not in wrong.message.en and "2 points" not in wrong.message.en
+    assert "(♥A ♥K ♥J)" in wrong.message.en  # the clue stays: which honours are held
+    assert wrong.message.ru[0].isupper()

@@ -213,8 +213,8 @@ def test_classic_notes_are_true():
             assert rc.note["en"].startswith("reading: ") and "consistent layouts" in rc.note["en"]
             assert rc.note["ru"].startswith("расклад: ")
         elif rc.maxim == SEARCH:
-            assert rc.note["en"].startswith("search: ") and " layouts" in rc.note["en"]
-            assert rc.note["ru"].startswith("перебор: ")
+            assert rc.note["en"].startswith("tried on ") and " layouts" in rc.note["en"]
+            assert rc.note["ru"].startswith("проверено на ")
         elif rc.maxim == "double-dummy":
             assert "tricks on" in rc.note["en"]
         else:
@@ -255,6 +255,6 @@ def test_strong_search_says_tricks_and_layouts():
     for rc in _play("strong", range(3), samples=6):
         if rc.maxim == SEARCH:
             searched += 1
-            assert rc.note["en"].startswith("search: ") and " tricks on 6 layouts" in rc.note["en"]
+            assert rc.note["en"].startswith("tried on 6 possible layouts: ") and " tricks on average" in rc.note["en"]
             assert rc.dd_means is not None and rc.card in rc.dd_means
     assert searched >= 1

@@ -122,6 +122,12 @@ for _s in Suit:
     _SUIT_INPUT[_s.symbol] = _s
 for _sym, _s in zip("♤♡♢♧", Suit):
     _SUIT_INPUT[_sym] = _s
+#: Russian suit letters (пики, черви, бубны, трефы): a phone's keyboard has no ♠, so «кп» is the
+#: king of spades and «тт» the ace of clubs (walkthrough defect 28); "т" as a suit is трефы, as a
+#: rank туз -- never both in one card's place, so every two letters read one way.
+for _ru, _s in zip("пчбт", Suit):
+    _SUIT_INPUT[_ru] = _s
+    _SUIT_INPUT[_ru.upper()] = _s
 
 _RANK_INPUT: dict[str, Rank] = {}
 for _r in Rank:
@@ -244,8 +250,8 @@ _CARDS_BY_INDEX: tuple[Card, ...] = tuple(sorted(_CARD_TABLE.values(), key=lambd
 CARDS: tuple[Card, ...] = _CARDS_BY_INDEX
 
 _CARD_RE = re.compile(
-    r"^(?:(?P<s1>[SHDCshdc♠♥♦♣♤♡♢♧])\s*(?P<r1>10|[2-9TJQKAtjqkaТКДВткдв])"
-    r"|(?P<r2>10|[2-9TJQKAtjqkaТКДВткдв])\s*(?P<s2>[SHDCshdc♠♥♦♣♤♡♢♧]))$"
+    r"^(?:(?P<s1>[SHDCshdc♠♥♦♣♤♡♢♧ПЧБТпчбт])\s*(?P<r1>10|[2-9TJQKAtjqkaТКДВткдв])"
+    r"|(?P<r2>10|[2-9TJQKAtjqkaТКДВткдв])\s*(?P<s2>[SHDCshdc♠♥♦♣♤♡♢♧ПЧБТпчбт]))$"
 )
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.locale_fmt import count
 from tutor.play import PlayState, Trick, parse_history
 from tutor.records import DealRecord, StudentCard
 from tutor.robots import RobotCard
@@ -74,6 +75,24 @@ class TrickReview:
     claimed: bool = False
 
 
+#: The review's summary in each language; the nouns' forms by CLDR's plural categories.
+_SUMMARY: dict[str, dict[str, Any]] = {
+    "ru": {"card": {"one": "карта", "few": "карты", "many": "карт", "other": "карты"},
+           "trick": {"one": "взятка", "few": "взятки", "many": "взяток", "other": "взятки"},
+           "cards": "По правилам — {n} из {of}.",
+           "taken": "Взято: {n}; при лучшей игре всех четырёх с открытыми картами — {par}.",
+           "lost": "Ваши карты отдали: {n}{broke}.", "broke": " (из них против правил: {n})",
+           "none_lost": "Ваши карты не отдали ни одной взятки.",
+           "back": "Ошибки других игроков вернули вам: {n}."},
+    "en": {"card": {"one": "card", "other": "cards"}, "trick": {"one": "trick", "other": "tricks"},
+           "cards": "{n} of {of} followed the maxims.",
+           "taken": "Taken: {n}; with best play by all four, cards open, from the start: {par}.",
+           "lost": "Your cards gave away {n}{broke}.", "broke": " ({n} on cards that broke a maxim)",
+           "none_lost": "Your cards gave away no trick.",
+           "back": "The other players' mistakes gave back {n}."},
+}
+
+
 @dataclass(frozen=True)
 class Review:
     """The whole deal reviewed, with the summary a learner reads first."""
@@ -106,15 +125,26 @@ class Review:
         """The part of :attr:`tricks_lost` lost on cards that broke a maxim."""
         return sum(ln.cost for ln in self.lines if not ln.conventional)
 
+    @property
+    def tricks_given_back(self) -> int:
+        """Tricks the other three players' cards gave back to the student's side, double dummy:
+        what makes "taken" differ from "par less lost" (defect 8: «потеряно 3 … взято 3, при
+        лучшей игре — 3» read as a contradiction)."""
+        return max(0, self.tricks_won - (self.dd_par - self.tricks_lost))
+
     def summary(self, lang: str = "en") -> str:
-        n = len(self.lines)
-        if lang == "ru":
-            return (f"По правилам сыграно {self.conventional} карт из {n}; потеряно взяток из-за ошибок: "
-                    f"{self.tricks_lost} (из них на картах против правил: {self.tricks_lost_unconventional}). "
-                    f"Взято {self.tricks_won}, при лучшей игре с открытыми картами — {self.dd_par}.")
-        return (f"{self.conventional} of {n} cards followed the conventions; tricks lost to mistakes: "
-                f"{self.tricks_lost} ({self.tricks_lost_unconventional} on cards that broke a maxim). "
-                f"Taken {self.tricks_won}; double-dummy par from the start {self.dd_par}.")
+        """What a learner reads first: the cards by the maxims, the tricks taken against the best
+        play, and where the difference went -- counted and declined by Babel («4 карты»)."""
+        w = _SUMMARY["ru" if lang == "ru" else "en"]
+        lang = "ru" if lang == "ru" else "en"
+        lost, back, broke = self.tricks_lost, self.tricks_given_back, self.tricks_lost_unconventional
+        out = [w["cards"].format(n=count(self.conventional, w["card"], lang), of=len(self.lines)),
+               w["taken"].format(n=count(self.tricks_won, w["trick"], lang), par=self.dd_par)]
+        out.append(w["lost"].format(n=count(lost, w["trick"], lang),
+                                    broke=w["broke"].format(n=broke) if broke else "") if lost else w["none_lost"])
+        if back:
+            out.append(w["back"].format(n=count(back, w["trick"], lang)))
+        return " ".join(out)
 
     def text(self, lang: str = "en") -> str:
         """The review as plain text (the terminal prints it)."""

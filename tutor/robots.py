@@ -46,9 +46,11 @@ from typing import Any
 
 from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.conventions.advice import Advice, advise
+from tutor.conventions.catalogue import maxim_title
 from tutor.conventions.rules import SYSTEMS, equal_groups
 from tutor.conventions.rules import text as _text
 from tutor.errors import WhistError
+from tutor.locale_fmt import integer, listing, number
 from tutor.play import PlayState, trick_winner
 from tutor.reading import Reading
 from tutor.seats import Seat
@@ -88,6 +90,27 @@ MIN_SAMPLES = 2
 #: Layouts of the strong robot's search by default (bench/bench_robot_quality.py: 20 layouts and
 #: LARGE_GAIN 0.4 reach the issue's aim with p95 move time well under the 1.5 s allowed).
 DEFAULT_SAMPLES = 20
+
+def _titles(maxims: Sequence[str], lang: str) -> str:
+    """The maxims by their titles in ``lang`` (defect 13: a robot's note named them by id)."""
+    if not maxims:
+        return "no maxim" if lang == "en" else "нет правила"
+    return listing([f"«{maxim_title(m, lang) or m}»" if lang == "ru" else f"“{maxim_title(m, lang) or m}”"
+                    for m in maxims], lang)
+
+
+def _search_note(best: Card, means: Mapping[Card, float], others: Sequence[Card], k: int) -> Mapping[str, str]:
+    """The search's note in words a beginner follows, the numbers as each language writes them
+    (defects 14 and 25: «перебор: 2.95 взятки на 20 раскладах (♣6 2.85)»)."""
+    def rest(lang: str, dash: str) -> str:
+        return (" (" + ", ".join(f"{c.symbol(lang)}{dash}{number(means[c], lang)}" for c in others) + ")") if others else ""
+    return _text(
+        f"tried on {integer(k, 'en')} possible layouts: with {best.symbol('en')} {number(means[best], 'en')} "
+        f"tricks on average{rest('en', ': ')}",
+        f"проверено на {integer(k, 'ru')} возможных раскладах: с {best.symbol('ru')} в среднем "
+        f"{number(means[best], 'ru')} взятки{rest('ru', ' — ')}",
+    )
+
 
 
 #: The tag of a card the robot's card reading chose among cards the maxims left equal.
@@ -370,9 +393,9 @@ class Robot:
             )
         expl = _text(
             f"{best.symbol('en')}: the maxims leave " + ", ".join(c.symbol('en') for c in tied)
-            + f" equal ({', '.join(advice.maxims) or 'no maxim'}); " + note["en"] + ".",
+            + f" equal ({_titles(advice.maxims, 'en')}); " + note["en"] + ".",
             f"{best.symbol('ru')}: правила оставляют равными " + ", ".join(c.symbol('ru') for c in tied)
-            + f" ({', '.join(advice.maxims) or 'нет правила'}); " + note["ru"] + ".",
+            + f" ({_titles(advice.maxims, 'ru')}); " + note["ru"] + ".",
         )
         return RobotCard(view.seat, best, (READING, *advice.maxims), expl, note=note)
 
@@ -403,17 +426,12 @@ class Robot:
             rc = self._by_maxims(view, advice)
             return RobotCard(rc.seat, rc.card, rc.maxims, rc.explanation, MappingProxyType(means))
         k = len(sols)
-        note = _text(
-            f"search: {means[best]:.2f} tricks on {k} layouts ("
-            + ", ".join(f"{c.symbol('en')} {means[c]:.2f}" for c in choice if c != best) + ")",
-            f"перебор: {means[best]:.2f} взятки на {k} раскладах ("
-            + ", ".join(f"{c.symbol('ru')} {means[c]:.2f}" for c in choice if c != best) + ")",
-        )
+        note = _search_note(best, means, [c for c in choice if c != best], k)
         expl = _text(
             f"{best.symbol('en')}: the maxims leave " + ", ".join(c.symbol('en') for c in choice)
-            + f" equal ({', '.join(advice.maxims) or 'no maxim'}); " + note["en"] + ".",
+            + f" equal ({_titles(advice.maxims, 'en')}); " + note["en"] + ".",
             f"{best.symbol('ru')}: правила оставляют равными " + ", ".join(c.symbol('ru') for c in choice)
-            + f" ({', '.join(advice.maxims) or 'нет правила'}); " + note["ru"] + ".",
+            + f" ({_titles(advice.maxims, 'ru')}); " + note["ru"] + ".",
         )
         return RobotCard(view.seat, best, (SEARCH, *advice.maxims), expl, MappingProxyType(means), note)
 
@@ -442,31 +460,28 @@ class Robot:
         if best_any not in conventional and means[best_any] - means[best_conv] >= need:
             verdict = advice.verdict_for(best_any)
             broken = tuple(verdict.maxims) if verdict is not None else ()
-            broken_txt = ", ".join(broken or advice.maxims)
+            broken_ids = broken or advice.maxims
             note = _text(
-                f"search: {means[best_any]:.2f} tricks on {k} layouts against {means[best_conv]:.2f} for "
-                f"{best_conv.symbol('en')}; breaks {broken_txt}",
-                f"перебор: {means[best_any]:.2f} взятки на {k} раскладах против {means[best_conv]:.2f} у "
-                f"{best_conv.symbol('ru')}; нарушает {broken_txt}",
+                f"tried on {integer(k, 'en')} possible layouts: with {best_any.symbol('en')} "
+                f"{number(means[best_any], 'en')} tricks on average against {number(means[best_conv], 'en')} "
+                f"with {best_conv.symbol('en')}; breaks {_titles(broken_ids, 'en')}",
+                f"проверено на {integer(k, 'ru')} возможных раскладах: с {best_any.symbol('ru')} в среднем "
+                f"{number(means[best_any], 'ru')} взятки против {number(means[best_conv], 'ru')} с "
+                f"{best_conv.symbol('ru')}; нарушает {_titles(broken_ids, 'ru')}",
             )
             expl = _text(
                 f"{best_any.symbol('en')}: the conventions advise {advice.card.symbol('en')}, but over {k} layouts "
                 f"consistent with what {view.seat.label('en')} has seen {best_any.symbol('en')} gains "
-                f"{means[best_any] - means[best_conv]:.2f} tricks on average.",
+                f"{number(means[best_any] - means[best_conv], 'en')} tricks on average.",
                 f"{best_any.symbol('ru')}: правила советуют {advice.card.symbol('ru')}, но на {k} раскладах, "
                 f"совместимых с тем, что видел {view.seat.label('ru')}, {best_any.symbol('ru')} в среднем даёт "
-                f"на {means[best_any] - means[best_conv]:.2f} взятки больше.",
+                f"на {number(means[best_any] - means[best_conv], 'ru')} взятки больше.",
             )
             return RobotCard(view.seat, best_any, (SEARCH, *broken), expl, MappingProxyType(means), note)
         if not open_choice:
             rc = self._by_maxims(view, advice)
             return RobotCard(rc.seat, rc.card, rc.maxims, rc.explanation, MappingProxyType(means))
-        note = _text(
-            f"search: {means[best_conv]:.2f} tricks on {k} layouts ("
-            + ", ".join(f"{c.symbol('en')} {means[c]:.2f}" for c in conventional if c != best_conv) + ")",
-            f"перебор: {means[best_conv]:.2f} взятки на {k} раскладах ("
-            + ", ".join(f"{c.symbol('ru')} {means[c]:.2f}" for c in conventional if c != best_conv) + ")",
-        )
+        note = _search_note(best_conv, means, [c for c in conventional if c != best_conv], k)
         expl = _text(
             f"{best_conv.symbol('en')}: the maxims leave " + ", ".join(c.symbol('en') for c in conventional)
             + " equal; " + note["en"] + ".",

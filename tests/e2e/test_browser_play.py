@@ -88,6 +88,7 @@ def test_play_a_whole_deal_by_clicking_the_cards(server, browser):
             page.locator(f"div.{key}").wait_for(state="detached", timeout=60_000)
         page.get_by_text("Deal over").first.wait_for(timeout=60_000)
         page.get_by_text("Review of the deal").first.wait_for(timeout=60_000)
+        page.locator("table.wt-sheet").first.wait_for(timeout=60_000)  # drawn after the review
         assert page.locator("table.wt-sheet").count() == 1  # the sheet is drawn once
         _settled(page)
         sizes = _no_sideways_scroll(page)

@@ -17,6 +17,7 @@ shown when the puzzle is solved, after a second wrong answer, or when the learne
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -249,18 +250,38 @@ def _solution(answer: Card, item: Item, why: Text | None = None) -> Text:
     return _join(_say("solution", answer=answer), why, item.explanation)
 
 
+def _capital(text: str) -> str:
+    """A sentence made of the engine's parts («леве 3») starts with a capital letter."""
+    return text[:1].upper() + text[1:]
+
+
+def _clues(parts: Sequence[Text], right: int) -> Text | None:
+    """The parts of a count as clues that do not give its total away (see :func:`_grade_number`)."""
+    def clue(text: str) -> str:  # "… (♥A ♥K ♥J): 2 points" -> "… (♥A ♥K ♥J)"
+        return re.sub(r":\s*\d+\s*[^\W\d]*\.?$", "", text.strip())
+    total = re.compile(rf"(?<![\d,.]){right}(?![\d,.])")
+    kept = [(clue(p.en), clue(p.ru)) for p in parts]
+    kept = [(e, r) for e, r in kept if not total.search(e) and not total.search(r)]
+    if not kept:
+        return None
+    return Text(en=_capital("; ".join(e for e, _ in kept)) + ".", ru=_capital("; ".join(r for _, r in kept)) + ".")
+
+
 def _grade_number(item: Item, number: int, lang: str) -> Feedback:
     # cast: Item's _answer_fits_question makes a number question's answer an int
     right = int(cast(int, item.answer))
     parts = engine_number(item).parts
-    made = (Text(en="; ".join(p.en for p in parts) + ".", ru="; ".join(p.ru for p in parts) + ".")
+    made = (Text(en=_capital("; ".join(p.en for p in parts)) + ".", ru=_capital("; ".join(p.ru for p in parts)) + ".")
             if parts else None)
     if number == right:
         return Feedback(True, "right", tuple(item.maxims), _join(_say("count_right", number=right), made),
                         item.explanation, lang)
     en, ru = _maxim_title(tuple(item.maxims), "en"), _maxim_title(tuple(item.maxims), "ru")
-    # what the count is made of says why; the total itself waits for the solution
-    again = (_join(_say("count_again"), made) if made else
+    # what the count is made of says why, but never the answer: each part without its score
+    # (": 2 points"), and a part that still names the total left out (defect 4: «Не 5.
+    # Пересчитайте. леве 3.» gave the 3 away); with nothing left, the rule to count by
+    clues = _clues(parts, right)
+    again = (_join(_say("count_again"), clues) if clues else
              _say("count_again_by", maxim=Text(en=en, ru=ru or en)) if en else _say("count_again"))
     return Feedback(
         False, "wrong", tuple(item.maxims), _join(_say("count_wrong", number=number), again),

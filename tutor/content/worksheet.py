@@ -68,7 +68,8 @@ def _hand(hand: Hand, lang: str) -> str:
     rows = []
     for suit in Suit:
         cls = "red" if suit.is_red else "black"
-        ranks = "".join(c.rank.display(lang) for c in hand.suit(suit)) or "—"
+        # spaced, as the app draws a hand: run together «K10963» read as K-1-0 or K-10 (defect 37)
+        ranks = " ".join(c.rank.display(lang) for c in hand.suit(suit)) or "—"
         rows.append(f'<span class="suit"><span class="{cls}">{suit.symbol}</span> {escape(ranks)}</span>')
     return f'<div class="hand">{"".join(rows)}</div>'
 

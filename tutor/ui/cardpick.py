@@ -201,7 +201,7 @@ def card_hand(cards: Sequence[Card], *, key: str, lang: str, on_pick: Pick,
                          disabled=card not in ok)
     if keyboard and ok:
         st.text_input(t("cards.type", lang), key=typed_key(key), max_chars=6, width=260,
-                      placeholder="SK, ♠К, KS", help=t("cards.type_help", lang),
+                      placeholder=t("cards.type_placeholder", lang), help=t("cards.type_help", lang),
                       on_change=_typed, args=(key, lang, tuple(str(c) for c in cards), tuple(str(c) for c in ok),
                                               on_pick))
         if msg := st.session_state.get(message_key(key)):

@@ -21,6 +21,13 @@ __all__ = ["APP_CSS", "inject_css", "show_html"]
 #: the theme's own text colour keeps over 4.5:1, in the light and the dark theme alike).
 APP_CSS = """
 [data-testid="stCaptionContainer"] { opacity: .8 !important; }
+.wt-narrow { display: none; }
+.wt-robots ul { margin: 0 0 .3rem; padding-left: 1.1rem; }
+.wt-robots li { margin: .1rem 0; }
+.wt-robots-title { font-weight: 600; }
+.wt-last-line { font-size: .85rem; }
+[data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button {
+  min-width: 44px; min-height: 44px; }
 [data-testid="stMarkdownContainer"] table { max-width: 100%; }
 .stHtml, [data-testid="stHtml"] { max-width: 100%; overflow-x: auto; }
 @media (max-width: 640px) {
@@ -28,6 +35,28 @@ APP_CSS = """
   [data-testid="stMarkdownContainer"] { overflow-wrap: anywhere; }
   [data-testid="stHorizontalBlock"] { flex-wrap: wrap; }
   [data-testid="stTable"], [data-testid="stDataFrame"] { max-width: 100%; overflow-x: auto; }
+  /* a suit stays on its line where it can (tighter spacing), and a suit too long for its box
+     goes on under its ranks, not under the suit sign (defect 21: «♥ Т 8 5 4 3 / 2») */
+  .wt-hand { overflow-wrap: normal !important; }
+  .wt-hand > div { word-spacing: -.18em; padding-left: 1.1em; text-indent: -1.1em; }
+  /* the phone's Play turn in one screen (issue 24 point 3): compact pictures and feedback */
+  .wt-wide { display: none; }
+  .wt-narrow { display: block; }
+  .wt-robots { font-size: .85rem; }
+  .wt-robots ul { list-style: none; padding-left: 0; }
+  .wt-robot summary { cursor: pointer; }
+  [data-testid="stAlertContainer"] { padding: .5rem .75rem; font-size: .9rem; }
+  h1 { font-size: 1.7rem !important; padding-top: .5rem !important; }
+  .st-key-wt-play-area { gap: .35rem; }
+  .st-key-wt-play-area .wt-table { margin: 0; }
+  .st-key-wt-play-area .wt-me .wt-seat-name + .wt-seat-name { display: none; }
+  .st-key-wt-play-area .wt-center { min-height: 0; }
+  /* the trick: the side cards overhang the short middle row (the corners are empty) */
+  .st-key-wt-play-area .wt-trick { grid-template-rows: 2.9rem 1.3rem 2.9rem; padding: .1rem 0; }
+  .st-key-wt-play-area .wt-seat .wt-seat-name, .st-key-wt-play-area .wt-seat .wt-count { display: inline; }
+  .st-key-wt-play-area .wt-seat .wt-count::before { content: " · "; }
+  .st-key-wt-play-area [data-testid="stAlertContainer"] { font-size: .85rem; padding: .35rem .6rem; }
+  .st-key-wt-play-area [data-testid="stMarkdownContainer"] p { font-size: .9rem; }
 }
 """
 

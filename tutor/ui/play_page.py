@@ -19,6 +19,7 @@ AppTest starts it; the browser test opens it in the app at ``/play``. Its texts 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
@@ -52,6 +53,8 @@ LAST_KEY = state.PLAY_LAST
 ERROR_KEY = state.PLAY_ERROR
 NOTE_KEY = state.PLAY_NOTE
 OPT = state.PLAY_OPT
+#: The key of the box holding the table and the hand (its CSS class is ``st-key-wt-play-area``).
+PLAY_AREA = "wt-play-area"
 
 def ptext(key: str, lang: str, **fmt: Any) -> str:
     """A Play-page text in ``lang`` (its texts live in ``tutor/locales/play.{en,ru}.yaml``)."""
@@ -161,17 +164,27 @@ def _settings(lang: str) -> None:
 
 
 def _robot_lines(session: Session, robots: Sequence[RobotCard], lang: str) -> None:
+    """The robots' cards of the last click, each with the maxim (or note) it followed, as one
+    compact block beside the hand (defect 3: below the fold on a phone). On a phone each line is
+    the seat, the card and the maxim; the longer reason opens on a tap (``details``)."""
     if not robots:
         return
-    st.markdown(f"**{ptext('robots_played', lang)}**")
+    wide: list[str] = []
+    narrow: list[str] = []
     for rc in robots:
         name = session.seating[rc.seat].name(lang)
-        # the maxim by its title in the learner's language (or the reading / search / habit note);
-        # the id only in the tooltip
+        # the maxim by its title in the learner's language (or the reading / search / habit note)
         head = rc.note[lang] if rc.note is not None else maxim_title(rc.maxim, lang)
-        st.markdown(f"- {rc.seat.label(lang)} ({name}): **{rc.card.symbol(lang)}** — "
-                    f"*{head}* · {rc.explanation.get(lang, '')}",
-                    help=f"{ptext('maxim_id', lang)}: {rc.maxim}")
+        why = rc.explanation.get(lang, "")
+        said = (f'<b>{escape(rc.seat.label(lang))} ({escape(name)}): {escape(rc.card.symbol(lang))}</b> — '
+                f'<i>{escape(head)}</i>')
+        wide.append(f"<li>{said} · {escape(why)}</li>")
+        short = f"<b>{escape(rc.seat.label(lang))}: {escape(rc.card.symbol(lang))}</b> — <i>{escape(head)}</i>"
+        narrow.append(f'<li><details class="wt-robot"><summary>{short}</summary>{escape(name)}: {escape(why)}'
+                      f"</details></li>")
+    title = f'<div class="wt-robots-title">{escape(ptext("robots_played", lang))}</div>'
+    st.html(f'<div class="wt-robots wt-wide">{title}<ul>{"".join(wide)}</ul></div>'
+            f'<div class="wt-robots wt-narrow"><ul>{"".join(narrow)}</ul></div>')
 
 
 def _flag(card: StudentCard, lang: str) -> None:
@@ -188,12 +201,14 @@ def _review(session: Session, lang: str) -> None:
     rows = []
     for ln in review.lines:
         rows.append({
+            # the columns a learner looks for first come first: on a phone the table scrolls
+            # sideways inside its box and the last columns were out of sight (defect 20)
             ptext("col_trick", lang): ln.trick,
             ptext("col_card", lang): f"{'✓' if ln.conventional else '✗'} {ln.seat.label(lang)} {ln.card.symbol(lang)}",
+            ptext("col_cost", lang): ln.cost,
             ptext("col_advised", lang): ln.advised.symbol(lang),
             ptext("col_maxim", lang): ", ".join(maxim_title(m, lang) for m in (ln.broken or ln.maxims[:1])),
             ptext("col_dd", lang): f"{ln.dd_before} → {ln.dd_after}",
-            ptext("col_cost", lang): ln.cost,
         })
     st.table(rows)
     st.html(history_html(session.state.tricks, lang, trump=session.deal.trump))
@@ -219,11 +234,18 @@ def can_claim(session: Session) -> bool:
 
 def _last_trick(session: Session, lang: str) -> None:
     """The last finished trick stays in view once the next one has begun (it never vanishes);
-    the trick before it is one click away -- only the last two may be looked at (000 «Ошибки» 8)."""
+    the trick before it is one click away -- only the last two may be looked at (000 «Ошибки» 8).
+    On a desktop it is a small picture; on a phone one line of text beside the trick count, so
+    the table, the trick, the feedback and the hand fit one screen (issue 24 point 3)."""
     tricks = session.state.tricks
     if not tricks or session.finished or not session.state.current:
         return  # no trick yet, or the last finished trick still lies in the middle of the table
-    st.html(last_trick_html(tricks[-1], lang, trump=session.deal.trump, me=Seat.S))
+    last, trump = tricks[-1], session.deal.trump
+    won = last.winner(trump).label(lang) if last.complete else ""
+    cards = " · ".join(f"{seat.label(lang)[:1]} {card.symbol(lang)}" for seat, card in last.plays())
+    line = (f'<div class="wt-narrow wt-last-line">{escape(t("cards.last_trick", lang))}'
+            f'{" (" + escape(t("cards.won_by", lang, seat=won)) + ")" if won else ""}: {escape(cards)}</div>')
+    st.html(f'<div class="wt-wide">{last_trick_html(last, lang, trump=trump, me=Seat.S)}</div>{line}')
 
 
 def _hand(session: Session, lang: str) -> None:
@@ -251,37 +273,50 @@ def _table_area(lang: str) -> None:
     if session is None:
         return
     last = st.session_state.get(LAST_KEY) or {"robots": (), "flag": None}
-    st.markdown(ptext("deal_info", lang, deal=session.deal_number, robber=session.robber,
-                      dealer=f"{session.dealer.label(lang)} ({session.seating[session.dealer].name(lang)})"))
+    # one keyed box, so the phone's styles (tutor/ui/common.py) tighten this part only
+    with st.container(key=PLAY_AREA):
+        _turn(session, last, lang)
+
+
+def _turn(session: Session, last: dict[str, Any], lang: str) -> None:
+    """One turn: the deal's line, the table, the last trick, what the last click did, the hand."""
     if session.variant.dummy:
-        st.caption(ptext("dummy_partner", lang))
+        partner = ptext("dummy_partner", lang)
     elif session.variant.two_dummies:
-        st.caption(ptext("two_dummies_partner", lang))
+        partner = ptext("two_dummies_partner", lang)
     else:
-        st.markdown(ptext("partner", lang, name=session.partner.name(lang)))
-        if session.draw is not None:
-            with st.expander(ptext("draw", lang)):
-                st.write(session.draw.describe(lang))
+        partner = ptext("partner", lang, name=session.partner.name(lang))
+    st.caption(ptext("deal_info", lang, deal=session.deal_number, robber=session.robber,
+                     dealer=f"{session.dealer.label(lang)} ({session.seating[session.dealer].name(lang)})")
+               + " · " + partner)
 
     hands = session.visible_hands()
     mine_below = session.awaiting_student and session.state.to_play == Seat.S
-    st.html(table_html(hands, dealer=session.dealer, trump_card=session.trump_card_on_table, lang=lang,
-                       me=Seat.S, trick=session.display_trick(), trump=session.deal.trump, hand_below=mine_below))
-    st.caption(ptext("tricks", lang, ns=session.state.tricks_won(Side.NS), ew=session.state.tricks_won(Side.EW)))
-    _last_trick(session, lang)
+    # the last trick beside the table on a desktop (the hand stays in view under them); on a
+    # phone the columns stack and the last trick is one line of text
+    table, beside = st.columns([3, 1], vertical_alignment="bottom")
+    table.html(table_html(hands, dealer=session.dealer, trump_card=session.trump_card_on_table, lang=lang,
+                          me=Seat.S, trick=session.display_trick(), trump=session.deal.trump, hand_below=mine_below))
+    with beside:
+        st.caption(ptext("tricks", lang, ns=session.state.tricks_won(Side.NS), ew=session.state.tricks_won(Side.EW)))
+        _last_trick(session, lang)
 
+    # what the last click did, between the table and the hand: in view on a phone (defect 3)
     if st.session_state.get(ERROR_KEY):
         show_error(f"{ptext('illegal', lang)}: {st.session_state[ERROR_KEY]}")
     if st.session_state.get(NOTE_KEY):
         show_success(ptext(st.session_state[NOTE_KEY], lang))
+    if last.get("flag") is not None:
+        _flag(last["flag"], lang)
+    _robot_lines(session, last.get("robots") or (), lang)
 
     if session.awaiting_student:
         _hand(session, lang)
         _controls(session, lang)
 
-    if last.get("flag") is not None:
-        _flag(last["flag"], lang)
-    _robot_lines(session, last.get("robots") or (), lang)
+    if not session.variant.dummy and session.draw is not None:
+        with st.expander(ptext("draw", lang)):
+            st.write(session.draw.describe(lang))
 
     if session.state.tricks and not session.finished:
         # Only the last two tricks may be looked at (000 «Ошибки» 8).

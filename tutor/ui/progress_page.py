@@ -18,10 +18,11 @@ from tutor.ui.alerts import show_error, show_info, show_warning
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import current_learner, learner_date
 from tutor.ui.library import library
+from tutor.ui.progress_charts import accuracy_spec, draw
 from tutor.ui.ratings import deleted_notice, show_rating
 from tutor.ui.store_access import store, store_message
 
-__all__ = ["show", "WEAK_PCT", "theme_timeline", "progress_chart"]
+__all__ = ["show", "WEAK_PCT", "theme_timeline"]
 
 #: A theme is weak while under this share of right first answers (percent).
 WEAK_PCT = 60
@@ -49,29 +50,6 @@ def theme_timeline(attempts: Sequence[Attempt], lang: str) -> list[dict[str, Any
             for (theme, day), pct in sorted(points.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
 
 
-def progress_chart(rows: list[dict[str, Any]], lang: str) -> Any:
-    """Lines of accuracy (0-100 %, the axis titled in ``lang``) by day, one per theme; weak
-    themes thick and solid, the others thin and dashed (told apart without colour too)."""
-    import altair as alt  # deferred: only a learner with answers sees the chart
-
-    kinds = [t("chart.weak", lang, pct=WEAK_PCT), t("chart.strong", lang, pct=WEAK_PCT)]
-    base = alt.Chart(alt.InlineData(values=rows)).encode(
-        x=alt.X("day:T", title=t("chart.date", lang), axis=alt.Axis(format="%d.%m", tickCount="day", labelAngle=0)),
-        y=alt.Y("accuracy:Q", title=t("chart.accuracy", lang), scale=alt.Scale(domain=[0, 100]),
-                axis=alt.Axis(values=[0, 25, 50, WEAK_PCT, 75, 100])),
-        color=alt.Color("theme:N", title=t("chart.theme", lang),
-                        legend=alt.Legend(orient="bottom", columns=1, labelLimit=320)),
-        tooltip=[alt.Tooltip("theme:N", title=t("chart.theme", lang)),
-                 alt.Tooltip("day:T", title=t("chart.date", lang), format="%d.%m.%Y"),
-                 alt.Tooltip("accuracy:Q", title=t("chart.accuracy", lang))],
-    )
-    lines = base.mark_line(point=alt.OverlayMarkDef(size=70, filled=True)).encode(
-        strokeWidth=alt.StrokeWidth("kind:N", scale=alt.Scale(domain=kinds, range=[4, 1.5]),
-                                    legend=alt.Legend(title=None, orient="bottom")),
-        strokeDash=alt.StrokeDash("kind:N", scale=alt.Scale(domain=kinds, range=[[1, 0], [5, 3]]), legend=None),
-    )
-    line = alt.Chart(alt.InlineData(values=[{"y": WEAK_PCT}])).mark_rule(color="#b3261e", strokeDash=[2, 2]).encode(y="y:Q")
-    return alt.layer(lines, line).properties(height=260)
 
 
 def _create() -> None:
@@ -129,14 +107,13 @@ def _show(lang: str) -> None:
 
     st.markdown("#### " + tr("progress.by_theme"))
     if stats:
-        rows = [{tr("progress.theme"): theme_label(s.theme, lang), tr("progress.tried"): s.attempts,
-                 tr("progress.right"): s.correct, tr("progress.accuracy"): round(100 * s.accuracy)} for s in stats]
+        # accuracy second: on a phone the last columns were out of sight (defect 20)
+        rows = [{tr("progress.theme"): theme_label(s.theme, lang), tr("progress.accuracy"): round(100 * s.accuracy),
+                 tr("progress.tried"): s.attempts, tr("progress.right"): s.correct} for s in stats]
         st.dataframe(rows, hide_index=True, width="stretch")
         timeline = theme_timeline(db.attempts(learner.id), lang)
         if timeline:
-            st.altair_chart(progress_chart(timeline, lang), width="stretch",
-                            alt=t("chart.progress_legend", lang, pct=WEAK_PCT))
-            st.caption(t("chart.progress_legend", lang, pct=WEAK_PCT))
+            draw(accuracy_spec(timeline, lang, WEAK_PCT), t("chart.progress_legend", lang, pct=WEAK_PCT))
         weakest = stats[0]
         if weakest.accuracy < 1:
             st.caption(tr("progress.weakest", theme=theme_label(weakest.theme, lang)))

@@ -21,6 +21,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_success
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import AUTH_TOKEN
+from tutor.ui.progress_charts import draw, rating_rows, rating_spec, theme_rows, theme_spec
 from tutor.ui.school import school_user, sign_out
 from tutor.ui.store_access import progress_or, store, store_message
 
@@ -36,25 +37,23 @@ def show_rating(learner: Learner, lang: str) -> None:
         st.caption(tr("rating.none"))
     else:
         r = db.rating(learner.id)
-        st.metric(tr("rating.title"), tr("rating.value", rating=round(r.rating), low=round(r.low),
-                                         high=round(r.high)), help=tr("rating.help"))
+        # the figure alone (it was cut off with its range on a phone: defect 7); the range under it
+        st.metric(tr("rating.title"), f"{round(r.rating)}", help=tr("rating.help"))
+        st.caption(tr("rating.range_text", low=round(r.low), high=round(r.high)))
         st.markdown("##### " + tr("rating.over_time"))
-        st.line_chart({tr("rating.when"): [p.ts for p in history],
-                       tr("rating.rating"): [round(p.rating, 1) for p in history]},
-                      x=tr("rating.when"), y=tr("rating.rating"))
+        rows = rating_rows(history, lang)
+        draw(rating_spec(rows, lang), tr("rating.chart_alt") if len(rows) > 1 else tr("rating.one_day"))
         themes = db.theme_ratings(learner.id)
         if themes:
             st.markdown("##### " + tr("rating.by_theme"))
-            rows = [{tr("rating.theme"): theme_label(t, lang), tr("rating.rating"): round(x.rating),
-                     tr("rating.range"): f"{round(x.low)}–{round(x.high)}"}
-                    for t, x in sorted(themes.items(), key=lambda kv: kv[1].rating)]
-            st.dataframe(rows, hide_index=True, width="stretch")
+            table = [{tr("rating.theme"): theme_label(t, lang), tr("rating.rating"): round(x.rating),
+                      tr("rating.range"): f"{round(x.low)}–{round(x.high)}"}
+                     for t, x in sorted(themes.items(), key=lambda kv: kv[1].rating)]
+            st.dataframe(table, hide_index=True, width="stretch")
             per_theme = db.theme_history(learner.id)
-            if per_theme:  # one line per theme over time (long format: when, theme, rating)
-                st.line_chart({tr("rating.when"): [w for pts in per_theme.values() for w, _ in pts],
-                               tr("rating.theme"): [theme_label(t, lang) for t, pts in per_theme.items() for _ in pts],
-                               tr("rating.rating"): [round(r, 1) for pts in per_theme.values() for _, r in pts]},
-                              x=tr("rating.when"), y=tr("rating.rating"), color=tr("rating.theme"))
+            if per_theme:  # one line per theme over the days
+                names = {th: theme_label(th, lang) for th in per_theme}
+                draw(theme_spec(theme_rows(per_theme, names, lang), lang), tr("rating.theme_alt"))
     show_my_data(learner)
 
 

@@ -25,6 +25,7 @@ from tutor.ui.account import learner_box
 from tutor.ui.cardpick import deck_toggle
 from tutor.ui.common import inject_css
 from tutor.ui.drafts import keep_browser_key
+from tutor.ui.frame import inject_frame
 from tutor.ui.lang import language_switch
 from tutor.ui.nav import available_pages
 from tutor.ui.session_cookie import sync_cookie
@@ -133,7 +134,10 @@ def main() -> None:
     """Run one script pass: sidebar first (so every page sees the language), then the page."""
     st.set_page_config(page_title="Whist Tutor", page_icon="♠", layout="wide")
     lang = language_switch()
+    # the browser tab's title in the page's language (issue 24 point 4): set again once known
+    st.set_page_config(page_title=t("frame.title", lang))
     inject_css()
+    inject_frame(lang)
     if not _exposure_allows(lang):
         return
     pages = [
@@ -141,6 +145,8 @@ def main() -> None:
                 default=spec.default)
         for spec in available_pages()
     ]
+    # the menu stays in the sidebar (a top bar falls back to the sidebar on a phone anyway); on a
+    # phone the frame script closes the sidebar once a page is chosen there (defect 2)
     nav = st.navigation(pages)
     keep_browser_key()
     learner_box(lang)

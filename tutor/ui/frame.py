@@ -1,0 +1,116 @@
+"""What the browser frame around every page says and does in the page's language (issue 24).
+
+Why a module of its own: some of what a learner meets is Streamlit's, not ours, and has no
+parameter to change it -- the screen-reader link "Skip to main content", the multiselect's
+"Select all", the text box's "Press Enter to apply", the select box's "Choose an option", and the
+page's ``lang`` attribute (a Russian page read by an English speech voice). One small script,
+run in the page itself (``st.html(..., unsafe_allow_javascript=True)``), rewrites exactly those
+strings as they appear (a ``MutationObserver``), and on a phone closes the sidebar once a page is
+chosen in it (defect 2: the menu stayed open over 300 of 360 px after every choice). The texts
+are in the locales (``frame.*``); nothing else on the page is touched.
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from tutor.i18n import t
+
+__all__ = ["BUILTIN_KEYS", "BUILTIN_PREFIXES", "PHONE_MAX_PX", "frame_script", "inject_frame"]
+
+#: Streamlit's own English strings, by the locale key of their translation.
+BUILTIN_KEYS: dict[str, str] = {
+    "Skip to main content": "frame.skip",
+    "Select all": "frame.select_all",
+    "Press Enter to apply": "frame.enter_apply",
+    "Press Enter to submit form": "frame.enter_submit",
+    "Choose an option": "frame.choose",
+    "Choose options": "frame.choose_many",
+    "No results": "frame.no_results",
+    "Clear all": "frame.clear_all",
+    "Remove": "frame.remove",
+    "App pages": "frame.app_pages",
+    "Sidebar": "frame.sidebar",
+    "Collapse sidebar": "frame.collapse",
+    "Expand sidebar": "frame.expand",
+    "Decrement": "frame.decrement",
+    "Increment": "frame.increment",
+    "Fullscreen": "frame.fullscreen",
+    "Close fullscreen": "frame.close_fullscreen",
+    "Link to heading": "frame.heading_link",
+    "Open": "frame.open",
+    "Close": "frame.close",
+    "Scroll tabs right": "frame.tabs_right",
+    "Scroll tabs left": "frame.tabs_left",
+    "Copy Vega-Lite spec": "frame.copy_spec",
+    "Show password text": "frame.show_password",
+    "Hide password text": "frame.hide_password",
+}
+
+#: Streamlit's strings that begin with English and end with our label ("Help for Four-colour
+#: deck"), by the locale key of their beginning.
+BUILTIN_PREFIXES: dict[str, str] = {"Help for ": "frame.help_for"}
+
+#: Up to this width the sidebar is an overlay over the page (Streamlit's own breakpoint), so a
+#: choice in it closes it.
+PHONE_MAX_PX = 768
+
+_SCRIPT = """
+(() => {
+  const w = window.parent || window, doc = w.document;
+  w.__wtFrame = {lang: %(lang)s, words: %(words)s, starts: %(starts)s};
+  doc.documentElement.lang = w.__wtFrame.lang;
+  if (w.__wtFrameOn) return;
+  w.__wtFrameOn = true;
+  const swap = (root) => {
+    const words = w.__wtFrame.words, starts = w.__wtFrame.starts;
+    const say = (v) => {
+      if (words[v]) return words[v];
+      for (const p in starts) if (v.startsWith(p)) return starts[p] + v.slice(p.length);
+      return null;
+    };
+    const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const k = n.nodeValue.trim();
+      if (words[k]) n.nodeValue = n.nodeValue.replace(k, words[k]);
+    }
+    root.querySelectorAll && root.querySelectorAll('[placeholder],[aria-label],[title]').forEach(el => {
+      for (const a of ['placeholder', 'aria-label', 'title']) {
+        const v = el.getAttribute(a), said = v && say(v);
+        if (said) el.setAttribute(a, said);
+      }
+    });
+  };
+  const run = () => { doc.documentElement.lang = w.__wtFrame.lang; swap(doc.body); };
+  new w.MutationObserver(run).observe(doc.body, {childList: true, subtree: true, characterData: true});
+  run();
+  // a page chosen in the sidebar on a phone: close it once the new page is drawn (clicking at
+  // once is undone by the page's own rerun), trying for two seconds
+  const closeSidebar = (left) => {
+    const side = doc.querySelector("[data-testid='stSidebar']");
+    const close = doc.querySelector("[data-testid='stSidebarCollapseButton'] button");
+    if (side && close && side.getAttribute('data-collapsed') === 'false') close.click();
+    if (left > 0) setTimeout(() => closeSidebar(left - 1), 250);
+  };
+  doc.addEventListener('click', (ev) => {
+    const link = ev.target.closest && ev.target.closest("[data-testid='stSidebarNavLink']");
+    if (link && w.innerWidth <= %(phone)d) closeSidebar(8);
+  }, true);
+})();
+"""
+
+
+def frame_script(lang: str) -> str:
+    """The script for a page in ``lang`` (its translations of Streamlit's strings inlined)."""
+    words = {en: t(key, lang) for en, key in BUILTIN_KEYS.items()} if lang != "en" else {}
+    starts = {en: t(key, lang) for en, key in BUILTIN_PREFIXES.items()} if lang != "en" else {}
+    return "<script>" + _SCRIPT % {"lang": json.dumps(lang), "words": json.dumps(words, ensure_ascii=False),
+                                   "starts": json.dumps(starts, ensure_ascii=False), "phone": PHONE_MAX_PX} + "</script>"
+
+
+def inject_frame(lang: str) -> None:
+    """Run the frame script on this page (drawn with no height: it only changes words and closes
+    the sidebar)."""
+    st.html(frame_script(lang), unsafe_allow_javascript=True)
