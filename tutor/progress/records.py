@@ -127,13 +127,15 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 def csv_cell(text: str) -> str:
     """A cell a spreadsheet shows as text: one beginning with ``= + - @``, a tab or a carriage
-    return gets a leading apostrophe. A learner chooses his own name, and ``=HYPERLINK(…)`` in
-    the teacher's grid would run in the teacher's spreadsheet.
+    return gets a leading apostrophe, and a line break inside it becomes a space (the writer's
+    lines end in ``\\n``, so a bare ``\\r`` would not be quoted). A learner chooses his own
+    name, and ``=HYPERLINK(…)`` in the teacher's grid would run in the teacher's spreadsheet.
 
     >>> csv_cell("=1+1"), csv_cell("@SUM(A1)"), csv_cell("ann")
     ("'=1+1", "'@SUM(A1)", 'ann')
     """
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    flat = text.replace("\r", " ").replace("\n", " ")
+    return "'" + flat if text.startswith(_FORMULA_START) else flat
 
 
 @dataclass(frozen=True)
