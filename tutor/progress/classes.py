@@ -62,7 +62,7 @@ class Classes:
                 raise no_learner(teacher_id)
             if role[0] != "teacher":
                 raise NotATeacher("only a teacher can create a class; a teacher makes teachers "
-                                  "(tutor admin grant NAME --as TEACHER)")
+                                  "(python -m tutor admin grant NAME --as TEACHER)")
             if conn.execute(select(1).where(_C.c.name_key == name_key(cleaned))).first() is not None:
                 raise ProgressError(f"a class named {cleaned!r} exists already")
             code = new_class_code()
