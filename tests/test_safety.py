@@ -112,7 +112,7 @@ def test_db_backup_onto_the_stores_journal_is_refused_even_when_absent(tmp_path,
     journal = tmp_path / f"p.db{suffix}"
     journal.unlink(missing_ok=True)
     code, _, err = cli(capsys, monkeypatch, "db", "backup", str(journal), "--db", str(db), "--force")
-    assert code == 2 and "journals" in err and not journal.exists()
+    assert code == 2 and "its journal" in err and not journal.exists()
 
 
 @pytest.mark.parametrize("kind", ["devnull", "fifo"])

@@ -77,8 +77,8 @@ def run_backup(args: argparse.Namespace) -> int:
     if any(named == c.expanduser().absolute() for c in companions):
         # refused whether or not the journal exists now: an idle WAL store has none, and SQLite
         # deletes a "backup" it finds there as a stale journal the next time the store opens
-        raise CliError(f"FILE {args.file} is the progress file or one of its journals (-wal, -shm, -journal): "
-                       "give the copy another name")
+        raise CliError(f"FILE {args.file} is one of the inputs: the progress file or its journal (-wal, -shm, "
+                       "-journal), whether it exists now or not; give the copy another name")
     out = check_out(args.file, inputs=[c for c in companions if c.is_file()], force=args.force, option="FILE")
     if out.exists() and source.exists() and os.path.samefile(out, source):  # pragma: no cover - check_out refuses
         raise CliError(f"FILE {out} is the progress file itself")
