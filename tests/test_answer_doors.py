@@ -18,7 +18,7 @@ import pytest
 from appkit import open_page, start
 from tutor.cli import main
 from tutor.glicko import Rating
-from tutor.progress import ProgressStore
+from tutor.progress import ProgressStore, Role
 from tutor.ui import state
 from tutor.ui.classes import SCOPE as HOMEWORK
 from tutor.ui.puzzles import SCOPE as PUZZLES
@@ -36,6 +36,7 @@ def _fresh(new_store_file: Path, tmp_path: Path, door: str, monkeypatch: pytest.
     store = ProgressStore(path)
     ann = store.learner(NAME)
     teacher = store.learner("Teach")
+    store.set_role(teacher.id, Role.TEACHER)
     cls = store.create_class("5B", teacher.id)
     store.join_class(cls.code, ann.id)
     store.assign(cls.id, [PUZZLE])

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from appkit import APP, write_content
 from tutor.i18n import t
-from tutor.progress import ProgressStore
+from tutor.progress import ProgressStore, Role
 
 PW = "correct horse battery"
 
@@ -27,6 +27,7 @@ def env(tmp_path, monkeypatch, new_store_file):
     teacher, ann, bob = store.learner("Teach"), store.learner("Ann"), store.learner("Bob")
     for who in (teacher, ann, bob):
         store.set_password(who.id, PW)
+    store.set_role(teacher.id, Role.TEACHER)
     cls = store.create_class("5B", teacher.id)
     store.join_class(cls.code, ann.id)
     store.assign(cls.id, ["king-fourth-lead", "follow-hearts"])

@@ -8,7 +8,7 @@ import pytest
 
 from appkit import db, open_page, start
 from tutor.i18n import t
-from tutor.progress import ItemState
+from tutor.progress import ItemState, Role
 from tutor.ui import state
 from tutor.ui.classes import SCOPE
 
@@ -19,6 +19,7 @@ PUZZLE = "king-fourth-lead"
 def homework(app_env):
     store = db(app_env)
     ann, teacher = store.learner("Ann"), store.learner("Teach")
+    store.set_role(teacher.id, Role.TEACHER)
     cls = store.create_class("5B", teacher.id)
     store.join_class(cls.code, ann.id)
     store.assign(cls.id, [PUZZLE])
@@ -51,6 +52,7 @@ def test_a_homework_puzzle_is_answered_on_the_classes_page(homework, lang):
 def test_with_no_homework_puzzle_there_is_nothing_to_answer(app_env):
     store = db(app_env)
     ann, teacher = store.learner("Ann"), store.learner("Teach")
+    store.set_role(teacher.id, Role.TEACHER)
     cls = store.create_class("5B", teacher.id)
     store.join_class(cls.code, ann.id)
     store.assign(cls.id, ["first-lead"], kind="lesson")

@@ -47,7 +47,7 @@ def db(request, monkeypatch):
 
 def test_learner_add_show_export_delete(db, capsys):
     assert ok(capsys, "learner", "add", "alice") == {"learner": "alice", "rating": 1500.0, "rd": 350.0}
-    answered = ok(capsys, "answer", "--learner", "alice", "--puzzle", PUZZLE, "--card", "S2")
+    answered = ok(capsys, "answer", "--learner", "alice", "--puzzle", PUZZLE, "--card", "S3")
     assert set(answered) >= {"correct", "learner_rating", "puzzle_rating", "next_review"}
     shown = ok(capsys, "learner", "show", "Alice")
     assert shown["learner"] == "alice" and shown["attempts"] == 1
@@ -73,8 +73,8 @@ def test_answer_records_a_first_try_and_its_review(db, capsys):
 
 
 def test_a_class_from_creation_to_its_report(db, capsys):
-    for name in ("alice", "bob", "teach"):
-        ok(capsys, "learner", "add", name)
+    for name in ("teach", "alice", "bob"):
+        ok(capsys, "learner", "add", name, *(["--teacher"] if name == "teach" else []))
     made = ok(capsys, "class", "create", "5B", "--teacher", "teach")
     assert made["class"] == "5B" and len(made["code"]) == 6
     for name in ("alice", "bob"):

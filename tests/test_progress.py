@@ -144,7 +144,7 @@ def test_database_runs_in_wal_mode_with_schema_version(sqlite_store):
     conn = sqlite3.connect(store.path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
-    assert store.schema_version() == SCHEMA_VERSION == 8 and LEGACY_VERSION == OLD_SQL[-1][0] == 4
+    assert store.schema_version() == SCHEMA_VERSION == 9 and LEGACY_VERSION == OLD_SQL[-1][0] == 4
 
 
 def test_old_database_is_migrated(tmp_path):
@@ -194,7 +194,7 @@ def test_version_2_database_gains_drafts_and_keeps_its_data(tmp_path):
     assert "drafts" not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     conn.close()
     store = ProgressStore(path)
-    assert store.schema_version() == SCHEMA_VERSION == 8
+    assert store.schema_version() == SCHEMA_VERSION == 9
     assert store.daily_days(1) == {date(2026, 1, 3)}
     assert [r.note for r in store.reports()] == ["odd"]
     assert store.count_drafts() == 0
@@ -553,7 +553,7 @@ PUBLIC_METHODS = {
     "learner_by_id": "self, learner_id",
     "learners": "self",
     "lessons_done": "self, learner_id",
-    "login": "self, name, password, *, now=None",
+    "login": "self, name, password, *, client=None, now=None",
     "logout": "self, token",
     "mark_lesson_done": "self, learner_id, lesson_id, ts=None",
     "next_puzzle": "self, learner_id, candidates, *, now=None, rng=None",
@@ -561,7 +561,7 @@ PUBLIC_METHODS = {
     "rating_history": "self, learner_id",
     "record_attempt": ("self, learner_id, item_id, kind, *, themes=(), correct, hints_used=0, score=None, answer='', "
                        "ts=None, day=None, difficulty=None"),
-    "report_problem": "self, item_id, note, learner_id=None",
+    "report_problem": "self, item_id, note, learner_id=None, *, browser=None, ts=None",
     "reports": "self, item_id=None",
     "review_queue": "self, learner_id",
     "save_draft": "self, slot, text, *, learner_id=None, browser=None, ts=None",

@@ -135,6 +135,7 @@ def test_a_due_review_comes_first(any_store):
 # -- classes ----------------------------------------------------------------------------------------
 def test_the_class_report_shows_first_tries_of_learners_only(any_store):
     teacher, ann, bob, cleo = (any_store.learner(n) for n in ("Teach", "Ann", "Bob", "Cleo"))
+    any_store.set_role(teacher.id, Role.TEACHER)
     cls = any_store.create_class("5B", teacher.id)
     assert any_store.learner_by_id(teacher.id).role == Role.TEACHER.value
     for who in (ann, bob, teacher):
@@ -155,6 +156,7 @@ def test_the_class_report_shows_first_tries_of_learners_only(any_store):
 
 def test_a_learner_cannot_read_a_class_report_or_another_learner(any_store):
     teacher, ann, bob, eve = (any_store.learner(n) for n in ("Teach", "Ann", "Bob", "Eve"))
+    any_store.set_role(teacher.id, Role.TEACHER)
     cls = any_store.create_class("5B", teacher.id)
     any_store.join_class(cls.code, ann.id)
     with pytest.raises(AccessDenied):
@@ -168,6 +170,7 @@ def test_a_learner_cannot_read_a_class_report_or_another_learner(any_store):
 
 def test_a_wrong_code_and_a_duplicate_class_are_clear_errors(any_store):
     teacher = any_store.learner("Teach")
+    any_store.set_role(teacher.id, Role.TEACHER)
     any_store.create_class("5B", teacher.id)
     with pytest.raises(ProgressError, match="exists already"):
         any_store.create_class("5b", teacher.id)
@@ -218,6 +221,7 @@ def test_a_short_password_is_refused(any_store):
 
 def test_export_has_everything_and_delete_removes_everything(any_store):
     teacher, ann = any_store.learner("Teach"), any_store.learner("Ann")
+    any_store.set_role(teacher.id, Role.TEACHER)
     cls = any_store.create_class("5B", teacher.id)
     any_store.join_class(cls.code, ann.id)
     any_store.record_attempt(ann.id, "p1", "puzzle", themes=["leads"], correct=False, ts=T0)
@@ -274,6 +278,7 @@ def test_a_learner_sees_his_own_homework_soonest_due_first(any_store):
     """The learner's side of homework: every item of the classes he joined (not of others), with
     its due date and his own state; a lesson he finished is done."""
     teach, ann, bob = any_store.learner("Teach"), any_store.learner("Ann"), any_store.learner("Bob")
+    any_store.set_role(teach.id, Role.TEACHER)
     a, b = any_store.create_class("5B", teach.id), any_store.create_class("6C", teach.id)
     any_store.join_class(a.code, ann.id)
     any_store.join_class(b.code, bob.id)

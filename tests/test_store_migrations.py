@@ -77,6 +77,10 @@ def test_a_schema_5_store_gains_the_per_theme_history_and_keeps_its_ratings(tmp_
         cfg.attributes["connection"] = conn
         conn.exec_driver_sql("ALTER TABLE attempts DROP COLUMN theme_ratings")
         conn.exec_driver_sql("DROP INDEX item_ratings_by_rating")
+        for undo in ("DROP INDEX learners_by_skeleton", "ALTER TABLE learners DROP COLUMN name_skeleton",  # schema 9
+                     "DROP INDEX reports_by_item", "DROP INDEX reports_by_learner", "DROP INDEX reports_by_browser",
+                     "ALTER TABLE reports DROP COLUMN browser", "DROP TABLE login_throttle"):
+            conn.exec_driver_sql(undo)
         conn.exec_driver_sql("DROP TABLE identities")  # schema 8
         command.stamp(cfg, "v0005")
         conn.exec_driver_sql("UPDATE meta SET value = '5' WHERE key = 'schema_version'")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
@@ -23,19 +24,20 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from tutor.errors import WhistError
 
 __all__ = ["AUTH_ENV", "auth_required", "MIN_PASSWORD", "MAX_PASSWORD", "SESSION_TTL", "FREE_FAILURES",
-           "MAX_LOCK", "PasswordError", "hash_password", "verify_password", "new_token", "token_hash",
-           "throttle_until", "new_class_code", "normal_code"]
+           "PasswordError", "hash_password", "verify_password", "new_token", "token_hash",
+           "Throttle", "NAME_THROTTLE", "ADDRESS_THROTTLE", "HALF_LIFE", "decayed",
+           "new_class_code", "normal_code"]
 
 AUTH_ENV = "WHIST_TUTOR_AUTH"
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
 #: How long a login lasts.
 SESSION_TTL = timedelta(hours=12)
-#: Wrong passwords allowed in a row before the name is locked for a while.
+#: Wrong passwords for one name (their decayed score) before it is slowed.
 FREE_FAILURES = 3
-#: The first lock, doubled with each further wrong password, up to :data:`MAX_LOCK`.
-FIRST_LOCK = timedelta(seconds=30)
-MAX_LOCK = timedelta(minutes=15)
+#: A wrong password's weight in the throttle halves in this time: a mistyping learner's count
+#: fades by itself (the old count never decayed, so one wrong try every 15 min kept a name locked).
+HALF_LIFE = timedelta(minutes=10)
 _CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud in a classroom
 CODE_LENGTH = 6
 
@@ -80,13 +82,37 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def throttle_until(failures: int, now: datetime) -> datetime | None:
-    """When a name may try again after ``failures`` wrong passwords in a row (None: at once)."""
-    if failures < FREE_FAILURES:
-        return None
-    lock = FIRST_LOCK * (2 ** (failures - FREE_FAILURES))
-    until: datetime = now + min(lock, MAX_LOCK)
-    return until
+@dataclass(frozen=True)
+class Throttle:
+    """How wrong passwords are slowed for one kind of key (a name, a client address): fewer than
+    ``free`` wrong ones (their decayed score, rounded) pass, then a wait of ``first`` doubling with each further one, at
+    most ``cap``. The caps are short on purpose: a stranger who types wrong passwords for a
+    name slows himself, and the owner, after at most ``cap``, logs in with the right one."""
+
+    free: float
+    first: timedelta
+    cap: timedelta
+
+    def until(self, score: float, now: datetime) -> datetime | None:
+        """When a key of this decayed ``score`` may try again (None: at once)."""
+        count = round(score)
+        if count < self.free:
+            return None
+        wait = self.first * (2 ** min(count - self.free, 20))
+        until: datetime = now + min(wait, self.cap)
+        return until
+
+
+#: Per name (known or not: the throttle must not tell which names exist).
+NAME_THROTTLE = Throttle(free=FREE_FAILURES, first=timedelta(seconds=2), cap=timedelta(seconds=30))
+#: Per client address (whatever names it types).
+ADDRESS_THROTTLE = Throttle(free=10, first=timedelta(seconds=2), cap=timedelta(seconds=45))
+
+
+def decayed(score: float, at: datetime, now: datetime) -> float:
+    """A throttle score kept at ``at``, as it stands at ``now`` (halved every :data:`HALF_LIFE`)."""
+    elapsed = max((now - at).total_seconds(), 0.0)
+    return float(score * 0.5 ** (elapsed / HALF_LIFE.total_seconds()))
 
 
 def new_class_code() -> str:

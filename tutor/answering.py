@@ -39,6 +39,7 @@ from datetime import datetime
 from tutor.cards import Card
 from tutor.content.grading import Feedback, GradingError, answer_score, grade, hint_count, read_response
 from tutor.content.models import Exercise, Item, Puzzle
+from tutor.content.situation import item_view
 from tutor.glicko import Rating
 from tutor.progress import Attempt, Learner, ProgressError, ProgressStore
 from tutor.vocab import AttemptKind
@@ -124,6 +125,7 @@ def answer(
     if not 0 <= hints_used <= total:
         raise AnswerError(f"{hints_used} hints taken, but this item has {total} (0 to {total})")
     read = read_response(item, response)
+    _check_held(item, read)
     feedback = grade(item, read, lang)
     score = answer_score(feedback.correct, hints_used, total)
     item_id = record_id or (item.id if isinstance(item, Puzzle) else "")
@@ -133,6 +135,18 @@ def answer(
     if not item_id:
         raise AnswerError("an item without an id of its own (a lesson's exercise) is recorded under a record_id")
     return _record(store, learner, item, graded, kind, ts)
+
+
+def _check_held(item: Item, read: Card | int) -> None:
+    """A card the learner cannot play -- not in his hand, or played already -- is refused before
+    it is graded: a typo at the command line (``--card S2`` with no ♠2) was recorded as a wrong
+    first try and spent the learner's one rated try. The pages draw only the cards in the hand."""
+    if not isinstance(read, Card) or item.question not in ("lead", "play"):
+        return
+    remaining = item_view(item).remaining
+    if read not in remaining:
+        held = " ".join(str(c) for c in sorted(remaining))
+        raise GradingError(f"{read} is not a card in the hand (the hand holds {held}); nothing was recorded")
 
 
 def _record(store: ProgressStore, learner: Learner, item: Item, graded: Outcome, kind: AttemptKind,

@@ -24,7 +24,7 @@ from appkit import write_content  # noqa: E402
 from e2e_server import CHROMIUM, streamlit_server  # noqa: E402
 from tutor.accounts import FREE_FAILURES  # noqa: E402
 from tutor.i18n import t  # noqa: E402
-from tutor.progress import ProgressStore  # noqa: E402
+from tutor.progress import ProgressStore, Role  # noqa: E402
 
 ARTIFACTS = ROOT / "tests" / "artifacts"
 PW = "correct horse battery"
@@ -46,6 +46,7 @@ def server(tmp_path_factory) -> Iterator[str]:
     teacher, ann, bob, cara = (store.learner(n) for n in ("Teach", "Ann", "Bob", "Cara"))
     for who in (teacher, ann, bob, cara):
         store.set_password(who.id, PW)
+    store.set_role(teacher.id, Role.TEACHER)
     cls = store.create_class("5B", teacher.id)
     store.join_class(cls.code, ann.id)
     store.assign(cls.id, ["king-fourth-lead"])

@@ -12,6 +12,7 @@ file is theirs.
 from __future__ import annotations
 
 import argparse
+import getpass
 import os
 import sys
 from datetime import date
@@ -65,7 +66,7 @@ def viewer(store: ProgressStore, args: argparse.Namespace, *, concerned: Learner
     if not password:
         raise CliError(f"--as {name} needs the password ({PASSWORD_ENV} or --password-stdin)")
     try:
-        token = store.login(name, password)
+        token = store.login(name, password, client=f"cli:{getpass.getuser()}")
     except LoginFailed:
         raise
     learner = store.session_learner(token)

@@ -73,6 +73,12 @@ def run_backup(args: argparse.Namespace) -> int:
     source = _db(args)
     # the file itself and its journals: a --force over the -wal file would lose the newest answers
     companions = [source, *(source.with_name(source.name + x) for x in ("-wal", "-shm", "-journal"))]
+    named = Path(args.file).expanduser().absolute()
+    if any(named == c.expanduser().absolute() for c in companions):
+        # refused whether or not the journal exists now: an idle WAL store has none, and SQLite
+        # deletes a "backup" it finds there as a stale journal the next time the store opens
+        raise CliError(f"FILE {args.file} is one of the inputs: the progress file or its journal (-wal, -shm, "
+                       "-journal), whether it exists now or not; give the copy another name")
     out = check_out(args.file, inputs=[c for c in companions if c.is_file()], force=args.force, option="FILE")
     if out.exists() and source.exists() and os.path.samefile(out, source):  # pragma: no cover - check_out refuses
         raise CliError(f"FILE {out} is the progress file itself")

@@ -80,7 +80,8 @@ def run_add(args: argparse.Namespace) -> int:
     password = read_password(args) if args.password_stdin else None
     if auth_required() and not password:
         raise CliError("this server requires a login: give the new learner a password (--password-stdin)")
-    if args.teacher and auth_required() and any(x.is_teacher for x in store.learners()):
+    if args.teacher and (auth_required() or args.as_user is not None) and store.learners():
+        # only a teacher makes a teacher; the store's very first account may be its first teacher
         if args.as_user is None:
             raise CliError("only a teacher can add a teacher: give --as NAME (password in WHIST_TUTOR_PASSWORD)")
         args.password_stdin = False  # stdin held the new teacher's password; the adder's is in the environment

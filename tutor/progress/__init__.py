@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from tutor.glicko import Rating
 from tutor.progress.drafts import DRAFTS_KEPT, MAX_DRAFT
-from tutor.progress.errors import AccessDenied, LoginFailed, LoginThrottled
+from tutor.progress.errors import AccessDenied, LoginFailed, LoginThrottled, NameLookalike, NotATeacher
 from tutor.progress.records import (
     KINDS,
     Assignment,
@@ -47,6 +47,7 @@ from tutor.progress.records import (
     report_csv,
     seed_rating,
 )
+from tutor.progress.reports import ReportLimited
 from tutor.progress.selection import RECENT_DAYS, WEAK_SHARE
 from tutor.progress.store import ProgressStore
 from tutor.spaced import REVIEW_GRADUATE_DAYS
@@ -85,6 +86,9 @@ __all__ = [
     "AccessDenied",
     "LoginFailed",
     "LoginThrottled",
+    "NameLookalike",
+    "ReportLimited",
+    "NotATeacher",
     "seed_rating",
     "default_db_target",
     "RECENT_DAYS",

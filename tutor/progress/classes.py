@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import case, literal_column, select, update
+from sqlalchemy import case, literal_column, select
 from sqlalchemy.sql import ColumnElement
 
 from tutor.accounts import new_class_code, normal_code
-from tutor.progress.errors import AccessDenied
+from tutor.progress.errors import AccessDenied, NotATeacher
 from tutor.progress.learners import no_learner
 from tutor.progress.records import (
     Assignment,
@@ -51,11 +51,18 @@ class Classes:
         self.db = db
 
     def create(self, name: str, teacher_id: int) -> ClassInfo:
-        """A new class taught by ``teacher_id`` (who becomes a teacher), with a join code."""
+        """A new class taught by ``teacher_id``, with a join code. Only a teacher creates a
+        class, and creating one grants no role: it did (``--teacher bob --as bob`` made a
+        learner a teacher, who then read every problem report); a teacher is made by a teacher
+        or by whoever sets the server up (``tutor admin init``)."""
         cleaned = clean_name(name, what="a class's name")
         with self.db.write() as conn:
-            if conn.execute(select(1).where(_L.c.id == teacher_id)).first() is None:
+            role = conn.execute(select(_L.c.role).where(_L.c.id == teacher_id)).first()
+            if role is None:
                 raise no_learner(teacher_id)
+            if role[0] != "teacher":
+                raise NotATeacher("only a teacher can create a class; a teacher makes teachers "
+                                  "(python -m tutor admin grant NAME --as TEACHER)")
             if conn.execute(select(1).where(_C.c.name_key == name_key(cleaned))).first() is not None:
                 raise ProgressError(f"a class named {cleaned!r} exists already")
             code = new_class_code()
@@ -64,7 +71,6 @@ class Classes:
             class_id = int(conn.execute(_C.insert().values(
                 name=cleaned, name_key=name_key(cleaned), code=code, teacher_id=teacher_id,
                 created=iso(now())).returning(_C.c.id)).scalar_one())
-            conn.execute(update(_L).where(_L.c.id == teacher_id).values(role="teacher"))
         return ClassInfo(class_id, cleaned, code, teacher_id)
 
     @guard_rows

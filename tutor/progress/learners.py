@@ -8,25 +8,38 @@ checks that read it -- "this name or none", "this password or wait" -- belong to
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection
 
-from tutor.accounts import SESSION_TTL, hash_password, new_token, throttle_until, token_hash, verify_password
+from tutor.accounts import (
+    ADDRESS_THROTTLE,
+    NAME_THROTTLE,
+    SESSION_TTL,
+    Throttle,
+    decayed,
+    hash_password,
+    new_token,
+    token_hash,
+    verify_password,
+)
 from tutor.clock import zone_name
-from tutor.progress.errors import AccessDenied, LoginFailed, LoginThrottled
+from tutor.progress.errors import AccessDenied, LoginFailed, LoginThrottled, NameLookalike
 from tutor.progress.records import Learner, Role, clean_name, guard_rows, iso
 from tutor.progress.records import now as utc_now
 from tutor.storage import models as T
-from tutor.storage import name_key
+from tutor.storage import name_key, name_skeleton
 from tutor.storage.database import Database, insert_or, locked
 from tutor.storage.errors import ProgressError
 
 __all__ = ["Learners", "zone_of", "no_learner"]
 
 _L = T.learners
+_TH = T.login_throttle
+#: A throttle row whose last wrong password is older than this has decayed to nothing: removed.
+_THROTTLE_KEPT = timedelta(days=1)
 #: A learner's row as a :class:`Learner` reads it.
 _COLUMNS = (_L.c.id, _L.c.name, _L.c.tz, _L.c.role, _L.c.password_hash.is_not(None))
 
@@ -44,6 +57,21 @@ def zone_of(conn: Connection, learner_id: int) -> str:
     """The learner's time zone ("" when unknown: the machine's)."""
     row = conn.execute(select(_L.c.tz).where(_L.c.id == learner_id)).first()
     return str(row[0]) if row is not None else ""
+
+
+def _count_failure(conn: Connection, keys: dict[str, Throttle], at: datetime) -> None:
+    """One more wrong password for each key (a name, an address): its decayed score plus one,
+    and when it may try again. Rows decayed to nothing are removed, so unknown names typed by a
+    stranger do not pile up."""
+    conn.execute(delete(_TH).where(_TH.c.at < iso(at - _THROTTLE_KEPT)))
+    for key, throttle in keys.items():
+        conn.execute(insert_or(conn, _TH).values(key=key, score=0.0, at=iso(at), until="")
+                     .on_conflict_do_nothing(index_elements=[_TH.c.key]))
+        score, then = conn.execute(locked(select(_TH.c.score, _TH.c.at).where(_TH.c.key == key))).one()
+        new = decayed(float(score), datetime.fromisoformat(str(then)), at) + 1.0
+        until = throttle.until(new, at)
+        conn.execute(update(_TH).where(_TH.c.key == key).values(score=new, at=iso(at),
+                                                                until=iso(until) if until else ""))
 
 
 class Learners:
@@ -72,9 +100,14 @@ class Learners:
             return found
         if self.db.read_only is not None:
             self.db.refuse_write()
-        key = name_key(cleaned)
+        key, skeleton = name_key(cleaned), name_skeleton(cleaned)
         with self.db.write() as conn:
-            conn.execute(insert_or(conn, _L).values(name=cleaned, name_key=key, created=iso(utc_now()))
+            alike = conn.execute(select(_L.c.name).where(_L.c.name_skeleton == skeleton, _L.c.name_key != key)
+                                 .limit(1)).first()
+            if alike is not None:
+                raise NameLookalike(cleaned, str(alike[0]))
+            conn.execute(insert_or(conn, _L).values(name=cleaned, name_key=key, name_skeleton=skeleton,
+                                                    created=iso(utc_now()))
                          .on_conflict_do_nothing(index_elements=[_L.c.name_key]))
             row = conn.execute(select(*_COLUMNS).where(_L.c.name_key == key)).one()
         return _learner(row)
@@ -129,36 +162,52 @@ class Learners:
             raise no_learner(learner_id)
 
     @guard_rows
-    def login(self, name: str, password: str, *, now: datetime | None = None) -> str:
+    def login(self, name: str, password: str, *, client: str | None = None, now: datetime | None = None) -> str:
         """Check a learner's password and open a session: its token (kept by the browser; the
-        database keeps only its hash). After :data:`tutor.accounts.FREE_FAILURES` wrong
-        passwords in a row the name is locked for a while that doubles with each further one
-        (:class:`LoginThrottled`); a wrong name or password is one :class:`LoginFailed`."""
+        database keeps only its hash).
+
+        Why in three steps: the argon2 check (~145 ms) runs outside any transaction -- inside
+        one it held SQLite's write lock, and a loop of logins made every other process's answers
+        fail. A read looks the name and the throttle up; the check runs; one short write counts
+        a wrong password or opens the session.
+
+        Wrong passwords are counted per name -- known or not, so the throttle does not tell
+        which names exist -- and per ``client`` (the browser's address; the command line's
+        user), each a score that halves every :data:`tutor.accounts.HALF_LIFE`. Past a few, the
+        name or the address waits a while (:class:`LoginThrottled`, at most
+        :data:`tutor.accounts.NAME_THROTTLE` ``.cap``): a stranger is slowed, the owner logs in
+        after that short wait. A wrong name or password is one :class:`LoginFailed`, after the
+        same work either way."""
         at = now or utc_now()
-        key = name_key(clean_name(name))
+        cleaned = clean_name(name)
+        key = name_key(cleaned)
+        keys = {f"name:{name_skeleton(cleaned)}": NAME_THROTTLE, f"addr:{client or 'unknown'}": ADDRESS_THROTTLE}
+        with self.db.read() as conn:
+            row = conn.execute(select(_L.c.id, _L.c.password_hash).where(_L.c.name_key == key)).first()
+            held = conn.execute(select(_TH.c.until).where(_TH.c.key.in_(list(keys)))).all()
+        waits = [datetime.fromisoformat(str(u[0])) for u in held if u[0]]
+        latest = max(waits, default=None)
+        if latest is not None and latest > at:
+            raise LoginThrottled(latest)
+        hashed = None if row is None or row[1] is None else str(row[1])
+        right = verify_password(hashed, password)  # the same work for an unknown name: no timing hint
         with self.db.write() as conn:
-            row = conn.execute(locked(select(_L.c.id, _L.c.password_hash, _L.c.failed_logins, _L.c.locked_until)
-                                      .where(_L.c.name_key == key))).first()
-            if row is None or row[1] is None:
-                verify_password(None, password)  # the same work as for a real hash: no timing hint
-                raise LoginFailed("wrong name or password")
-            learner_id, hashed, failures, until_text = int(row[0]), str(row[1]), int(row[2]), str(row[3])
-            if until_text and datetime.fromisoformat(until_text) > at:
-                raise LoginThrottled(datetime.fromisoformat(until_text))
-            if not verify_password(hashed, password):
-                failures += 1
-                until = throttle_until(failures, at)
-                conn.execute(update(_L).where(_L.c.id == learner_id).values(
-                    failed_logins=failures, locked_until=iso(until) if until else ""))
-                failed: LoginFailed = LoginFailed("wrong name or password")
+            if right and row is not None:
+                # the hash checked is still the learner's (not changed or removed meanwhile)
+                now_hash = conn.execute(select(_L.c.password_hash).where(_L.c.id == int(row[0]))).first()
+                right = now_hash is not None and now_hash[0] == hashed
+            if not right:
+                _count_failure(conn, keys, at)
             else:
+                assert row is not None
                 token = new_token()
-                conn.execute(update(_L).where(_L.c.id == learner_id).values(failed_logins=0, locked_until=""))
+                conn.execute(delete(_TH).where(_TH.c.key == next(iter(keys))))
                 conn.execute(delete(T.sessions).where(T.sessions.c.expires < iso(at)))
-                conn.execute(insert(T.sessions).values(token_hash=token_hash(token), learner_id=learner_id,
+                conn.execute(insert(T.sessions).values(token_hash=token_hash(token), learner_id=int(row[0]),
                                                        created=iso(at), expires=iso(at + SESSION_TTL)))
-                return token
-        raise failed
+        if not right:
+            raise LoginFailed("wrong name or password")
+        return token
 
     @guard_rows
     def session_learner(self, token: str, *, now: datetime | None = None) -> Learner | None:

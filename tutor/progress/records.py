@@ -115,10 +115,27 @@ def report_csv(rows: Sequence[ReportRow], items: Sequence[str]) -> str:
     weak themes -- the same file from the Classes page and ``tutor class report --csv``."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["learner", *items, "weak_themes"])
+    writer.writerow(["learner", *(csv_cell(i) for i in items), "weak_themes"])
     for row in rows:
-        writer.writerow([row.learner, *(row.items[i].value for i in items), " ".join(row.weak_themes)])
+        writer.writerow([csv_cell(row.learner), *(row.items[i].value for i in items), " ".join(row.weak_themes)])
     return out.getvalue()
+
+
+#: What a spreadsheet reads as the start of a formula (OWASP's "CSV injection" list).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(text: str) -> str:
+    """A cell a spreadsheet shows as text: one beginning with ``= + - @``, a tab or a carriage
+    return gets a leading apostrophe, and a line break inside it becomes a space (the writer's
+    lines end in ``\\n``, so a bare ``\\r`` would not be quoted). A learner chooses his own
+    name, and ``=HYPERLINK(…)`` in the teacher's grid would run in the teacher's spreadsheet.
+
+    >>> csv_cell("=1+1"), csv_cell("@SUM(A1)"), csv_cell("ann")
+    ("'=1+1", "'@SUM(A1)", 'ann')
+    """
+    flat = text.replace("\r", " ").replace("\n", " ")
+    return "'" + flat if text.startswith(_FORMULA_START) else flat
 
 
 @dataclass(frozen=True)

@@ -135,8 +135,8 @@ class ProgressStore:
     def set_password(self, learner_id: int, password: str) -> None:
         self.accounts.set_password(learner_id, password)
 
-    def login(self, name: str, password: str, *, now: datetime | None = None) -> str:
-        return self.accounts.login(name, password, now=now)
+    def login(self, name: str, password: str, *, client: str | None = None, now: datetime | None = None) -> str:
+        return self.accounts.login(name, password, client=client, now=now)
 
     def session_learner(self, token: str, *, now: datetime | None = None) -> Learner | None:
         return self.accounts.session_learner(token, now=now)
@@ -228,8 +228,9 @@ class ProgressStore:
         return self.selection.weak_themes(learner_id, count)
 
     # -- problem reports and drafts (tutor.progress.reports, tutor.progress.drafts) ---------
-    def report_problem(self, item_id: str, note: str, learner_id: int | None = None) -> Report:
-        return self.problem_reports.send(item_id, note, learner_id)
+    def report_problem(self, item_id: str, note: str, learner_id: int | None = None, *, browser: str | None = None,
+                       ts: datetime | None = None) -> Report:
+        return self.problem_reports.send(item_id, note, learner_id, browser=browser, ts=ts)
 
     def reports(self, item_id: str | None = None) -> list[Report]:
         return self.problem_reports.all(item_id)

@@ -38,12 +38,12 @@ from sqlalchemy.pool import NullPool, QueuePool
 
 from tutor.storage import models as T
 
-__all__ = ["WRITE", "is_url", "name_key", "sqlite_engine", "url_engine", "safe_url", "alembic_config",
+__all__ = ["WRITE", "is_url", "name_key", "name_skeleton", "sqlite_engine", "url_engine", "safe_url", "alembic_config",
            "head_revision", "known_revisions", "is_known_revision", "current_revision", "schema_number", "migrate",
            "MIGRATION_LOCK", "SCHEMA_VERSION", "LEGACY_VERSION"]
 
 #: The schema this program writes (``meta.schema_version``; Alembic's head revision matches it).
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 #: The last schema of the store before Alembic (1-4 were its own SQL steps, now revisions v0001-v0004).
 LEGACY_VERSION = 4
 
@@ -61,6 +61,38 @@ def is_url(target: str) -> bool:
 def name_key(name: str) -> str:
     """A name folded for comparison: "Anna", "ANNA" and "anna" are one learner (or one class)."""
     return unicodedata.normalize("NFC", name).casefold()
+
+
+#: Letters of Cyrillic and Greek (and two digits) that look like a Latin letter, after case
+#: folding: the Latin/Cyrillic/Greek part of Unicode TR39's confusables that a learner's name can
+#: hold. No package of the index keeps TR39's table; these are the pairs a school's names meet
+#: (Cyrillic "а" typed for Latin "a" on a Russian keyboard).
+_CONFUSABLE = str.maketrans({
+    # Cyrillic
+    "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
+    "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ј": "j", "ԁ": "d", "һ": "h", "ӏ": "l",
+    "ԛ": "q", "ԝ": "w", "ь": "b", "г": "r", "п": "n", "ү": "y", "ɡ": "g",
+    # Greek
+    "α": "a", "β": "b", "γ": "y", "ε": "e", "ζ": "z", "η": "n", "ι": "i", "κ": "k", "μ": "m", "ν": "v",
+    "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ϲ": "c", "ϳ": "j",
+    # digits and Latin look-alikes
+    "0": "o", "1": "l", "ı": "i",
+})
+
+
+def name_skeleton(name: str) -> str:
+    """What a name looks like: :func:`name_key`, then each Cyrillic or Greek letter that looks
+    like a Latin one (and 0, 1) written as that letter -- Unicode TR39's "skeleton" over the
+    scripts of a school's names. Two names of one skeleton are refused as two learners: a
+    Cyrillic "аlice" beside a Latin "alice" would be two rows of one look in a teacher's grid.
+
+    >>> name_skeleton("Аlice") == name_skeleton("alice") == "alice"
+    True
+    >>> name_skeleton("Саша") == name_skeleton("саша") != name_skeleton("Маша")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", folded).translate(_CONFUSABLE))
 
 
 def _begin_hook(engine: Engine) -> None:

@@ -156,6 +156,7 @@ class Database:
                 p.parent.mkdir(parents=True, exist_ok=True)
             self._migrate()
             return
+        files.refuse_special(p)
         writable = files.writable(p)
         if p.stat().st_size == 0:  # a file made by touch, or by a crash before the first page
             if not writable:

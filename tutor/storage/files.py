@@ -199,6 +199,15 @@ class StoreCheck:
                 "counts": dict(self.counts)}
 
 
+def refuse_special(p: Path) -> None:
+    """A device, a named pipe or a socket is no progress file: ``/dev/null`` read as an empty
+    store was "ok, schema 0" to ``db check`` and "disk I/O error" to the store. Both now say
+    this (the store is not opened on it; ``db check`` does not read it, and a pipe would block)."""
+    if p.exists() and not p.is_file():
+        raise StoreUnavailable("foreign", p, f"{p} is not a file (a device, a named pipe or a socket): "
+                               "it cannot be a progress file; Whist Tutor leaves it untouched")
+
+
 def check_store(path: str | os.PathLike[str]) -> StoreCheck:
     """Check a progress file without writing to it: ours, whole (``PRAGMA integrity_check``),
     which schema, how many learners and attempts. A missing file or a folder raises."""
@@ -209,6 +218,10 @@ def check_store(path: str | os.PathLike[str]) -> StoreCheck:
         raise StoreUnavailable("folder", p, f"the progress file {p} is a folder; give a file name in it")
     if not p.exists():
         raise StoreUnavailable("no-file", p, f"there is no progress file at {p}")
+    try:
+        refuse_special(p)
+    except StoreUnavailable as exc:
+        return StoreCheck(p, False, None, None, str(exc), exc.reason, {})
     read_only = None if writable(p) else "file"
     if p.stat().st_size == 0:
         return StoreCheck(p, True, 0, read_only, None, None, {})

@@ -29,7 +29,7 @@ from sqlalchemy import (
 )
 
 __all__ = ["metadata", "meta", "learners", "attempts", "lessons_done", "reviews", "reports", "drafts",
-           "item_ratings", "theme_ratings", "sessions", "identities", "classes", "class_members", "assignments"]
+           "item_ratings", "theme_ratings", "sessions", "identities", "login_throttle", "classes", "class_members", "assignments"]
 
 metadata = MetaData()
 
@@ -57,6 +57,9 @@ learners = Table(
     Column("rd", Float, nullable=False, server_default="350"),
     Column("vol", Float, nullable=False, server_default="0.06"),
     Index("learners_by_key", "name_key", unique=True),
+    # schema 9: what the name looks like (tutor.storage.name_skeleton): a look-alike is refused
+    Column("name_skeleton", Text, nullable=False, server_default=""),
+    Index("learners_by_skeleton", "name_skeleton"),
 )
 
 attempts = Table(
@@ -111,6 +114,11 @@ reports = Table(
     Column("item_id", Text, nullable=False),
     Column("note", Text, nullable=False),
     Column("ts", Text, nullable=False),
+    # schema 9: the browser that sent an anonymous report, so reports are limited per browser too
+    Column("browser", Text, nullable=True),
+    Index("reports_by_item", "item_id", "ts"),
+    Index("reports_by_learner", "learner_id", "ts"),
+    Index("reports_by_browser", "browser", "ts"),
 )
 
 drafts = Table(
@@ -168,6 +176,17 @@ identities = Table(
     Column("created", Text, nullable=False),
     PrimaryKeyConstraint("issuer", "subject"),
     Index("identities_by_learner", "learner_id"),
+)
+
+#: Schema 9: wrong passwords counted per name (known or not) and per client address, each a
+#: score that halves every few minutes; a key is ``name:<skeleton>`` or ``addr:<address>``.
+login_throttle = Table(
+    "login_throttle", metadata,
+    Column("key", Text, primary_key=True),
+    Column("score", Float, nullable=False),
+    Column("at", Text, nullable=False),
+    Column("until", Text, nullable=False, server_default=""),
+    Index("login_throttle_by_at", "at"),
 )
 
 classes = Table(

@@ -30,9 +30,19 @@ from tutor.ui.learner import AUTH_TOKEN, current_learner, logged_in, name_locked
 from tutor.ui.school import school_learner, sign_in_buttons, sign_out
 from tutor.ui.store_access import progress_note, store, store_message, store_problem
 
-__all__ = ["learner_box", "teacher_gate"]
+__all__ = ["learner_box", "teacher_gate", "client_address"]
 
 _AUTH_ERROR = state.AUTH_ERROR
+
+
+def client_address() -> str | None:
+    """The browser's address (``st.context.ip_address``), by which wrong passwords are counted
+    besides the name; None when unknown (a test, a proxy that hides it: one shared count)."""
+    try:
+        address = st.context.ip_address
+    except Exception:  # noqa: BLE001 -- no browser context outside a real session
+        return None
+    return str(address) if address else None
 
 
 def learner_box(lang: str) -> Learner | None:
@@ -66,7 +76,7 @@ def learner_box(lang: str) -> Learner | None:
         except (StoreReadOnly, StoreBusy, StoreUnavailable):
             pass  # already said above (read-only: a new name cannot be created)
         except ProgressError as exc:
-            show_error(str(exc), where=st.sidebar)
+            show_error(store_message(exc, lang), where=st.sidebar)
         return None
     st.sidebar.caption(t("app.learner_saved", lang, name=learner.name))
     if not learner.has_password:
@@ -81,7 +91,7 @@ def _do_login(name_key_: str, password_key: str) -> None:
     st.session_state[password_key] = ""
     lang = current_lang()
     try:
-        token = store().login(name, password)
+        token = store().login(name, password, client=client_address())
     except LoginThrottled as exc:
         st.session_state[_AUTH_ERROR] = t("account.throttled", lang, time=exc.until.strftime("%H:%M:%S"))
         return
@@ -183,7 +193,7 @@ def _set_password(learner_id: int) -> None:
         db = store()
         db.set_password(learner_id, password)
         name = db.learner_by_id(learner_id).name
-        st.session_state[AUTH_TOKEN] = db.login(name, password)
+        st.session_state[AUTH_TOKEN] = db.login(name, password, client=client_address())
         st.session_state.pop(state.LEARNER_CACHE, None)
         st.session_state[state.AUTH_SAVED] = True
     except PasswordError:

@@ -16,7 +16,6 @@ from datetime import date
 
 import streamlit as st
 
-from tutor.accounts import auth_required
 from tutor.content.models import Lesson, Puzzle, theme_label
 from tutor.progress import Assignment, ClassInfo, Homework, ItemState, Learner, ProgressError, ReportRow, report_csv
 from tutor.ui import state
@@ -149,7 +148,8 @@ def _show(lang: str) -> None:
         show_info(tr("classes.need_learner"))
         return
     _join_part(me)
-    if auth_required() and not me.is_teacher:
+    if not me.is_teacher:  # creating a class grants no role (issue 23): a teacher makes teachers
+        show_info(tr("classes.ask_teacher"))
         return
     _teacher_part(me, lang)
 

@@ -46,7 +46,8 @@ def _report(puzzle_id: str) -> None:
     note = (st.session_state.get(REPORT_NOTE) or "").strip()
     learner = current_learner()
     try:
-        store().report_problem(puzzle_id, note, learner_id=learner.id if learner else None)
+        store().report_problem(puzzle_id, note, learner_id=learner.id if learner else None,
+                               browser=None if learner else drafts.browser_key())
     except ProgressError as exc:
         st.session_state[state.PUZZLE_REPORT_MSG] = ("error", store_reason(exc, current_lang()))
         return

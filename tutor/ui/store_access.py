@@ -12,8 +12,11 @@ import streamlit as st
 
 from tutor.i18n import t
 from tutor.progress import (
+    NameLookalike,
+    NotATeacher,
     ProgressError,
     ProgressStore,
+    ReportLimited,
     StoreBusy,
     StoreReadOnly,
     StoreUnavailable,
@@ -77,6 +80,12 @@ def store_reason(exc: ProgressError, lang: str) -> str:
         return t("store.busy", lang, path=path)
     if isinstance(exc, (StoreReadOnly, StoreUnavailable)):
         return t(f"store.{exc.reason}", lang, path=path)
+    if isinstance(exc, NameLookalike):
+        return t("store.name_lookalike", lang, name=exc.name, existing=exc.existing)
+    if isinstance(exc, NotATeacher):
+        return t("store.not_teacher", lang)
+    if isinstance(exc, ReportLimited):
+        return t(f"store.report_{exc.who}", lang)
     return str(exc)
 
 
