@@ -208,8 +208,8 @@ def test_a_name_that_looks_like_an_existing_one_is_refused(any_store, alike):
 
 
 def test_the_migration_gives_existing_learners_their_skeleton(new_store_file):
-    """A store of schema 7 (this one taken back to it) gains the column filled for every
-    learner, so a look-alike of a learner kept before is refused too."""
+    """A store of schema 8 (this one taken back to it: the school accounts kept) gains the column
+    filled for every learner, so a look-alike of a learner kept before is refused too."""
     import sqlite3
 
     store = ProgressStore(new_store_file)
@@ -219,12 +219,12 @@ def test_the_migration_gives_existing_learners_their_skeleton(new_store_file):
     for statement in ("DROP INDEX learners_by_skeleton", "ALTER TABLE learners DROP COLUMN name_skeleton",
                       "DROP INDEX reports_by_item", "DROP INDEX reports_by_learner", "DROP INDEX reports_by_browser",
                       "ALTER TABLE reports DROP COLUMN browser", "DROP TABLE login_throttle",
-                      "UPDATE alembic_version SET version_num = 'v0007'",
-                      "UPDATE meta SET value = '7' WHERE key = 'schema_version'"):
+                      "UPDATE alembic_version SET version_num = 'v0008'",
+                      "UPDATE meta SET value = '8' WHERE key = 'schema_version'"):
         conn.execute(statement)
     conn.commit()
     conn.close()
     store = ProgressStore(new_store_file)
-    assert store.schema_version() == 8
+    assert store.schema_version() == 9
     with pytest.raises(NameLookalike):
         store.learner("\u0430lice")
