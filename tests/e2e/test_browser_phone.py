@@ -162,7 +162,8 @@ def test_progress_charts_read_with_one_answer(server, browser, width):
                             has_touch=width < 500, locale="ru-RU")
     try:
         page.goto(f"{server}/progress?lang=ru")
-        pick = page.locator("[data-testid='stMain'] [data-testid='stSelectbox'] input").first
+        # open mode lists no names (issue 23): the learner types hers into the name box
+        pick = page.locator("[data-testid='stMain'] [data-testid='stTextInput'] input").first
         pick.wait_for(timeout=60_000)
         _settled(page)
         pick.click()
