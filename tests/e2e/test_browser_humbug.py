@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tutor.i18n import t
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from e2e_server import CHROMIUM, streamlit_server
 
@@ -60,7 +62,8 @@ def test_humbug_chosen_kept_or_changed_and_played_to_the_sheet(server, browser):
             _settled(page)
         page.get_by_text("Deal over").first.wait_for(timeout=60_000)
         page.get_by_role("heading", name="Tricks of the deal").wait_for(timeout=60_000)
-        page.get_by_role("heading", name="Score sheet").wait_for(timeout=60_000)
+        # the sheet's heading as the page says it (play.sheet: "The rubber so far" since defect 23)
+        page.get_by_role("heading", name=t("play.sheet", "en")).wait_for(timeout=60_000)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "humbug-en.png"), full_page=True)
     finally:
