@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from e2e_server import CHROMIUM, streamlit_server
@@ -110,6 +111,13 @@ def test_the_sidebar_closes_after_a_page_is_chosen(server, browser):
         page.locator("h1").first.wait_for(timeout=60_000)
         _settled(page)
         opener = page.locator("[data-testid='stExpandSidebarButton']")
+        # the app's styles arrive with the script run's elements, which a loaded machine may draw
+        # after the heading: wait for them (at most 15 s) before measuring
+        try:
+            page.wait_for_function("(() => { const b = document.querySelector(\"[data-testid='stExpandSidebarButton']\");"
+                                   " return b && b.getBoundingClientRect().width >= 40; })()", timeout=15_000)
+        except PlaywrightTimeout:  # measured below all the same: the assertion says what was found
+            pass
         box = opener.bounding_box()
         assert box and box["width"] >= 40 and box["height"] >= 40, box
         opener.tap()
