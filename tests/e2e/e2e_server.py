@@ -12,6 +12,7 @@ import urllib.request
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -60,3 +61,12 @@ def streamlit_server(workdir: Path, env: Mapping[str, str], *, port: int | None 
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def settled(page: Any) -> None:
+    """Wait until Streamlit is not running the script (no "running" status widget) and no
+    element is drawn faded as stale (a fragment's rerun shows no status widget)."""
+    page.wait_for_timeout(300)
+    page.wait_for_function("!document.querySelector(\"[data-testid='stStatusWidget'] button\")"
+                           " && !document.querySelector('[data-stale=\"true\"]')", timeout=60_000)
+    page.wait_for_timeout(300)

@@ -15,6 +15,7 @@ from tutor.i18n import t
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from e2e_server import CHROMIUM, streamlit_server
+from e2e_server import settled as _settled
 
 pytestmark = [
     pytest.mark.browser,
@@ -30,13 +31,6 @@ def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("humbug")
     with streamlit_server(tmp, {"WHIST_TUTOR_DB": str(tmp / "progress.db")}) as base:
         yield base
-
-
-def _settled(page) -> None:
-    page.wait_for_timeout(300)
-    page.wait_for_function("!document.querySelector(\"[data-testid='stStatusWidget'] button\")"
-                           " && !document.querySelector('[data-stale=\"true\"]')", timeout=60_000)
-    page.wait_for_timeout(300)
 
 
 def test_humbug_chosen_kept_or_changed_and_played_to_the_sheet(server, browser):

@@ -22,6 +22,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from e2e_server import CHROMIUM, streamlit_server
+from e2e_server import settled as _settled
 
 pytestmark = [
     pytest.mark.browser,
@@ -55,13 +56,6 @@ def _phone(browser, url: str):
     page.goto(url)
     page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
     return page
-
-
-def _settled(page) -> None:
-    page.wait_for_timeout(300)
-    page.wait_for_function("!document.querySelector(\"[data-testid='stStatusWidget'] button\")"
-                           " && !document.querySelector('[data-stale=\"true\"]')", timeout=60_000)
-    page.wait_for_timeout(300)
 
 
 def _play_first_card(page) -> None:

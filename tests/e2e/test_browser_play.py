@@ -24,6 +24,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from e2e_server import CHROMIUM, streamlit_server
+from e2e_server import settled as _settled
 
 pytestmark = [
     pytest.mark.browser,
@@ -45,22 +46,11 @@ def server(tmp_path_factory):
         yield base
 
 
-
-
 def _open(browser, url: str, width: int = 1280, height: int = 900):
     page = browser.new_page(viewport={"width": width, "height": height})
     page.goto(url)
     page.wait_for_selector("[data-testid='stApp']", timeout=60_000)
     return page
-
-
-def _settled(page) -> None:
-    """Wait until Streamlit is not running the script (no "running" status widget) and no
-    element is drawn faded as stale (a fragment's rerun shows no status widget)."""
-    page.wait_for_timeout(300)
-    page.wait_for_function("!document.querySelector(\"[data-testid='stStatusWidget'] button\")"
-                           " && !document.querySelector('[data-stale=\"true\"]')", timeout=60_000)
-    page.wait_for_timeout(300)
 
 
 def _key_of(button) -> str:

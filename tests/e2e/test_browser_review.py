@@ -17,6 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from e2e_server import CHROMIUM, streamlit_server
+from e2e_server import settled as _settled
 
 pytestmark = [
     pytest.mark.browser,
@@ -32,13 +33,6 @@ def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("review")
     with streamlit_server(tmp, {"WHIST_TUTOR_DB": str(tmp / "progress.db")}) as base:
         yield base
-
-
-def _settled(page) -> None:
-    page.wait_for_timeout(300)
-    page.wait_for_function("!document.querySelector(\"[data-testid='stStatusWidget'] button\")"
-                           " && !document.querySelector('[data-stale=\"true\"]')", timeout=60_000)
-    page.wait_for_timeout(200)
 
 
 def test_upload_step_jump_to_the_costliest_card_and_make_a_puzzle(server, browser):
