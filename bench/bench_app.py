@@ -96,16 +96,16 @@ def main() -> int:
     # the daily schedule alone (first call of the process: builds the schedule up to today)
     from datetime import date
 
-    from tutor.content.daily import daily_pick
+    from tutor.content.daily import plan as daily_plan
     from tutor.content.loader import load_paths
 
     pool = [p.item for p in load_paths([content_root() / "puzzles"]).puzzles]
     t0 = time.perf_counter()
-    daily_pick(pool, date.today())
+    daily_plan(pool, date.today())
     first_pick = time.perf_counter() - t0
     t0 = time.perf_counter()
-    daily_pick(pool, date.today())
-    print(f"daily_pick(): {len(pool)} puzzles, first {first_pick * 1000:.1f} ms, "
+    daily_plan(pool, date.today())
+    print(f"daily_plan(): {len(pool)} puzzles, first {first_pick * 1000:.1f} ms, "
           f"again {(time.perf_counter() - t0) * 1000:.2f} ms")
     print(f"{'page':<10} {'cold ms':>8} {'first ms':>9} {'median ms':>10}  verdict")
     worst = 0.0

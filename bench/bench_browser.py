@@ -203,13 +203,13 @@ def daily_answer() -> str | None:
     from datetime import UTC, datetime
 
     from tutor.cards import Card
-    from tutor.content.daily import daily_pick
+    from tutor.content.daily import plan as daily_plan
     from tutor.content.loader import load_paths
     from tutor.render import card_name
 
     content = load_paths([ROOT / "puzzles"])
     try:
-        pick = daily_pick([p.item for p in content.puzzles], datetime.now(UTC).date())
+        pick = daily_plan([p.item for p in content.puzzles], datetime.now(UTC).date())
     except Exception:  # noqa: BLE001
         return None
     answer = pick.puzzle.answer

@@ -49,11 +49,11 @@ def todays_answer() -> tuple[str, str]:
     from datetime import UTC, datetime
 
     from tutor.cards import Card
-    from tutor.content.daily import daily_pick
+    from tutor.content.daily import plan as daily_plan
     from tutor.content.loader import load_puzzles
     from tutor.render import card_name
 
-    puzzle = daily_pick(load_puzzles(), datetime.now(UTC).date()).puzzle
+    puzzle = daily_plan(load_puzzles(), datetime.now(UTC).date()).puzzle
     if puzzle.question not in ("lead", "play") or not isinstance(puzzle.answer, Card):
         raise SystemExit(f"today's daily puzzle ({puzzle.id}) asks a {puzzle.question}: no evidence to time")
     return puzzle.id, card_name(puzzle.answer, "en")

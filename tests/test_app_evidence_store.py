@@ -10,7 +10,7 @@ import pytest
 import tutor.evidence_store as es
 from appkit import open_page, start
 from tutor.clock import learner_today
-from tutor.content.daily import daily_pick
+from tutor.content.daily import plan as daily_plan
 from tutor.content.loader import load_puzzles
 from tutor.evidence_store import EvidenceSpec, EvidenceStore, evidence_for
 from tutor.ui import daily
@@ -50,7 +50,7 @@ def test_fresh_install_shows_the_first_daily_evidence_from_the_shipped_store(tmp
     monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "progress.db"))
     monkeypatch.setenv("WHIST_TUTOR_EVIDENCE_DIR", str(tmp_path / "evidence"))
     today = learner_today(None)
-    puzzle = daily_pick(load_puzzles(), today).puzzle
+    puzzle = daily_plan(load_puzzles(), today).puzzle
     if puzzle.question not in ("lead", "play"):
         pytest.skip(f"today's daily puzzle ({puzzle.id}) asks a {puzzle.question}, which has no evidence")
     no_solving(monkeypatch)
@@ -76,5 +76,5 @@ def test_every_shipped_daily_puzzle_of_the_year_has_shipped_evidence(monkeypatch
     pool = load_puzzles()
     shipped = EvidenceStore(SHIPPED_DIR)
     start_day = date(2026, 1, 1)
-    specs = [spec_of(daily_pick(pool, start_day + timedelta(days=i)).puzzle) for i in range(366)]
+    specs = [spec_of(daily_plan(pool, start_day + timedelta(days=i)).puzzle) for i in range(366)]
     assert all(shipped.get_table(s) is not None for s in specs if s is not None)

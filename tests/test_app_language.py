@@ -216,10 +216,10 @@ def test_daily_evidence_is_ready_before_the_first_answer(app_env):
     thread = next((th for th in __import__("threading").enumerate() if th.name == "warm-daily-evidence"), None)
     if thread is not None:
         thread.join(60)
-    from tutor.content.daily import daily_pick
+    from tutor.content.daily import plan as daily_plan
     from tutor.ui.library import library
 
-    today = daily_pick(library().puzzles, datetime.now(UTC).date()).puzzle
+    today = daily_plan(library().puzzles, datetime.now(UTC).date()).puzzle
     # the daily page's own arguments (tutor/ui/daily.show_evidence): found there without solving
     assert any(key[0] == today.hand and key[7] == daily.EVIDENCE_SEED for key in daily._EVIDENCE)
 

@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("players and content", ("tutor.humbug_robot", "tutor.robots", "tutor.reading", "tutor.content", "tutor.evidence", "tutor.render",
                              "tutor.records", "tutor.played_deal", "tutor.deal_review")),
     ("session", ("tutor.club", "tutor.humbug_session", "tutor.session", "tutor.review", "tutor.evidence_store", "tutor.analyse",
-                 "tutor.rule_study", "tutor.answering")),
+                 "tutor.rule_study", "tutor.answering", "tutor.dailies")),
     ("interface", ("tutor.ui", "tutor.cli", "tutor.commands", "tutor.__main__", "tutor")),
 )
 

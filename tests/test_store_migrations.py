@@ -75,6 +75,9 @@ def test_a_schema_5_store_gains_the_per_theme_history_and_keeps_its_ratings(tmp_
     with engine.begin() as conn:  # back to schema 5, as the previous program left it
         cfg = alembic_config()
         cfg.attributes["connection"] = conn
+        for undo in ("DROP TABLE daily_picks", "DROP TABLE item_checks", "DROP INDEX attempts_first_tries",  # schema 11
+                     "ALTER TABLE attempts DROP COLUMN learner_before", "ALTER TABLE attempts DROP COLUMN learner_rd_before"):
+            conn.exec_driver_sql(undo)
         conn.exec_driver_sql("ALTER TABLE attempts DROP COLUMN theme_ratings")
         conn.exec_driver_sql("DROP INDEX item_ratings_by_rating")
         for undo in ("DROP INDEX learners_by_skeleton", "ALTER TABLE learners DROP COLUMN name_skeleton",  # schema 9
@@ -86,11 +89,13 @@ def test_a_schema_5_store_gains_the_per_theme_history_and_keeps_its_ratings(tmp_
         conn.exec_driver_sql("UPDATE meta SET value = '5' WHERE key = 'schema_version'")
     engine.dispose()
     again = ProgressStore(path)
-    assert again.schema_version() == SCHEMA_VERSION == 9 and again.rating(ann.id) == rating
+    assert again.schema_version() == SCHEMA_VERSION == 11 and again.rating(ann.id) == rating
     with again.db.read() as conn:
         assert conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = 'item_ratings_by_rating'").first()
         assert conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = 'identities'").first()
     assert again.theme_history(ann.id) == {}  # the old attempt did not record it
+    with again.db.read() as conn:  # schema 11 filled the rating before the old rated try: a newcomer's
+        assert conn.exec_driver_sql("SELECT learner_before, learner_rd_before FROM attempts").all() == [(1500.0, 350.0)]
     again.record_attempt(ann.id, "p2", "puzzle", themes=["leads"], correct=True)
     assert len(again.theme_history(ann.id)["leads"]) == 1
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.cards import Card
-from tutor.content.daily import daily_pick
+from tutor.content.daily import plan as daily_plan
 from tutor.content.loader import load_paths
 from tutor.content.models import Item
 from tutor.errors import WhistError
@@ -118,13 +118,15 @@ def collect(paths: Sequence[str | Path] | None = None, samples: int = DEFAULT_SA
 
 def daily_specs(days: int, paths: Sequence[str | Path] | None = None, samples: int = DEFAULT_SAMPLES,
                 seed: int = DEFAULT_SEED, start: date | None = None) -> list[EvidenceSpec]:
-    """The specs of the daily puzzles of ``days`` days from ``start`` (default: today)."""
+    """The specs of the daily puzzles of ``days`` days from ``start`` (default: today), as planned
+    from the content (:func:`tutor.content.daily.plan`; the days the app keeps are chosen the same
+    way until learners' ratings count, and the whole library is analysed ahead anyway)."""
     from tutor.clock import learner_today
 
     content = _load(paths)
     pool = [p.item for p in content.puzzles]
     first = start or learner_today(None)
-    return _unique(spec_of(daily_pick(pool, first + timedelta(days=i)).puzzle, samples, seed) for i in range(days))
+    return _unique(spec_of(daily_plan(pool, first + timedelta(days=i)).puzzle, samples, seed) for i in range(days))
 
 
 def _unique(specs: Iterable[EvidenceSpec | None]) -> list[EvidenceSpec]:

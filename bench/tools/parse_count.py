@@ -59,7 +59,7 @@ def main(day: date) -> None:
     install()
     from tutor.ui.seatview import seat_view
 
-    from tutor.content.daily import daily_pick
+    from tutor.content.daily import plan as daily_plan
     from tutor.content.describe import question_text
     from tutor.content.engine import engine_verdict
     from tutor.content.grading import grade
@@ -68,7 +68,7 @@ def main(day: date) -> None:
     content = load_paths(None)
     loaded = sum(READS.values())
     READS.clear()
-    item = daily_pick([p.item for p in content.puzzles], day).puzzle
+    item = daily_plan([p.item for p in content.puzzles], day).puzzle
     played = getattr(item, "tricks_played", item.played)  # the values, where the item holds them
     view = seat_view(item.student_hand, item.trump_card, item.dealer_seat, played)  # the board
     question_text(item)

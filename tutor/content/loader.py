@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,11 +45,18 @@ __all__ = [
     "load_puzzles",
     "load_lessons",
     "default_paths",
+    "puzzle_paths",
+    "load_cached",
+    "signature",
+    "LIBRARY",
     "REPO_ROOT",
 ]
 
 #: The checkout the package lives in (an editable install): lessons/ and puzzles/ are beside tutor/.
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+#: The folder of the puzzle library beside ``puzzles/`` (issue 26: the lead and play problems the
+#: puzzle pipeline builds, ``library/lead/<theme>.yaml``); read with the rest when it is there.
+LIBRARY = "library"
 
 _MAX_NODES = 200_000  # aliases can multiply a small file; content files are far below this
 #: The largest content file read, in MB, unless ``$WHIST_TUTOR_MAX_FILE_MB`` says otherwise.
@@ -417,16 +425,23 @@ def load_file(path: str | Path) -> LoadedFile:
 
 
 def content_root() -> Path:
-    """The folder holding lessons/ and puzzles/: ``$WHIST_TUTOR_CONTENT_DIR`` when set, else the
-    repository's own (the app, ``check`` and ``check --find-deals`` all read the same place)."""
+    """The folder holding lessons/, puzzles/ and library/: ``$WHIST_TUTOR_CONTENT_DIR`` when set, else
+    the repository's own (the app, ``check`` and ``check --find-deals`` all read the same place)."""
     env = os.environ.get("WHIST_TUTOR_CONTENT_DIR")
     return Path(env).expanduser() if env else REPO_ROOT
 
 
+def puzzle_paths(root: Path | None = None) -> list[Path]:
+    """The puzzles/ folder of ``root`` (default :func:`content_root`), and its library/ when there is one."""
+    base = content_root() if root is None else root
+    library = base / LIBRARY
+    return [base / "puzzles", *([library] if library.is_dir() else [])]
+
+
 def default_paths() -> list[Path]:
-    """The lessons/ and puzzles/ folders of :func:`content_root`."""
+    """The lessons/ and puzzles/ folders of :func:`content_root`, and library/ when it exists."""
     root = content_root()
-    return [root / "lessons", root / "puzzles"]
+    return [root / "lessons", *puzzle_paths(root)]
 
 
 def _yaml_files(paths: Iterable[str | Path]) -> Iterator[Path]:
@@ -488,8 +503,9 @@ def load_paths(paths: Iterable[str | Path] | None = None) -> ContentSet:
 
 
 def load_puzzles(paths: Iterable[str | Path] | None = None) -> list[Puzzle]:
-    """The puzzles, sorted by id; raises :class:`ContentError` listing every problem if any file is bad."""
-    content = load_paths(paths if paths is not None else [REPO_ROOT / "puzzles"])
+    """The puzzles, sorted by id (default: the repository's puzzles/ and library/); raises
+    :class:`ContentError` listing every problem if any file is bad."""
+    content = load_paths(paths if paths is not None else puzzle_paths(REPO_ROOT))
     if content.problems:
         raise ContentError(content.problems)
     return sorted((p.item for p in content.puzzles), key=lambda p: p.id)
@@ -502,3 +518,42 @@ def load_lessons(paths: Iterable[str | Path] | None = None) -> list[Lesson]:
     if content.problems:
         raise ContentError(content.problems)
     return [les.item for les in content.lessons]
+
+
+#: What :func:`load_cached` read, by the files' signature (newest last).
+_CACHED: OrderedDict[tuple[tuple[str, int, int], ...], ContentSet] = OrderedDict()
+_CACHED_MAX = 4
+
+
+def signature(paths: Iterable[str | Path]) -> tuple[tuple[str, int, int], ...]:
+    """Every content file under ``paths`` with its modification time and size: what a cache of
+    the content is keyed by (a file changed, added or removed changes it). A path that does not
+    exist is kept with zeros, so it is reported when it is read."""
+    out: list[tuple[str, int, int]] = []
+    for p in _yaml_files(paths):
+        try:
+            stat = p.stat()
+        except OSError:
+            out.append((str(p), 0, 0))
+            continue
+        out.append((str(p), stat.st_mtime_ns, stat.st_size))
+    return tuple(out)
+
+
+def load_cached(paths: Iterable[str | Path] | None = None) -> ContentSet:
+    """:func:`load_paths`, read again only when a file under ``paths`` changed.
+
+    Why: a library of 2,000 puzzles takes seconds to parse and validate, and a process that asks
+    for many days' daily (``tutor daily`` in a loop, a test of three years of dailies) must not
+    pay that on every call. The items are frozen models, so sharing them is safe."""
+    folders = [Path(p) for p in (default_paths() if paths is None else paths)]
+    key = signature(folders)
+    hit = _CACHED.get(key)
+    if hit is not None:
+        _CACHED.move_to_end(key)
+        return hit
+    content = load_paths(None if paths is None else folders)
+    _CACHED[key] = content
+    while len(_CACHED) > _CACHED_MAX:
+        _CACHED.popitem(last=False)
+    return content

@@ -34,8 +34,11 @@ from tutor.progress.records import (
     Attempt,
     Candidate,
     ClassInfo,
+    DailyRow,
     Draft,
+    Flag,
     Homework,
+    ItemStanding,
     ItemState,
     Learner,
     RatingPoint,
@@ -46,6 +49,7 @@ from tutor.progress.records import (
     ThemeStats,
     report_csv,
     seed_rating,
+    stars_of,
 )
 from tutor.progress.reports import ReportLimited
 from tutor.progress.selection import RECENT_DAYS, WEAK_SHARE
@@ -90,6 +94,10 @@ __all__ = [
     "ReportLimited",
     "NotATeacher",
     "seed_rating",
+    "stars_of",
+    "DailyRow",
+    "Flag",
+    "ItemStanding",
     "default_db_target",
     "RECENT_DAYS",
     "WEAK_SHARE",

@@ -104,6 +104,8 @@ class Attempts:
                       "themes": json.dumps(themes, ensure_ascii=False), "correct": int(correct),
                       "hints_used": hints_used, "score": score, "answer": answer, "ts": iso(ts),
                       "day": day.isoformat(), "first_try": int(first),
+                      "learner_before": float(row[1]) if rated else None,
+                      "learner_rd_before": float(row[2]) if rated else None,
                       "learner_rating": rated[0].rating if rated else None,
                       "learner_rd": rated[0].rd if rated else None,
                       "item_rating": rated[1].rating if rated else None,
@@ -167,6 +169,19 @@ class Attempts:
             rows = conn.execute(select(_A.c.day).distinct()
                                 .where(_A.c.learner_id == learner_id, _A.c.kind == "daily", _A.c.correct == 1)).all()
         return {date.fromisoformat(r[0]) for r in rows}
+
+    @guard_rows
+    def daily_results(self, learner_id: int) -> dict[date, dict[str, bool]]:
+        """Each day the learner answered a daily puzzle: the puzzles he answered as that day's
+        daily, each with whether he solved it that day (the archive says "you solved it then")."""
+        with self.db.read() as conn:
+            rows = conn.execute(select(_A.c.day, _A.c.item_id, func.max(_A.c.correct))
+                                .where(_A.c.learner_id == learner_id, _A.c.kind == "daily")
+                                .group_by(_A.c.day, _A.c.item_id)).all()
+        out: dict[date, dict[str, bool]] = {}
+        for day, item, solved in rows:
+            out.setdefault(date.fromisoformat(str(day)), {})[str(item)] = bool(solved)
+        return out
 
     @guard_rows
     def streak(self, learner_id: int, today: date | None = None) -> int:

@@ -24,7 +24,7 @@ from tutor.storage.errors import ProgressError, StoreUnavailable
 
 __all__ = ["KINDS", "MAX_NAME", "Role", "Learner", "RatingPoint", "Candidate", "ClassInfo", "Assignment", "ItemState",
            "ReportRow", "Homework", "Attempt", "ThemeStats", "ReviewItem", "Report", "Draft", "report_csv",
-           "seed_rating", "now", "iso", "clean_name", "item_state", "guard_rows"]
+           "seed_rating", "stars_of", "DailyRow", "Flag", "ItemStanding", "now", "iso", "clean_name", "item_state", "guard_rows"]
 
 #: What an attempt answered: a lesson exercise, a puzzle from the collection, the daily puzzle.
 KINDS: tuple[str, ...] = ("lesson", "puzzle", "daily")
@@ -164,6 +164,64 @@ _SEEDS = {1: 1100.0, 2: 1300.0, 3: 1500.0, 4: 1700.0, 5: 1900.0}
 def seed_rating(difficulty: int | None) -> Rating:
     """The rating a puzzle nobody has tried starts from (its difficulty's guess, wide RD)."""
     return Rating(_SEEDS.get(difficulty or 3, 1500.0), 250.0 if difficulty else 350.0, 0.06)
+
+
+def stars_of(rating: float) -> int:
+    """The difficulty (1-5 stars) a rating shows: the seed it is nearest to, so a puzzle whose
+    rating stays at its author's guess keeps the author's stars.
+
+    >>> [stars_of(r) for r in (900, 1199, 1201, 1500, 1799, 1801, 2400)]
+    [1, 1, 2, 3, 4, 5, 5]
+    """
+    return min(_SEEDS, key=lambda d: (abs(_SEEDS[d] - rating), d))
+
+
+@dataclass(frozen=True)
+class DailyRow:
+    """One day of the daily schedule as kept: its puzzle, its cycle (from 0), its place in the
+    cycle (from 1)."""
+
+    day: date
+    item_id: str
+    cycle: int
+    number: int
+
+
+@dataclass(frozen=True)
+class Flag:
+    """Why a teacher should look at a puzzle, counted since he last did (``since``; None: never).
+
+    ``reports`` problem reports (the newest note in ``last_note``); ``strong_tries`` first tries
+    by learners clearly stronger than the puzzle's rating, ``strong_fails`` of them wrong, where
+    the ratings expected ``expected_fails``. ``misfit`` says whether those fails are far more
+    than expected (:mod:`tutor.progress.standings`)."""
+
+    item_id: str
+    reports: int = 0
+    last_note: str = ""
+    strong_tries: int = 0
+    strong_fails: int = 0
+    expected_fails: float = 0.0
+    misfit: bool = False
+    since: datetime | None = None
+
+    @property
+    def raised(self) -> bool:
+        """Whether the puzzle is flagged at all (reported, or a misfit)."""
+        return self.reports > 0 or self.misfit
+
+
+@dataclass(frozen=True)
+class ItemStanding:
+    """What learners' first tries say of one puzzle: its rating, how many first tries rated it,
+    the stars it shows (None until it has enough first tries: the author's difficulty stands),
+    and its flag (None when nothing is wrong)."""
+
+    item_id: str
+    rating: Rating
+    games: int
+    stars: int | None
+    flag: Flag | None = None
 
 
 @dataclass(frozen=True)

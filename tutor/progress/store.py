@@ -18,6 +18,7 @@ from typing import Any
 from tutor.glicko import Rating
 from tutor.progress.attempts import Attempts
 from tutor.progress.classes import Classes
+from tutor.progress.dailies import Chooser, Dailies
 from tutor.progress.drafts import Drafts
 from tutor.progress.export import Export
 from tutor.progress.identities import Identities
@@ -28,8 +29,11 @@ from tutor.progress.records import (
     Attempt,
     Candidate,
     ClassInfo,
+    DailyRow,
     Draft,
+    Flag,
     Homework,
+    ItemStanding,
     Learner,
     RatingPoint,
     Report,
@@ -41,6 +45,7 @@ from tutor.progress.records import (
 from tutor.progress.reports import Reports
 from tutor.progress.review import ReviewQueue
 from tutor.progress.selection import Selection
+from tutor.progress.standings import Standings
 from tutor.storage.database import Database
 
 __all__ = ["ProgressStore"]
@@ -76,6 +81,8 @@ class ProgressStore:
         self.saved_drafts = Drafts(self.db)
         self.problem_reports = Reports(self.db)
         self.classes = Classes(self.db)
+        self.schedule = Dailies(self.db)
+        self.standings = Standings(self.db)
         self.export = Export(self.db, self.accounts, self.ratings, self.answers, self.review)
 
     def __repr__(self) -> str:
@@ -188,6 +195,9 @@ class ProgressStore:
     def daily_days(self, learner_id: int) -> set[date]:
         return self.answers.daily_days(learner_id)
 
+    def daily_results(self, learner_id: int) -> dict[date, dict[str, bool]]:
+        return self.answers.daily_results(learner_id)
+
     def streak(self, learner_id: int, today: date | None = None) -> int:
         return self.answers.streak(learner_id, today)
 
@@ -212,6 +222,26 @@ class ProgressStore:
 
     def rating_history(self, learner_id: int) -> list[RatingPoint]:
         return self.ratings.rating_history(learner_id)
+
+    # -- the puzzles' standings and flags (tutor.progress.standings) -----------------------
+    def item_standings(self) -> dict[str, ItemStanding]:
+        return self.standings.all()
+
+    def flags(self) -> list[Flag]:
+        return self.standings.flags()
+
+    def check_item(self, item_id: str, ts: datetime | None = None) -> None:
+        self.standings.check(item_id, ts)
+
+    # -- the daily schedule (tutor.progress.dailies) ----------------------------------------
+    def daily_row(self, day: date) -> DailyRow | None:
+        return self.schedule.row(day)
+
+    def daily_rows(self) -> list[DailyRow]:
+        return self.schedule.rows()
+
+    def keep_dailies(self, through: date, choose: Chooser, *, ts: datetime | None = None) -> list[DailyRow]:
+        return self.schedule.keep(through, choose, ts=ts)
 
     # -- review and the next puzzle (tutor.progress.review, tutor.progress.selection) -------
     def review_queue(self, learner_id: int) -> list[ReviewItem]:

@@ -29,7 +29,8 @@ from sqlalchemy import (
 )
 
 __all__ = ["metadata", "meta", "learners", "attempts", "lessons_done", "reviews", "reports", "drafts",
-           "item_ratings", "theme_ratings", "sessions", "identities", "login_throttle", "classes", "class_members", "assignments"]
+           "item_ratings", "theme_ratings", "sessions", "identities", "login_throttle", "classes", "class_members", "assignments",
+           "daily_picks", "item_checks"]
 
 metadata = MetaData()
 
@@ -83,9 +84,13 @@ attempts = Table(
     Column("item_rating", Float, nullable=True),
     # schema 6: {theme: [rating, rd]} right after a rated attempt (the per-theme chart)
     Column("theme_ratings", Text, nullable=True),
+    # schema 11: the learner's rating just before a rated try (a puzzle failed by strong learners)
+    Column("learner_before", Float, nullable=True),
+    Column("learner_rd_before", Float, nullable=True),
     Index("attempts_by_learner", "learner_id", "ts"),
     Index("attempts_daily", "learner_id", "kind", "day"),
     Index("attempts_by_item", "learner_id", "item_id"),
+    Index("attempts_first_tries", "item_id", "first_try"),  # schema 11: a puzzle's first tries
 )
 
 lessons_done = Table(
@@ -218,4 +223,24 @@ assignments = Table(
     Column("due", Text, nullable=True),
     Column("created", Text, nullable=False),
     UniqueConstraint("class_id", "item_id", name="assignments_once"),
+)
+
+#: Schema 11: the daily puzzle of each day served, chosen once and kept (a puzzle once a cycle).
+daily_picks = Table(
+    "daily_picks", metadata,
+    Column("day", Text, primary_key=True),
+    Column("item_id", Text, nullable=False),
+    Column("cycle", Integer, nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("chosen", Text, nullable=False),
+    #: how many of the pool's puzzles had an established rating when the day was chosen
+    Column("rated", Integer, nullable=False, server_default="0"),
+    UniqueConstraint("cycle", "item_id", name="daily_picks_once_a_cycle"),
+)
+
+#: Schema 11: when a teacher last looked at a flagged puzzle (only what came after flags it again).
+item_checks = Table(
+    "item_checks", metadata,
+    Column("item_id", Text, primary_key=True),
+    Column("ts", Text, nullable=False),
 )

@@ -1,7 +1,12 @@
-"""The Daily puzzle page: the same puzzle for everyone on a date, the learner's streak, the
-answer checked and explained, and then the double-dummy evidence: every legal card scored over
-random layouts of the unseen cards (:func:`tutor.simulate.simulate_lead`), beside the maxim's
-card (:func:`tutor.evidence.compare`).
+"""The Daily puzzle page: a lead problem, the same for everyone on a date (:mod:`tutor.dailies`),
+titled by its situation and never by its holding (:func:`tutor.content.headline.headline`), the
+learner's streak, the answer checked and explained, and then the double-dummy evidence: every
+legal card scored over random layouts of the unseen cards (:func:`tutor.simulate.simulate_lead`),
+beside the maxim's card (:func:`tutor.evidence.compare`).
+
+The archive: any past day since the first daily can be picked and its puzzle solved, with what
+the learner did on that day ("you solved it then"). An answer to a past day's puzzle counts for
+the rating like any puzzle (kind ``puzzle``), not for the streak.
 
 The simulation is imported only when the evidence is drawn (after an answer): importing it loads
 endplay, which loads matplotlib -- about 0.6 s that the page's first render does not need.
@@ -14,14 +19,18 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from datetime import date
 from typing import Any
 
 import streamlit as st
 
 from tutor.cards import Card, Hand, parse_card
-from tutor.content.daily import DailyError, daily_pick
+from tutor.content.daily import EPOCH, DailyError, DailyPick
+from tutor.content.headline import headline
 from tutor.content.models import Puzzle, theme_label
+from tutor.dailies import daily
 from tutor.errors import WhistError
+from tutor.locale_fmt import day as format_day
 from tutor.play import Trick
 from tutor.progress import ProgressError
 from tutor.seats import Seat
@@ -30,10 +39,11 @@ from tutor.ui.alerts import show_error, show_info
 from tutor.ui.components import Answered, run_item
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import current_learner, learner_date
-from tutor.ui.library import content_page
-from tutor.ui.store_access import store
+from tutor.ui.library import Library, content_page
+from tutor.ui.ratings import shown_stars, standings
+from tutor.ui.store_access import progress_or, store
 
-__all__ = ["show", "evidence", "simulate_evidence", "evidence_samples", "TABLE_KEY"]
+__all__ = ["show", "evidence", "simulate_evidence", "evidence_samples", "served", "TABLE_KEY", "DAY_KEY"]
 
 SCOPE = "daily"
 DEFAULT_SAMPLES = 100
@@ -42,6 +52,8 @@ DEFAULT_SAMPLES = 100
 EVIDENCE_SEED = 0
 #: The session key of the evidence table's expander (open: the table is drawn).
 TABLE_KEY = state.DAILY_EVIDENCE_TABLE
+#: The session key of the archive's date picker.
+DAY_KEY = state.DAILY_DAY
 #: The most layouts the evidence solves: as ``simulate --samples`` (about 25 a second here).
 MAX_SAMPLES = 10_000
 
@@ -140,35 +152,89 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
         table.dataframe(rows, hide_index=True)
 
 
+def served(lib: Library, day: date) -> DailyPick:
+    """The puzzle of ``day``, kept in the store as served (:func:`tutor.dailies.daily`); without a
+    store, as planned."""
+    db = progress_or(None, store)
+    return daily(lib.lead_pool, day, db, serve=True)
+
+
+def _back_to_today(today: date) -> None:
+    st.session_state[DAY_KEY] = today
+
+
+def _chosen_day(today: date) -> date:
+    """The day the learner picked in the archive (today unless he picked another), kept within
+    the schedule: the first daily's day to today."""
+    picked = st.session_state.get(DAY_KEY)
+    if not isinstance(picked, date) or picked > today or picked < EPOCH:
+        picked = today
+        st.session_state[DAY_KEY] = today
+    return picked
+
+
+def _archive_picker(today: date) -> date:
+    """The archive: a date picker over every day since the first daily, and the way back to today."""
+    day = _chosen_day(today)
+    c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
+    c1.date_input(tr("daily.archive"), min_value=EPOCH, max_value=today, key=DAY_KEY,
+                  help=tr("daily.archive_help"), format="YYYY-MM-DD")
+    if day != today:
+        c2.button(tr("daily.archive_today"), key=state.DAILY_TODAY, on_click=_back_to_today, args=(today,),
+                  icon=":material/today:")
+    return day
+
+
+def _then(learner_id: int | None, pick: DailyPick) -> str:
+    """What the learner did with a past day's puzzle on that day."""
+    if learner_id is None:
+        return tr("daily.then_unknown")
+    results = progress_or(dict[date, dict[str, bool]](), lambda: store().daily_results(learner_id)).get(pick.day, {})
+    if pick.puzzle.id not in results:
+        return tr("daily.then_none")
+    return tr("daily.then_solved") if results[pick.puzzle.id] else tr("daily.then_missed")
+
+
 def show() -> None:
     lang = current_lang()
     today = learner_date()
     lib = content_page("nav.daily")
+    day = _archive_picker(today)
     try:
-        pick = daily_pick(lib.puzzles, today)
+        pick = served(lib, day)
     except DailyError as exc:
         show_info(tr("daily.none", error=str(exc)))
         return
     puzzle = pick.puzzle
     learner = current_learner()
+    past = day != today
     c1, c2 = st.columns([3, 1])
-    c1.markdown(f"### {puzzle.title[lang]}")
-    c1.caption(tr("daily.meta", day=today.isoformat(), level=puzzle.difficulty,
-                  themes=", ".join(theme_label(t_, lang) for t_ in puzzle.themes)))
-    if learner is not None:
+    # the situation, never the puzzle's own title: that often names the holding (issue 26)
+    c1.markdown(f"### {headline(puzzle, lang)}")
+    c1.caption(tr("daily.meta", day=format_day(day, lang, "full"), level="★" * shown_stars(puzzle, standings())))
+    if day.weekday() >= 5:
+        c1.caption(tr("daily.weekend"))
+    if past:
+        show_info(tr("daily.archive_of", day=format_day(day, lang, "long")) + " "
+                  + _then(learner.id if learner is not None else None, pick) + " " + tr("daily.archive_counts"))
+    elif learner is not None:
         try:
             c2.metric(tr("progress.streak"), store().streak(learner.id, today))
         except ProgressError:  # the file failed since the learner was looked up: no streak, the puzzle goes on
             pass
+
     def evidence_after(answered: Answered | None) -> None:
         # inside the answer's fragment, so the evidence follows the click without a page rerun
         if answered is not None and answered.settled:
+            # the themes once it is settled: named before, they would give the idea away
+            st.caption(tr("puzzles.themes") + ": " + ", ".join(theme_label(t_, lang) for t_ in puzzle.themes))
             show_evidence(puzzle, lang, seed=EVIDENCE_SEED)
 
     # keep: the answer is kept for this browser (and the learner, when named), so a reload or a
-    # visit with no name typed does not lose it (issue 12)
-    run_item(puzzle, scope=SCOPE, item_id=f"{today.isoformat()}:{puzzle.id}", lang=lang, kind="daily",
-             record_id=puzzle.id, after=evidence_after, keep=True)
+    # visit with no name typed does not lose it (issue 12). A past day's puzzle is a puzzle: it
+    # counts for the rating, not for the streak of the day it is solved on.
+    run_item(puzzle, scope=SCOPE, item_id=f"{day.isoformat()}:{puzzle.id}", lang=lang,
+             kind="puzzle" if past else "daily", record_id=puzzle.id, after=evidence_after, keep=True)
     if puzzle.question in ("lead", "play"):
         prefetch_chart()
 

@@ -2,19 +2,23 @@
 
 A broken file must not take the app down: :func:`tutor.content.loader.load_paths` reads every
 file it can and lists each problem as ``path:line: message``; the pages show those problems in
-an error box and serve the rest. The content folder is the project root (``lessons/`` and
-``puzzles/``) or ``$WHIST_TUTOR_CONTENT_DIR``.
+an error box and serve the rest. The content folder is the project root (``lessons/``,
+``puzzles/`` and, when there is one, the puzzle library ``library/``) or ``$WHIST_TUTOR_CONTENT_DIR``.
+
+A library of two thousand puzzles is parsed once per change of its files, not per page run: the
+cache key is the files' sizes and times (a ``stat`` each), and the puzzles are looked up by id and
+by place through indexes built once with the library.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import streamlit as st
 
-from tutor.content.loader import ContentSet, Problem, content_root, load_paths
+from tutor.content.loader import ContentSet, Problem, content_root, load_paths, puzzle_paths, signature
 from tutor.content.markup import strip_model
 from tutor.content.models import Lesson, Puzzle
 from tutor.ui.alerts import show_error
@@ -25,14 +29,30 @@ __all__ = ["Library", "content_root", "library", "show_problems", "content_page"
 
 @dataclass(frozen=True)
 class Library:
-    """What the app serves: lessons in course order, puzzles by id, and the problems found."""
+    """What the app serves: lessons in course order, puzzles (easiest first), and the problems found."""
 
     lessons: tuple[Lesson, ...]
     puzzles: tuple[Puzzle, ...]
     problems: tuple[Problem, ...]
+    #: puzzle id -> (its place in :attr:`puzzles`, counted from 1; the puzzle): built once, so a
+    #: picker labelling 2,000 puzzles does not walk the list for each of them
+    _by_id: dict[str, tuple[int, Puzzle]] = field(init=False, repr=False, compare=False)
+    #: the lead problems, by id: the daily puzzle's pool (:mod:`tutor.content.daily`)
+    lead_pool: tuple[Puzzle, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {p.id: (n, p) for n, p in enumerate(self.puzzles, start=1)})
+        object.__setattr__(self, "lead_pool", tuple(sorted((p for p in self.puzzles if p.question == "lead"),
+                                                           key=lambda p: p.id)))
 
     def puzzle(self, puzzle_id: str) -> Puzzle | None:
-        return next((p for p in self.puzzles if p.id == puzzle_id), None)
+        hit = self._by_id.get(puzzle_id)
+        return None if hit is None else hit[1]
+
+    def number(self, puzzle_id: str) -> int | None:
+        """The puzzle's place in the library (1 = the first listed), None when it is not here."""
+        hit = self._by_id.get(puzzle_id)
+        return None if hit is None else hit[0]
 
     def lesson(self, lesson_id: str) -> Lesson | None:
         return next((les for les in self.lessons if les.id == lesson_id), None)
@@ -41,15 +61,14 @@ class Library:
         return [p for p in self.puzzles if maxim_id in p.maxims]
 
 
+def _folders(root: Path) -> list[Path]:
+    """The content folders served from ``root``: lessons/, puzzles/ and library/ (those that exist)."""
+    return [f for f in (root / "lessons", *puzzle_paths(root)) if f.is_dir()]
+
+
 def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
     """Every content file with its size and modification time: the cache key."""
-    out = []
-    for folder in (root / "lessons", root / "puzzles"):
-        if folder.is_dir():
-            for p in sorted(folder.rglob("*.y*ml")):
-                stat = p.stat()
-                out.append((str(p), stat.st_mtime_ns, stat.st_size))
-    return tuple(out)
+    return signature(_folders(root))
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
@@ -57,8 +76,7 @@ def _load(root: str, signature: tuple[tuple[str, int, int], ...]) -> Library:
     """Read the content once per signature. A resource, not data: the Library is immutable
     (frozen dataclass and models), so every session shares one object instead of unpickling
     a copy of 100 puzzles on each page run (~3 ms each)."""
-    folders = [Path(root) / "lessons", Path(root) / "puzzles"]
-    content: ContentSet = load_paths([f for f in folders if f.is_dir()])
+    content: ContentSet = load_paths(_folders(Path(root)))
     # images and loading HTML are refused by `check`; a file served unchecked loses them here
     return Library(
         lessons=tuple(strip_model(les.item) for les in content.lessons),

@@ -1,6 +1,10 @@
 """The Puzzles page: the library filtered by theme and difficulty, graded hints, "why is my card
 wrong", retry, the failed puzzles coming back for review, and "report a problem" (whose note is kept as a
-draft until it is sent, so a reload does not lose it)."""
+draft until it is sent, so a reload does not lose it).
+
+The difficulty shown and filtered by is the one the learners' first tries give a puzzle once it has
+enough of them (its Glicko-2 rating as stars, :func:`tutor.ui.ratings.shown_stars`), the author's
+before. A link can open one puzzle: ``/puzzles?puzzle=ID`` (the Workshop's list of flagged puzzles)."""
 
 from __future__ import annotations
 
@@ -17,24 +21,27 @@ from tutor.ui.components import Answered, run_item
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import current_learner
 from tutor.ui.library import Library, content_page
-from tutor.ui.ratings import suggested_next
+from tutor.ui.ratings import shown_stars, standings, suggested_next
 from tutor.ui.store_access import progress_or, store, store_reason
 
-__all__ = ["show", "filter_puzzles"]
+__all__ = ["show", "filter_puzzles", "PUZZLE_PARAM"]
 
 SCOPE = "puzzles"
 REPORT_NOTE = state.REPORT_NOTE
+#: The URL's query parameter that opens one puzzle (``/puzzles?puzzle=king-fourth-lead``).
+PUZZLE_PARAM = "puzzle"
 
 
 def filter_puzzles(puzzles: tuple[Puzzle, ...] | list[Puzzle], themes: list[str], levels: list[int],
-                   only: set[str] | None = None) -> list[Puzzle]:
-    """Puzzles having any of ``themes`` (all when empty), at one of ``levels`` (all when empty),
-    and among ``only`` when given (the review queue)."""
+                   only: set[str] | None = None, stars: Callable[[Puzzle], int] | None = None) -> list[Puzzle]:
+    """Puzzles having any of ``themes`` (all when empty), at one of ``levels`` (all when empty;
+    a puzzle's level is ``stars(puzzle)``, by default its author's difficulty), and among
+    ``only`` when given (the review queue)."""
     out = []
     for p in puzzles:
         if themes and not set(themes) & set(p.themes):
             continue
-        if levels and p.difficulty not in levels:
+        if levels and (stars(p) if stars is not None else p.difficulty) not in levels:
             continue
         if only is not None and p.id not in only:
             continue
@@ -70,15 +77,15 @@ def _go_next(current: str, chosen: list[Puzzle]) -> None:
     st.rerun()  # the picker and the board are outside the answer's fragment
 
 
-def puzzle_label(lib: Library, puzzle_id: str, lang: str) -> str:
-    """The picker's label of a puzzle: its number in the library, its title and its stars.
+def puzzle_label(lib: Library, puzzle_id: str, lang: str, stars: int | None = None) -> str:
+    """The picker's label of a puzzle: its number in the library, its title and its stars (as
+    shown: ``stars``, by default the author's).
 
     Stable and unique on purpose: Streamlit keeps a selectbox's choice by its label, so a label
     that changed under the learner (a ✓ added once solved) or two puzzles with one title made the
     picker jump to another puzzle on the next click (issue 12: "why not this card" jumped)."""
     p = _puzzle(lib, puzzle_id)
-    n = next(i for i, q in enumerate(lib.puzzles, start=1) if q.id == puzzle_id)
-    return f"{n}. {p.title[lang]} · {'★' * p.difficulty}"
+    return f"{lib.number(puzzle_id)}. {p.title[lang]} · {'★' * (p.difficulty if stars is None else stars)}"
 
 
 def _after_answer(puzzle: Puzzle, chosen: list[Puzzle], has_next: bool, lang: str) -> Callable[[Answered | None], None]:
@@ -103,12 +110,33 @@ def _puzzle(lib: Library, puzzle_id: str) -> Puzzle:
     return found
 
 
+def _open_linked(lib: Library) -> None:
+    """A link that names a puzzle (``?puzzle=ID``) opens it: the filters are cleared so that it is
+    listed, then the parameter is dropped (the learner's own picks rule from then on)."""
+    wanted = st.query_params.get(PUZZLE_PARAM)
+    if wanted is None:
+        return
+    del st.query_params[PUZZLE_PARAM]
+    if lib.puzzle(wanted) is None:
+        return
+    for key in (state.PUZZLE_THEMES, state.PUZZLE_LEVELS):
+        st.session_state[key] = []
+    st.session_state[state.REVIEW_ONLY] = False
+    st.session_state[state.PUZZLE] = wanted
+
+
 def show() -> None:
     lang = current_lang()
     lib = content_page("nav.puzzles")
     if not lib.puzzles:
         show_info(tr("puzzles.none"))
         return
+    _open_linked(lib)
+    known = standings()
+
+    def stars(p: Puzzle) -> int:
+        return shown_stars(p, known)
+
     learner = current_learner()
     present = [t_ for t_ in THEMES if any(t_ in p.themes for p in lib.puzzles)]
     c1, c2, c3 = st.columns([3, 2, 2])
@@ -127,7 +155,7 @@ def show() -> None:
         # a puzzle answered in review leaves the queue, but stays on screen with its feedback
         # until the learner moves on (issue 12: review mode gave no feedback)
         due.add(current)
-    chosen = filter_puzzles(lib.puzzles, themes, levels, due)
+    chosen = filter_puzzles(lib.puzzles, themes, levels, due, stars)
     if not chosen:
         show_info(tr("puzzles.no_match"))
         return
@@ -136,9 +164,11 @@ def show() -> None:
         st.session_state[state.PUZZLE] = ids[0]
     solved = progress_or(set[str](), lambda: store().solved_items(learner.id)) if learner is not None else set[str]()
     st.selectbox(tr("puzzles.pick", n=len(ids)), ids, key=state.PUZZLE,
-                 format_func=lambda i: puzzle_label(lib, i, lang))
+                 format_func=lambda i: puzzle_label(lib, i, lang, stars(_puzzle(lib, i))))
     puzzle = _puzzle(lib, st.session_state[state.PUZZLE])
-    st.caption(tr("puzzles.level", n=puzzle.difficulty) + (" · " + tr("feedback.solved_before") if puzzle.id in solved else ""))
+    rated = known.get(puzzle.id, (None, False))[0] is not None
+    level = tr("puzzles.level_rated" if rated else "puzzles.level", n=stars(puzzle))
+    st.caption(level + (" · " + tr("feedback.solved_before") if puzzle.id in solved else ""))
     pos = ids.index(puzzle.id)
     # the next one fits the learner's rating and weak themes (issue 14), else the list's next:
     # chosen when "Next puzzle" is clicked (:func:`_go_next`)

@@ -1,5 +1,5 @@
-"""The learner's rating on the Progress page, his own data (export, delete), and the choice of
-the next puzzle on the Puzzles page (issue 14).
+"""The learner's rating on the Progress page, his own data (export, delete), the choice of the
+next puzzle on the Puzzles page (issue 14), and the stars the puzzles' ratings show (issue 26).
 
 Kept apart from :mod:`tutor.ui.progress_page` and :mod:`tutor.ui.puzzles`, which call one
 function each: the rating is shown as a number with its range (rating ± 2 RD, the range the
@@ -16,16 +16,39 @@ from collections.abc import Sequence
 import streamlit as st
 
 from tutor.content.models import Puzzle, theme_label
-from tutor.progress import Candidate, Learner, ProgressError
+from tutor.progress import Candidate, Learner, ProgressError, default_db_target
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_success
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import AUTH_TOKEN
 from tutor.ui.progress_charts import draw, rating_rows, rating_spec, theme_rows, theme_spec
 from tutor.ui.school import school_user, sign_out
-from tutor.ui.store_access import progress_or, store, store_message
+from tutor.ui.store_access import get_store, progress_or, store, store_message
 
-__all__ = ["show_rating", "show_my_data", "deleted_notice", "suggested_next"]
+__all__ = ["show_rating", "show_my_data", "deleted_notice", "suggested_next", "standings", "shown_stars",
+           "STANDINGS_TTL"]
+
+#: How long a page may show the puzzles' stars and flags as read (seconds). Reading them scans the
+#: ratings and the strong learners' first tries; a star that moves a minute late is harmless.
+STANDINGS_TTL = 60
+
+
+@st.cache_data(ttl=STANDINGS_TTL, show_spinner=False, max_entries=4)
+def _standings(target: str) -> dict[str, tuple[int | None, bool]]:
+    return {k: (v.stars, v.flag is not None) for k, v in get_store(target).item_standings().items()}
+
+
+def standings() -> dict[str, tuple[int | None, bool]]:
+    """Each rated or flagged puzzle's (stars from its rating or None, flagged), by id; empty
+    when progress is off (the authors' difficulties stand)."""
+    return progress_or({}, lambda: _standings(default_db_target()))
+
+
+def shown_stars(puzzle: Puzzle, known: dict[str, tuple[int | None, bool]]) -> int:
+    """The difficulty shown: the stars the learners' first tries give once there are enough of
+    them (:data:`tutor.progress.standings.MIN_TRIES`), the author's before."""
+    stars = known.get(puzzle.id, (None, False))[0]
+    return puzzle.difficulty if stars is None else stars
 
 
 def show_rating(learner: Learner, lang: str) -> None:
@@ -96,11 +119,14 @@ def show_my_data(learner: Learner) -> None:
 def suggested_next(learner: Learner | None, puzzles: Sequence[Puzzle], current: str) -> str | None:
     """The next puzzle chosen for the learner by :meth:`ProgressStore.next_puzzle` (near his
     rating, mostly from his weakest themes, not one solved lately), among ``puzzles`` but not
-    ``current``; None without a learner or a choice. The same on every rerun of the page (the
+    ``current`` nor one flagged for a teacher; None without a learner or a choice. The same on every rerun of the page (the
     draw is seeded by the learner and the puzzle), so the button keeps its target."""
     if learner is None:
         return None
-    pool = [Candidate(p.id, tuple(p.themes), p.difficulty) for p in puzzles if p.id != current]
+    known = standings()
+    # a puzzle flagged for a teacher is not handed out as the next one until it is checked
+    pool = [Candidate(p.id, tuple(p.themes), p.difficulty) for p in puzzles
+            if p.id != current and not known.get(p.id, (None, False))[1]]
     if not pool:
         return None
     rng = random.Random(zlib.crc32(f"{learner.id}:{current}".encode()))

@@ -46,24 +46,27 @@ def warm_daily_evidence() -> threading.Thread | None:
         return None
     _WARMED.set()
     from tutor.ui.library import library
+    from tutor.ui.store_access import progress_or, store
 
     try:
-        puzzles = library().puzzles
+        puzzles = library().lead_pool
     except Exception:  # noqa: BLE001 - content problems are shown by the pages themselves
         return None
+    db = progress_or(None, store)  # here, in the page's run: the thread reads the days kept through it
     today = datetime.now(UTC).date()
     days = [today, today - timedelta(days=1), today + timedelta(days=1)]
 
     def work() -> None:
         from tutor.cards import Card
-        from tutor.content.daily import DailyError, daily_pick
+        from tutor.content.daily import DailyError
+        from tutor.dailies import daily
         from tutor.errors import WhistError
         from tutor.ui.daily import EVIDENCE_SEED, evidence, evidence_samples
 
         _import_all(EVIDENCE_MODULES)
         for day in days:
             try:
-                p = daily_pick(puzzles, day).puzzle
+                p = daily(puzzles, day, db).puzzle
                 if p.question in ("lead", "play") and isinstance(p.answer, Card):
                     # the very arguments of the daily page (show_evidence), so the page finds it
                     evidence(p.hand, p.trump, p.dealer, p.tricks_played, p.answer, tuple(p.maxims),

@@ -75,6 +75,9 @@ __all__ = [
     "PUZZLE_NEXT",
     "REPORT_SEND",
     "DAILY_EVIDENCE_TABLE",
+    "DAILY_DAY",
+    "DAILY_TODAY",
+    "WORKSHOP_FLAG_CHECK",
     "DAILY_CHART_PREFETCH",
     "MAXIMS_SYSTEM",
     "MAXIMS_CATEGORY",
@@ -173,6 +176,8 @@ REPORT_NOTE = "puzzle_report_note"
 REPORT_OPEN = "puzzle_report_open"
 #: The workshop's open tab (kept, so a rerun while typing does not flip it back to the first).
 WORKSHOP_TAB = "workshop_tab"
+#: "Checked: clear the flag" of a flagged puzzle (one button per puzzle: this prefix and its id).
+WORKSHOP_FLAG_CHECK = "workshop_flag_check:"
 #: The workshop's "with evidence" checkbox (generate tab).
 WORKSHOP_WITH_EVIDENCE = "workshop_with_evidence"
 #: The evidence still to compute for the puzzles just generated: a tuple of evidence specs; gone
@@ -233,6 +238,10 @@ REPORT_SEND = "puzzle_report_send"
 DAILY_EVIDENCE_TABLE = "daily_evidence_table"
 #: The hidden chart that makes the browser load the chart's code early.
 DAILY_CHART_PREFETCH = "daily-chart-prefetch"
+#: The day whose puzzle is shown (the archive's date picker; today unless a past day is picked).
+DAILY_DAY = "daily_day"
+#: "Back to today's puzzle".
+DAILY_TODAY = "daily_today"
 
 # The Maxims page.
 MAXIMS_SYSTEM = "maxims_system"
