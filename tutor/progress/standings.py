@@ -6,16 +6,21 @@ should look at it.
   rated it (:func:`tutor.progress.records.stars_of`: the seed it is nearest to); before, the
   author's difficulty stands -- a handful of tries says less than the author's estimate.
 - **A flag for a teacher.** A puzzle is flagged when a learner reported a problem with it, or
-  when strong learners fail it far more often than its rating predicts. "Strong" means clearly
-  stronger than the puzzle: a learner rated :data:`STRONG_MARGIN` above it when he tried, his
-  own rating known to within :data:`STRONG_RD`. For each such first try the ratings expect a
+  when strong learners fail it far more often than its rating predicts. "Strong" means stronger
+  than the puzzle: a learner whose rating, when he tried, was above the puzzle's rating now (by
+  :data:`STRONG_MARGIN`), his own rating known to within :data:`STRONG_RD` -- the ratings favour
+  him to solve it. For each such first try the ratings expect a
   failure with probability ``1 - E`` (Glickman's expected score, :func:`tutor.glicko.expected`,
   of the learner's rating before the try against the puzzle's rating now). The puzzle is a
   *misfit* when those learners failed at least :data:`MIN_FAILS` times, at least
   :data:`FAR_MORE` times as often as expected, and at least :data:`Z_SCORE` standard
   deviations above it. Why strong learners: a genuinely hard puzzle is failed by everyone and
-  its rating rises until it predicts that; a puzzle that strong players fail while weaker ones
-  pass usually accepts the wrong card or marks the classical one wrong.
+  its rating rises above them until it predicts that; a puzzle that strong players fail while
+  weaker ones pass usually accepts the wrong card or marks the classical one wrong, and its
+  rating settles between the two groups -- where the strong ones' misses are far more than it
+  predicts. (Why not a wider margin: their own misses raise the puzzle's rating towards theirs;
+  four misses by 1900-rated learners after six newcomers' right answers left such a puzzle at
+  1711.)
 
 A teacher who has looked at a flagged puzzle marks it checked (:meth:`Standings.check`): only
 reports and first tries after that flag it again.
@@ -40,9 +45,9 @@ __all__ = ["Standings", "standings_on", "flags_on", "misfit", "MIN_TRIES", "STRO
 
 #: First tries before a puzzle's rating is shown as its stars (its RD is then about 120 or less).
 MIN_TRIES = 8
-#: How far above a puzzle's rating a learner's is for him to count as strong on it (the ratings
-#: then expect him to solve it about three times in four or more).
-STRONG_MARGIN = 200.0
+#: How far above a puzzle's rating a learner's is for him to count as strong on it: above it, so
+#: the ratings expect him to solve it more often than not.
+STRONG_MARGIN = 0.0
 #: The widest deviation of a strong learner's rating: a newcomer's 1500 ± 350 says nothing yet.
 STRONG_RD = 150.0
 #: The fewest strong learners' fails that flag a puzzle, and how much more often than expected.
