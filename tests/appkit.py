@@ -75,6 +75,26 @@ puzzles:
       ru: "В ходу черви, и они у вас есть: сносите черву."
 """
 
+#: Three more lead problems (the first one's hand, other trump cards and difficulties), so that the
+#: days of the daily's archive have puzzles of their own.
+MORE_LEADS = "puzzles:\n" + "".join(f"""\
+  - id: lead-{name}
+    title: {{en: "King fourth again ({name})", ru: "Снова король сам-четвёрт ({name})"}}
+    themes: [opening-lead, king-third]
+    difficulty: {level}
+    dealer: E
+    trump: {trump}
+    hand: K742.985.J63.863
+    question: lead
+    answer: S2
+    maxims: [king-third-lead-small, lead-long-suit]
+    hints:
+      - {{en: "Which suit is your longest?", ru: "Какая масть у вас самая длинная?"}}
+    explanation:
+      en: "Spades are your longest suit; from K-x-x-x lead the smallest card."
+      ru: "Пики — самая длинная масть; с короля сам-четвёрт ходят с маленькой."
+""" for name, level, trump in (("a", 2, "D8"), ("b", 3, "D9"), ("c", 4, "DT")))
+
 BROKEN = """\
 puzzles:
   - id: broken-one

@@ -10,7 +10,7 @@ from datetime import date, timedelta
 import pytest
 from sqlalchemy import insert
 
-from appkit import db, open_page, start
+from appkit import MORE_LEADS, db, open_page, start
 from tutor.content.daily import plan
 from tutor.content.headline import headline
 from tutor.content.loader import load_paths
@@ -23,29 +23,9 @@ from tutor.ui.puzzles import PUZZLE_PARAM
 from tutor.ui.puzzles import SCOPE as PUZZLES
 from tutor.ui.ratings import _standings
 
-#: Three more lead problems, so the days of the archive have puzzles of their own.
-LEADS = "".join(f"""\
-  - id: lead-{name}
-    title: {{en: "King fourth again ({name})", ru: "Снова король сам-четвёрт ({name})"}}
-    themes: [opening-lead, king-third]
-    difficulty: {level}
-    dealer: E
-    trump: {trump}
-    hand: K742.985.J63.863
-    question: lead
-    answer: S2
-    maxims: [king-third-lead-small, lead-long-suit]
-    hints:
-      - {{en: "Which suit is your longest?", ru: "Какая масть у вас самая длинная?"}}
-    explanation:
-      en: "Spades are your longest suit; from K-x-x-x lead the smallest card."
-      ru: "Пики — самая длинная масть; с короля сам-четвёрт ходят с маленькой."
-""" for name, level, trump in (("a", 2, "D8"), ("b", 3, "D9"), ("c", 4, "DT")))
-
-
 @pytest.fixture
 def course(app_env):
-    (app_env / "content" / "puzzles" / "more.yaml").write_text("puzzles:\n" + LEADS, encoding="utf-8")
+    (app_env / "content" / "puzzles" / "more.yaml").write_text(MORE_LEADS, encoding="utf-8")
     _standings.clear()
     return app_env
 
