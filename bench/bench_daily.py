@@ -27,13 +27,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import load  # noqa: E402
+from timing import load
 
-from tutor.content.daily import EPOCH, plan  # noqa: E402
-from tutor.content.loader import load_puzzles  # noqa: E402
-from tutor.content.models import Puzzle  # noqa: E402
-from tutor.dailies import daily  # noqa: E402
-from tutor.progress import ProgressStore  # noqa: E402
+from tutor.content.daily import EPOCH, plan
+from tutor.content.loader import load_puzzles
+from tutor.content.models import Puzzle
+from tutor.dailies import daily
+from tutor.progress import ProgressStore
 
 
 def _timed(what: str, work):  # type: ignore[no-untyped-def]

@@ -23,6 +23,7 @@ from tutor.ui.puzzles import PUZZLE_PARAM
 from tutor.ui.puzzles import SCOPE as PUZZLES
 from tutor.ui.ratings import _standings
 
+
 @pytest.fixture
 def course(app_env):
     (app_env / "content" / "puzzles" / "more.yaml").write_text(MORE_LEADS, encoding="utf-8")
@@ -157,9 +158,21 @@ def test_the_workshop_lists_flagged_puzzles_with_reasons_and_links(course, lang)
     at = start(lang, learner="Ann")
     open_page(at, "workshop")
     assert not at.exception
-    links = [el for el in at.get("page_link")]
+    links = list(at.get("page_link"))
     assert [link.proto.label for link in links if "lead-b" in link.proto.label] == [
         "Снова король сам-четвёрт (b) (lead-b)" if lang == "ru" else "King fourth again (b) (lead-b)"]
     assert any(t("workshop.flag_reports", lang, n=1, note="two cards are right") in m.value for m in at.markdown)
     at.button(key=state.WORKSHOP_FLAG_CHECK + "lead-b").click().run()
     assert store.flags() == [] and t("workshop.no_flags", lang) in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_library_without_lead_problems_is_said_in_the_learners_language(app_env, lang):
+    from appkit import PUZZLES
+
+    legal_only = "puzzles:\n  - id: follow-hearts" + PUZZLES.split("  - id: follow-hearts")[1]
+    (app_env / "content" / "puzzles" / "basics.yaml").write_text(legal_only, encoding="utf-8")
+    at = start(lang)
+    open_page(at, "daily")
+    assert not at.exception
+    assert [i.value for i in at.info] == [t("daily.none", lang, error=t("daily.error_no_leads", lang))]

@@ -148,3 +148,38 @@ def test_a_kept_day_is_read_without_the_rest_of_the_schedule(any_store):
     assert any_store.daily_row(TODAY) == any_store.daily_rows()[-1]
     assert any_store.daily_row(TODAY + timedelta(days=1)) is None
     assert any_store.daily_row(date(2023, 12, 31)) is None
+
+
+def test_the_command_reads_the_days_the_app_kept(tmp_path, monkeypatch, capsys):
+    """``tutor daily`` agrees with the app: a day kept in the store (here chosen with a flag that
+    the plan without the store does not know) is the one it prints; it never keeps a day itself,
+    and with no store it makes none."""
+    import json
+
+    from appkit import MORE_LEADS, write_content
+    from tutor.cli import main
+    from tutor.content.loader import load_paths
+
+    content = write_content(tmp_path / "content")
+    (content / "puzzles" / "more.yaml").write_text(MORE_LEADS, encoding="utf-8")
+    monkeypatch.setenv("WHIST_TUTOR_CONTENT_DIR", str(content))
+    monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "none.db"))
+    pool = [p.item for p in load_paths([content / "puzzles"]).puzzles]
+    day = EPOCH + timedelta(days=2)
+    main(["daily", "--date", day.isoformat(), "--json"])
+    planned = json.loads(capsys.readouterr().out)
+    assert planned["id"] == plan(pool, day).puzzle.id and planned["fixed"] is False
+    assert not (tmp_path / "none.db").exists()
+    path = tmp_path / "progress.db"
+    store = ProgressStore(path)
+    store.report_problem(planned["id"], "looks wrong", store.learner("Ann").id, ts=T0)
+    kept = daily(pool, day, store, serve=True)
+    store.close()
+    assert kept.puzzle.id != planned["id"]
+    monkeypatch.setenv("WHIST_TUTOR_DB", str(path))
+    main(["daily", "--date", day.isoformat(), "--json"])
+    read = json.loads(capsys.readouterr().out)
+    assert (read["id"], read["fixed"]) == (kept.puzzle.id, True)
+    main(["daily", "--date", (day + timedelta(days=1)).isoformat(), "--json"])
+    assert json.loads(capsys.readouterr().out)["fixed"] is False
+    assert len(ProgressStore(path).daily_rows()) == 3

@@ -53,8 +53,15 @@ LAST_DAY = date(2199, 12, 31)
 
 
 class DailyError(WhistError):
-    """No daily puzzle can be given: no lead problem in the pool, a date out of the schedule, or a
-    kept day whose puzzle is no longer in the library."""
+    """No daily puzzle can be given; ``reason`` says why, for the pages to say it in the learner's
+    language: ``no-leads`` (no lead problem in the pool), ``same-id`` (two lead problems with one
+    id), ``out-of-range`` (a date before the epoch or after :data:`LAST_DAY`), ``gone`` (a kept
+    day whose puzzle, ``puzzle_id``, is no longer among the lead problems)."""
+
+    def __init__(self, message: str, reason: str, puzzle_id: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.puzzle_id = puzzle_id
 
 
 @dataclass(frozen=True)
@@ -131,7 +138,8 @@ def _pool_of(puzzles: Sequence[Puzzle]) -> _Pool:
     leads = tuple(sorted((p for p in puzzles if p.question == "lead"), key=lambda p: p.id))
     for a, b in zip(leads, leads[1:]):
         if a.id == b.id:
-            raise DailyError(f"two lead problems have the id {a.id!r}: the daily names puzzles by id")
+            raise DailyError(f"two lead problems have the id {a.id!r}: the daily names puzzles by id", "same-id",
+                             a.id)
     made = _Pool(leads, {p.id: p for p in leads}, tuple((p.id, p.difficulty) for p in leads))
     with _POOLS_LOCK:  # the app's sessions are threads
         while len(_POOLS) >= _POOLS_MAX:
@@ -211,9 +219,10 @@ def _continue(entries: tuple[_Entry, ...], last: Fixed | None, used: frozenset[s
 
 def _check_day(day: date) -> None:
     if day < EPOCH:
-        raise DailyError(f"the daily puzzle starts on {EPOCH.isoformat()}, not {day.isoformat()}")
+        raise DailyError(f"the daily puzzle starts on {EPOCH.isoformat()}, not {day.isoformat()}", "out-of-range")
     if day > LAST_DAY:
-        raise DailyError(f"the daily puzzle is scheduled up to {LAST_DAY.isoformat()}, not {day.isoformat()}")
+        raise DailyError(f"the daily puzzle is scheduled up to {LAST_DAY.isoformat()}, not {day.isoformat()}",
+                         "out-of-range")
 
 
 def _kept_before(fixed: Sequence[Fixed], day: date) -> tuple[Fixed | None, frozenset[str]]:
@@ -232,7 +241,7 @@ def extend(puzzles: Sequence[Puzzle], fixed: Sequence[Fixed], through: date,
     _check_day(through)
     pool = _pool_of(puzzles)
     if not pool.leads:
-        raise DailyError("there are no lead problems to choose from")
+        raise DailyError("there are no lead problems to choose from", "no-leads")
     if any(f.day == through for f in fixed):
         return []
     last, used = _kept_before(fixed, through)
@@ -248,14 +257,14 @@ def plan(puzzles: Sequence[Puzzle], day: date, fixed: Sequence[Fixed] = (),
     _check_day(day)
     pool = _pool_of(puzzles)
     if not pool.leads:
-        raise DailyError("there are no lead problems to choose from")
+        raise DailyError("there are no lead problems to choose from", "no-leads")
     by_id = pool.by_id
     kept = next((f for f in fixed if f.day == day), None)
     if kept is not None:
         found = by_id.get(kept.puzzle_id)
         if found is None:
             raise DailyError(f"the daily puzzle of {day.isoformat()} was {kept.puzzle_id}, which is no longer "
-                             "among the lead problems")
+                             "among the lead problems", "gone", kept.puzzle_id)
         return DailyPick(day, found, kept.cycle, kept.number, fixed=True)
     last, used = _kept_before(fixed, day)
     start = EPOCH if last is None else last.day + timedelta(days=1)

@@ -203,7 +203,7 @@ def show() -> None:
     try:
         pick = served(lib, day)
     except DailyError as exc:
-        show_info(tr("daily.none", error=str(exc)))
+        show_info(tr("daily.none", error=tr(f"daily.error_{exc.reason.replace('-', '_')}", id=exc.puzzle_id)))
         return
     puzzle = pick.puzzle
     learner = current_learner()
