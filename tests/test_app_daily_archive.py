@@ -176,3 +176,22 @@ def test_a_library_without_lead_problems_is_said_in_the_learners_language(app_en
     open_page(at, "daily")
     assert not at.exception
     assert [i.value for i in at.info] == [t("daily.none", lang, error=t("daily.error_no_leads", lang))]
+
+
+def test_a_picker_left_on_today_follows_the_next_day(course, monkeypatch):
+    """A page left open over midnight: the picker said today, so it moves to the new today; a past
+    day the learner picked stays picked."""
+    from tutor.ui import daily as page
+
+    today = date.today()
+    at = start("en")
+    open_page(at, "daily")
+    assert at.date_input(key=daily.DAY_KEY).value == today
+    tomorrow = today + timedelta(days=1)
+    monkeypatch.setattr(page, "learner_date", lambda: tomorrow)
+    at.run()
+    assert at.date_input(key=daily.DAY_KEY).value == tomorrow
+    at.date_input(key=daily.DAY_KEY).set_value(today).run()
+    monkeypatch.setattr(page, "learner_date", lambda: tomorrow + timedelta(days=1))
+    at.run()
+    assert at.date_input(key=daily.DAY_KEY).value == today

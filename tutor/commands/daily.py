@@ -2,7 +2,8 @@
 
 The same puzzle for everyone on a date (:mod:`tutor.dailies`): a day the app has served is read
 from its progress store (``WHIST_TUTOR_DB``, or the default file, when there is one -- this command
-never adds a day to it), any other day is planned from the content and the puzzles' ratings.
+never adds a day to it), any other day is planned from the content and the puzzles' ratings. With
+``--puzzles`` the schedule is planned from those files alone (the app's store is for its content).
 ``--answer`` grades a response with the same grader the app uses.
 
 ``--json`` carries the puzzle (``question: lead``; its answer, accepted cards and explanation left

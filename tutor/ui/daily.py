@@ -165,11 +165,17 @@ def _back_to_today(today: date) -> None:
 
 def _chosen_day(today: date) -> date:
     """The day the learner picked in the archive (today unless he picked another), kept within
-    the schedule: the first daily's day to today."""
+    the schedule: the first daily's day to today. A picker left on today follows when the day
+    changes under an open page (midnight): it meant "today", not that date."""
     picked = st.session_state.get(DAY_KEY)
+    seen = st.session_state.get(state.DAILY_SEEN_TODAY)
+    if seen != today:
+        if picked == seen:
+            picked = today
+        st.session_state[state.DAILY_SEEN_TODAY] = today
     if not isinstance(picked, date) or picked > today or picked < EPOCH:
         picked = today
-        st.session_state[DAY_KEY] = today
+    st.session_state[DAY_KEY] = picked
     return picked
 
 

@@ -33,8 +33,11 @@ __all__ = ["show_rating", "show_my_data", "deleted_notice", "suggested_next", "s
 STANDINGS_TTL = 60
 
 
-@st.cache_data(ttl=STANDINGS_TTL, show_spinner=False, max_entries=4)
+@st.cache_resource(ttl=STANDINGS_TTL, show_spinner=False, max_entries=4)
 def _standings(target: str) -> dict[str, tuple[int | None, bool]]:
+    """Read at most once a minute per database, and shared, not copied, by every session (a
+    resource: the pages only read it; a copy of 2,000 entries on every page run would cost more
+    than the lookups)."""
     return {k: (v.stars, v.flag is not None) for k, v in get_store(target).item_standings().items()}
 
 

@@ -76,6 +76,7 @@ __all__ = [
     "REPORT_SEND",
     "DAILY_EVIDENCE_TABLE",
     "DAILY_DAY",
+    "DAILY_SEEN_TODAY",
     "DAILY_TODAY",
     "WORKSHOP_FLAG_CHECK",
     "DAILY_CHART_PREFETCH",
@@ -240,6 +241,8 @@ DAILY_EVIDENCE_TABLE = "daily_evidence_table"
 DAILY_CHART_PREFETCH = "daily-chart-prefetch"
 #: The day whose puzzle is shown (the archive's date picker; today unless a past day is picked).
 DAILY_DAY = "daily_day"
+#: The learner's today when the page last ran: a picker left on it follows when the day changes.
+DAILY_SEEN_TODAY = "daily_seen_today"
 #: "Back to today's puzzle".
 DAILY_TODAY = "daily_today"
 
