@@ -225,6 +225,26 @@ def test_the_migration_gives_existing_learners_their_skeleton(new_store_file):
     conn.commit()
     conn.close()
     store = ProgressStore(new_store_file)
-    assert store.schema_version() == 9
+    assert store.schema_version() == 10
+    with pytest.raises(NameLookalike):
+        store.learner("\u0430lice")
+
+
+def test_the_migration_fills_the_skeleton_of_school_learners(new_store_file):
+    """Schema 10: a learner made at a school sign-in under schema 9 was kept with no skeleton, so
+    a Cyrillic "аlice" passed beside him; the migration fills it, and the look-alike is refused."""
+    import sqlite3
+
+    store = ProgressStore(new_store_file)
+    store.school_learner("https://idp.school.example", "s-1", "alice")
+    store.close()
+    conn = sqlite3.connect(new_store_file)
+    for statement in ("UPDATE learners SET name_skeleton = ''", "UPDATE alembic_version SET version_num = 'v0009'",
+                      "UPDATE meta SET value = '9' WHERE key = 'schema_version'"):
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+    store = ProgressStore(new_store_file)
+    assert store.schema_version() == 10
     with pytest.raises(NameLookalike):
         store.learner("\u0430lice")

@@ -86,7 +86,7 @@ def test_a_schema_5_store_gains_the_per_theme_history_and_keeps_its_ratings(tmp_
         conn.exec_driver_sql("UPDATE meta SET value = '5' WHERE key = 'schema_version'")
     engine.dispose()
     again = ProgressStore(path)
-    assert again.schema_version() == SCHEMA_VERSION == 9 and again.rating(ann.id) == rating
+    assert again.schema_version() == SCHEMA_VERSION == 10 and again.rating(ann.id) == rating
     with again.db.read() as conn:
         assert conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = 'item_ratings_by_rating'").first()
         assert conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = 'identities'").first()
