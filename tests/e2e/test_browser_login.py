@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -43,8 +43,8 @@ def server(tmp_path_factory) -> Iterator[str]:
     content = write_content(tmp / "content")
     db = tmp / "progress.db"
     store = ProgressStore(db)
-    teacher, ann, bob, cara = (store.learner(n) for n in ("Teach", "Ann", "Bob", "Cara"))
-    for who in (teacher, ann, bob, cara):
+    teacher, ann, bob, cara, dora = (store.learner(n) for n in ("Teach", "Ann", "Bob", "Cara", "Dora"))
+    for who in (teacher, ann, bob, cara, dora):
         store.set_password(who.id, PW)
     store.set_role(teacher.id, Role.TEACHER)
     cls = store.create_class("5B", teacher.id)
@@ -129,6 +129,40 @@ def test_a_wrong_password_is_refused_then_throttled_even_for_the_right_one(serve
         assert side.get_by_text(t("account.logged_in", "en", name="Cara")).count() == 0
         assert page.locator("[data-testid='stException']").count() == 0
         _shot(page, "login-throttled-en.png")
+    finally:
+        context.close()
+
+
+def test_a_strangers_wrong_passwords_slow_him_and_the_owner_logs_in_after_a_short_wait(server, browser):
+    """shared/reviews/reliability.md, F3: "One wrong try ... then tom with the right password was
+    refused" -- a stranger locked the teacher out for 30 s and more, doubling. Now the stranger's
+    five wrong passwords for Dora's name (probe_auth.py's five) slow him, and Dora, in her own
+    browser on the same machine, waits at most a few seconds (the box tells her until when; three
+    free tries, then 2 s doubling) and her right password is taken."""
+    context, page = _start(browser, server)
+    try:
+        side = page.locator("[data-testid='stSidebar']")
+        for k in range(5):
+            _login(page, "Dora", f"wrong guess {k}")
+        assert side.get_by_text(t("account.logged_in", "en", name="Dora")).count() == 0
+    finally:
+        context.close()
+    stopped = datetime.now(UTC)
+    context, page = _start(browser, server)
+    try:
+        side = page.locator("[data-testid='stSidebar']")
+        while True:
+            _login(page, "Dora", PW)
+            if side.get_by_text(t("account.logged_in", "en", name="Dora")).count():
+                break
+            waiting = re.search(r"after (\d\d):(\d\d):(\d\d) UTC", side.inner_text())
+            assert waiting, side.inner_text()  # refused only by the throttle, which says until when
+            until = stopped.replace(hour=int(waiting[1]), minute=int(waiting[2]), second=int(waiting[3]), microsecond=0)
+            until += timedelta(days=1) if until < stopped - timedelta(hours=1) else timedelta(0)  # past midnight
+            assert (until - stopped).total_seconds() <= 10, until  # 2 s doubling after 3 free: at most 8 s
+            page.wait_for_timeout(max(0.0, (until - datetime.now(UTC)).total_seconds()) * 1000 + 500)
+        assert (datetime.now(UTC) - stopped).total_seconds() < 60
+        assert page.locator("[data-testid='stException']").count() == 0
     finally:
         context.close()
 
