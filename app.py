@@ -1,9 +1,27 @@
 """Whist Tutor -- the Streamlit entry point: ``streamlit run app.py``.
 
-Everything lives in :mod:`tutor.ui`; this file only starts the frame (page config, language,
-navigation over the pages listed in :mod:`tutor.ui.nav`).
+This file has two roles. Run by Streamlit for a page view (there is a script-run context), it
+draws the app: everything lives in :mod:`tutor.ui`, and this only starts the frame (page config,
+language, navigation over the pages listed in :mod:`tutor.ui.nav`).
+
+Read by ``streamlit run app.py`` before the server starts, it is the server: ``app`` is an
+``st.App`` (Streamlit's documented ASGI application; ``streamlit run`` serves a script that
+defines one through it, as ``uvicorn app:app`` would) with this file as its script and one
+middleware in front, which refuses Streamlit's endpoints that tell a stranger about the learners
+(``/_stcore/metrics``: every session's connect and disconnect). Streamlit has no setting for them
+(issue 23; :mod:`tutor.serving`).
 """
 
-from tutor.ui.shell import main
+import streamlit as st
+from starlette.middleware import Middleware
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-main()
+from tutor.serving import RefuseInternalEndpoints
+
+if get_script_run_ctx(suppress_warning=True) is not None:  # a page view
+    from tutor.ui.shell import main
+
+    main()
+else:  # the server, before any page view
+    app = st.App(__file__, middleware=[
+        Middleware(RefuseInternalEndpoints, base=st.get_option("server.baseUrlPath") or "")])

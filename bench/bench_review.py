@@ -1,6 +1,6 @@
 """Seconds per reviewed deal (issue 27: a whole deal with double-dummy costs in under 3 s).
 
-Reviews the book deals of tests/fixtures/review/elwell.pbn and ``--deals`` robots' deals
+Reviews the book deals of tests/fixtures/review/cavendish.pbn and elwell.pbn and ``--deals`` robots' deals
 (``tutor autoplay``, classic robots), each in full -- every card of the four seats judged by the
 conventions from its own view (with what it told partner and the opponents) and its double-dummy
 cost, the 52 positions solved in one DDS batch -- and prints the conventions' part, the solver's
@@ -32,7 +32,8 @@ def main() -> int:
     ap.add_argument("--deals", type=int, default=10, help="robots' deals besides the book deals (default 10)")
     ap.add_argument("--system", default="russian", choices=("russian", "english"))
     args = ap.parse_args()
-    deals = read_played_file(ROOT / "tests" / "fixtures" / "review" / "elwell.pbn")
+    books = ROOT / "tests" / "fixtures" / "review"
+    deals = read_played_file(books / "cavendish.pbn") + read_played_file(books / "elwell.pbn")
     if args.deals > 0:
         deals += from_autoplay({"deals": autoplay(1, args.deals)})
     notes, solves, totals = [], [], []

@@ -15,8 +15,8 @@ from streamlit.testing.v1 import AppTest
 from appkit import APP, write_content
 from tutor.accounts import SESSION_TTL
 from tutor.i18n import t
-from tutor.progress import ProgressStore
-from tutor.progress.identities import lookalike_key, name_from_claims
+from tutor.progress import NameLookalike, ProgressStore
+from tutor.progress.identities import name_from_claims
 from tutor.ui import session_cookie
 from tutor.ui.drafts import BROWSER_PARAM
 
@@ -265,7 +265,6 @@ def test_names_from_claims_and_look_alikes(tmp_path):
     assert name_from_claims({"email": "bob.k@school.example"}) == "bob.k"
     assert name_from_claims({"name": "\x00", "preferred_username": "cleo"}) == "cleo"
     assert name_from_claims({}) == "learner"
-    assert lookalike_key("Аlice") == lookalike_key("alice") == lookalike_key("ALÍCE")
     store = ProgressStore(tmp_path / "p.db")
     store.learner("alice")
     cyr = store.school_learner(ISSUER, "s-1", "Аlice")  # Cyrillic А: a look-alike of alice
@@ -276,3 +275,18 @@ def test_names_from_claims_and_look_alikes(tmp_path):
     assert len(long.name) == 40 and store.school_learner(ISSUER, "s-3", "x" * 40).name.endswith(" 2")
     store.delete_learner(cyr.id)
     assert store.find_school_learner(ISSUER, "s-1") is None
+
+
+def test_a_school_learner_is_kept_with_the_look_of_his_name(tmp_path):
+    """The store refuses a name that looks like another learner's (shared/reviews/reliability.md:
+    "Look-alike names (Cyrillic а against Latin a) ... a teacher's grid can show two 'alice'
+    rows"). A learner made at a school sign-in is held to the same rule, by the same function:
+    his name's skeleton is kept (so a later Cyrillic "аlice" is refused beside him), and the name
+    chosen for him is one the store itself would accept (Cyrillic "п" reads as a Latin "n")."""
+    store = ProgressStore(tmp_path / "p.db")
+    school = store.school_learner(ISSUER, "s-9", "alice")
+    with pytest.raises(NameLookalike):
+        store.learner("\u0430lice")
+    store.learner("naul")
+    assert store.school_learner(ISSUER, "s-10", "\u043faul").name == "\u043faul 2"
+    assert school.name == "alice"

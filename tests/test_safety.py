@@ -207,26 +207,48 @@ def test_a_name_that_looks_like_an_existing_one_is_refused(any_store, alike):
     any_store.learner("\u0421\u0430\u0448\u0430")  # a Cyrillic name of its own is welcome
 
 
-def test_the_migration_gives_existing_learners_their_skeleton(new_store_file):
-    """A store of schema 8 (this one taken back to it: the school accounts kept) gains the column
-    filled for every learner, so a look-alike of a learner kept before is refused too."""
+def _taken_back(store_file, *statements: str) -> ProgressStore:
+    """The store, taken back to an older schema by ``statements`` (run on the closed file), opened
+    again: it migrates to this program's schema."""
     import sqlite3
 
-    store = ProgressStore(new_store_file)
-    store.learner("alice")
-    store.close()
-    conn = sqlite3.connect(new_store_file)
-    for statement in ("DROP TABLE daily_picks", "DROP TABLE item_checks", "DROP INDEX attempts_first_tries",  # schema 11
-                      "ALTER TABLE attempts DROP COLUMN learner_before", "ALTER TABLE attempts DROP COLUMN learner_rd_before",
-                      "DROP INDEX learners_by_skeleton", "ALTER TABLE learners DROP COLUMN name_skeleton",
-                      "DROP INDEX reports_by_item", "DROP INDEX reports_by_learner", "DROP INDEX reports_by_browser",
-                      "ALTER TABLE reports DROP COLUMN browser", "DROP TABLE login_throttle",
-                      "UPDATE alembic_version SET version_num = 'v0008'",
-                      "UPDATE meta SET value = '8' WHERE key = 'schema_version'"):
+    conn = sqlite3.connect(store_file)
+    for statement in statements:
         conn.execute(statement)
     conn.commit()
     conn.close()
+    return ProgressStore(store_file)
+
+
+def test_the_migration_gives_existing_learners_their_skeleton(new_store_file):
+    """A store of schema 8 (this one taken back to it: the school accounts kept) gains the column
+    filled for every learner, so a look-alike of a learner kept before is refused too."""
     store = ProgressStore(new_store_file)
+    store.learner("alice")
+    store.close()
+    store = _taken_back(new_store_file, "DROP TABLE daily_picks", "DROP TABLE item_checks", "DROP INDEX attempts_first_tries",
+                        "ALTER TABLE attempts DROP COLUMN learner_before", "ALTER TABLE attempts DROP COLUMN learner_rd_before",
+                        "DROP INDEX learners_by_skeleton", "ALTER TABLE learners DROP COLUMN name_skeleton",
+                        "DROP INDEX reports_by_item", "DROP INDEX reports_by_learner", "DROP INDEX reports_by_browser",
+                        "ALTER TABLE reports DROP COLUMN browser", "DROP TABLE login_throttle",
+                        "UPDATE alembic_version SET version_num = 'v0008'",
+                        "UPDATE meta SET value = '8' WHERE key = 'schema_version'")
+    assert store.schema_version() == 11
+    with pytest.raises(NameLookalike):
+        store.learner("\u0430lice")
+
+
+def test_the_migration_fills_the_skeleton_of_school_learners(new_store_file):
+    """Schema 10: a learner made at a school sign-in under schema 9 was kept with no skeleton, so
+    a Cyrillic "аlice" passed beside him; the migration fills it, and the look-alike is refused."""
+    store = ProgressStore(new_store_file)
+    store.school_learner("https://idp.school.example", "s-1", "alice")
+    store.close()
+    store = _taken_back(new_store_file, "DROP TABLE daily_picks", "DROP TABLE item_checks", "DROP INDEX attempts_first_tries",
+                        "ALTER TABLE attempts DROP COLUMN learner_before", "ALTER TABLE attempts DROP COLUMN learner_rd_before",
+                        "UPDATE learners SET name_skeleton = ''",
+                        "UPDATE alembic_version SET version_num = 'v0009'",
+                        "UPDATE meta SET value = '9' WHERE key = 'schema_version'")
     assert store.schema_version() == 11
     with pytest.raises(NameLookalike):
         store.learner("\u0430lice")

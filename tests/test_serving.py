@@ -5,18 +5,21 @@ needed'")."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import subprocess
 import sys
 import time
 import tomllib
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
 from streamlit import config as st_config
 
 from appkit import start
-from tutor.serving import OPEN_ENV, Exposure, exposure, is_loopback, open_allowed
+from tutor.serving import OPEN_ENV, Exposure, RefuseInternalEndpoints, exposure, is_loopback, open_allowed
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -115,10 +118,71 @@ def _listening(port: int) -> list[str]:
     return found
 
 
+def _through(middleware: RefuseInternalEndpoints, path: str, kind: str = "http") -> tuple[list[dict], bool]:
+    """What ``middleware`` sends for one request of ``path``, and whether the app behind it saw it."""
+    reached, sent = [], []
+
+    async def behind(scope, receive, send):
+        reached.append(scope["path"])
+
+    async def receive():
+        return {"type": f"{kind}.request" if kind == "http" else "websocket.connect"}
+
+    async def send(message):
+        sent.append(message)
+
+    middleware.app = behind
+    asyncio.run(middleware({"type": kind, "path": path}, receive, send))
+    return sent, bool(reached)
+
+
+@pytest.mark.parametrize("path", ["/_stcore/metrics", "/_stcore/metrics/", "/_STCORE/METRICS", "//_stcore//metrics",
+                                  "/_stcore/agent/openapi.json", "/_stcore/agent/interact", "/_stcore/agent/mcp",
+                                  "/_stcore/script-health-check"])
+def test_streamlits_endpoints_that_date_each_visit_are_refused(path):
+    """shared/reviews/reliability.md, "Streamlit endpoints": "/_stcore/metrics ... answer without
+    auth" -- the count of sessions and every connect and disconnect, for anyone on the network."""
+    sent, reached = _through(RefuseInternalEndpoints(None), path)  # type: ignore[arg-type]
+    assert not reached and sent[0] == {"type": "http.response.start", "status": 404, "headers": sent[0]["headers"]}
+    assert sent[1]["body"] == b"Not Found"
+    sent, reached = _through(RefuseInternalEndpoints(None), path, "websocket")  # type: ignore[arg-type]
+    assert not reached and sent == [{"type": "websocket.close", "code": 1008}]
+
+
+@pytest.mark.parametrize("path", ["/", "/puzzles", "/_stcore/health", "/_stcore/host-config", "/_stcore/stream",
+                                  "/_stcore/metricsx", "/oauth2callback", "/static/js/index.js"])
+def test_the_app_and_what_its_pages_need_go_through(path):
+    sent, reached = _through(RefuseInternalEndpoints(None), path)  # type: ignore[arg-type]
+    assert reached and not sent
+
+
+def test_the_refusal_follows_streamlits_base_url_path():
+    assert not _through(RefuseInternalEndpoints(None, base="/tutor/"), "/tutor/_stcore/metrics")[1]  # type: ignore[arg-type]
+    assert _through(RefuseInternalEndpoints(None, base="tutor"), "/tutor/_stcore/health")[1]  # type: ignore[arg-type]
+
+
+def test_streamlit_run_serves_app_py_through_st_app():
+    """`streamlit run app.py` finds the ``st.App`` in app.py and serves the app through it (and so
+    through the middleware): Streamlit's own discovery, read from the source as it reads it."""
+    from streamlit.web.server.app_discovery import discover_asgi_app
+
+    found = discover_asgi_app(ROOT / "app.py")
+    assert found.is_asgi_app and found.import_string == "app:app"
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return int(r.status)
+    except urllib.error.HTTPError as e:
+        return int(e.code)
+
+
 @pytest.mark.slow(reason="starts a real Streamlit server (about 3 s)")
 def test_streamlit_run_app_listens_on_loopback_only(tmp_path):
     """`streamlit run app.py` as the README says it, no address given: the kernel shows the
-    socket bound to 127.0.0.1, not to every interface."""
+    socket bound to 127.0.0.1, not to every interface; and the server it starts refuses
+    ``/_stcore/metrics`` (and the agent API) while it serves the page and the health check."""
     port = _free_port()
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port)],
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -128,6 +192,13 @@ def test_streamlit_run_app_listens_on_loopback_only(tmp_path):
         while not _listening(port) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert _listening(port) == ["0100007F"], _listening(port)  # 127.0.0.1, and nothing else
+        base = f"http://127.0.0.1:{port}"
+        while _status(f"{base}/_stcore/health") != 200 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        got = {p: _status(base + p) for p in ("/", "/_stcore/health", "/_stcore/host-config", "/_stcore/metrics",
+                                               "/_stcore/metrics?families=active_sessions", "/_stcore/agent/openapi.json")}
+        assert got == {"/": 200, "/_stcore/health": 200, "/_stcore/host-config": 200, "/_stcore/metrics": 404,
+                       "/_stcore/metrics?families=active_sessions": 404, "/_stcore/agent/openapi.json": 404}, got
     finally:
         proc.terminate()
         proc.wait(timeout=20)

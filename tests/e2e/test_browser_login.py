@@ -10,9 +10,10 @@ new session, logged out.
 from __future__ import annotations
 
 import re
+import sqlite3
 import sys
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,11 @@ pytestmark = [
 ]
 
 
+#: The module's store file (set by the ``server`` fixture), for a test that starts the login
+#: counts afresh.
+STORE: list[Path] = []
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[str]:
     """A server that requires logins, with a teacher, his class 5B (Ann in it, homework set,
@@ -42,9 +48,10 @@ def server(tmp_path_factory) -> Iterator[str]:
     tmp = tmp_path_factory.mktemp("e2e-login")
     content = write_content(tmp / "content")
     db = tmp / "progress.db"
+    STORE[:] = [db]
     store = ProgressStore(db)
-    teacher, ann, bob, cara = (store.learner(n) for n in ("Teach", "Ann", "Bob", "Cara"))
-    for who in (teacher, ann, bob, cara):
+    teacher, ann, bob, cara, dora = (store.learner(n) for n in ("Teach", "Ann", "Bob", "Cara", "Dora"))
+    for who in (teacher, ann, bob, cara, dora):
         store.set_password(who.id, PW)
     store.set_role(teacher.id, Role.TEACHER)
     cls = store.create_class("5B", teacher.id)
@@ -106,6 +113,17 @@ def _go(page, key: str, *, heading: bool = True) -> None:
     _settle(page)
 
 
+def _wait_left(sidebar: str) -> float:
+    """Seconds left of the throttle's wait the sidebar names ("Try again after 01:02:03 UTC"), 0 if none."""
+    m = re.search(r"after (\d\d):(\d\d):(\d\d) UTC", sidebar)
+    if not m:
+        return 0.0
+    now = datetime.now(UTC)
+    until = now.replace(hour=int(m[1]), minute=int(m[2]), second=int(m[3]), microsecond=0)
+    until += timedelta(days=1) if until < now - timedelta(hours=1) else timedelta(0)  # past midnight
+    return max(0.0, (until - now).total_seconds())
+
+
 def _shot(page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
@@ -118,8 +136,16 @@ def test_a_wrong_password_is_refused_then_throttled_even_for_the_right_one(serve
         _login(page, "Cara", "not my password")
         side.get_by_text(t("account.wrong", "en")).wait_for()
         assert side.get_by_text(t("account.logged_in", "en", name="Cara")).count() == 0
-        for _ in range(FREE_FAILURES - 1):
+        # more wrong passwords, each typed once the box lets him, until the wait is long enough
+        # (2 s doubling after the free ones) that the right one below comes surely inside it,
+        # however loaded the machine: the throttle counts time, not clicks
+        for _ in range(FREE_FAILURES + 6):
             _login(page, "Cara", "not my password")
+            left = _wait_left(side.inner_text())
+            if left >= 12:
+                break
+            page.wait_for_timeout(left * 1000 + 300)
+        assert _wait_left(side.inner_text()) >= 12
         _login(page, "Cara", PW)  # right, but too soon after the failures
         try:
             side.get_by_text("Too many wrong passwords").wait_for()
@@ -129,6 +155,46 @@ def test_a_wrong_password_is_refused_then_throttled_even_for_the_right_one(serve
         assert side.get_by_text(t("account.logged_in", "en", name="Cara")).count() == 0
         assert page.locator("[data-testid='stException']").count() == 0
         _shot(page, "login-throttled-en.png")
+    finally:
+        context.close()
+
+
+def test_a_strangers_wrong_passwords_slow_him_and_the_owner_logs_in_after_a_short_wait(server, browser):
+    """shared/reviews/reliability.md, F3: "One wrong try ... then tom with the right password was
+    refused" -- a stranger locked the teacher out for 30 s and more, doubling. Now the stranger's
+    five wrong passwords for Dora's name (probe_auth.py's five) slow him, and Dora, in her own
+    browser on the same machine, waits at most a few seconds (the box tells her until when; three
+    free tries, then 2 s doubling) and her right password is taken. The counts start afresh: the
+    other tests' wrong passwords came from this machine's address too (whose own throttle, 10 free,
+    then up to 45 s, is tested in tests/test_login_safety.py)."""
+    conn = sqlite3.connect(STORE[0])
+    with conn:
+        conn.execute("DELETE FROM login_throttle")
+    conn.close()
+    context, page = _start(browser, server)
+    try:
+        side = page.locator("[data-testid='stSidebar']")
+        for k in range(5):
+            _login(page, "Dora", f"wrong guess {k}")
+        assert side.get_by_text(t("account.logged_in", "en", name="Dora")).count() == 0
+    finally:
+        context.close()
+    stopped = datetime.now(UTC)
+    context, page = _start(browser, server)
+    try:
+        side = page.locator("[data-testid='stSidebar']")
+        while True:
+            _login(page, "Dora", PW)
+            if side.get_by_text(t("account.logged_in", "en", name="Dora")).count():
+                break
+            waiting = re.search(r"after (\d\d):(\d\d):(\d\d) UTC", side.inner_text())
+            assert waiting, side.inner_text()  # refused only by the throttle, which says until when
+            until = stopped.replace(hour=int(waiting[1]), minute=int(waiting[2]), second=int(waiting[3]), microsecond=0)
+            until += timedelta(days=1) if until < stopped - timedelta(hours=1) else timedelta(0)  # past midnight
+            assert (until - stopped).total_seconds() <= 10, until  # 2 s doubling after 3 free: at most 8 s
+            page.wait_for_timeout(max(0.0, (until - datetime.now(UTC)).total_seconds()) * 1000 + 500)
+        assert (datetime.now(UTC) - stopped).total_seconds() < 60
+        assert page.locator("[data-testid='stException']").count() == 0
     finally:
         context.close()
 

@@ -11,7 +11,6 @@ teacher (:meth:`tutor.progress.learners.Learners.set_role`).
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from sqlalchemy import insert, select
@@ -20,31 +19,15 @@ from sqlalchemy.engine import Connection
 from tutor.progress.records import MAX_NAME, clean_name, guard_rows, iso
 from tutor.progress.records import now as utc_now
 from tutor.storage import models as T
-from tutor.storage import name_key
+from tutor.storage import name_key, name_skeleton
 from tutor.storage.database import Database
 from tutor.storage.errors import ProgressError
 
-__all__ = ["Identities", "MAX_CLAIM", "lookalike_key", "name_from_claims"]
+__all__ = ["Identities", "MAX_CLAIM", "name_from_claims"]
 
 _I, _L = T.identities, T.learners
 #: The longest issuer or subject kept (providers use a URL and an opaque id well under this).
 MAX_CLAIM = 255
-#: Letters of other scripts drawn like Latin ones (Cyrillic, Greek), folded to the Latin letter
-#: so that "аlice" (Cyrillic а) and "alice" count as one name.
-_CONFUSABLE = str.maketrans({
-    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
-    "т": "t", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s", "ԁ": "d", "ɡ": "g", "ү": "y",
-    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p", "τ": "t",
-    "υ": "u", "χ": "x", "ω": "w", "0": "o", "1": "l", "|": "l",
-})
-
-
-def lookalike_key(name: str) -> str:
-    """A name folded until look-alikes meet: compatibility forms, accents, case, and the letters
-    of other scripts drawn like Latin ones ("Аlice", "alice", "ALICE" and "alíce" are one)."""
-    folded = unicodedata.normalize("NFKD", name).casefold()
-    bare = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    return " ".join(bare.translate(_CONFUSABLE).split())
 
 
 def name_from_claims(claims: dict[str, Any]) -> str:
@@ -68,12 +51,13 @@ def _check(issuer: str, subject: str) -> None:
 
 def _free_name(conn: Connection, wanted: str) -> str:
     """``wanted``, or with the first number after it that makes it nobody else's name nor a
-    look-alike of one ("Ann", "Ann 2", "Ann 3" ...)."""
-    taken = {lookalike_key(str(n)) for (n,) in conn.execute(select(_L.c.name)).all()}
+    look-alike of one ("Ann", "Ann 2", "Ann 3" ...): by :func:`tutor.storage.name_skeleton`, the
+    store's own rule for look-alikes, so the name chosen is one the store accepts."""
+    taken = {name_skeleton(str(n)) for (n,) in conn.execute(select(_L.c.name)).all()}
     for n in range(1, 10_000):
         suffix = "" if n == 1 else f" {n}"
         candidate = clean_name(wanted[:MAX_NAME - len(suffix)].rstrip() + suffix)
-        if lookalike_key(candidate) not in taken:
+        if name_skeleton(candidate) not in taken:
             return candidate
     raise ProgressError(f"no free name like {wanted!r}")  # pragma: no cover - ten thousand namesakes
 
@@ -109,7 +93,8 @@ class Identities:
                 return int(row[0])
             name = _free_name(conn, wanted)
             at = iso(utc_now())
-            learner_id = int(conn.execute(insert(_L).values(name=name, name_key=name_key(name), created=at)
+            learner_id = int(conn.execute(insert(_L).values(name=name, name_key=name_key(name),
+                                                                 name_skeleton=name_skeleton(name), created=at)
                                           .returning(_L.c.id)).scalar_one())
             conn.execute(insert(_I).values(issuer=issuer, subject=subject, learner_id=learner_id, created=at))
         return learner_id

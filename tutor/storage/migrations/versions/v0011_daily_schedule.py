@@ -10,9 +10,6 @@
   tries, so the one before each is the one after his previous (1500 ± 350 before his first).
 - ``item_checks``: when a teacher last looked at a flagged puzzle; only reports and tries after
   that flag it again.
-
-Numbered 11: revision v0010 is another change's. Until both are merged this one follows v0009;
-once v0010 is in, ``down_revision`` becomes ``"v0010"``.
 """
 
 from __future__ import annotations
@@ -21,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "v0011"
-down_revision: str | None = "v0009"
+down_revision: str | None = "v0010"
 branch_labels = None
 depends_on = None
 
