@@ -216,7 +216,9 @@ def test_the_migration_gives_existing_learners_their_skeleton(new_store_file):
     store.learner("alice")
     store.close()
     conn = sqlite3.connect(new_store_file)
-    for statement in ("DROP INDEX learners_by_skeleton", "ALTER TABLE learners DROP COLUMN name_skeleton",
+    for statement in ("DROP INDEX learners_by_browser", "ALTER TABLE learners DROP COLUMN browser",
+                      "ALTER TABLE attempts DROP COLUMN opponent_rating", "ALTER TABLE attempts DROP COLUMN opponent_rd",
+                      "DROP INDEX learners_by_skeleton", "ALTER TABLE learners DROP COLUMN name_skeleton",
                       "DROP INDEX reports_by_item", "DROP INDEX reports_by_learner", "DROP INDEX reports_by_browser",
                       "ALTER TABLE reports DROP COLUMN browser", "DROP TABLE login_throttle",
                       "UPDATE alembic_version SET version_num = 'v0008'",
@@ -225,6 +227,6 @@ def test_the_migration_gives_existing_learners_their_skeleton(new_store_file):
     conn.commit()
     conn.close()
     store = ProgressStore(new_store_file)
-    assert store.schema_version() == 9
+    assert store.schema_version() == 10
     with pytest.raises(NameLookalike):
         store.learner("\u0430lice")

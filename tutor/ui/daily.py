@@ -29,7 +29,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.components import Answered, run_item
 from tutor.ui.lang import current_lang, tr
-from tutor.ui.learner import current_learner, learner_date
+from tutor.ui.learner import learner_date, progress_learner
 from tutor.ui.library import content_page
 from tutor.ui.store_access import store
 
@@ -150,7 +150,7 @@ def show() -> None:
         show_info(tr("daily.none", error=str(exc)))
         return
     puzzle = pick.puzzle
-    learner = current_learner()
+    learner = progress_learner()  # the named learner, else this browser's own streak
     c1, c2 = st.columns([3, 1])
     c1.markdown(f"### {puzzle.title[lang]}")
     c1.caption(tr("daily.meta", day=today.isoformat(), level=puzzle.difficulty,
