@@ -181,3 +181,17 @@ def test_success_counts_by_theme_and_difficulty():
     assert report.themes["opening-lead"] == 1 and report.themes["honours"] == 1
     assert report.difficulty == {1: 2, 2: 1}
     assert report.to_json()["ok"] is True
+
+
+def test_a_score_item_shows_its_own_rule_sets_scoring():
+    """Defect 5: «Девять взяток по американским законам» showed «Правило: Леве — по 2 очка за
+    взятку сверх шести» beside the American answer of one point a trick (004 «Игра»: «За каждую
+    взятку сверх шести начисляется 1 очко»). A score item citing another rule set's scoring first
+    is refused; the shipped puzzle cites the one-point rule."""
+    text = (REPO_ROOT / "puzzles" / "honours-and-scoring.yaml").read_text(encoding="utf-8")
+    start = text.index("  - id: american-odd-tricks")
+    one = "puzzles:\n" + text[start:text.index("  - id:", start + 10)]
+    assert "maxims: [odd-tricks-one-point]" in one and problems(one) == []
+    got = problems(one.replace("maxims: [odd-tricks-one-point]", "maxims: [leve-below-line]"))
+    assert len(got) == 1 and "leve-below-line is another rule set's scoring, not the american rules'" in got[0]
+    assert "(004)" not in one.split("prompt:")[1].split("\n")[0]  # the prompt names the rules, not a seed number

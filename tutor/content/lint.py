@@ -44,6 +44,7 @@ from tutor.content.rulings import PenaltyError, Ruling
 from tutor.content.situation import item_ruling, item_view
 from tutor.errors import WhistError
 from tutor.rulesets import find_ruleset
+from tutor.scoring import scoring_maxims
 from tutor.seats import Seat
 from tutor.seatview import SeatView, check_record
 
@@ -212,6 +213,13 @@ def _check_engine(loc: Located[Item], ruling: Ruling | None = None) -> list[Prob
                 f"fix the answer, accept {advice.card} with a reason, or explain with override:", "answer")]
         return []
     if q in ("honours", "score"):
+        shown = item.maxims[0] if item.maxims else None
+        if shown in scoring_maxims() - scoring_maxims(item.rules):
+            # the rule shown beside the answer would contradict it (defect 5: "leve, 2 a trick"
+            # beside an American count of one a trick)
+            return [loc.problem(f"maxims: {shown} is another rule set's scoring, not the {item.rules} rules' "
+                                f"({', '.join(sorted(scoring_maxims(item.rules))) or 'none catalogued'})",
+                                "maxims", 0)]
         got = engine_number(item)
         if got.value != item.answer:
             made = "; ".join(p.en for p in got.parts)

@@ -36,6 +36,7 @@ from typing import Any
 import yaml
 
 from tutor.conventions.catalogue import CARD_PLAY, Catalogue, Maxim
+from tutor.locale_fmt import count, integer, number, signed
 
 __all__ = [
     "STUDY_DIR",
@@ -314,22 +315,13 @@ def load_study(directory: Path | None = None) -> Study | None:
 
 # -- words -----------------------------------------------------------------------------------------
 def _num(x: float, lang: str, digits: int = 2, sign: bool = False) -> str:
-    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
-    text = text.replace("-", "−")
-    return text.replace(".", ",") if lang == "ru" else text
+    """A figure as the page's language writes it, by Babel («+0,47», "+0.47")."""
+    return signed(x, lang, digits) if sign else number(x, lang, digits)
 
 
-def _count(n: int, lang: str) -> str:
-    text = f"{n:,}"
-    return text.replace(",", "\u00a0") if lang == "ru" else text
-
-
-def _positions_ru(n: int) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return "позиция"
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return "позиции"
-    return "позиций"
+#: "position" declined (Babel picks the form: «1 позиция», «3 позиции», «1 000 позиций»).
+_POSITIONS = {"ru": {"one": "позиция", "few": "позиции", "many": "позиций", "other": "позиции"},
+              "en": {"one": "position", "other": "positions"}}
 
 
 _DEFAULT_NEGATIVE = {
@@ -347,13 +339,13 @@ def figure_line(fig: RuleFigure, lang: str, note: str | None = None) -> str:
     what double-dummy cannot see."""
     m, se = fig.vs_mean
     if lang == "ru":
-        n = f"{_count(fig.n, lang)} {_positions_ru(fig.n)}"
+        n = count(fig.n, _POSITIONS["ru"], lang)
         if fig.independent < fig.n:  # resampled layouts: how many play decisions they come from
-            n += f" (из {_count(fig.independent, lang)} независимых решений)"
+            n += f" (из {integer(fig.independent, lang)} независимых решений)"
     else:
-        n = f"{_count(fig.n, lang)} {'position' if fig.n == 1 else 'positions'}"
+        n = count(fig.n, _POSITIONS["en"], lang)
         if fig.independent < fig.n:
-            n += f" ({_count(fig.independent, lang)} independent decisions)"
+            n += f" ({integer(fig.independent, lang)} independent decisions)"
     share = round(100 * fig.best_share)
     if lang == "ru":
         if m < 0 and fig.significant():
