@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from tutor.conventions.catalogue import SEED_SECTIONS, Source, UnknownMaximError, get_maxim
 from tutor.i18n import has, t
 
-__all__ = ["Citation", "citations", "source_name", "source_html", "seed_book", "maxim_source", "plain_citations", "named_sources",
+__all__ = ["Citation", "citations", "NUMBER", "source_name", "source_html", "seed_book", "maxim_source", "plain_citations", "named_sources",
            "mark_foreign", "in_lang", "SEED_LANG", "SEED_TITLES", "SECTION_TITLES"]
 
 #: The seed documents by their own first line (en: its translation).
@@ -211,7 +211,7 @@ _INLINE_CITE = re.compile(
 #: a narrow no-break space («1 000», Babel's Russian), or with a decimal part («0,47», "5.36"):
 #: read first, so that its digits are never taken for a seed's number (defect 6: the «000» of
 #: «1 000 позиций» was read as seed 000 and printed as «1 русское руководство по висту позиций»).
-_NUMBER = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d+)?(?!\d)|(?<![\d.,])\d+[.,]\d+")
+NUMBER = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d+)?(?!\d)|(?<![\d.,])\d+[.,]\d+")
 
 
 @dataclass(frozen=True)
@@ -236,10 +236,10 @@ class Citation:
 
 def citations(text: str, *, quotes_are_words: bool = False) -> Iterator[tuple[int, int, Citation]]:
     """Every seed citation in ``text``, with where it stands (start, end): the numbers of the
-    text are read first (:data:`_NUMBER`) and a citation never starts inside one. With
+    text are read first (:data:`NUMBER`) and a citation never starts inside one. With
     ``quotes_are_words`` a quotation after the number that is no section heading is the seed's
     own words: only the number is a citation, and the quotation stays in the text."""
-    numbers = [m.span() for m in _NUMBER.finditer(text)]
+    numbers = [m.span() for m in NUMBER.finditer(text)]
     for start, end, seed, section, item in _cite_spans(text, quotes_are_words):
         if any(lo <= start < hi for lo, hi in numbers):
             continue
