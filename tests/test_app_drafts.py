@@ -14,7 +14,7 @@ from tutor.progress import ProgressStore
 from tutor.ui.drafts import BROWSER_PARAM
 from tutor.ui.workshop import TEMPLATE
 
-MINE = TEMPLATE.replace("my-first-puzzle", "teachers-own-puzzle").replace("King fourth", "Teacher's king")
+MINE = TEMPLATE.replace("my-first-puzzle", "teachers-own-puzzle").replace("East deals, ♦7 turned up", "Teacher's own lead")
 EDITOR = "workshop_text"
 PBN = ('[Board "1"]\n[Dealer "E"]\n'
        '[Deal "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"]\n')

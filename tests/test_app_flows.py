@@ -125,7 +125,7 @@ def test_illegal_card_is_refused_citing_the_law(app_env):
     open_page(at, "puzzles")
     at.selectbox(key=state.PUZZLE).set_value("follow-hearts").run()
     at.button(key=card(PUZZLES_PAGE, "follow-hearts", "SK")).click().run()
-    assert "must follow suit" in at.error[0].value
+    assert "“Follow suit if you can”" in at.error[0].value  # the law, quoted; not the suit that answers (defect 18)
 
 
 def test_report_a_problem_is_saved(app_env):

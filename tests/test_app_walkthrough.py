@@ -49,7 +49,7 @@ def test_wrong_answer_hides_the_right_card_until_the_solution_is_asked(app_env):
     assert not at.exception
     page = " ".join([e.value for e in at.error] + [m.value for m in at.markdown] + [i.value for i in at.info])
     assert "♠K" in at.error[0].value and "♠2" not in page
-    assert "a rule on which card of a suit to lead" in at.error[0].value
+    assert "“King third or fourth — …”" in at.error[0].value  # the case the rule governs (defect 17)
     assert not any("King third" in m.value for m in at.markdown) and any("Think:" in i.value for i in at.info)
     assert at.button(key="w:puzzles:king-fourth-lead:hint") and at.button(key="w:puzzles:king-fourth-lead:retry")
     assert not at.dataframe  # nothing else gives it away

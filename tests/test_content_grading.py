@@ -124,6 +124,34 @@ def test_wrong_card_in_the_answers_suit_is_not_told_a_title_that_names_the_card(
     assert fb.idea is not None and fb.idea.en and fb.idea.ru
 
 
+def test_a_wrong_card_of_the_answers_suit_names_the_case_of_the_rule_it_breaks():
+    """Defect 17: «♥Т — не та карта: она идёт против правила о том, с какой карты масти ходить»
+    named no maxim, though a wrong answer "is explained by the maxim it breaks, quoted". The
+    rule is quoted by the case it governs, the head of its title, not by what it asks for
+    (000 LST 3: «Имея короля сам-третей…»)."""
+    fb = grade(KING, "SK", "ru")
+    assert "«Король сам-третей — …»" in fb.message.ru and "“King third or fourth — …”" in fb.message.en
+    assert "маленьк" not in fb.message.ru and "small" not in fb.message.en
+    lesson7 = [loc.item for loc in load_paths([REPO_ROOT / "lessons" / "07-leads-from-honours.yaml"]).items()]
+    coronka = next(i for i in lesson7 if "coronka-lead-queen" in i.maxims)
+    wrong = next(c for c in item_ruling(coronka, item_view(coronka)).cards
+                 if c.suit == parse_card(str(coronka.answer)).suit and c != coronka.answer)
+    fb = grade(coronka, wrong, "ru")
+    assert not fb.correct and "«Коронка (терс-мажор) — …»" in fb.message.ru and "дам" not in fb.message.ru
+
+
+def test_a_card_the_law_refuses_names_the_law_not_the_cards_it_allows():
+    """Defect 18: «♥Д нельзя: в ходу трефы, и они у вас есть» answered the question "which cards
+    may you play" (any club), then «Подумайте: какой вы по счёту в этой взятке…», an idea for a
+    choice among legal cards. Now the law is named, quoted (000 «Масти и взятки» 1), and the idea
+    is the law's."""
+    fb = grade(LEGAL, "S2", "ru")
+    law = get_maxim("must-follow-suit")
+    assert f"«{law.title_in('ru')}»" in fb.message.ru and f"“{law.title_in('en')}”" in fb.message.en
+    assert "черв" not in fb.message.ru and "heart" not in fb.message.en.lower()
+    assert fb.idea is not None and "по счёту" not in fb.idea.ru and "закон" in fb.idea.ru
+
+
 def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_any_shipped_item():
     """Issue 12: a wrong answer gives nothing away -- no maxim whose title names a card ("lead
     small", "from the top", "cover"), no maxim at all when the card is in the answer's suit, and

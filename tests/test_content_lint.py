@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.cards import Card
-from tutor.content.lint import lint, lint_paths, names_card, prove
+from tutor.cards import Card, parse_card
+from tutor.content.lint import lint, lint_paths, lint_text, names_card, prove
 from tutor.content.loader import REPO_ROOT, load_paths, parse_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "content"
@@ -181,3 +181,40 @@ def test_success_counts_by_theme_and_difficulty():
     assert report.themes["opening-lead"] == 1 and report.themes["honours"] == 1
     assert report.difficulty == {1: 2, 2: 1}
     assert report.to_json()["ok"] is True
+
+
+def test_a_score_item_shows_its_own_rule_sets_scoring():
+    """Defect 5: «Девять взяток по американским законам» showed «Правило: Леве — по 2 очка за
+    взятку сверх шести» beside the American answer of one point a trick (004 «Игра»: «За каждую
+    взятку сверх шести начисляется 1 очко»). A score item citing another rule set's scoring first
+    is refused; the shipped puzzle cites the one-point rule."""
+    text = (REPO_ROOT / "puzzles" / "honours-and-scoring.yaml").read_text(encoding="utf-8")
+    start = text.index("  - id: american-odd-tricks")
+    one = "puzzles:\n" + text[start:text.index("  - id:", start + 10)]
+    assert "maxims: [odd-tricks-one-point]" in one and problems(one) == []
+    got = problems(one.replace("maxims: [odd-tricks-one-point]", "maxims: [leve-below-line]"))
+    assert len(got) == 1 and "leve-below-line is another rule set's scoring, not the american rules'" in got[0]
+    assert "(004)" not in one.split("prompt:")[1].split("\n")[0]  # the prompt names the rules, not a seed number
+
+
+def test_no_shipped_lead_title_names_the_holding_and_no_diagram_shows_an_exercises_hand():
+    """Defect 19: the daily puzzle «Туз и король наверху» named the combination to lead from
+    before the question, and lesson 7's teaching diagram («Коронка в червях: первой идёт дама»)
+    was exercise 2's very hand. Both are refused now, and the shipped content passes."""
+    from tutor.content.lint import names_holding
+
+    ak = [parse_card(c) for c in ("HA", "HK", "H8", "H5")]
+    assert names_holding("Ace and king at the top", ak) and names_holding("Three honours in a row", ak)
+    assert not names_holding("Opening lead, 4-3-3-3, ♦5 turned up", ak)
+    report = lint_paths()
+    assert report.ok, [p.message for p in report.problems][:5]
+    text = (REPO_ROOT / "puzzles" / "leads-honours.yaml").read_text(encoding="utf-8")
+    start = text.index("  - id: ace-king-fourth")
+    one = "puzzles:\n" + text[start:text.index("  - id:", start + 10)]
+    got = problems(one.replace(one.split("title: ")[1].split("\n")[0],
+                               '{en: "Ace and king at the top", ru: "Туз и король наверху"}'))
+    assert any("title gives the answer away: it names the holding" in p for p in got)
+    lesson = (REPO_ROOT / "lessons" / "07-leads-from-honours.yaml").read_text(encoding="utf-8")
+    broken = lesson.replace("hand: T62.974.AKQ5.853", "hand: 853.AKQ6.742.J93", 1)
+    found = lint_text(broken, "07.yaml").problems
+    assert any("diagram: shows the hand of the exercise at step" in p.message for p in found)

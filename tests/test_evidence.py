@@ -6,6 +6,8 @@ the king); the verdicts must follow from the paired figures of the very same sam
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tutor.cards import parse_card
@@ -30,7 +32,8 @@ def test_verdict_follows_the_paired_cost_of_the_conventional_card():
             assert cmp.verdict == "agree" and cmp.agree
         elif cost > NOISE_Z * se:
             assert cmp.verdict == "costs" and not cmp.agree
-            assert f"{cost:.2f}" in cmp.text("en") and f"{cost:.2f}" in cmp.text("ru")
+            # the cost as each language writes it (defect 14: «1,58», not "1.58", on a Russian page)
+            assert f"{cost:.2f}" in cmp.text("en") and f"{cost:.2f}".replace(".", ",") in cmp.text("ru")
         else:
             assert cmp.verdict in ("agree", "noise")
 
@@ -162,3 +165,17 @@ def test_russian_sample_count_agrees_with_the_number_after_iz(n, word):
     st = CardStats(parse_card("S2"), 1.0, 0.1, 0.0, 0.0, 1.0)
     cmp = Comparison(parse_card("S2"), parse_card("S2"), (), st, st, 0.0, 0.0, "agree", n)
     assert f"из {word}." in cmp.text("ru")
+
+
+def test_a_stored_comparison_reads_with_the_pages_decimal_comma():
+    """Defect 14 on the Daily page: the evidence's sentence kept on disk says «5.36 взятки»; the
+    page writes it afresh from the stored figures, «5,36» on a Russian page (Babel)."""
+    from tutor.evidence import stored_comparison_text
+
+    an = simulate_lead(HAND, "H7", played=PLAYED, samples=24, seed=11)
+    for st in an.leads[:3]:
+        cmp = compare(HAND, "H7", st.card, an, maxims=["king-third-lead-small"], played=PLAYED)
+        data = {**an.as_json(), "comparison": {**cmp.as_json(), "text": {"en": "old", "ru": "5.36 взятки"}}}
+        for lang in ("en", "ru"):
+            assert stored_comparison_text(data, lang) == cmp.text(lang)
+        assert not re.search(r"\d\.\d", stored_comparison_text(data, "ru"))

@@ -144,7 +144,7 @@ def test_database_runs_in_wal_mode_with_schema_version(sqlite_store):
     conn = sqlite3.connect(store.path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
-    assert store.schema_version() == SCHEMA_VERSION == 11 and LEGACY_VERSION == OLD_SQL[-1][0] == 4
+    assert store.schema_version() == SCHEMA_VERSION == 12 and LEGACY_VERSION == OLD_SQL[-1][0] == 4
 
 
 def test_old_database_is_migrated(tmp_path):
@@ -194,7 +194,7 @@ def test_version_2_database_gains_drafts_and_keeps_its_data(tmp_path):
     assert "drafts" not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     conn.close()
     store = ProgressStore(path)
-    assert store.schema_version() == SCHEMA_VERSION == 11
+    assert store.schema_version() == SCHEMA_VERSION == 12
     assert store.daily_days(1) == {date(2026, 1, 3)}
     assert [r.note for r in store.reports()] == ["odd"]
     assert store.count_drafts() == 0

@@ -84,3 +84,27 @@ def test_review_json_shape():
     assert set(data) >= {"tricks_won", "dd_par", "conventional", "cards", "tricks_lost", "mistakes", "tricks"}
     assert len(data["tricks"]) == 13
     assert all({"card", "advised", "dd_before", "dd_after", "cost"} <= set(m) for m in data["mistakes"])
+
+
+def test_the_review_names_a_rule_for_every_card_and_no_first_discard_for_a_later_one():
+    """Defect 22: the review's «Правило» cell was empty for trick 12 (no maxim decides there), and
+    «Первый сброс — из самой слабой масти» was given for every later discard, even ♣5 against ♣2
+    within one suit. The cell now says what decided -- a maxim, or the engine's "only card" / "no
+    maxim decides" -- and the discard rule's title is its scope (Cavendish ch. 28: the lowest of
+    the weakest suit, for any discard)."""
+    from tutor.cards import parse_card
+    from tutor.conventions.catalogue import get_maxim
+    from tutor.records import StudentCard
+    from tutor.review import ReviewLine
+    from tutor.ui.play_page import ptext, rule_cell
+
+    def line(maxims: tuple[str, ...], explanation: dict[str, str]) -> ReviewLine:
+        card = parse_card("C5")
+        return ReviewLine(StudentCard(12, Seat.S, card, card, maxims, "best", explanation=explanation), 3, 3)
+
+    said = {"en": "♣5: It is your only legal card.", "ru": "♣5: Это единственная карта, которой можно сыграть."}
+    assert rule_cell(line((), said), "ru") == "Это единственная карта, которой можно сыграть."
+    assert rule_cell(line((), {"en": "", "ru": ""}), "ru") == ptext("rule_none", "ru")
+    assert rule_cell(line(("discard-from-weakest-suit",), said), "ru") == get_maxim("discard-from-weakest-suit").title["ru"]
+    assert "Первый" not in get_maxim("discard-from-weakest-suit").title["ru"]
+    assert "first" not in get_maxim("discard-from-weakest-suit").title["en"].lower()

@@ -226,14 +226,16 @@ def test_the_migration_gives_existing_learners_their_skeleton(new_store_file):
     store = ProgressStore(new_store_file)
     store.learner("alice")
     store.close()
-    store = _taken_back(new_store_file, "DROP TABLE daily_picks", "DROP TABLE item_checks", "DROP INDEX attempts_first_tries",
+    store = _taken_back(new_store_file, "DROP INDEX learners_by_browser", "ALTER TABLE learners DROP COLUMN browser",
+                        "ALTER TABLE attempts DROP COLUMN opponent_rating", "ALTER TABLE attempts DROP COLUMN opponent_rd",
+                        "DROP TABLE daily_picks", "DROP TABLE item_checks", "DROP INDEX attempts_first_tries",
                         "ALTER TABLE attempts DROP COLUMN learner_before", "ALTER TABLE attempts DROP COLUMN learner_rd_before",
                         "DROP INDEX learners_by_skeleton", "ALTER TABLE learners DROP COLUMN name_skeleton",
                         "DROP INDEX reports_by_item", "DROP INDEX reports_by_learner", "DROP INDEX reports_by_browser",
                         "ALTER TABLE reports DROP COLUMN browser", "DROP TABLE login_throttle",
                         "UPDATE alembic_version SET version_num = 'v0008'",
                         "UPDATE meta SET value = '8' WHERE key = 'schema_version'")
-    assert store.schema_version() == 11
+    assert store.schema_version() == 12
     with pytest.raises(NameLookalike):
         store.learner("\u0430lice")
 
@@ -244,11 +246,13 @@ def test_the_migration_fills_the_skeleton_of_school_learners(new_store_file):
     store = ProgressStore(new_store_file)
     store.school_learner("https://idp.school.example", "s-1", "alice")
     store.close()
-    store = _taken_back(new_store_file, "DROP TABLE daily_picks", "DROP TABLE item_checks", "DROP INDEX attempts_first_tries",
+    store = _taken_back(new_store_file, "DROP INDEX learners_by_browser", "ALTER TABLE learners DROP COLUMN browser",
+                        "ALTER TABLE attempts DROP COLUMN opponent_rating", "ALTER TABLE attempts DROP COLUMN opponent_rd",
+                        "DROP TABLE daily_picks", "DROP TABLE item_checks", "DROP INDEX attempts_first_tries",
                         "ALTER TABLE attempts DROP COLUMN learner_before", "ALTER TABLE attempts DROP COLUMN learner_rd_before",
                         "UPDATE learners SET name_skeleton = ''",
                         "UPDATE alembic_version SET version_num = 'v0009'",
                         "UPDATE meta SET value = '9' WHERE key = 'schema_version'")
-    assert store.schema_version() == 11
+    assert store.schema_version() == 12
     with pytest.raises(NameLookalike):
         store.learner("\u0430lice")

@@ -294,3 +294,26 @@ def test_a_learner_sees_his_own_homework_soonest_due_first(any_store):
         ("5B", "p1", date(2026, 12, 24), ItemState.OPEN),
         ("5B", "first-lead", None, ItemState.FIRST_TRY)]
     assert [h.assignment.item_id for h in any_store.homework(bob.id)] == ["secret"]
+
+
+def test_the_next_puzzle_climbs_one_level_at_a_time(tmp_path):
+    """Defect 29: «Следующая задача» took a beginner from ★ to ★★★ after two right answers -- his
+    rating, 1500 ± 350 at first, jumps by 100 a game, and the puzzles near it were ★★★ and ★★★★.
+    The next puzzle is at most one level above the hardest he solved (then near his rating)."""
+    import random
+
+    from tutor.progress import Candidate, ProgressStore
+
+    store = ProgressStore(tmp_path / "p.db")
+    masha = store.learner("Маша")
+    pool = [Candidate(f"p{level}-{i}", ("opening-lead",), level) for level in (1, 2, 3, 4) for i in range(4)]
+    for pid in ("p1-0", "p1-1"):
+        store.record_attempt(masha.id, pid, "puzzle", themes=["opening-lead"], correct=True, difficulty=1)
+    assert store.rating(masha.id).rating > 1500  # near ★★★ puzzles by rating alone
+    picked = {store.next_puzzle(masha.id, pool, rng=random.Random(seed)) for seed in range(12)}
+    assert picked and all(p is not None and p.split("-")[0] in ("p1", "p2") for p in picked), picked
+    store.record_attempt(masha.id, "p2-0", "puzzle", themes=["opening-lead"], correct=True, difficulty=2)
+    picked = {store.next_puzzle(masha.id, pool, rng=random.Random(seed)) for seed in range(12)}
+    assert all(p is not None and p.split("-")[0] in ("p1", "p2", "p3") for p in picked), picked
+    only_hard = [c for c in pool if c.difficulty == 4]  # nothing within one level: near the rating still
+    assert store.next_puzzle(masha.id, only_hard, rng=random.Random(0)) is not None

@@ -80,7 +80,9 @@ def test_a_schema_5_store_gains_the_per_theme_history_and_keeps_its_ratings(tmp_
             conn.exec_driver_sql(undo)
         conn.exec_driver_sql("ALTER TABLE attempts DROP COLUMN theme_ratings")
         conn.exec_driver_sql("DROP INDEX item_ratings_by_rating")
-        for undo in ("DROP INDEX learners_by_skeleton", "ALTER TABLE learners DROP COLUMN name_skeleton",  # schema 9
+        for undo in ("DROP INDEX learners_by_browser", "ALTER TABLE learners DROP COLUMN browser",  # schema 12
+                     "ALTER TABLE attempts DROP COLUMN opponent_rating", "ALTER TABLE attempts DROP COLUMN opponent_rd",
+                     "DROP INDEX learners_by_skeleton", "ALTER TABLE learners DROP COLUMN name_skeleton",  # schema 9
                      "DROP INDEX reports_by_item", "DROP INDEX reports_by_learner", "DROP INDEX reports_by_browser",
                      "ALTER TABLE reports DROP COLUMN browser", "DROP TABLE login_throttle"):
             conn.exec_driver_sql(undo)
@@ -89,7 +91,7 @@ def test_a_schema_5_store_gains_the_per_theme_history_and_keeps_its_ratings(tmp_
         conn.exec_driver_sql("UPDATE meta SET value = '5' WHERE key = 'schema_version'")
     engine.dispose()
     again = ProgressStore(path)
-    assert again.schema_version() == SCHEMA_VERSION == 11 and again.rating(ann.id) == rating
+    assert again.schema_version() == SCHEMA_VERSION == 12 and again.rating(ann.id) == rating
     with again.db.read() as conn:
         assert conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = 'item_ratings_by_rating'").first()
         assert conn.exec_driver_sql("SELECT 1 FROM sqlite_master WHERE name = 'identities'").first()

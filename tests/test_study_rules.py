@@ -180,3 +180,26 @@ def test_rules_digest_ignores_wording_but_not_code(tmp_path):
     assert figures.engine_digest(tmp_path) == base
     leads.write_text(leads.read_text(encoding="utf-8") + "\nEXTRA = 1\n", encoding="utf-8")
     assert figures.engine_digest(tmp_path) != base
+
+
+def test_a_scoring_maxim_leaves_the_rules_digest_and_the_shipped_study_current(tmp_path):
+    """A maxim of how a rule set counts the score (odd-tricks-one-point, defect 5) chooses no card:
+    the digest the study names stays; a card-play maxim added does not. The shipped study names
+    the running rules (the Maxims page shows no "measured on an earlier version")."""
+    import shutil
+    from pathlib import Path
+
+    from tutor.conventions import figures
+
+    src = Path(figures.__file__).parent
+    for f in list(src.glob("*.py")) + [src / "catalogue.yaml"]:
+        shutil.copy(f, tmp_path / f.name)
+    base = figures.engine_digest(tmp_path)
+    cat = tmp_path / "catalogue.yaml"
+    text = cat.read_text(encoding="utf-8")
+    cat.write_text(text.replace("- id: odd-tricks-one-point\n", "- id: odd-tricks-one-point-copy\n", 1), encoding="utf-8")
+    assert figures.engine_digest(tmp_path) == base
+    cat.write_text(text.replace("- id: third-hand-high\n", "- id: third-hand-high-copy\n", 1), encoding="utf-8")
+    assert figures.engine_digest(tmp_path) != base
+    study = figures.load_study()
+    assert study is not None and study.meta["engine"]["digest"] == figures.engine_digest()

@@ -22,12 +22,14 @@ from tutor.conventions.catalogue import get_maxim
 from tutor.deal import parse_trump
 from tutor.errors import WhistError
 from tutor.i18n import ru_plural
+from tutor.locale_fmt import integer, number
 from tutor.play import Trick, format_history, parse_history
 from tutor.seats import Seat, parse_seat
 from tutor.seatview import SeatView
 from tutor.simulate import CardStats, LeadAnalysis, simulate_lead
 
-__all__ = ["EvidenceError", "Comparison", "compare", "compare_with_advice", "maxim_name", "NOISE_Z"]
+__all__ = ["EvidenceError", "Comparison", "compare", "compare_with_advice", "comparison_text", "stored_comparison_text",
+           "maxim_name", "NOISE_Z"]
 
 #: A difference smaller than this many standard errors is reported as noise, not as a cost.
 NOISE_Z: float = 2.0
@@ -64,31 +66,9 @@ class Comparison:
 
     def text(self, lang: str = "en") -> str:
         """One or two sentences for the learner, naming the deciding maxim by its catalogue title
-        in ``lang`` (with its id, as on the Maxims page, so it can be looked up)."""
-        a, b = self.advice_card.symbol(lang), self.best_card.symbol(lang)
-        n = self.samples
-        name = maxim_name(self.maxims[0], lang) if self.maxims else ""
-        if lang == "ru":
-            deals = f"{n} {ru_plural(n, 'расклада', 'раскладов', 'раскладов')}"  # «из 21 расклада», «из 24 раскладов»
-            rule = f"по правилу {name}" if name else "по правилу"
-            if self.verdict == "agree":
-                return (f"Карта {rule}, {a}, — и лучшая при игре в открытую: "
-                        f"в среднем {self.advice.mean:.2f} взятки на выборке из {deals}.")
-            if self.verdict == "noise":
-                return (f"Карта {rule}, {a}, и лучшая по расчёту, {b}, равны в пределах случайности: "
-                        f"разница {self.cost:.2f} ± {self.cost_stderr:.2f} взятки на выборке из {deals}.")
-            return (f"При игре в открытую {b} приносит в среднем на {self.cost:.2f} ± {self.cost_stderr:.2f} "
-                    f"взятки больше, чем {a} {rule}, на выборке из {deals}. "
-                    f"Расчёт видит все руки и не ценит того, что правило сообщает партнёру.")
-        of = f"the card of {name}" if name else "the convention's card"
-        if self.verdict == "agree":
-            return (f"{of[0].upper()}{of[1:]}, {a}, is also the best card double-dummy: "
-                    f"{self.advice.mean:.2f} tricks on average over {n} deals.")
-        if self.verdict == "noise":
-            return (f"{of[0].upper()}{of[1:]}, {a}, and the simulation's best, {b}, are level within the noise: "
-                    f"{self.cost:.2f} ± {self.cost_stderr:.2f} tricks over {n} deals.")
-        return (f"Double-dummy, {b} takes {self.cost:.2f} ± {self.cost_stderr:.2f} tricks more on average than "
-                f"{a}, {of}, over {n} deals. The solver sees every hand, so it does not value what the maxim tells partner.")
+        in ``lang`` (:func:`comparison_text`)."""
+        return comparison_text(self.verdict, self.advice_card, self.best_card, self.maxims, self.samples,
+                               self.advice.mean, self.cost, self.cost_stderr, lang)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -101,6 +81,48 @@ class Comparison:
             "samples": self.samples,
             "text": {"en": self.text("en"), "ru": self.text("ru")},
         }
+
+
+def comparison_text(verdict: str, advice_card: Card, best_card: Card, maxims: Sequence[str], samples: int,
+                    advice_mean: float, cost: float, cost_stderr: float, lang: str = "en") -> str:
+    """The comparison in words, its figures written as the learner's language writes them
+    (Babel: «5,36 взятки», «1 000 раскладов»; they read «5.36» on a Russian page, defect 14)."""
+    a, b = advice_card.symbol(lang), best_card.symbol(lang)
+    n = integer(samples, lang)
+    mean, diff, err = number(advice_mean, lang), number(cost, lang), number(cost_stderr, lang)
+    name = maxim_name(maxims[0], lang) if maxims else ""
+    if lang == "ru":
+        deals = f"{n} {ru_plural(samples, 'расклада', 'раскладов', 'раскладов')}"  # «из 21 расклада», «из 24 раскладов»
+        rule = f"по правилу {name}" if name else "по правилу"
+        if verdict == "agree":
+            return (f"Карта {rule}, {a}, — и лучшая при игре в открытую: "
+                    f"в среднем {mean} взятки на выборке из {deals}.")
+        if verdict == "noise":
+            return (f"Карта {rule}, {a}, и лучшая по расчёту, {b}, равны в пределах случайности: "
+                    f"разница {diff} ± {err} взятки на выборке из {deals}.")
+        return (f"При игре в открытую {b} приносит в среднем на {diff} ± {err} "
+                f"взятки больше, чем {a} {rule}, на выборке из {deals}. "
+                f"Расчёт видит все руки и не ценит того, что правило сообщает партнёру.")
+    of = f"the card of {name}" if name else "the convention's card"
+    if verdict == "agree":
+        return f"{of[0].upper()}{of[1:]}, {a}, is also the best card double-dummy: {mean} tricks on average over {n} deals."
+    if verdict == "noise":
+        return (f"{of[0].upper()}{of[1:]}, {a}, and the simulation's best, {b}, are level within the noise: "
+                f"{diff} ± {err} tricks over {n} deals.")
+    return (f"Double-dummy, {b} takes {diff} ± {err} tricks more on average than "
+            f"{a}, {of}, over {n} deals. The solver sees every hand, so it does not value what the maxim tells partner.")
+
+
+def stored_comparison_text(data: dict[str, Any], lang: str) -> str:
+    """:func:`comparison_text` of an evidence record as stored (``items/<key>.json``: the
+    comparison's figures and the table of cards): written afresh in ``lang``, so a record kept
+    from before (its ``text`` with a decimal point) reads as the page's language writes numbers."""
+    c = data["comparison"]
+    advice = parse_card(c["advice"])
+    mean = next((float(r["mean"]) for r in data.get("leads", ()) if parse_card(r["card"]) == advice), 0.0)
+    return comparison_text(c["verdict"], advice, parse_card(c["best"]), tuple(c.get("maxims", ())),
+                           int(c.get("samples", data.get("samples", 0))), mean, float(c["cost"]),
+                           float(c["cost_stderr"]), lang)
 
 
 def maxim_name(maxim_id: str, lang: str) -> str:

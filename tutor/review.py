@@ -48,6 +48,7 @@ class ReviewLine:
     verdict = property(lambda self: self.judged.verdict)
     broken = property(lambda self: self.judged.broken)
     why = property(lambda self: self.judged.why)
+    explanation = property(lambda self: self.judged.explanation)
     conventional = property(lambda self: self.judged.conventional)
 
     @property

@@ -288,21 +288,21 @@ RUSSIAN = Ruleset(
             "coronka-to-eight",
             Text("Coronka from the ace down to the eight", "Коронка от туза до восьмёрки"),
             True,
-            Text("002 writes 25 (50 in trumps) for A down to 8 and +5/+10 for each further card; "
-                 "000 Scoring §9 says +5/+10 a card past the ten. Both give the same numbers here.",
-                 "002 пишет 25 (козырная 50) от туза до восьмёрки и +5/+10 за каждую следующую; "
-                 "000 «Правила записи» 9 — +5/+10 за карту после десятки. Здесь числа совпадают."),
+            Text("002: 25 (50 in trumps) for A down to 8 and +5/+10 for each further card; "
+                 "000 Scoring §9: +5/+10 a card past the ten. Both give the same numbers here.",
+                 "002: 25 (козырная 50) от туза до восьмёрки и +5/+10 за каждую следующую; "
+                 "000 «Правила записи» 9: +5/+10 за карту после десятки. Здесь числа совпадают."),
         ),
         RelatedGame(
             "dummy",
             Text("Whist with dummies, for three or two", "Вист с болваном — втроём и вдвоём"),
             True,
             Text("000 and 002: the same laws and scoring with one or two open hands. Both are playable "
-                 "(on the Play page and in play-deal): for three the student plays his own hand and the "
+                 "(on the “Play a deal” page and in play-deal): for three the student plays his own hand and the "
                  "exposed dummy opposite; for two (two-dummies) he plays South and the open North, a robot "
                  "East and the open West.",
                  "000 и 002: те же законы и счёт, одна или две руки открыты. Можно играть оба (на "
-                 "странице «Игра» и в командной строке): втроём ученик играет своей рукой и открытым болваном "
+                 "странице «Сыграть сдачу» и в командной строке): втроём ученик играет своей рукой и открытым болваном "
                  "напротив; вдвоём — Югом и открытым Севером, робот — Востоком и открытым Западом."),
         ),
         RelatedGame(
@@ -312,18 +312,18 @@ RUSSIAN = Ruleset(
             Text("002: four piles of 13; each player keeps his pile or takes the pile on his right for "
                  "good (the dealer who changes loses the turned-up card); 13 tricks of two cards; honours "
                  "score 5 for five, 4 for four, 3 for three, 2 for two; without trumps the aces are "
-                 "honours. Playable on the Play page and in play-deal --variant humbug.",
+                 "honours. Playable on the “Play a deal” page and in play-deal --variant humbug.",
                  "002: четыре купки по 13; каждый оставляет свою купку или навсегда берёт купку справа "
                  "(сдающий, сменив карты, теряет открытую козырную); 13 взяток по две карты; онеры: за "
                  "пять 5, за четыре 4, за три 3, за два 2; без козырей онеры — тузы. Играется на "
-                 "странице «Игра» и в командной строке."),
+                 "странице «Сыграть сдачу» и в командной строке."),
         ),
         RelatedGame(
             "other-games",
             Text("Flying duck, Bismarck, Cayenne", "Летит утка, Бисмарк, Кайон"),
             False,
-            Text("002 names these related games without rules; not supported.",
-                 "002 называет эти игры без правил; не поддерживаются."),
+            Text("002: these related games are named without their rules; not supported.",
+                 "002: эти игры только названы, без правил; не поддерживаются."),
         ),
     ),
 )
@@ -366,15 +366,15 @@ ENGLISH_SHORT = Ruleset(
             False,
             Text("The Laws also let the opponents take three points from the revokers' score; the "
                  "tutor offers only the three tricks or three points added to the opponents.",
-                 "Законы позволяют и снять три очка с виновных; тутор даёт выбор только между "
+                 "Законы позволяют и снять три очка с виновных; тренажёр даёт выбор только между "
                  "тремя взятками и тремя очками противникам."),
         ),
         RelatedGame(
             "long-whist",
             Text("Long whist (game of ten)", "Длинный вист (игра до десяти)"),
             False,
-            Text("The older game of ten points (001 §11 names it); not supported.",
-                 "Старая игра до десяти очков (упомянута в 001 §11); не поддерживается."),
+            Text("The older game of ten points (named in passing: 001 §11); not supported.",
+                 "Старая игра до десяти очков (названа мимоходом: 001 §11); не поддерживается."),
         ),
         RelatedGame(
             "no-trump",
@@ -417,8 +417,8 @@ SIMPLE = Ruleset(
             "club-rotation",
             Text("Club play with five or six", "Клубная игра впятером и вшестером"),
             False,
-            Text("003 scores the same way; the rotation of waiting players is not tracked by the tutor.",
-                 "003 считает так же; смену ожидающих игроков тутор не ведёт."),
+            Text("003: the same scoring; the rotation of waiting players is not tracked by the tutor.",
+                 "003: счёт тот же; смену ожидающих игроков тренажёр не ведёт."),
         ),
         RelatedGame(
             "revoke-replay",
@@ -478,9 +478,9 @@ AMERICAN = Ruleset(
             "one-game",
             Text("One game, no rubber", "Одна игра, без робера"),
             True,
-            Text("004 defines the game of seven and its value and names no rubber, so the sheet "
+            Text("004: the game of seven and its value, and no rubber, so the sheet "
                  "ends with the game.",
-                 "004 определяет игру до семи и её цену, робера не называет, поэтому запись "
+                 "004: игра до семи и её цена, а робера нет, поэтому запись "
                  "заканчивается вместе с игрой."),
         ),
         RelatedGame(

@@ -39,6 +39,7 @@ __all__ = [
     "coronkas",
     "score_deal",
     "item_maxim",
+    "scoring_maxims",
     "parse_tricks",
     "parse_standing",
     "net_partie",
@@ -58,9 +59,17 @@ _ITEM_MAXIMS: dict[str, dict[str, str]] = {
         "small-slam": "slam-bonus", "grand-slam": "slam-bonus", "revoke": "revoke-penalty-russian",
         "partie": "partie-and-robber", "robber": "partie-and-robber",
     },
-    "english-short": {"honours": "honours-english-short"},
-    "american": {"revoke": "revoke-penalty-american"},
+    "english-short": {"honours": "honours-english-short", "odd-tricks": "odd-tricks-one-point"},
+    "american": {"revoke": "revoke-penalty-american", "odd-tricks": "odd-tricks-one-point"},
+    "simple": {"odd-tricks": "odd-tricks-one-point"},
 }
+
+
+def scoring_maxims(ruleset: Ruleset | str | None = None) -> frozenset[str]:
+    """The catalogue maxims the score entries of ``ruleset`` rest on (of every rule set: None)."""
+    tables = (_ITEM_MAXIMS.values() if ruleset is None
+              else [_ITEM_MAXIMS.get(ruleset if isinstance(ruleset, str) else ruleset.name, {})])
+    return frozenset(m for table in tables for m in table.values())
 
 
 def item_maxim(what: str, ruleset: Ruleset | str) -> str | None:

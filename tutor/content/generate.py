@@ -322,8 +322,8 @@ def _number_maxims(d: Draft, rules: str) -> list[str]:
     honour_id = "honours-english-short" if rules == "english-short" else "honours-five"
     if d.question == "honours":
         return [honour_id]
-    if d.ask and d.ask.startswith("score-below"):
-        return ["leve-below-line"]
+    if d.ask and d.ask.startswith("score-below"):  # the rule set's own trick score (defect 5)
+        return ["leve-below-line" if rules == "russian" else "odd-tricks-one-point"]
     out = [honour_id]
     side = (d.ask or "")[-2:]
     if d.tricks_ns is not None and (d.tricks_ns if side == "ns" else 13 - d.tricks_ns) >= 12:

@@ -108,15 +108,22 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
         held = card in item.student_hand
         return Feedback(
             False, "illegal", (), _say("already_played" if held else "not_in_hand", card=card),
-            wrong_explanation, lang, idea=_idea(("must-follow-suit",)),
+            wrong_explanation, lang, idea=_idea(("must-follow-suit",), law=True),
         )
     if card not in ruling.cards and ruling.binds and card in view.legal_cards():
         # following suit would allow it, but a penalty binds: the law is the reason
         return Feedback(
             False, "illegal", (ruling.maxim,) if ruling.maxim else tuple(item.maxims),
             _say("not_allowed", card=card, why=ruling.why),
-            wrong_explanation, lang, idea=_idea(("must-follow-suit",)),
+            wrong_explanation, lang, idea=_idea(("must-follow-suit",), law=True),
             shown=(ruling.maxim,) if ruling.maxim else tuple(item.maxims),
+        )
+    if card not in ruling.cards and item.question == "legal":
+        # the question is which cards the law allows: the law is named, never the suit that
+        # answers it («♥Д нельзя: в ходу трефы, и они у вас есть» gave the answer, defect 18)
+        return Feedback(
+            False, "illegal", ("must-follow-suit",), _law_refusal(card, "must-follow-suit"),
+            wrong_explanation, lang, idea=_idea(("must-follow-suit",), law=True), shown=("must-follow-suit",),
         )
     if card not in ruling.cards:
         led = view.current.suit_led if view.current is not None else card.suit
@@ -125,7 +132,7 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
             False, "illegal", ("must-follow-suit",),
             Text(en=must_follow_suit(card, led, "en") + (f" {extra.en}" if extra else ""),
                  ru=must_follow_suit(card, led, "ru") + (f" {extra.ru}" if extra else "")),
-            wrong_explanation, lang, idea=_idea(("must-follow-suit",)), shown=("must-follow-suit",),
+            wrong_explanation, lang, idea=_idea(("must-follow-suit",), law=True), shown=("must-follow-suit",),
         )
     if item.question == "legal" and len(ruling.cards) == 1:
         why = ruling.why if ruling.binds and ruling.why is not None else None
@@ -159,7 +166,7 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
     shown = shown_maxims(maxims, card, answer)
     return Feedback(
         False, (verdict.verdict if verdict.verdict in VERDICTS else "worse") if verdict.maxims else "wrong", maxims,
-        _wrong_card_message(card, maxims, shown), _solution(answer, item, verdict.why if verdict.maxims else None),
+        _wrong_card_message(card, maxims, shown, answer), _solution(answer, item, verdict.why if verdict.maxims else None),
         lang, idea=_idea(maxims), shown=shown,
     )
 
@@ -225,20 +232,48 @@ def _join(*parts: Text | None) -> Text:
                 ru=" ".join(p.ru for p in parts if p is not None))
 
 
-def _idea(maxim_ids: tuple[str, ...]) -> Text:
-    """A pointer toward the idea the wrong card missed, by the kind of maxim that decides."""
-    key = f"feedback.idea.{_category(maxim_ids) or 'any'}"
+def _idea(maxim_ids: tuple[str, ...], *, law: bool = False) -> Text:
+    """A pointer toward the idea the wrong card missed, by the kind of maxim that decides; for a
+    card the law refuses, the law's (not "where do you sit in the trick", which fits a choice
+    among legal cards: defect 18)."""
+    key = "feedback.idea.follow_suit" if law else f"feedback.idea.{_category(maxim_ids) or 'any'}"
     return Text(en=t(key, "en"), ru=t(key, "ru"))
 
 
-def _wrong_card_message(card: Card, maxim_ids: tuple[str, ...], shown: tuple[str, ...]) -> Text:
-    """"Not this card", and the maxim it breaks by its title when the title cannot name the right
-    card -- else by the kind of rule it breaks."""
+def _law_refusal(card: Card, law: str) -> Text:
+    """A card the law refuses, the law named by its title, quoted (never the cards it allows)."""
+    return Text(**{lang: t("grade.law_refuses", lang, card=card.symbol(lang), law=maxim_title(law, lang) or law)
+                   for lang in ("en", "ru")})
+
+
+def maxim_head(maxim_id: str) -> Text | None:
+    """The part of a maxim's title that names its case, not what to do: «Король сам-третей» of
+    «Король сам-третей — ход с маленькой» (None when the title has no such part in both
+    languages, or the catalogue does not know the id). Quoted after a wrong card of the answer's
+    suit, it names the rule the card breaks without the card it asks for (defect 17)."""
+    try:
+        title = get_maxim(maxim_id).title
+    except UnknownMaximError:
+        return None
+    if " — " not in title["en"] or " — " not in title["ru"]:
+        return None
+    return Text(en=title["en"].split(" — ")[0], ru=title["ru"].split(" — ")[0])
+
+
+def _wrong_card_message(card: Card, maxim_ids: tuple[str, ...], shown: tuple[str, ...],
+                        answer: Card | None = None) -> Text:
+    """"Not this card", and the maxim it breaks: by its title when the title cannot name the
+    right card; for a card of the answer's suit, by the head of its title, the case it governs
+    (:func:`maxim_head`: «Коронка (терс-мажор) — …»); else by the kind of rule it breaks."""
+    head = (next((h for mid in maxim_ids if (h := maxim_head(mid)) is not None), None)
+            if answer is not None and card.suit == answer.suit else None)
     texts = {}
     for lang in ("en", "ru"):
         title = _maxim_title(shown, lang)
         if title:
             texts[lang] = t("feedback.wrong_maxim", lang, card=card.symbol(lang), maxim=title)
+        elif head is not None:
+            texts[lang] = t("feedback.wrong_case", lang, card=card.symbol(lang), case=head[lang])
         else:
             kind = _category(maxim_ids) or "any"
             texts[lang] = t("feedback.wrong_kind", lang, card=card.symbol(lang), kind=t(f"feedback.kind.{kind}", lang))

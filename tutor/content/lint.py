@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,11 +39,12 @@ from tutor.content.engine import engine_card, engine_number, unknown_maxims
 from tutor.content.history import check_history, deliberate_cards
 from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
 from tutor.content.markup import remote_loads
-from tutor.content.models import THEMES, Diagram, Item, Lesson, Puzzle, TeachStep, Text
+from tutor.content.models import THEMES, Diagram, ExerciseStep, Item, Lesson, Puzzle, TeachStep, Text
 from tutor.content.rulings import PenaltyError, Ruling
 from tutor.content.situation import item_ruling, item_view
 from tutor.errors import WhistError
 from tutor.rulesets import find_ruleset
+from tutor.scoring import scoring_maxims
 from tutor.seats import Seat
 from tutor.seatview import SeatView, check_record
 
@@ -212,6 +213,13 @@ def _check_engine(loc: Located[Item], ruling: Ruling | None = None) -> list[Prob
                 f"fix the answer, accept {advice.card} with a reason, or explain with override:", "answer")]
         return []
     if q in ("honours", "score"):
+        shown = item.maxims[0] if item.maxims else None
+        if shown in scoring_maxims() - scoring_maxims(item.rules):
+            # the rule shown beside the answer would contradict it (defect 5: "leve, 2 a trick"
+            # beside an American count of one a trick)
+            return [loc.problem(f"maxims: {shown} is another rule set's scoring, not the {item.rules} rules' "
+                                f"({', '.join(sorted(scoring_maxims(item.rules))) or 'none catalogued'})",
+                                "maxims", 0)]
         got = engine_number(item)
         if got.value != item.answer:
             made = "; ".join(p.en for p in got.parts)
@@ -283,7 +291,35 @@ def prove(loc: Located[Item]) -> list[Problem]:
         for path, text in spots:
             if text is not None and (names_card(text.en, card) or names_card(text.ru, card)):
                 out.append(loc.problem(f"{'.'.join(map(str, path))} gives the answer away: it names {card}", *path))
+        title = getattr(item, "title", None)
+        if item.question == "lead" and isinstance(item, Puzzle) and title is not None and names_holding(
+                title.en, [c for c in item.hand if c.suit == card.suit]):
+            out.append(loc.problem("title gives the answer away: it names the holding the card is led from "
+                                   "(name the position instead)", "title"))
     return out
+
+
+#: Words by which a title names a holding (its honours, its shape): "Ace and king at the top",
+#: "Three honours in a row", "A king with a gap".
+_HOLDING_WORDS = frozenset({"coronka", "tierce", "quart", "sequence", "row", "honours", "small", "top", "gap",
+                            "fourth", "fifth", "third", "doubleton"})
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "ten": "T"}
+
+
+def names_holding(title: str, holding: Sequence[Card]) -> bool:
+    """Whether an (English) title names the holding a lead is made from: a rank the suit holds,
+    or a word for its shape (defect 19: the daily «Туз и король наверху», "Ace and king at the
+    top", named the combination to lead from).
+
+    >>> from tutor.cards import parse_card
+    >>> names_holding("Ace and king at the top", [parse_card(c) for c in ("HA", "HK", "H8", "H5")])
+    True
+    >>> names_holding("West dealt, ♣5 turned up", [parse_card(c) for c in ("HA", "HK", "H8", "H5")])
+    False
+    """
+    words = set(re.findall(r"[a-z]+", title.lower()))
+    held = {str(c)[1:] for c in holding}  # "HT" -> "T"
+    return bool(words & _HOLDING_WORDS) or any(_RANK_WORDS[w] in held for w in words & set(_RANK_WORDS))
 
 
 def _diagram_problems(les: Located[Lesson]) -> list[Problem]:
@@ -295,6 +331,13 @@ def _diagram_problems(les: Located[Lesson]) -> list[Problem]:
         d: Diagram = step.diagram
         at = ("steps", i, "diagram")
         out.extend(_language_problems(les, [((*at, "caption"), d.caption)] if d.caption else []))
+        if d.hand is not None:
+            # a teaching diagram showing an exercise's own hand answers it before it is asked
+            # (defect 19: lesson 7's coronka in hearts was exercise 2's hand)
+            for j, later in enumerate(lines[i + 1:], start=i + 1):
+                if isinstance(later, ExerciseStep) and later.exercise.hand == d.hand:
+                    out.append(les.problem(f"diagram: shows the hand of the exercise at step {j + 1}; "
+                                           "teach with another hand", *at, "hand"))
         try:
             d.full_deal()
             if d.trick is not None:

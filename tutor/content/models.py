@@ -20,7 +20,7 @@ A documented puzzle (see also ``puzzles/examples.yaml``)::
 
     puzzles:
       - id: king-third-small            # kebab-case, unique across all files
-        title: {en: "King third", ru: "Король сам-третей"}
+        title: {en: "Your first lead", ru: "Ваш первый ход"}   # the position, never the holding
         themes: [opening-lead, king-third]   # from THEMES below
         difficulty: 1                   # 1 (first lesson) .. 5 (expert)
         rules: russian                  # rule-set name: russian | english-short | simple | american

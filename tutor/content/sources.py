@@ -20,11 +20,12 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from tutor.conventions.catalogue import SEED_SECTIONS, Source, UnknownMaximError, get_maxim
 from tutor.i18n import has, t
 
-__all__ = ["source_name", "source_html", "seed_book", "maxim_source", "plain_citations", "named_sources",
+__all__ = ["Citation", "citations", "NUMBER", "source_name", "source_html", "seed_book", "maxim_source", "plain_citations", "named_sources",
            "mark_foreign", "in_lang", "SEED_LANG", "SEED_TITLES", "SECTION_TITLES"]
 
 #: The seed documents by their own first line (en: its translation).
@@ -167,9 +168,9 @@ def plain_citations(text: str, lang: str) -> str:
     """
     out: list[str] = []
     pos = 0
-    for start, end, seed, section, item in _cite_spans(text, quotes_are_words=True):
+    for start, end, cite in citations(text, quotes_are_words=True):
         out.append(text[pos:start])
-        out.append(_plain(_seed_html(seed, section, item, lang)))
+        out.append(_plain(_seed_html(cite.seed, cite.section, cite.item, lang)))
         pos = end
     out.append(text[pos:])
     return "".join(out)
@@ -206,6 +207,45 @@ _INLINE_CITE = re.compile(
     r"(?:\s*(?:(LST|HNT|REC|Leads|Hints|Scoring)\b|[«“\"]([^»”\"]+)[»”\"]))?"
     r"(?:\s+§?(\d+(?:[-–]\d+)?))?(?![\w.,]\w)"
 )
+#: A number as the texts write one -- digits in groups of three after a space, a no-break space or
+#: a narrow no-break space («1 000», Babel's Russian), or with a decimal part («0,47», "5.36"):
+#: read first, so that its digits are never taken for a seed's number (defect 6: the «000» of
+#: «1 000 позиций» was read as seed 000 and printed as «1 русское руководство по висту позиций»).
+NUMBER = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d+)?(?!\d)|(?<![\d.,])\d+[.,]\d+")
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A seed cited inline, read once: its number, the section's heading (or None) and the item
+    (or None). ``str`` writes it back in the catalogue's form, which :func:`citations` reads as
+    the same citation.
+
+    >>> [c for _, _, c in citations("lead small (000 LST 3); 1 000 positions")]
+    [Citation(seed='000', section='Ходы, масти, козыри', item='3')]
+    >>> str(Citation("000", "Правила записи", "8"))
+    '000 «Правила записи» 8'
+    """
+
+    seed: str
+    section: str | None = None
+    item: str | None = None
+
+    def __str__(self) -> str:
+        return self.seed + (f" «{self.section}»" if self.section else "") + (f" {self.item}" if self.item else "")
+
+
+def citations(text: str, *, quotes_are_words: bool = False) -> Iterator[tuple[int, int, Citation]]:
+    """Every seed citation in ``text``, with where it stands (start, end): the numbers of the
+    text are read first (:data:`NUMBER`) and a citation never starts inside one. With
+    ``quotes_are_words`` a quotation after the number that is no section heading is the seed's
+    own words: only the number is a citation, and the quotation stays in the text."""
+    numbers = [m.span() for m in NUMBER.finditer(text)]
+    for start, end, seed, section, item in _cite_spans(text, quotes_are_words):
+        if any(lo <= start < hi for lo, hi in numbers):
+            continue
+        yield start, end, Citation(seed, section, item)
+
+
 _CODES = {**SEED_SECTIONS, "Leads": SEED_SECTIONS["LST"], "Hints": SEED_SECTIONS["HNT"],
           "Scoring": SEED_SECTIONS["REC"]}
 _RULESET_QUOTED = re.compile(r"[«“\"](russian|english-short|simple|american)[»”\"]")
@@ -232,9 +272,9 @@ def named_sources(text: str, lang: str) -> str:
     text = _ruleset_names(text, lang)
     out: list[str] = []
     pos = 0
-    for start, end, seed, section, item in _cite_spans(text):
+    for start, end, cite in citations(text):
         out.append(mark_foreign(text[pos:start], lang))
-        out.append(_seed_html(seed, section, item, lang))
+        out.append(_seed_html(cite.seed, cite.section, cite.item, lang))
         pos = end
     out.append(mark_foreign(text[pos:], lang))
     return "".join(out)

@@ -36,6 +36,7 @@ from typing import Any
 import yaml
 
 from tutor.conventions.catalogue import CARD_PLAY, Catalogue, Maxim
+from tutor.locale_fmt import count, integer, number, signed
 
 __all__ = [
     "STUDY_DIR",
@@ -236,7 +237,9 @@ def _code_of(source: str) -> str:
 def engine_digest(root: Path | None = None) -> str:
     """Eight hex digits naming the engine's rules: a hash of the conventions modules' code (their
     docstrings and comments left out) and of which maxims the catalogue gives each system, so a
-    study names the exact rules it measured and a corrected sentence does not make it stale."""
+    study names the exact rules it measured and a corrected sentence does not make it stale. The
+    scoring maxims (how a rule set counts the score) are left out: no card is chosen by them, so
+    a new one (odd-tricks-one-point, issue 24 defect 5) leaves the measured rules as they were."""
     root = root or Path(__file__).parent
     h = hashlib.sha256()
     for path in sorted(root.glob("*.py")):
@@ -246,6 +249,8 @@ def engine_digest(root: Path | None = None) -> str:
         h.update(_code_of(path.read_text(encoding="utf-8")).encode())
     catalogue = yaml.safe_load((root / "catalogue.yaml").read_text(encoding="utf-8"))
     for entry in catalogue.get("maxims", []):
+        if entry.get("category") == "scoring":  # a rule set's law of the score: no card is played by it
+            continue
         h.update(f"{entry.get('id')}:{','.join(entry.get('systems', []))}:{entry.get('category')}".encode())
     return h.hexdigest()[:8]
 
@@ -314,22 +319,13 @@ def load_study(directory: Path | None = None) -> Study | None:
 
 # -- words -----------------------------------------------------------------------------------------
 def _num(x: float, lang: str, digits: int = 2, sign: bool = False) -> str:
-    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
-    text = text.replace("-", "−")
-    return text.replace(".", ",") if lang == "ru" else text
+    """A figure as the page's language writes it, by Babel («+0,47», "+0.47")."""
+    return signed(x, lang, digits) if sign else number(x, lang, digits)
 
 
-def _count(n: int, lang: str) -> str:
-    text = f"{n:,}"
-    return text.replace(",", "\u00a0") if lang == "ru" else text
-
-
-def _positions_ru(n: int) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return "позиция"
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return "позиции"
-    return "позиций"
+#: "position" declined (Babel picks the form: «1 позиция», «3 позиции», «1 000 позиций»).
+_POSITIONS = {"ru": {"one": "позиция", "few": "позиции", "many": "позиций", "other": "позиции"},
+              "en": {"one": "position", "other": "positions"}}
 
 
 _DEFAULT_NEGATIVE = {
@@ -347,13 +343,13 @@ def figure_line(fig: RuleFigure, lang: str, note: str | None = None) -> str:
     what double-dummy cannot see."""
     m, se = fig.vs_mean
     if lang == "ru":
-        n = f"{_count(fig.n, lang)} {_positions_ru(fig.n)}"
+        n = count(fig.n, _POSITIONS["ru"], lang)
         if fig.independent < fig.n:  # resampled layouts: how many play decisions they come from
-            n += f" (из {_count(fig.independent, lang)} независимых решений)"
+            n += f" (из {integer(fig.independent, lang)} независимых решений)"
     else:
-        n = f"{_count(fig.n, lang)} {'position' if fig.n == 1 else 'positions'}"
+        n = count(fig.n, _POSITIONS["en"], lang)
         if fig.independent < fig.n:
-            n += f" ({_count(fig.independent, lang)} independent decisions)"
+            n += f" ({integer(fig.independent, lang)} independent decisions)"
     share = round(100 * fig.best_share)
     if lang == "ru":
         if m < 0 and fig.significant():

@@ -16,7 +16,8 @@ and scheduled in one transaction; what is read back from the attempts),
 :mod:`~tutor.progress.ratings` (Glicko-2, :mod:`tutor.glicko`), :mod:`~tutor.progress.review`
 (FSRS, :mod:`tutor.spaced`), :mod:`~tutor.progress.selection` (the next puzzle),
 :mod:`~tutor.progress.drafts`, :mod:`~tutor.progress.reports`, :mod:`~tutor.progress.classes`,
-:mod:`~tutor.progress.export` -- and :mod:`~tutor.progress.records`, the frozen records they
+:mod:`~tutor.progress.export`, :mod:`~tutor.progress.browsers` (a browser's work before its
+learner is named, and its claim, :mod:`~tutor.progress.merge`) -- and :mod:`~tutor.progress.records`, the frozen records they
 return. The connection and transactions (the file, the lock, group commit, retry, backup) are
 below, in :mod:`tutor.storage`.
 
@@ -32,6 +33,7 @@ from tutor.progress.records import (
     KINDS,
     Assignment,
     Attempt,
+    BrowserWork,
     Candidate,
     ClassInfo,
     DailyRow,
@@ -67,6 +69,7 @@ __all__ = [
     "StoreBusy",
     "ProgressStore",
     "Learner",
+    "BrowserWork",
     "Attempt",
     "ThemeStats",
     "ReviewItem",

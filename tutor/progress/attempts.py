@@ -96,7 +96,7 @@ class Attempts:
             day = day or learner_today(str(row[0]), ts)
             first = conn.execute(select(1).where(_A.c.learner_id == learner_id, _A.c.item_id == item_id)
                                  .limit(1)).first() is None
-            rated: tuple[Rating, Rating, dict[str, Rating]] | None = None
+            rated: tuple[Rating, Rating, dict[str, Rating], Rating] | None = None
             if first and kind != "lesson":
                 rated = rate(conn, learner_id, Rating(float(row[1]), float(row[2]), float(row[3])), item_id,
                              themes, result_of(correct, hints_used), difficulty)
@@ -109,6 +109,8 @@ class Attempts:
                       "learner_rating": rated[0].rating if rated else None,
                       "learner_rd": rated[0].rd if rated else None,
                       "item_rating": rated[1].rating if rated else None,
+                      "opponent_rating": rated[3].rating if rated else None,
+                      "opponent_rd": rated[3].rd if rated else None,
                       "theme_ratings": json.dumps({t: [round(r.rating, 3), round(r.rd, 3)]
                                                    for t, r in rated[2].items()}, ensure_ascii=False)
                       if rated else None}

@@ -12,7 +12,7 @@ from sqlalchemy.sql import ColumnElement
 
 from tutor.accounts import new_class_code, normal_code
 from tutor.progress.errors import AccessDenied, NotATeacher
-from tutor.progress.learners import no_learner
+from tutor.progress.learners import no_learner, refuse_browser_row
 from tutor.progress.records import (
     Assignment,
     ClassInfo,
@@ -91,8 +91,7 @@ class Classes:
         if found is None:
             raise ProgressError(f"no class has the code {code!r}; check it with your teacher")
         with self.db.write() as conn:
-            if conn.execute(select(1).where(_L.c.id == learner_id)).first() is None:
-                raise no_learner(learner_id)
+            refuse_browser_row(conn, learner_id, "joining a class")
             conn.execute(insert_or(conn, _M).values(class_id=found.id, learner_id=learner_id, joined=iso(now()))
                          .on_conflict_do_nothing(index_elements=[_M.c.class_id, _M.c.learner_id]))
         return found

@@ -17,7 +17,7 @@ from tutor.storage import models as T
 from tutor.storage.database import Database, locked
 from tutor.storage.errors import ProgressError
 
-__all__ = ["Drafts", "DRAFTS_KEPT", "MAX_DRAFT", "MAX_SLOT"]
+__all__ = ["Drafts", "DRAFTS_KEPT", "MAX_DRAFT", "MAX_SLOT", "ANSWER_SLOTS"]
 
 #: How many saved versions of one draft are kept (per learner and per browser); older ones go.
 DRAFTS_KEPT = 10
@@ -25,6 +25,9 @@ DRAFTS_KEPT = 10
 MAX_DRAFT = 200_000
 MAX_SLOT = 100
 _BROWSER_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+#: The slots where a page keeps a graded answer (``answer:SCOPE:ITEM``, :mod:`tutor.ui.state`) so
+#: that a reload shows it again: a copy of an answer, counted among the answers, not as a draft.
+ANSWER_SLOTS = "answer:"
 
 _D = T.drafts
 _COLUMNS = (_D.c.id, _D.c.learner_id, _D.c.browser, _D.c.slot, _D.c.text, _D.c.ts)

@@ -34,18 +34,29 @@ from tutor.storage import name_key, name_skeleton
 from tutor.storage.database import Database, insert_or, locked
 from tutor.storage.errors import ProgressError
 
-__all__ = ["Learners", "zone_of", "no_learner"]
+__all__ = ["Learners", "zone_of", "no_learner", "learner_of", "COLUMNS", "refuse_browser_row"]
 
 _L = T.learners
 _TH = T.login_throttle
 #: A throttle row whose last wrong password is older than this has decayed to nothing: removed.
 _THROTTLE_KEPT = timedelta(days=1)
-#: A learner's row as a :class:`Learner` reads it.
-_COLUMNS = (_L.c.id, _L.c.name, _L.c.tz, _L.c.role, _L.c.password_hash.is_not(None))
+#: A learner's row as a :class:`Learner` reads it (:func:`learner_of`).
+COLUMNS = (_L.c.id, _L.c.name, _L.c.tz, _L.c.role, _L.c.password_hash.is_not(None), _L.c.browser.is_not(None))
 
 
-def _learner(row: Any) -> Learner:
-    return Learner(int(row[0]), str(row[1]), str(row[2]), str(row[3]), bool(row[4]))
+def learner_of(row: Any) -> Learner:
+    """A learner's row (:data:`COLUMNS`) as a :class:`Learner`."""
+    return Learner(int(row[0]), str(row[1]), str(row[2]), str(row[3]), bool(row[4]), bool(row[5]))
+
+
+def refuse_browser_row(conn: Connection, learner_id: int, what: str) -> None:
+    """A row that keeps a browser's unnamed work has no name: it gets no password, no role and
+    no class (issue 23: such a row must never be reached as a learner)."""
+    row = conn.execute(select(_L.c.browser).where(_L.c.id == learner_id)).first()
+    if row is None:
+        raise no_learner(learner_id)
+    if row[0] is not None:
+        raise ProgressError(f"the work of a browser has no name yet: {what} needs a named learner")
 
 
 def no_learner(learner_id: int) -> ProgressError:
@@ -85,8 +96,8 @@ class Learners:
         """The learner of that name (case-insensitive), or None: never creates one."""
         key = name_key(clean_name(name))
         with self.db.read() as conn:
-            row = conn.execute(select(*_COLUMNS).where(_L.c.name_key == key)).first()
-        return None if row is None else _learner(row)
+            row = conn.execute(select(*COLUMNS).where(_L.c.name_key == key)).first()
+        return None if row is None else learner_of(row)
 
     @guard_rows
     def named(self, name: str) -> Learner:
@@ -109,22 +120,23 @@ class Learners:
             conn.execute(insert_or(conn, _L).values(name=cleaned, name_key=key, name_skeleton=skeleton,
                                                     created=iso(utc_now()))
                          .on_conflict_do_nothing(index_elements=[_L.c.name_key]))
-            row = conn.execute(select(*_COLUMNS).where(_L.c.name_key == key)).one()
-        return _learner(row)
+            row = conn.execute(select(*COLUMNS).where(_L.c.name_key == key)).one()
+        return learner_of(row)
 
     @guard_rows
     def by_id(self, learner_id: int) -> Learner:
         with self.db.read() as conn:
-            row = conn.execute(select(*_COLUMNS).where(_L.c.id == learner_id)).first()
+            row = conn.execute(select(*COLUMNS).where(_L.c.id == learner_id)).first()
         if row is None:
             raise no_learner(learner_id)
-        return _learner(row)
+        return learner_of(row)
 
     @guard_rows
     def all(self) -> list[Learner]:
         with self.db.read() as conn:
-            rows = conn.execute(select(*_COLUMNS).order_by(_L.c.name_key)).all()
-        return [_learner(r) for r in rows]
+            # a browser's unnamed work is no learner to list (issue 23: open mode lists no names)
+            rows = conn.execute(select(*COLUMNS).where(_L.c.browser.is_(None)).order_by(_L.c.name_key)).all()
+        return [learner_of(r) for r in rows]
 
     @guard_rows
     def set_zone(self, learner_id: int, name: str) -> Learner:
@@ -144,6 +156,7 @@ class Learners:
         requires logins, the Workshop and the problem reports."""
         role = Role(role)
         with self.db.write() as conn:
+            refuse_browser_row(conn, learner_id, "a role")
             done = conn.execute(update(_L).where(_L.c.id == learner_id).values(role=role.value)).rowcount
         if not done:
             raise no_learner(learner_id)
@@ -155,6 +168,7 @@ class Learners:
         A password too short or too long is :class:`tutor.accounts.PasswordError`."""
         hashed = hash_password(password)
         with self.db.write() as conn:
+            refuse_browser_row(conn, learner_id, "a password")
             done = conn.execute(update(_L).where(_L.c.id == learner_id).values(
                 password_hash=hashed, failed_logins=0, locked_until="")).rowcount
             conn.execute(delete(T.sessions).where(T.sessions.c.learner_id == learner_id))

@@ -22,7 +22,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 from tutor.glicko import Rating
 from tutor.storage.errors import ProgressError, StoreUnavailable
 
-__all__ = ["KINDS", "MAX_NAME", "Role", "Learner", "RatingPoint", "Candidate", "ClassInfo", "Assignment", "ItemState",
+__all__ = ["KINDS", "MAX_NAME", "Role", "Learner", "BrowserWork", "RatingPoint", "Candidate", "ClassInfo", "Assignment", "ItemState",
            "ReportRow", "Homework", "Attempt", "ThemeStats", "ReviewItem", "Report", "Draft", "report_csv",
            "seed_rating", "stars_of", "DailyRow", "Flag", "ItemStanding", "now", "iso", "clean_name", "item_state", "guard_rows"]
 
@@ -41,17 +41,35 @@ class Role(str, Enum):
 
 @dataclass(frozen=True)
 class Learner:
-    """A learner, known by name, with the time zone his days are counted in ("" = the machine's)."""
+    """A learner, known by name, with the time zone his days are counted in ("" = the machine's).
+
+    ``browser`` marks the row that keeps one browser's work before its learner is named (no
+    name, never listed; :mod:`tutor.progress.browsers`)."""
 
     id: int
     name: str
     tz: str = ""
     role: str = "learner"
     has_password: bool = field(default=False, compare=False)
+    browser: bool = field(default=False, compare=False)
 
     @property
     def is_teacher(self) -> bool:
         return self.role == Role.TEACHER.value
+
+
+@dataclass(frozen=True)
+class BrowserWork:
+    """What a browser's unnamed work held, or what of it a learner's claim added to his own:
+    answers, lessons done, days of the daily puzzle solved, versions of drafts."""
+
+    answers: int = 0
+    lessons: int = 0
+    daily_days: int = 0
+    drafts: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.answers or self.lessons or self.daily_days or self.drafts)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from tutor.spaced import REVIEW_GRADUATE_DAYS, Grade, card_from_json, card_to_js
 from tutor.storage import models as T
 from tutor.storage.database import Database, insert_or
 
-__all__ = ["ReviewQueue", "schedule"]
+__all__ = ["ReviewQueue", "schedule", "reschedule"]
 
 _R = T.reviews
 
@@ -39,6 +39,19 @@ def schedule(conn: Connection, learner_id: int, item_id: str, correct: bool, hin
     conn.execute(upsert.on_conflict_do_update(
         index_elements=[_R.c.learner_id, _R.c.item_id],
         set_={"stage": upsert.excluded.stage, "due": upsert.excluded.due, "card": upsert.excluded.card}))
+
+
+def reschedule(conn: Connection, learner_id: int, item_id: str) -> None:
+    """The item's review card again from the learner's answers to it, oldest first: what
+    :func:`schedule` gives when the answers come one by one (a merge of two learners' work,
+    each of whom had his own card for the item, :mod:`tutor.progress.merge`)."""
+    a = T.attempts
+    conn.execute(delete(_R).where(_R.c.learner_id == learner_id, _R.c.item_id == item_id))
+    rows = conn.execute(select(a.c.correct, a.c.hints_used, a.c.ts)
+                        .where(a.c.learner_id == learner_id, a.c.item_id == item_id, a.c.kind != "lesson")
+                        .order_by(a.c.ts, a.c.id)).all()
+    for correct, hints, ts in rows:
+        schedule(conn, learner_id, item_id, bool(correct), int(hints), datetime.fromisoformat(str(ts)))
 
 
 class ReviewQueue:

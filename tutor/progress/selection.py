@@ -108,13 +108,16 @@ class Selection:
             target = float(learner[0])
             tried: set[str] = set()
             recent: set[str] = set()
+            solved: set[str] = set()
             solved_lately = func.max(case((and_(_A.c.correct == 1, _A.c.ts >= since), literal_column("1")),
                                       else_=literal_column("0")))
-            for item, lately in conn.execute(select(_A.c.item_id, solved_lately)
-                                             .where(_A.c.learner_id == learner_id).group_by(_A.c.item_id)):
+            for item, lately, ever in conn.execute(select(_A.c.item_id, solved_lately, func.max(_A.c.correct))
+                                                   .where(_A.c.learner_id == learner_id).group_by(_A.c.item_id)):
                 tried.add(item)
                 if lately:
                     recent.add(item)
+                if ever:
+                    solved.add(item)
             for (item,) in conn.execute(select(_R.c.item_id).where(_R.c.learner_id == learner_id, _R.c.due <= iso(at))
                                         .order_by(_R.c.due, _R.c.item_id)):
                 if item in pool.by_id and item not in recent:
@@ -126,7 +129,11 @@ class Selection:
                 lambda c: c.item_id not in recent and c.item_id not in tried,
                 lambda c: c.item_id not in recent,
             ]
-            for ok in tests[0 if focus else 1:]:
+            ceiling = _ceiling(pool, solved)
+            steps = tests[0 if focus else 1:]
+            # one level at a time first (defect 29: a beginner went from ★ to ★★★ after two answers,
+            # his rating then being 1500 ± 350), then anywhere near his rating
+            for ok in [*(lambda c, ok=ok: ok(c) and (c.difficulty or 0) <= ceiling for ok in steps), *steps]:
                 near = _nearest(conn, pool, target, ok, CHOOSE_AMONG)
                 if near:
                     return rng.choice(near).item_id
@@ -148,6 +155,14 @@ class Selection:
         rating; only themes tried at least once and not yet mastered."""
         with self.db.read() as conn:
             return weak_themes_on(conn, learner_id, count)
+
+
+def _ceiling(pool: _Pool, solved: set[str]) -> int:
+    """The hardest difficulty the next puzzle may have at first: one above the hardest the
+    learner solved among the page's puzzles (no bound before he solved one: then his rating,
+    1500, places him at the middle level)."""
+    done = [pool.by_id[i].difficulty or 0 for i in solved if i in pool.by_id]
+    return max(done) + 1 if done else 5
 
 
 def _scans(target: float, n: int) -> CompoundSelect[int, str, float]:

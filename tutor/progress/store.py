@@ -17,6 +17,7 @@ from typing import Any
 
 from tutor.glicko import Rating
 from tutor.progress.attempts import Attempts
+from tutor.progress.browsers import Browsers
 from tutor.progress.classes import Classes
 from tutor.progress.dailies import Chooser, Dailies
 from tutor.progress.drafts import Drafts
@@ -27,6 +28,7 @@ from tutor.progress.ratings import Ratings
 from tutor.progress.records import (
     Assignment,
     Attempt,
+    BrowserWork,
     Candidate,
     ClassInfo,
     DailyRow,
@@ -74,6 +76,7 @@ class ProgressStore:
         self.db = Database(path, create_folder=create_folder)
         self.accounts = Learners(self.db)
         self.identities = Identities(self.db)
+        self.browsers = Browsers(self.db)
         self.ratings = Ratings(self.db)
         self.review = ReviewQueue(self.db)
         self.answers = Attempts(self.db)
@@ -166,6 +169,18 @@ class ProgressStore:
 
     def check_can_see(self, viewer_id: int, learner_id: int) -> None:
         self.accounts.check_can_see(viewer_id, learner_id)
+
+    # -- a browser's work before its learner is named (tutor.progress.browsers) -------------
+    def browser_learner(self, key: str, *, create: bool = False, tz: str = "") -> Learner | None:
+        """The row this browser's unnamed work is kept under (made when ``create``), else None."""
+        return self.browsers.learner(key, tz) if create else self.browsers.find(key)
+
+    def browser_work(self, key: str) -> BrowserWork:
+        return self.browsers.work(key)
+
+    def claim_browser(self, key: str, learner_id: int) -> BrowserWork:
+        """Make this browser's unnamed work the learner's (each first try counted once)."""
+        return self.browsers.claim(key, learner_id)
 
     # -- attempts, lessons, the streak (tutor.progress.attempts) ----------------------------
     def record_attempt(self, learner_id: int, item_id: str, kind: str, *, themes: Iterable[str] = (),

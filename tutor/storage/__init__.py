@@ -43,7 +43,7 @@ __all__ = ["WRITE", "is_url", "name_key", "name_skeleton", "sqlite_engine", "url
            "MIGRATION_LOCK", "SCHEMA_VERSION", "LEGACY_VERSION"]
 
 #: The schema this program writes (``meta.schema_version``; Alembic's head revision matches it).
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 #: The last schema of the store before Alembic (1-4 were its own SQL steps, now revisions v0001-v0004).
 LEGACY_VERSION = 4
 

@@ -61,6 +61,10 @@ learners = Table(
     # schema 9: what the name looks like (tutor.storage.name_skeleton): a look-alike is refused
     Column("name_skeleton", Text, nullable=False, server_default=""),
     Index("learners_by_skeleton", "name_skeleton"),
+    # schema 12: the hash of the browser key whose unnamed work this row holds (no name); NULL
+    # on a named learner (tutor.progress.browsers)
+    Column("browser", Text, nullable=True),
+    Index("learners_by_browser", "browser", unique=True),
 )
 
 attempts = Table(
@@ -87,6 +91,9 @@ attempts = Table(
     # schema 11: the learner's rating just before a rated try (a puzzle failed by strong learners)
     Column("learner_before", Float, nullable=True),
     Column("learner_rd_before", Float, nullable=True),
+    # schema 12: the puzzle's rating and deviation just before a rated game (a merge replays it)
+    Column("opponent_rating", Float, nullable=True),
+    Column("opponent_rd", Float, nullable=True),
     Index("attempts_by_learner", "learner_id", "ts"),
     Index("attempts_daily", "learner_id", "kind", "day"),
     Index("attempts_by_item", "learner_id", "item_id"),

@@ -14,7 +14,9 @@ import streamlit as st
 
 from tutor.accounts import MIN_PASSWORD, PasswordError, auth_required
 from tutor.i18n import t
+from tutor.locale_fmt import count, listing
 from tutor.progress import (
+    BrowserWork,
     Learner,
     LoginFailed,
     LoginThrottled,
@@ -24,13 +26,20 @@ from tutor.progress import (
     StoreUnavailable,
 )
 from tutor.ui import state
-from tutor.ui.alerts import show_error, show_warning
+from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.lang import current_lang
-from tutor.ui.learner import AUTH_TOKEN, current_learner, logged_in, name_locked
+from tutor.ui.learner import (
+    AUTH_TOKEN,
+    current_learner,
+    leave_browser_work,
+    logged_in,
+    name_locked,
+    take_browser_work,
+)
 from tutor.ui.school import school_learner, sign_in_buttons, sign_out
 from tutor.ui.store_access import progress_note, store, store_message, store_problem
 
-__all__ = ["learner_box", "teacher_gate", "client_address"]
+__all__ = ["learner_box", "browser_work_box", "work_words", "teacher_gate", "client_address"]
 
 _AUTH_ERROR = state.AUTH_ERROR
 
@@ -67,7 +76,7 @@ def learner_box(lang: str) -> Learner | None:
         _password_form(lang, name)
         return None
     if not name:
-        st.sidebar.caption(t("app.no_learner", lang))
+        st.sidebar.caption(t("app.no_learner", lang))  # what is done is kept for this browser till then
         return None
     learner = current_learner()
     if learner is None:
@@ -82,6 +91,31 @@ def learner_box(lang: str) -> Learner | None:
     if not learner.has_password:
         _protect_form(lang, learner)
     return learner
+
+
+def work_words(work: BrowserWork, lang: str) -> str:
+    """What a browser kept, in words: «5 ответов, 2 урока и 1 день ежедневной задачи»."""
+    parts = [(work.answers, "answers"), (work.lessons, "lessons"), (work.daily_days, "days"), (work.drafts, "drafts")]
+    return listing([count(n, {form: t(f"browser.{noun}.{form}", lang) for form in ("one", "few", "many", "other")},
+                          lang) for n, noun in parts if n], lang)
+
+
+def browser_work_box(lang: str) -> None:
+    """Under the account box: what this browser's unnamed work added to the learner just named
+    (once), or -- for work kept from an earlier visit, perhaps another person's at a shared
+    computer -- the question whether it is his."""
+    current_learner()  # naming or logging in claims (or offers) the browser's work
+    if gained := st.session_state.pop(state.BROWSER_GAINED, None):
+        show_success(t("browser.gained", lang, what=work_words(gained, lang)), where=st.sidebar)
+    if err := st.session_state.pop(state.BROWSER_ERROR, None):
+        show_error(store_message(err, lang), where=st.sidebar)
+    offer = st.session_state.get(state.BROWSER_OFFER)
+    if offer is None:
+        return
+    show_info(t("browser.offer", lang, what=work_words(offer[2], lang)), where=st.sidebar)
+    c1, c2 = st.sidebar.columns(2)
+    c1.button(t("browser.take", lang), key=state.BROWSER_TAKE, on_click=take_browser_work, type="primary")
+    c2.button(t("browser.leave", lang), key=state.BROWSER_LEAVE, on_click=leave_browser_work)
 
 
 def _do_login(name_key_: str, password_key: str) -> None:

@@ -27,6 +27,7 @@ from typing import Any
 
 import streamlit as st
 
+from tutor.accounts import auth_required
 from tutor.answering import answer
 from tutor.cards import Card, parse_card
 from tutor.content.describe import question_text
@@ -48,7 +49,7 @@ from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import card_hand, draw_hand_styles
 from tutor.ui.common import show_html
-from tutor.ui.learner import current_learner
+from tutor.ui.learner import browser_learner, current_learner, progress_learner
 from tutor.ui.store_access import store, store_message
 from tutor.vocab import AttemptKind
 
@@ -217,7 +218,7 @@ def _previous_miss(q: Question) -> str | None:
     miss = st.session_state.get(q.keys.miss)
     if miss is not None:
         return str(miss)
-    learner = current_learner()
+    learner = progress_learner()
     if learner is None:
         return None
     try:
@@ -240,7 +241,9 @@ def _submit(q: Question, response: Card | int | str) -> None:
     used = q.hints_used
     # read before this answer is recorded: the miss it may fix
     previous = _previous_miss(q) if q.kind is not None else st.session_state.get(keys.miss)
-    learner = current_learner() if q.records else None
+    # the named learner, else this browser's own row, made at its first answer (issue 24: nothing
+    # done before naming is lost -- it becomes the learner's when he names himself)
+    learner = progress_learner(create=True) if q.records else None
     try:
         db = store() if learner is not None else None
     except ProgressError as exc:  # progress went off since the learner was named: graded, not recorded
@@ -525,9 +528,10 @@ def _answer_body(q: Question, view: SeatView, allow_why: bool) -> Answered | Non
         # wrong: say why (the maxim the card breaks), never which card is right -- that waits for
         # a second miss or "Show the solution", so a hint or another try still teaches something
         _wrong(fb, lang)
-    if q.kind is not None and current_learner() is None and not st.session_state.get(state.NO_LEARNER_SAID):
+    if (q.kind is not None and not st.session_state.get(state.NO_LEARNER_SAID) and current_learner() is None
+            and browser_learner() is not None):  # said only when the answer really was kept
         st.session_state[state.NO_LEARNER_SAID] = True
-        st.caption(t("feedback.no_learner", lang))
+        st.caption(t("feedback.no_learner_login" if auth_required() else "feedback.no_learner", lang))
     row = st.container(horizontal=True, gap="small")
     row.button(t("item.retry", lang), key=keys.widget("retry"), on_click=_retry, args=(q,), icon=":material/replay:")
     if not fb.correct and not revealed:

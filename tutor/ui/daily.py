@@ -38,7 +38,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.components import Answered, run_item
 from tutor.ui.lang import current_lang, tr
-from tutor.ui.learner import current_learner, learner_date
+from tutor.ui.learner import learner_date, progress_learner
 from tutor.ui.library import Library, content_page
 from tutor.ui.ratings import shown_stars, standings
 from tutor.ui.store_access import progress_or, store
@@ -137,17 +137,20 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
         show_error(tr("app.engine_error", error=str(exc)))
         return
     bar.empty()
+    from tutor.evidence import stored_comparison_text  # loaded with the evidence above
+    from tutor.locale_fmt import integer, number
     from tutor.ui.evidence_chart import show_chart  # deferred: drawn only after an answer
 
-    st.caption(tr("daily.evidence_intro", n=data["samples"]))
+    st.caption(tr("daily.evidence_intro", n=integer(int(data["samples"]), lang)))
     show_chart(data, lang)
-    show_info(data["comparison"]["text"][lang])
+    show_info(stored_comparison_text(data, lang))  # its figures as the page's language writes them
     # The table only once opened (a rerun of the answer's fragment): st.dataframe imports pandas,
     # a second and more on a fresh server, which the first answer's evidence need not wait for.
     table = st.expander(tr("chart.table"), key=TABLE_KEY, on_change="rerun")
     if table.open:
-        rows = [{tr("daily.card"): parse_card(r["card"]).symbol(lang), tr("daily.mean"): round(r["mean"], 2),
-                 tr("daily.stderr"): round(r["stderr"], 2), tr("daily.delta"): round(r["delta_vs_best"], 2)}
+        # the figures as text in the page's language (a number column is drawn with a decimal point)
+        rows = [{tr("daily.card"): parse_card(r["card"]).symbol(lang), tr("daily.mean"): number(r["mean"], lang),
+                 tr("daily.stderr"): number(r["stderr"], lang), tr("daily.delta"): number(r["delta_vs_best"], lang)}
                 for r in data["leads"]]
         table.dataframe(rows, hide_index=True)
 
@@ -212,7 +215,7 @@ def show() -> None:
         show_info(tr("daily.none", error=tr(f"daily.error_{exc.reason.replace('-', '_')}", id=exc.puzzle_id)))
         return
     puzzle = pick.puzzle
-    learner = current_learner()
+    learner = progress_learner()  # the named learner, else this browser's own streak
     past = day != today
     c1, c2 = st.columns([3, 1])
     # the situation, never the puzzle's own title: that often names the holding (issue 26)

@@ -10,20 +10,18 @@ progress store's ``drafts`` table (:meth:`tutor.progress.ProgressStore.save_draf
 * :func:`versions` lists the last few versions with the time each was saved, to open any again.
 
 Drafts belong to the learner named in the sidebar (or logged in), else to this browser: an
-anonymous random key kept in the URL (``?browser=…``), so a reload finds them even before a name
-is typed. A draft saved for a learner is never read by that key alone: the key travels in every
+anonymous random key kept in the URL (``?browser=…``) and a cookie (:mod:`tutor.ui.browser`), so a
+reload finds them even before a name is typed; they become the learner's once he names himself. A draft saved for a learner is never read by that key alone: the key travels in every
 link the learner shares (issue 23, F4).
 A database that cannot be written never breaks the page: the box keeps working, with a warning.
 """
 
 from __future__ import annotations
 
-import re
-import secrets
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeGuard
+from typing import Any
 
 import streamlit as st
 
@@ -31,6 +29,7 @@ from tutor.clock import learner_time, zone_name
 from tutor.progress import Draft, ProgressError
 from tutor.ui import state
 from tutor.ui.alerts import show_success, show_warning
+from tutor.ui.browser import BROWSER_PARAM, browser_key, keep_browser_key, new_browser_key
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import browser_zone, current_learner
 from tutor.ui.store_access import store, store_reason
@@ -38,42 +37,9 @@ from tutor.ui.store_access import store, store_reason
 __all__ = ["BROWSER_PARAM", "SLOT_WORKSHOP", "SLOT_PBN", "SLOT_REPORT", "DraftOwner", "browser_key",
            "new_browser_key", "keep_browser_key", "owner", "restore", "autosave", "versions", "saved_caption", "local_time"]
 
-#: The URL query parameter that carries this browser's anonymous key.
-BROWSER_PARAM = "browser"
 SLOT_WORKSHOP = "workshop"
 SLOT_PBN = "workshop-pbn"
 SLOT_REPORT = "report"
-_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
-
-
-def new_browser_key() -> str:
-    """A fresh anonymous key: 96 random bits, URL-safe (16 characters)."""
-    return secrets.token_urlsafe(12)
-
-
-def _valid(key: object) -> TypeGuard[str]:
-    return isinstance(key, str) and bool(_KEY.fullmatch(key))
-
-
-def browser_key() -> str:
-    """This browser's key: kept in the session, read from the URL on a reload, else made anew;
-    written back to the URL whenever the URL lost it (a page switch may drop query parameters)."""
-    key = st.session_state.get(state.BROWSER_KEY)
-    if not _valid(key):
-        param = st.query_params.get(BROWSER_PARAM)
-        key = param if _valid(param) else new_browser_key()
-        st.session_state[state.BROWSER_KEY] = key
-    if st.query_params.get(BROWSER_PARAM) != key:
-        st.query_params[BROWSER_PARAM] = key
-    return key
-
-
-def keep_browser_key() -> None:
-    """Every page: once this browser has a key, keep it in the URL, so a reload on any page (not
-    only where drafts are written) still finds the drafts. A visitor who never wrote gets none."""
-    key = st.session_state.get(state.BROWSER_KEY)
-    if _valid(key) or _valid(st.query_params.get(BROWSER_PARAM)):
-        browser_key()
 
 
 @dataclass(frozen=True)

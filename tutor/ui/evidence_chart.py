@@ -24,6 +24,7 @@ import streamlit as st
 
 from tutor.cards import parse_card
 from tutor.i18n import t
+from tutor.ui.progress_charts import vega_config
 
 __all__ = ["chart_rows", "evidence_chart", "show_chart", "Z"]
 
@@ -103,7 +104,9 @@ def evidence_chart(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
                         {"field": "high", "type": "quantitative", "title": "+2σ", "format": ".2f"}],
         },
     }
-    return {"layer": [bars, dots], "height": chart_height(len(rows)), "config": {"view": {"strokeWidth": 0}}}
+    # the axis and tooltips in the page's number locale («5,5», not "5.5": defect 14)
+    return {"layer": [bars, dots], "height": chart_height(len(rows)),
+            "config": {**vega_config(lang), "view": {"strokeWidth": 0}}}
 
 
 def show_chart(data: Mapping[str, Any], lang: str) -> None:

@@ -18,7 +18,7 @@ from tutor.ui.cardpick import draw_hand_styles
 from tutor.ui.common import show_html
 from tutor.ui.components import run_item
 from tutor.ui.lang import current_lang, tr
-from tutor.ui.learner import current_learner
+from tutor.ui.learner import progress_learner
 from tutor.ui.library import Library, content_page
 from tutor.ui.store_access import progress_or, store
 
@@ -54,7 +54,7 @@ def show_diagram(d: Diagram, lang: str) -> None:
 
 
 def _solved_before(lesson: Lesson) -> set[str]:
-    learner = current_learner()
+    learner = progress_learner()
     if learner is None:
         return set()
     ids = {exercise_id(lesson, i) for i, _ in lesson.exercises()}
@@ -74,7 +74,7 @@ def show() -> None:
     if not lib.lessons:
         show_info(tr("learn.no_lessons"))
         return
-    learner = current_learner()
+    learner = progress_learner()  # the named learner, else this browser's own progress
     done = progress_or(set[str](), lambda: store().lessons_done(learner.id)) if learner else set[str]()
     ids = [les.id for les in lib.lessons]
     if st.session_state.get(state.LESSON) not in ids:
@@ -115,9 +115,10 @@ def show() -> None:
             break
     else:
         if all(exercise_id(lesson, i) in solved for i, _ in exercises):
-            if learner is not None and lesson.id not in done:
+            keeper = progress_learner()  # the browser's row may have been made by this run's answer
+            if keeper is not None and lesson.id not in done:
                 try:
-                    store().mark_lesson_done(learner.id, lesson.id)
+                    store().mark_lesson_done(keeper.id, lesson.id)
                 except ProgressError:  # progress is off or read-only (said in the sidebar): the lesson goes on
                     pass
             show_success(tr("learn.lesson_done"))

@@ -1,5 +1,12 @@
 """Who is at the keyboard: the learner named in the sidebar (or logged in), his time zone and
-his calendar day. A page asks :func:`current_learner`; None means nothing is recorded.
+his calendar day. A page asks :func:`current_learner` for the learner himself (None: nobody is
+named), and :func:`progress_learner` for whose progress an answer counts to -- the named
+learner, else this browser's own row in the store (:mod:`tutor.progress.browsers`), so nothing
+done before naming is lost (issue 24, point 2).
+
+When a learner is named or logs in, the work this browser kept unnamed becomes his: at once when
+it was done in this very session (it is his), else after he says it is his (a school's shared
+computer keeps the last pupil's unnamed work; :func:`take_browser_work`, :func:`leave_browser_work`).
 
 The login and account forms that set who this is are :mod:`tutor.ui.account`; this module only
 reads the session's login (:func:`logged_in`), so every page can ask without the forms.
@@ -13,20 +20,31 @@ import streamlit as st
 
 from tutor.accounts import auth_required
 from tutor.clock import learner_today
-from tutor.progress import Learner, ProgressError, ProgressStore
+from tutor.progress import BrowserWork, Learner, ProgressError, ProgressStore
 from tutor.ui import state
+from tutor.ui.browser import browser_key, known_browser_key, rotate_browser_key
 from tutor.ui.school import school_learner
 from tutor.ui.session_cookie import browser_token
 from tutor.ui.store_access import store
 
-__all__ = ["AUTH_TOKEN", "current_learner", "browser_zone", "learner_date", "logged_in", "name_locked"]
+__all__ = ["AUTH_TOKEN", "current_learner", "progress_learner", "browser_learner", "take_browser_work",
+           "leave_browser_work", "browser_zone", "learner_date", "logged_in", "name_locked"]
 
 
 def current_learner() -> Learner | None:
-    """The learner named in the sidebar, or None (then nothing is recorded).
+    """The learner named in the sidebar (or logged in), or None: nobody is named, and what is
+    done is kept for this browser (:func:`progress_learner`).
 
     Looked up (or created) once per name and database, then remembered in the session, so a
-    rerun does not write to the database."""
+    rerun does not write to the database. The first time a learner is known in a session, the
+    browser's unnamed work is his (:func:`_claim`)."""
+    learner = _named()
+    if learner is not None:
+        _claim(learner)
+    return learner
+
+
+def _named() -> Learner | None:
     if auth_required():  # a server for a club or school: only a login says who this is
         return logged_in()
     school = school_learner()  # a school account signed in names the learner, whatever is typed
@@ -54,6 +72,94 @@ def current_learner() -> Learner | None:
         return None
     st.session_state[state.LEARNER_CACHE] = ((name, str(db.path)), learner)
     return learner
+
+
+def browser_learner(create: bool = False) -> Learner | None:
+    """The row this browser's unnamed work is kept under -- made at its first answer when
+    ``create`` -- or None (nothing kept yet, or progress is off). Remembered in the session."""
+    key = browser_key() if create else known_browser_key()
+    if key is None:
+        return None
+    try:
+        db = store()
+    except ProgressError:
+        return None
+    where = (key, str(db.path))
+    cached = st.session_state.get(state.BROWSER_LEARNER)
+    if cached and cached[0] == where and (cached[1] is not None or not create):
+        hit: Learner | None = cached[1]
+        return hit
+    try:
+        found = db.browser_learner(key, create=create, tz=browser_zone())
+    except ProgressError:
+        return None
+    st.session_state[state.BROWSER_LEARNER] = (where, found)
+    return found
+
+
+def progress_learner(create: bool = False) -> Learner | None:
+    """Whose progress the pages read and an answer counts to: the named learner, else this
+    browser's own row (made at the first answer when ``create``); None when progress is off."""
+    learner = current_learner()
+    if learner is not None:
+        return learner
+    found = browser_learner(create)
+    if create and found is not None:  # this session works under the browser's row: naming claims it
+        st.session_state[state.BROWSER_WORKED] = True
+    return found
+
+
+def _claim(learner: Learner) -> None:
+    """Once per session and learner: the browser's unnamed work becomes his -- at once when this
+    session did it, else offered (:data:`state.BROWSER_OFFER`, drawn by the account box)."""
+    key = known_browser_key()
+    if key is None or st.session_state.get(state.BROWSER_CLAIMED) == (learner.id, key):
+        return
+    st.session_state[state.BROWSER_CLAIMED] = (learner.id, key)
+    try:
+        db = store()
+        if db.read_only is not None:
+            return
+        if st.session_state.get(state.BROWSER_WORKED):
+            _claimed(learner, db.claim_browser(key, learner.id))
+        elif work := db.browser_work(key):
+            st.session_state[state.BROWSER_OFFER] = (learner.id, key, work)
+    except ProgressError:  # progress went off: the work stays with the browser, offered next time
+        st.session_state.pop(state.BROWSER_CLAIMED, None)
+
+
+def _claimed(learner: Learner, gained: BrowserWork) -> None:
+    """After a claim: say what was added, and give the browser a fresh key (the old one held
+    work that is the learner's now)."""
+    st.session_state.pop(state.BROWSER_LEARNER, None)
+    st.session_state.pop(state.BROWSER_WORKED, None)
+    st.session_state.pop(state.BROWSER_OFFER, None)
+    if gained:
+        st.session_state[state.BROWSER_GAINED] = gained
+        st.session_state[state.BROWSER_CLAIMED] = (learner.id, rotate_browser_key())
+
+
+def take_browser_work() -> None:
+    """Callback of the offer's "it is mine": the kept work becomes the learner's."""
+    offer = st.session_state.pop(state.BROWSER_OFFER, None)
+    learner = current_learner()
+    if offer is None or learner is None or offer[0] != learner.id:
+        return
+    try:
+        _claimed(learner, store().claim_browser(offer[1], learner.id))
+    except ProgressError as exc:
+        st.session_state[state.BROWSER_ERROR] = exc
+
+
+def leave_browser_work() -> None:
+    """Callback of the offer's "not mine": the work stays where it was, under the old key, and
+    this browser goes on with a fresh one (it is not asked again)."""
+    offer = st.session_state.pop(state.BROWSER_OFFER, None)
+    learner = current_learner()
+    st.session_state.pop(state.BROWSER_LEARNER, None)
+    st.session_state.pop(state.BROWSER_WORKED, None)
+    if offer is not None and learner is not None:
+        st.session_state[state.BROWSER_CLAIMED] = (learner.id, rotate_browser_key())
 
 
 def browser_zone() -> str:

@@ -42,10 +42,11 @@ from tutor.vocab import SYSTEMS
 
 if TYPE_CHECKING:  # the session (and its robots) is imported when the first deal is dealt
     from tutor.records import StudentCard
+    from tutor.review import ReviewLine
     from tutor.robots import RobotCard
     from tutor.session import Session
 
-__all__ = ["render", "ptext", "SESSION_KEY", "can_undo", "can_claim"]
+__all__ = ["render", "ptext", "rule_cell", "SESSION_KEY", "can_undo", "can_claim"]
 
 #: Session-state keys of this page (prefixed, so they cannot collide with other pages').
 SESSION_KEY = state.PLAY_SESSION
@@ -207,11 +208,22 @@ def _review(session: Session, lang: str) -> None:
             ptext("col_card", lang): f"{'✓' if ln.conventional else '✗'} {ln.seat.label(lang)} {ln.card.symbol(lang)}",
             ptext("col_cost", lang): ln.cost,
             ptext("col_advised", lang): ln.advised.symbol(lang),
-            ptext("col_maxim", lang): ", ".join(maxim_title(m, lang) for m in (ln.broken or ln.maxims[:1])),
+            ptext("col_maxim", lang): rule_cell(ln, lang),
             ptext("col_dd", lang): f"{ln.dd_before} → {ln.dd_after}",
         })
     st.table(rows)
     st.html(history_html(session.state.tricks, lang, trump=session.deal.trump))
+
+
+def rule_cell(ln: ReviewLine, lang: str) -> str:
+    """The review's «Правило» cell: the maxims the card broke, else the one behind the card
+    advised; with no maxim at all (the only card, or none decides), the engine's own words for
+    that -- never an empty cell (defect 22: trick 12 had none)."""
+    titles = [maxim_title(m, lang) for m in (ln.broken or ln.maxims[:1])]
+    if any(titles):
+        return ", ".join(t_ for t_ in titles if t_)
+    said = (ln.explanation.get(lang) or "").split(": ", 1)[-1].strip()  # "♠В: Это единственная…" -> the sentence
+    return said or ptext("rule_none", lang)
 
 
 def _sheet(session: Session, lang: str) -> None:

@@ -12,11 +12,11 @@ import streamlit as st
 from tutor.accounts import auth_required
 from tutor.content.models import theme_label
 from tutor.i18n import t
-from tutor.progress import Attempt, ProgressError, ProgressStore
+from tutor.progress import Attempt, Learner, ProgressError, ProgressStore
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_warning
 from tutor.ui.lang import current_lang, tr
-from tutor.ui.learner import current_learner, learner_date
+from tutor.ui.learner import browser_learner, current_learner, learner_date
 from tutor.ui.library import library
 from tutor.ui.progress_charts import accuracy_spec, draw
 from tutor.ui.ratings import deleted_notice, show_rating
@@ -94,9 +94,22 @@ def _show(lang: str) -> None:
         show_error(err)
     learner = current_learner()
     if learner is None:
-        show_info(tr("progress.no_learner"))
+        # nobody named: this browser's own progress, kept in the store, and how it becomes his
+        guest = browser_learner()
+        if guest is None:
+            show_info(tr("progress.no_learner"))
+            return
+        st.subheader(tr("browser.heading"))
+        show_info(tr("browser.hint_login" if auth_required() else "browser.hint"))
+        _progress_of(db, guest, lang)
         return
     st.subheader(tr("progress.of", name=learner.name))
+    _progress_of(db, learner, lang)
+
+
+def _progress_of(db: ProgressStore, learner: Learner, lang: str) -> None:
+    """The streak, lessons, accuracy, rating and review queue of a learner (or of this browser's
+    unnamed work: then without "my data", which belongs to a named learner)."""
     lib = library()
     done = db.lessons_done(learner.id)
     stats = db.accuracy_by_theme(learner.id)
@@ -120,7 +133,7 @@ def _show(lang: str) -> None:
     else:
         st.caption(tr("progress.nothing_yet"))
 
-    show_rating(learner, lang)  # store helper (issue 14): rating with its range, per theme; the learner's data
+    show_rating(learner, lang, my_data=not learner.browser)  # store helper (issue 14): rating with its range, per theme; the learner's data
 
     st.markdown("#### " + tr("progress.lessons"))
     for les in lib.lessons:

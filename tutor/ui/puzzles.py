@@ -19,7 +19,7 @@ from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.components import Answered, run_item
 from tutor.ui.lang import current_lang, tr
-from tutor.ui.learner import current_learner
+from tutor.ui.learner import current_learner, progress_learner
 from tutor.ui.library import Library, content_page
 from tutor.ui.ratings import shown_stars, standings, suggested_next
 from tutor.ui.store_access import progress_or, store, store_reason
@@ -71,7 +71,7 @@ def _go_next(current: str, chosen: list[Puzzle]) -> None:
     the callback makes the click one full-page run, not the answer's fragment and then the page."""
     ids = [p.id for p in chosen]
     pos = ids.index(current) if current in ids else -1
-    nxt = suggested_next(current_learner(), chosen, current) or (ids[pos + 1] if pos + 1 < len(ids) else None)
+    nxt = suggested_next(progress_learner(), chosen, current) or (ids[pos + 1] if pos + 1 < len(ids) else None)
     if nxt is not None:
         st.session_state[state.PUZZLE] = nxt
     st.rerun()  # the picker and the board are outside the answer's fragment
@@ -137,7 +137,7 @@ def show() -> None:
     def stars(p: Puzzle) -> int:
         return shown_stars(p, known)
 
-    learner = current_learner()
+    learner = progress_learner()  # the named learner, else this browser's own progress
     present = [t_ for t_ in THEMES if any(t_ in p.themes for p in lib.puzzles)]
     c1, c2, c3 = st.columns([3, 2, 2])
     themes = c1.multiselect(tr("puzzles.themes"), present, key=state.PUZZLE_THEMES,

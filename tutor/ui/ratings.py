@@ -54,8 +54,9 @@ def shown_stars(puzzle: Puzzle, known: dict[str, tuple[int | None, bool]]) -> in
     return puzzle.difficulty if stars is None else stars
 
 
-def show_rating(learner: Learner, lang: str) -> None:
-    """The rating with its range, its course over time and per theme; then the learner's data."""
+def show_rating(learner: Learner, lang: str, *, my_data: bool = True) -> None:
+    """The rating with its range, its course over time and per theme; then the learner's data
+    (``my_data``: a named learner's, not a browser's unnamed work)."""
     db = store()
     st.markdown("#### " + tr("rating.title"))
     history = db.rating_history(learner.id)
@@ -80,7 +81,8 @@ def show_rating(learner: Learner, lang: str) -> None:
             if per_theme:  # one line per theme over the days
                 names = {th: theme_label(th, lang) for th in per_theme}
                 draw(theme_spec(theme_rows(per_theme, names, lang), lang), tr("rating.theme_alt"))
-    show_my_data(learner)
+    if my_data:
+        show_my_data(learner)
 
 
 def _delete(learner_id: int) -> None:

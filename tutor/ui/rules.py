@@ -10,6 +10,7 @@ import streamlit as st
 from tutor.content.sources import in_lang, named_sources
 from tutor.deal import Deal
 from tutor.errors import WhistError
+from tutor.locale_fmt import count
 from tutor.render import robber_sheet_html, table_html
 from tutor.rulesets import RULESET_NAMES, Ruleset, find_ruleset
 from tutor.scoring import DealScore, ScoreSheet, coronkas, honours
@@ -26,6 +27,11 @@ _SEED_CITE = re.compile(r"(?<!\d)00[0-4](?!\d)")
 
 DEMO_PBN = "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"
 
+
+
+def _forms(key: str) -> dict[str, str]:
+    """A noun's plural forms from the locale files (``KEY.one`` … ``KEY.other``)."""
+    return {form: tr(f"{key}.{form}") for form in ("one", "few", "many", "other")}
 
 def source_text(text: str, lang: str) -> str:
     """A rule set's source or note as HTML, its citations by name (:func:`named_sources`: "000 REC 8"
@@ -68,9 +74,10 @@ def describe_ruleset(rs: Ruleset, lang: str) -> None:
         rows.append((tr("rules.slams"), ", ".join(tr("rules.slam_item", tricks=t_, p=p) for t_, p in rs.slam_bonus)))
     if rs.revoke is not None:
         rv = rs.revoke
-        what = tr("rules.revoke_tricks", n=rv.tricks)
+        # counted and declined by Babel: «3 взятки или 5 очков» (it read «3 взятки / очков: 5», defect 24)
+        what = count(rv.tricks, _forms("rules.tricks_forms"), lang)
         if rv.points is not None:
-            what += " / " + tr("rules.revoke_points", n=rv.points)
+            what = tr("rules.revoke_either", tricks=what, points=count(rv.points, _forms("rules.points_forms"), lang))
         rows.append((tr("rules.revoke"), what))  # its source under the table, by name
     st.table({tr("rules.rule"): [r[0] for r in rows], tr("rules.value"): [r[1] for r in rows]})
     if rs.variants:

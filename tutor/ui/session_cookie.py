@@ -25,20 +25,26 @@ import streamlit as st
 from tutor.accounts import SESSION_TTL
 from tutor.ui import state
 
-__all__ = ["COOKIE", "browser_token", "sync_cookie", "cookie_script"]
+__all__ = ["COOKIE", "browser_token", "sync_cookie", "cookie_script", "cookie_value", "set_cookie_script"]
 
 #: The cookie's name.
 COOKIE = "whist_session"
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{20,100}")
 
 
-def _sent() -> str:
-    """The cookie as the browser sent it when this session began ("" when none or unusable)."""
+def cookie_value(name: str, pattern: re.Pattern[str]) -> str:
+    """The cookie ``name`` as the browser sent it when this session began, if it matches
+    ``pattern`` ("" when none or unusable)."""
     try:
-        value = st.context.cookies.get(COOKIE)
+        value = st.context.cookies.get(name)
     except Exception:  # noqa: BLE001 -- no browser context (a test, a bot)
         return ""
-    return value if isinstance(value, str) and _TOKEN.fullmatch(value) else ""
+    return value if isinstance(value, str) and pattern.fullmatch(value) else ""
+
+
+def _sent() -> str:
+    """The login cookie as the browser sent it when this session began ("" when none or unusable)."""
+    return cookie_value(COOKIE, _TOKEN)
 
 
 def browser_token() -> str:
@@ -51,13 +57,21 @@ def browser_token() -> str:
     return _sent()
 
 
+def set_cookie_script(name: str, value: str, max_age: int) -> str:
+    """The page's script that keeps ``value`` in the cookie ``name`` for ``max_age`` seconds
+    (0 clears it): ``SameSite=Strict``, ``path=/``, ``Secure`` over HTTPS. ``value`` is one of
+    the app's own tokens or keys (URL-safe characters), never text from a user."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]*", value):
+        raise ValueError("a cookie here holds only URL-safe characters")
+    text = json.dumps(f"{name}={value}; Max-Age={max_age}; Path=/; SameSite=Strict")
+    return f"<script>document.cookie = {text} + (location.protocol === 'https:' ? '; Secure' : '');</script>"
+
+
 def cookie_script(token: str) -> str:
     """The page's script that keeps ``token`` in the cookie ("" clears it)."""
     if token and not _TOKEN.fullmatch(token):
         raise ValueError("not a session token")
-    age = int(SESSION_TTL.total_seconds()) if token else 0
-    value = json.dumps(f"{COOKIE}={token}; Max-Age={age}; Path=/; SameSite=Strict")
-    return f"<script>document.cookie = {value} + (location.protocol === 'https:' ? '; Secure' : '');</script>"
+    return set_cookie_script(COOKIE, token, int(SESSION_TTL.total_seconds()) if token else 0)
 
 
 def sync_cookie() -> None:

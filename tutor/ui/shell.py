@@ -21,10 +21,10 @@ import streamlit as st
 from tutor.accounts import auth_required
 from tutor.i18n import t
 from tutor.serving import Exposure, exposure, open_allowed
-from tutor.ui.account import learner_box
+from tutor.ui.account import browser_work_box, learner_box
+from tutor.ui.browser import keep_browser_key, sync_browser_cookie
 from tutor.ui.cardpick import deck_toggle
 from tutor.ui.common import inject_css
-from tutor.ui.drafts import keep_browser_key
 from tutor.ui.frame import inject_frame
 from tutor.ui.lang import language_switch
 from tutor.ui.nav import available_pages
@@ -153,8 +153,10 @@ def main() -> None:
     nav = st.navigation(pages)
     keep_browser_key()
     learner_box(lang)
+    browser_work_box(lang)  # the browser's unnamed work: added to the learner just named, or offered
     with st.sidebar:
         sync_cookie()  # the browser keeps this session's login (or forgets it) over a reload
+        sync_browser_cookie()  # and its own key, so a new tab is the same browser
     deck_toggle(lang)
     st.sidebar.caption(t("app.tagline", lang))
     nav.run()

@@ -19,6 +19,15 @@ __all__ = [
     "LANG",
     "LANG_CHOSEN",
     "BROWSER_KEY",
+    "BROWSER_COOKIE_HELD",
+    "BROWSER_LEARNER",
+    "BROWSER_WORKED",
+    "BROWSER_CLAIMED",
+    "BROWSER_OFFER",
+    "BROWSER_GAINED",
+    "BROWSER_TAKE",
+    "BROWSER_ERROR",
+    "BROWSER_LEAVE",
     "DRAFTS_SAVED",
     "WORKSHOP_PBN",
     "REPORT_NOTE",
@@ -151,6 +160,23 @@ LANG_CHOSEN = "lang_chosen"
 #: This browser's anonymous key (also in the URL as ``?browser=``): whose drafts these are when
 #: no learner is named.
 BROWSER_KEY = "browser_key"
+#: The key the page's script last wrote into the browser's cookie (tutor/ui/browser.py).
+BROWSER_COOKIE_HELD = "browser_cookie_held"
+#: The row this browser's unnamed work is kept under: ((key, db path), Learner or None).
+BROWSER_LEARNER = "browser_learner"
+#: True once this session recorded work under the browser's row (then naming claims it at once).
+BROWSER_WORKED = "browser_worked"
+#: (learner id, key) once this session claimed -- or offered -- the browser's work to that learner.
+BROWSER_CLAIMED = "browser_claimed"
+#: The browser's work kept from an earlier visit, offered to the learner just named: (learner id, key, work).
+BROWSER_OFFER = "browser_offer"
+#: What the learner gained by the claim, said once in the sidebar: (name, BrowserWork).
+BROWSER_GAINED = "browser_gained"
+#: The offer's two buttons: make the kept work mine, or leave it.
+BROWSER_TAKE = "browser_take"
+BROWSER_LEAVE = "browser_leave"
+#: Why taking the offered work failed (the store's words), shown once in the sidebar.
+BROWSER_ERROR = "browser_error"
 #: The draft last saved or restored per slot and owner, so an unchanged text is not written again.
 DRAFTS_SAVED = "drafts_saved"
 #: The current learner's name (empty: nothing is recorded).

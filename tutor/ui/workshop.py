@@ -67,7 +67,7 @@ MAX_BOARDS = 20
 TEMPLATE = """\
 puzzles:
   - id: my-first-puzzle
-    title: {en: "King fourth", ru: "Король сам-четверт"}
+    title: {en: "East deals, ♦7 turned up", ru: "Сдаёт Восток, открыта ♦7"}
     themes: [opening-lead, king-third]
     difficulty: 1
     dealer: E
