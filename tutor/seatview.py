@@ -85,8 +85,8 @@ def _follow(
     played: set[Card] = set()
     voids: dict[Seat, set[Suit]] = {s: set() for s in Seat}
     winners: list[Seat] = []
-    known_hands = dict(known)
-    remaining = {s: set(h) for s, h in known_hands.items()}
+    remaining = {s: set(h) for s, h in known.items()}
+    holder = {c: s for s, h in known.items() for c in h}  # who holds each known card, looked up once
     leader = first_leader
     for n, trick in enumerate(tricks, start=1):
         if trick.leader != leader:
@@ -100,7 +100,7 @@ def _follow(
                 raise HistoryError(f"{seat.name} plays {card} in trick {n} after showing out of {card.suit.symbol}")
             if card == trump_card and seat != dealer:
                 raise HistoryError(f"{seat.name} plays the trump card {card}, which lies in the dealer's ({dealer.name}) hand")
-            owner = next((s for s, h in known_hands.items() if card in h), None)
+            owner = holder.get(card)
             if owner is not None and owner != seat:
                 raise HistoryError(f"{seat.name} plays {card} in trick {n}, but {owner.name} holds it")
             if seat in remaining:

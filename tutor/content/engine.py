@@ -19,6 +19,7 @@ from tutor.cards import CARDS, Card, Hand
 from tutor.content.models import Accept, Item, Text
 from tutor.conventions import Verdict, advise, explain_card
 from tutor.conventions.catalogue import UnknownMaximError, check_ids, get_maxim
+from tutor.cut import CutRuling, rule_cut
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.i18n import ru_plural
@@ -41,6 +42,8 @@ __all__ = [
     "engine_card",
     "engine_verdict",
     "engine_number",
+    "cut_ruling",
+    "engine_cut",
     "maxim_text",
     "unknown_maxims",
 ]
@@ -248,6 +251,21 @@ def _transfer_parts(scored: DealScore) -> tuple[Text, ...]:
             ru=f"штраф за ренонс: {n} {ru_plural(n, 'взятка', 'взятки', 'взяток')} переходят к стороне {who_ru}"
                + (f", у неё теперь {total}" if total is not None else "")))
     return tuple(out)
+
+
+# -- the cut: who deals, who partners whom, who waits ------------------------------------------
+
+def cut_ruling(item: Item) -> CutRuling:
+    """What a cut item's cards decide under its custom (:func:`tutor.cut.rule_cut`)."""
+    if item.cut is None or item.custom is None:
+        raise WhistError(f"the {item.question} question has no cut")
+    return rule_cut(item.cut, item.custom)
+
+
+def engine_cut(item: Item) -> str:
+    """The player a cut item's question names (:class:`~tutor.cut.CutError` when the cut leaves it
+    to a new draw)."""
+    return cut_ruling(item).answer(item.cut_ask)
 
 
 # -- the catalogue ----------------------------------------------------------------------------
