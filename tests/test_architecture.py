@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engines", ("tutor.conventions", "tutor.solver", "tutor.minimax", "tutor.simulate", "tutor.humbug")),
     ("players and content", ("tutor.humbug_robot", "tutor.robots", "tutor.reading", "tutor.content", "tutor.evidence", "tutor.render",
                              "tutor.records", "tutor.played_deal", "tutor.deal_review")),
-    ("session", ("tutor.club", "tutor.humbug_session", "tutor.session", "tutor.review", "tutor.evidence_store", "tutor.analyse",
+    ("session", ("tutor.club", "tutor.club_session", "tutor.humbug_session", "tutor.session", "tutor.review", "tutor.evidence_store", "tutor.analyse",
                  "tutor.rule_study", "tutor.answering")),
     ("interface", ("tutor.ui", "tutor.cli", "tutor.commands", "tutor.__main__", "tutor")),
 )

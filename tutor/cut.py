@@ -42,7 +42,7 @@ from tutor.cards import Card, Rank
 from tutor.errors import WhistError
 from tutor.i18n import t
 
-__all__ = ["CutError", "Custom", "CUSTOMS", "CutAsk", "CUT_ASKS", "PLAYER_NAMES", "LEARNER", "cut_rank",
+__all__ = ["CutError", "Custom", "CUSTOMS", "CLUB_TABLE", "CutAsk", "CUT_ASKS", "PLAYER_NAMES", "LEARNER", "cut_rank",
            "CutRuling", "rule_cut", "player_name", "custom_rule"]
 
 #: The customs of the cut: 000's (the lowest deals), 001's house custom (the highest deals), 003's
@@ -55,8 +55,11 @@ CUT_ASKS: tuple[CutAsk, ...] = get_args(CutAsk)
 #: The players of a cut, the learner first (the club's names, tutor.club uses the same).
 PLAYER_NAMES: tuple[str, ...] = ("You", "Anna", "Boris", "Vera", "Gleb", "Dina")
 LEARNER = PLAYER_NAMES[0]
-#: How many draw under each custom: four at a table; at the club up to six (003 «Число игроков»).
-_PLAYERS: Mapping[str, tuple[int, int]] = MappingProxyType({"lowest": (4, 4), "highest": (4, 4), "club": (4, 6)})
+#: How many may sit down to a club table's draw: four to six (003 «Число игроков»: «В жеребьевке - все
+#: игроки, если состав желающих расширяется до 5-6»).
+CLUB_TABLE: tuple[int, int] = (4, 6)
+#: How many draw under each custom: four at a table; at the club up to six.
+_PLAYERS: Mapping[str, tuple[int, int]] = MappingProxyType({"lowest": (4, 4), "highest": (4, 4), "club": CLUB_TABLE})
 
 
 class CutError(WhistError):

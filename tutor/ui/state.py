@@ -120,6 +120,9 @@ __all__ = [
     "PLAY_UNDO",
     "PLAY_CLAIM",
     "PLAY_NEXT",
+    "PLAY_CLUB",
+    "PLAY_CLUB_WATCH",
+    "PLAY_CLUB_NEXT",
     "DEAL_REVIEW_TEXT",
     "DEAL_REVIEW_UPLOAD",
     "DEAL_REVIEW_GO",
@@ -294,6 +297,10 @@ PLAY_CARD = "play:card"
 PLAY_UNDO = "play:undo"
 PLAY_CLAIM = "play:claim"
 PLAY_NEXT = "play:next"
+#: A club evening of 003 (tutor/ui/club_table.py): the evening, its buttons, the players asked for.
+PLAY_CLUB = "play:club"
+PLAY_CLUB_WATCH = "play:club:watch"
+PLAY_CLUB_NEXT = "play:club:next-game"
 
 # -- the Review page (tutor/ui/review_page.py): any played deal, every card of the four seats
 #: The pasted record (PBN, autoplay JSON or typed lines) and the uploaded file.
