@@ -38,11 +38,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal, get_args
 
-from tutor.cards import Card, Rank
-from tutor.errors import WhistError
+from tutor.cards import Card, Rank, parse_card
+from tutor.errors import CardError, WhistError
 from tutor.i18n import t
 
-__all__ = ["CutError", "Custom", "CUSTOMS", "CLUB_TABLE", "CutAsk", "CUT_ASKS", "PLAYER_NAMES", "LEARNER", "cut_rank",
+__all__ = ["CutError", "Custom", "CUSTOMS", "CLUB_TABLE", "parse_cut", "format_cut", "CutAsk", "CUT_ASKS", "PLAYER_NAMES", "LEARNER", "cut_rank",
            "CutRuling", "rule_cut", "player_name", "custom_rule"]
 
 #: The customs of the cut: 000's (the lowest deals), 001's house custom (the highest deals), 003's
@@ -178,3 +178,38 @@ def custom_rule(custom: Custom, ask: CutAsk, lang: str = "en") -> str:
     """The custom's rule for ``ask`` in the learner's words, with its source: what a wrong answer is
     told (the rule, never the name it gives)."""
     return t(f"club.cut.rule.{custom}.{ask}", lang)
+
+
+def parse_cut(text: str) -> dict[str, Card]:
+    """Read a cut as a learner types it: a name and a card per player, ``You S5, Anna HA`` (the names
+    in either language, any case; ``♥A``, ``A♥`` and ``HA`` are one card).
+
+    >>> {p: str(c) for p, c in parse_cut("вы ♠5, Anna HA; Борис D9, vera 2♣").items()}
+    {'You': 'S5', 'Anna': 'HA', 'Boris': 'D9', 'Vera': 'C2'}
+    """
+    names = {n.casefold(): n for n in PLAYER_NAMES}
+    names.update({player_name(n, "ru").casefold(): n for n in PLAYER_NAMES})
+    out: dict[str, Card] = {}
+    for part in (p.strip() for p in text.replace(";", ",").split(",")):
+        if not part:
+            continue
+        bits = part.split()
+        if len(bits) != 2:
+            raise CutError(f"write a name and a card, like 'Anna HA', not {part!r}")
+        name = names.get(bits[0].casefold())
+        if name is None:
+            raise CutError(f"unknown player {bits[0]!r} (the players are {', '.join(PLAYER_NAMES)})")
+        if name in out:
+            raise CutError(f"{name} draws twice")
+        try:
+            out[name] = parse_card(bits[1])
+        except CardError as exc:
+            raise CutError(f"{name}: {exc}") from None
+    if not out:
+        raise CutError("no card is drawn: write e.g. 'You S5, Anna HA, Boris D9, Vera C2'")
+    return out
+
+
+def format_cut(cut: Mapping[str, Card]) -> str:
+    """The cut as :func:`parse_cut` reads it (``You S5, Anna HA``)."""
+    return ", ".join(f"{p} {c}" for p, c in cut.items())

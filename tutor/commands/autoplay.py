@@ -49,7 +49,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--samples", type=bounded_int(1, 64), default=20,
                    help="layouts of the strong robots' search, 1 to 64 (default 20)")
     p.add_argument("--variant", type=nonempty, default="classic",
-                   help="classic, no-trump, dummy, two-dummies, humbug (and their +no-trump)")
+                   help="classic, no-trump, dummy, two-dummies, humbug (and their +no-trump), cayenne")
     add_json_flag(p)
     p.set_defaults(func=run)
 
@@ -117,6 +117,18 @@ def run(args: argparse.Namespace) -> int:
     from tutor.variants import parse_variant
 
     table_of = parse_variant(args.variant)
+    if table_of.cayenne:
+        from tutor.commands._cayenne import cayenne_autoplay
+
+        deals = cayenne_autoplay(args.seed, args.deals, robots=args.robots, system=args.system, rules=args.rules,
+                                 samples=args.samples, progress=progress)
+        if args.json:
+            print(json.dumps({"deals": deals}, ensure_ascii=False))
+        else:
+            for d in deals:
+                print(f"{d['deal']} dealer {d['dealer']} cayenne {d['cayenne']} {d['contract']['declaration']}: "
+                      f"NS {d['tricks']['NS']}, EW {d['tricks']['EW']}")
+        return 0
     if table_of.humbug:
         from tutor.commands._humbug import humbug_autoplay
 

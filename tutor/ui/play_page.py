@@ -34,6 +34,7 @@ from tutor.strengths import STRENGTHS
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import card_hand, draw_hand_styles, four_colour
+from tutor.ui.cayenne_table import catext, cayenne_panel
 from tutor.ui.club_table import CLUB_KEY, club_header, club_next_game, club_standings, club_waiting, ctext
 from tutor.ui.components import maxim_title
 from tutor.ui.humbug_table import humbug_after_deal, humbug_table
@@ -94,6 +95,15 @@ def _new_session() -> None:
         else:
             st.session_state[SESSION_KEY] = club.session
             st.session_state[LAST_KEY] = {"robots": club.session.opening_robot_cards, "flag": None}
+        return
+    if options.variant.cayenne:  # the contract is named after the deal: its own session, the same table
+        from tutor.cayenne_session import CayenneSession
+
+        cayenne = CayenneSession(options)
+        st.session_state[SESSION_KEY] = cayenne
+        st.session_state[LAST_KEY] = {"robots": cayenne.opening_robot_cards, "flag": None}
+        st.session_state[ERROR_KEY] = None
+        st.session_state[NOTE_KEY] = None
         return
     if options.variant.humbug:  # two players and an exchange of hands: its own session and table
         from tutor.humbug_session import HumbugSession
@@ -367,7 +377,11 @@ def _after_deal(lang: str) -> None:
     if session is None:
         return
     if session.finished:
-        _review(session, lang)
+        if getattr(session, "reviewable", True):
+            _review(session, lang)
+        else:  # Cayenne's nullo: the maxims and the double-dummy costs are made for winning tricks
+            show_info(catext("table.nullo_review", lang))
+            st.html(history_html(session.state.tricks, lang, trump=session.deal.trump))
     _sheet(session, lang)
 
 
@@ -403,6 +417,10 @@ def render(standalone: bool = False) -> None:
         # changes what lies below the table too.
         humbug_table(lang)
         humbug_after_deal(lang)
+        return
+    session = st.session_state[SESSION_KEY]
+    if session.variant.cayenne and cayenne_panel(session, lang):
+        _sheet(session, lang)  # the learner names the contract: no table until he has
         return
     _table_area(lang)
     _after_deal(lang)
