@@ -210,6 +210,14 @@ def parse_cut(text: str) -> dict[str, Card]:
     return out
 
 
-def format_cut(cut: Mapping[str, Card]) -> str:
-    """The cut as :func:`parse_cut` reads it (``You S5, Anna HA``)."""
-    return ", ".join(f"{p} {c}" for p, c in cut.items())
+def format_cut(cut: Mapping[str, Card], lang: str | None = None) -> str:
+    """The cut as :func:`parse_cut` reads it: ``You S5, Anna HA``, or in a learner's language
+    (``Вы ♠5, Анна ♥Т``).
+
+    >>> from tutor.cards import Card
+    >>> format_cut({"You": Card.parse("S5"), "Anna": Card.parse("HA")}, "ru")
+    'Вы ♠5, Анна ♥Т'
+    """
+    if lang is None:
+        return ", ".join(f"{p} {c}" for p, c in cut.items())
+    return ", ".join(f"{player_name(p, lang)} {c.symbol(lang)}" for p, c in cut.items())

@@ -261,10 +261,10 @@ NAMED_BY_002: tuple[RelatedGame, ...] = (
         True,
         Text("Whist for four in which the contract is named after the deal: the cayenne suit as trumps, grand or "
              "nullo. 002 calls it a game for three; the books describe it for four, and the tutor follows them. "
-             "Playable on the Play page (Game: Cayenne) and in play-deal --variant cayenne.",
+             "Playable on the Play page (Game: Cayenne) and at the terminal.",
              "Вист вчетвером, в котором игру назначают после сдачи: масть кайен козырем, гранд или нулло. 002 "
              "называет её игрой для троих; книги описывают её для четверых, и тренажёр следует им. Играется на "
-             "странице «Игра» (Игра: Кайен) и в командной строке (play-deal --variant cayenne)."),
+             "странице «Игра» (Игра: Кайен) и в командной строке."),
         source="R. F. Foster, Foster's Complete Hoyle, “Cayenne, or Cayenne Whist”; D. Parlett, The Penguin Book "
                "of Card Games, “Cayenne”",
         rules=(
@@ -303,7 +303,7 @@ NAMED_BY_002: tuple[RelatedGame, ...] = (
                  "Тренажёр не играет: три другие масти козырем (по таблице мастей Парлетта ×3, ×2, ×1; их порядок "
                  "в библиотечной копии не виден); и в нулло каждый туз считается старшим (у Парлетта туз младший, "
                  "«если его владелец не скажет иначе»)."),
-            Text("002 names Cayenne a game for three («Кайон - для трьох»); Foster and Parlett describe it for four. "
+            Text("002 names Cayenne a game “for three”; Foster and Parlett describe it for four. "
                  "The tutor follows the books.",
                  "002 называет Кайон игрой для троих («Кайон - для трьох»); Фостер и Парлетт описывают её для "
                  "четверых. Тренажёр следует книгам."),
@@ -332,7 +332,7 @@ NAMED_BY_002: tuple[RelatedGame, ...] = (
                  "session each is forehand four times and plays each contract once.",
                  "Каждый пишет очки за взятки сверх или недобор против нормы, установленной для игры; за сессию "
                  "каждый четыре раза бывает форхендом и играет каждую игру по разу."),
-            Text("002 says Bismarck is for four players (Бісмарк - для чотирьох гравців); the modern game is for "
+            Text("002 says Bismarck is “for four players”; the modern game is for "
                  "three and younger than the seeds' whist: it may not be the game 002 meant.",
                  "002 говорит, что Бисмарк — для четырёх игроков («Бісмарк - для чотирьох гравців»); современная "
                  "игра — для троих и моложе виста источников: возможно, это не та игра, которую имел в виду 002."),
@@ -342,7 +342,7 @@ NAMED_BY_002: tuple[RelatedGame, ...] = (
         "flying-duck",
         Text("Flying duck", "Летит утка"),
         False,
-        Text("002 only names it («летить качка»); no book in the library (Hoyle, Cassell, Foster, Hoffmann, Parlett) "
+        Text("002 only names it (“flying duck”); no book in the library (Hoyle, Cassell, Foster, Hoffmann, Parlett) "
              "describes a whist of that name, so the tutor knows no rules for it.",
              "002 только называет её («летить качка»); ни одна книга библиотеки (Хойл, Касселл, Фостер, Хофманн, "
              "Парлетт) не описывает вист с таким названием, поэтому правил этой игры тренажёр не знает."),

@@ -62,7 +62,7 @@ def cayenne_panel(session: CayenneSession, lang: str) -> bool:
         return False
     if st.session_state.get(state.PLAY_ERROR):
         show_error(str(st.session_state[state.PLAY_ERROR]))
-    partner = session.seating[session.dealer.partner].name(lang)
+    partner = session.partner.name(lang)
     must = session.caller != session.dealer
     st.markdown(catext("table.your_call_partner" if must else "table.your_call", lang, partner=partner))
     card_hand(session.hand(), key=state.PLAY_CARD, lang=lang, on_pick=lambda c: None, playable=(), keyboard=False,

@@ -13,6 +13,7 @@ import streamlit as st
 
 from tutor.cards import Hand, Suit, parse_card
 from tutor.cayenne import DECLARATIONS, Contract, score_cayenne
+from tutor.content.sources import in_lang, named_sources
 from tutor.cut import CUSTOMS, LEARNER, format_cut, parse_cut, player_name, rule_cut
 from tutor.deal import Deal
 from tutor.errors import WhistError
@@ -42,9 +43,10 @@ def related_rules(game: RelatedGame, lang: str) -> None:
     """A game the seeds only name: its rules point by point, under the source they come from."""
     if not game.rules:
         return
-    with st.expander(_tt("rules_of", lang, source=game.source)):
+    with st.expander(_tt("rules_of", lang)):
+        st.caption(t("rules.source", lang) + ": " + in_lang(game.source, "en", lang), unsafe_allow_html=True)
         for rule in game.rules:
-            st.markdown(f"- {rule.get(lang)}")
+            st.markdown(f"- {named_sources(rule.get(lang), lang)}", unsafe_allow_html=True)
 
 
 def _humbug(lang: str) -> None:
@@ -77,7 +79,7 @@ def _humbug(lang: str) -> None:
 
 def _draw(lang: str) -> None:
     st.subheader(_tt("draw.title", lang))
-    st.session_state.setdefault(state.RULES_DRAW_CARDS, format_cut({p: parse_card(c) for p, c in DEMO_CUT.items()}))
+    st.session_state.setdefault(state.RULES_DRAW_CARDS, format_cut({p: parse_card(c) for p, c in DEMO_CUT.items()}, lang))
     st.text_input(_tt("draw.cards", lang), key=state.RULES_DRAW_CARDS, help=_tt("draw.help", lang))
     custom = st.selectbox(_tt("draw.custom", lang), CUSTOMS, key=state.RULES_DRAW_CUSTOM,
                           format_func=lambda c: t(f"club.custom.{c}", lang))
@@ -111,7 +113,7 @@ def _draw(lang: str) -> None:
         partner = ruling.partner_of(LEARNER)
         st.markdown("- " + (_tt("draw.partner", lang, name=player_name(partner, lang)) if partner is not None
                             else _tt("draw.again", lang, what=_tt("draw.what_partner", lang))))
-    st.caption(t(f"club.cut.rule.{custom}.dealer", lang))
+    st.caption(named_sources(t(f"club.cut.rule.{custom}.dealer", lang), lang), unsafe_allow_html=True)
 
 
 def _cayenne(lang: str) -> None:
