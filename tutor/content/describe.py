@@ -65,10 +65,14 @@ def position_lines(item: Item, lang: str = "en") -> list[str]:
         return [f"{t('club.cut.drawn', lang)}: {drawn}", t("club.cut.custom_line", lang, custom=custom)]
     hand = item.student_hand
     dealer = item.dealer_seat.label(lang)
-    trump = item.trump_card.symbol(lang)
+    if item.variant == "cayenne":  # no card turned up: the contract named after the deal
+        contract = item.cayenne_contract
+        trump_line = t("cayenne.table.contract_line", lang, contract=contract.title(lang), seat=contract.named_by.label(lang))
+    else:
+        trump_line = f"{'козырь' if ru else 'trump card'}: {item.trump_card.symbol(lang)}"
     lines = [
         f"{'Ваши карты (Юг)' if ru else 'Your hand (South)'}: {hand.symbols(lang)}",
-        f"{'Сдаёт' if ru else 'Dealer'}: {dealer}; {'козырь' if ru else 'trump card'}: {trump}",
+        f"{'Сдаёт' if ru else 'Dealer'}: {dealer}; {trump_line}",
     ]
     for n, trick in enumerate(item.tricks_played, start=1):
         cards = ", ".join(f"{s.label(lang)} {c.symbol(lang)}" for s, c in trick.plays())

@@ -104,9 +104,12 @@ def _check_cards(loc: Located[Item]) -> list[Problem]:
     item = loc.item
     out: list[Problem] = []
     hand, trump = item.student_hand, item.trump_card
-    if item.dealer is Seat.S and trump not in hand:
+    if item.variant == "humbug" and item.dealer not in (Seat.S, Seat.N):
+        out.append(loc.problem("Humbug is two players, South and North: one of them deals", "dealer"))
+    cut = item.variant == "cayenne"  # the card cut from the second pack lies in no hand of the deal
+    if not cut and item.dealer is Seat.S and trump not in hand:
         out.append(loc.problem(f"South deals, so the trump card {trump} must be in South's hand", "trump"))
-    if item.dealer is not Seat.S and trump in hand:
+    if not cut and item.dealer is not Seat.S and trump in hand:
         out.append(loc.problem(
             f"the trump card {trump} is in South's hand, but it lies in the dealer's ({item.dealer.name}) hand", "trump"))
     if item.deal is not None:

@@ -85,6 +85,7 @@ from pydantic import (
 )
 
 from tutor.cards import Card, Hand, Suit
+from tutor.cayenne import Contract, Declaration
 from tutor.content.fields import (
     Answer,
     AnswerValue,
@@ -207,6 +208,8 @@ class FieldProblem(ValueError):
         self.loc = loc
 
 
+#: The other tables an honours or score question may be asked at (issue 25).
+TableVariant = Literal["humbug", "two-dummies", "cayenne"]
 if TYPE_CHECKING:
     # These Literals are built at run time from the names the project defines (themes, asks)
     # so that pydantic refuses any other; a static checker cannot build a Literal from a tuple,
@@ -327,6 +330,11 @@ class Item(_Model):
     custom: Custom | None = Field(None, description=(
         "cut questions: the custom of the cut -- lowest (000: the lowest deals), highest (001: the highest "
         "deals, a house custom) or club (003: the ace the lowest card, the four highest play)."))
+    variant: TableVariant | None = Field(None, description=(
+        "honours and score questions at another table: humbug (002: each player's honours by Humbug's scale, "
+        "South written as N-S, North as E-W), two-dummies (scored as for four), cayenne (Parlett's scoring; "
+        "trump: is the card cut from the second pack, whose suit is the cayenne suit; contract: names the game)."))
+    contract: Declaration | None = Field(None, description="cayenne: the contract named -- cayenne, grand or nullo.")
     prompt: Text | None = None
     answer: Answer
     accept: list[Accept] = Field(default_factory=list)
@@ -364,6 +372,11 @@ class Item(_Model):
         for name in ("cut", "custom"):
             if getattr(self, name) is not None:
                 raise FieldProblem((name,), f"only a cut question takes {name}:")
+        if self.variant is not None and self.question not in ("honours", "score"):
+            raise FieldProblem(("variant",), "variant: is for honours and score questions at another table")
+        if (self.contract is not None) != (self.variant == "cayenne"):
+            raise FieldProblem(("contract",), "a Cayenne question names its contract (contract: cayenne, grand or "
+                                              "nullo), and only a Cayenne question does")
         for name in ("trump", "hand"):
             if getattr(self, name) is None:
                 raise FieldProblem((name,), f"the {self.question} question needs {name}:")
@@ -499,7 +512,16 @@ class Item(_Model):
         the linter reports at the item when it does not -- here it raises :class:`DealError`)."""
         if self.deal is None:
             return None
+        if self.variant == "cayenne":  # no card turned up: the trump is the contract's
+            return Deal(self.deal.hands, dealer=self.dealer, trump=self.cayenne_contract.trump)
         return Deal(self.deal.hands, dealer=self.dealer, trump_card=self.trump)
+
+    @property
+    def cayenne_contract(self) -> Contract:
+        """A Cayenne question's contract: the suit of the card cut (``trump``), the game named, by the dealer."""
+        if self.variant != "cayenne" or self.contract is None:
+            raise WhistError("only a Cayenne question has a contract")
+        return Contract(self.trump_card.suit, self.contract, self.dealer)
 
     @property
     def answer_card(self) -> Card:

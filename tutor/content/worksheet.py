@@ -138,8 +138,14 @@ def _section(item: Item, n: int, lang: str) -> str:
         parts.append(_deal(item, lang))
     else:
         parts.append(_hand(item.student_hand, lang))
-    parts.append(f'<div class="meta">{escape(w["dealer"])}: {escape(item.dealer_seat.label(lang))}; '
-                 f'{escape(w["trump"])}: {_card(item.trump_card, lang)}</div>')
+    if item.variant == "cayenne":  # no card turned up: the contract named after the deal
+        contract = item.cayenne_contract
+        trump = escape(t("cayenne.table.contract_line", lang, contract=contract.title(lang),
+                         seat=contract.named_by.label(lang)))
+        parts.append(f'<div class="meta">{escape(w["dealer"])}: {escape(item.dealer_seat.label(lang))}; {trump}</div>')
+    else:
+        parts.append(f'<div class="meta">{escape(w["dealer"])}: {escape(item.dealer_seat.label(lang))}; '
+                     f'{escape(w["trump"])}: {_card(item.trump_card, lang)}</div>')
     parts.append(_tricks(item, lang))
     if item.tricks is not None:
         ns = item.tricks.ns
