@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from appkit import open_page, start
-from tutor.cayenne import Contract, score_cayenne
 from tutor.cards import Suit
+from tutor.cayenne import Contract, score_cayenne
 from tutor.deal import Deal
 from tutor.rulesets import NAMED_BY_002, find_ruleset
 from tutor.seats import Seat, Side

@@ -23,7 +23,6 @@ from tutor.cayenne import (
 from tutor.cayenne_robot import NULLO_RULE, NulloRobot
 from tutor.cayenne_session import CayenneSession
 from tutor.cli import main
-from tutor.commands._cayenne import cayenne_autoplay
 from tutor.commands.play_deal import play_loop
 from tutor.deal import Deal
 from tutor.play import PlayState, parse_history
