@@ -34,7 +34,7 @@ A documented puzzle (see also ``puzzles/examples.yaml``)::
         #                               # must be conventional for its seat (python -m tutor check)
         # deliberate: [{card: "W:SK", reason: {en: "…", ru: "…"}}]   # a card of played that is a
         #                               # deliberate mistake, and why
-        question: lead                  # lead | play | legal | honours | score
+        question: lead                  # lead | play | legal | honours | score | cut
         prompt: {en: "You lead to the first trick.", ru: "Вы ходите первым."}   # optional
         answer: S4                      # lead/play: a card; legal: a list of cards; honours/score: a number
         accept: []                      # other right answers, each {answer, reason: {en, ru}}
@@ -46,7 +46,14 @@ A documented puzzle (see also ``puzzles/examples.yaml``)::
         # override: {en: "…", ru: "…"}   # only when the answer differs from the engine's, and why
 
 Honours and score items add ``ask`` (what number is asked, e.g. ``honours-points-ns``) and
-``deal``; score items add ``tricks: {NS: 8}``.
+``deal``; score items add ``tricks: {NS: 8}``. At another table they add ``variant``: ``humbug``
+(each player's honours by Humbug's scale, South in N-S, North in E-W), ``two-dummies`` (as for
+four) or ``cayenne`` (Parlett's scoring; ``trump`` is then the card cut from the second pack and
+``contract: cayenne | grand | nullo`` the game named).
+
+A cut item is asked before the deal: no ``hand`` or ``trump``, but ``cut`` (each player's card,
+``{You: S5, Anna: HA, Boris: D9, Vera: C2}``) and ``custom`` (``lowest`` 000, ``highest`` 001,
+``club`` 003); ``ask: dealer | partner | waiting`` (default dealer); the answer is a player's name.
 
 The laws (maxims ``revoke-penalty-*``, ``exposed-card``, ``lead-out-of-turn``) are proved by the
 engine too. A score item may add ``revokes: [EW]`` (one entry per revoke) and ``revoke_penalty:
