@@ -5,28 +5,18 @@ written on Cayenne's sheet."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest
 
+from appkit import play_page
 from tutor.ui.cayenne_table import CALL_KEY, catext
 from tutor.ui.play_page import SESSION_KEY, ptext
 
-PAGE = str(Path(__file__).resolve().parent.parent / "tutor" / "ui" / "play_page.py")
-
 
 def _page(seed: int, lang: str) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    at.session_state["play:opt:samples"] = 0
-    at.session_state["play:opt:variant"] = "cayenne"
-    at.session_state["play:opt:seed"] = seed
-    at.session_state["lang"] = lang
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return play_page("cayenne", lang, seed=seed)
 
 
 def _texts(at: AppTest) -> str:

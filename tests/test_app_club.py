@@ -13,23 +13,14 @@ import pytest
 pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest
 
+from appkit import play_page
 from tutor.cut import player_name
 from tutor.ui.club_table import CLUB_KEY, NEXT_GAME_KEY, WATCH_KEY, ctext
 from tutor.ui.play_page import SESSION_KEY
 
-PAGE = str(Path(__file__).resolve().parent.parent / "tutor" / "ui" / "play_page.py")
-
 
 def _page(players: int, seed: int, lang: str) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    at.session_state["play:opt:samples"] = 0
-    at.session_state["play:opt:variant"] = "club"
-    at.session_state["play:opt:club_players"] = players
-    at.session_state["play:opt:seed"] = seed
-    at.session_state["lang"] = lang
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return play_page("club", lang, club_players=players, seed=seed)
 
 
 def _texts(at: AppTest) -> str:

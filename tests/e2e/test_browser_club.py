@@ -1,9 +1,7 @@
 """The club evening of 003 on the Play page in a real Chromium: chosen in the settings with six
 players, the draw card by card (the ace low), the four at the table, a card played, the evening's
-table -- in English on a desktop and in Russian on a phone 360 px wide (nothing wider than the screen).
-
-The app is started with ``streamlit run app.py`` on a free port (tests/e2e/e2e_server.py); the
-browser is Debian's chromium (never ``playwright install``)."""
+table -- in English on a desktop and in Russian on a phone 360 px wide (nothing wider than the screen);
+the app and the browser as every browser test has them (tests/e2e/e2e_server.py)."""
 
 from __future__ import annotations
 
@@ -15,22 +13,15 @@ import pytest
 from tutor.i18n import t
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from e2e_server import CHROMIUM, streamlit_server
+from e2e_server import ARTIFACTS, BROWSER_MARKS, PLAYABLE, app_with_fresh_store
 from e2e_server import settled as _settled
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is not installed at /usr/bin/chromium"),
-]
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-PLAYABLE = "[class*='st-key-wtcards-'] button:not([disabled])"
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("club")
-    with streamlit_server(tmp, {"WHIST_TUTOR_DB": str(tmp / "progress.db")}) as base:
+    with app_with_fresh_store(tmp_path_factory.mktemp("club")) as base:
         yield base
 
 

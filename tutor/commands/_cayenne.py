@@ -10,6 +10,7 @@ from typing import Any
 from tutor.cards import CARDS
 from tutor.cayenne import Contract, declare, score_cayenne
 from tutor.cayenne_robot import NulloRobot
+from tutor.commands.autoplay import history_text, play_out
 from tutor.deal import Deal
 from tutor.play import PlayState
 from tutor.robots import Robot
@@ -44,16 +45,12 @@ def cayenne_autoplay(seed: int, deals: int, *, robots: str = "classic", system: 
         table = {s: NulloRobot(s) if contract.declaration == "nullo" else
                  Robot(s, system, strength=robots, samples=samples, seed=seed + i, rules=rules) for s in Seat}
         state = PlayState(deal)
-        cards: list[dict[str, Any]] = []
-        while not state.is_over:
-            rc = table[state.to_play].choose(state)
-            state.play(rc.card)
-            cards.append({"seat": rc.seat.name, "card": str(rc.card), "maxims": list(rc.maxims)})
+        cards = play_out(state, table)
         ns = state.tricks_won(Side.NS)
         out.append({
             "variant": "cayenne", "deal": deal.pbn(), "dealer": deal.dealer.name, "cayenne": str(cut),
             "calls": calls, "contract": contract.to_json(), "trump": "NT" if deal.trump is None else deal.trump.name,
-            "history": " / ".join(f"{t.leader.name}: " + " ".join(str(c) for c in t.cards) for t in state.tricks),
+            "history": history_text(state.tricks),
             "cards": cards, "tricks": {"NS": ns, "EW": 13 - ns}, "score": score_cayenne(deal, contract, ns).to_json(),
         })
         if progress is not None:

@@ -10,7 +10,7 @@ shows the table's four and lets the robots play the game. Texts: ``tutor/locales
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
@@ -123,25 +123,25 @@ def club_standings(club: ClubSession, lang: str) -> None:
     st.table(rows)
 
 
-def _on_watch() -> None:
+def _club_step(step: Callable[[ClubSession], object]) -> None:
+    """A step of the evening from a callback: the robots' game, or the learner's put on the table;
+    a refused one leaves its reason for the page."""
     club: ClubSession = st.session_state[CLUB_KEY]
     try:
-        club.watch_game()
+        step(club)
     except WhistError as exc:
         st.session_state[state.PLAY_ERROR] = str(exc)
         return
     _after_rotation(club)
+
+
+def _on_watch() -> None:
+    _club_step(lambda club: club.watch_game())
 
 
 def finish_club_game() -> None:
     """Callback of "Next game": the learner's game goes on the evening, the table rotates."""
-    club: ClubSession = st.session_state[CLUB_KEY]
-    try:
-        club.finish_game()
-    except WhistError as exc:
-        st.session_state[state.PLAY_ERROR] = str(exc)
-        return
-    _after_rotation(club)
+    _club_step(lambda club: club.finish_game())
 
 
 def _after_rotation(club: ClubSession) -> None:
