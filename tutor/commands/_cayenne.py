@@ -10,7 +10,7 @@ from typing import Any
 from tutor.cards import CARDS
 from tutor.cayenne import Contract, declare, score_cayenne
 from tutor.cayenne_robot import NulloRobot
-from tutor.commands.autoplay import history_text, play_out
+from tutor.commands._robotplay import history_text, play_out
 from tutor.deal import Deal
 from tutor.play import PlayState
 from tutor.robots import Robot

@@ -18,21 +18,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tutor.commands._args import CliError, add_json_flag, bounded_int, nonempty, seed_type
+from tutor.commands._robotplay import history_text, play_out
 from tutor.conventions.rules import SYSTEMS
 from tutor.rulesets import RULESET_NAMES
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS
 from tutor.vocab import RuleSetName
 
 if TYPE_CHECKING:
-    from tutor.play import PlayState, Trick
-    from tutor.robots import Robot
+    from tutor.play import Trick
     from tutor.seats import Seat
 
-__all__ = ["register", "run", "autoplay", "play_out", "history_text", "MAX_DEALS"]
+__all__ = ["register", "run", "autoplay", "MAX_DEALS"]
 
 #: The most deals one run may play (robots at "strong" take about a second a deal per card batch).
 MAX_DEALS = 100_000
@@ -55,23 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-def history_text(tricks: Sequence[Trick]) -> str:
-    """The tricks as autoplay's JSON writes them: ``W: C4 CA C7 C2 / S: …``."""
-    return _history(tricks)
-
-
-def _history(tricks: Sequence[Trick]) -> str:
-    return " / ".join(f"{t.leader.name}: " + " ".join(str(c) for c in t.cards) for t in tricks)
-
-
-def play_out(state: PlayState, table: Mapping[Seat, Robot]) -> list[dict[str, Any]]:
-    """The robots of ``table`` play ``state`` to its end; each card as ``{"seat", "card", "maxims"}``."""
-    cards: list[dict[str, Any]] = []
-    while not state.is_over:
-        rc = table[state.to_play].choose(state)
-        state.play(rc.card)
-        cards.append({"seat": rc.seat.name, "card": str(rc.card), "maxims": list(rc.maxims)})
-    return cards
+_history = history_text
 
 
 def autoplay(seed: int, deals: int, *, robots: str = DEFAULT_STRENGTH, system: str = "russian",
