@@ -152,3 +152,21 @@ def reload(at: AppTest, *, learner: str | None = None, lang: str | None = "en", 
 def db(env: Path) -> ProgressStore:
     """The progress store the app of ``env`` (an ``app_env`` folder) writes to."""
     return ProgressStore(env / "progress.db")
+
+
+PLAY_PAGE = str(Path(__file__).resolve().parent.parent / "tutor" / "ui" / "play_page.py")
+
+
+def play_page(variant: str, lang: str, **options: object) -> AppTest:
+    """The Play page on its own (its script), no robot search (``samples`` 0), the Game ``variant``
+    chosen and the other settings given by name (``seed=3``, ``club_players=6``), run once."""
+    at = AppTest.from_file(PLAY_PAGE, default_timeout=60)
+    at.session_state["play:opt:samples"] = 0
+    at.session_state["play:opt:variant"] = variant
+    for name, value in options.items():
+        at.session_state[f"play:opt:{name}"] = value
+    at.session_state["lang"] = lang
+    at.run()
+    assert not at.exception, at.exception
+    return at
+

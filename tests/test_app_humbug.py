@@ -3,29 +3,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest
 
+from appkit import play_page
 from tutor.i18n import t
 from tutor.seats import Seat
 from tutor.ui.humbug_table import EXCHANGE_KEY, KEEP_KEY, htext
 from tutor.ui.play_page import SESSION_KEY, ptext
 
-PAGE = str(Path(__file__).resolve().parent.parent / "tutor" / "ui" / "play_page.py")
-
 
 def _page(variant: str, lang: str) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    at.session_state["play:opt:samples"] = 0
-    at.session_state["play:opt:variant"] = variant
-    at.session_state["lang"] = lang
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return play_page(variant, lang)
 
 
 def _playable(at: AppTest):

@@ -20,12 +20,13 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # the persistence wing stands beside the game stack: it sits low in this list because it imports
     # only the base and the notation, and only the session and the interface reach it (checked below)
     ("persistence", ("tutor.storage", "tutor.progress", "tutor.glicko", "tutor.spaced", "tutor.accounts")),
-    ("game", ("tutor.play", "tutor.deal", "tutor.rulesets", "tutor.seatview", "tutor.scoring", "tutor.laws",
+    ("game", ("tutor.play", "tutor.deal", "tutor.rulesets", "tutor.seatview", "tutor.scoring", "tutor.laws", "tutor.cut",
+              "tutor.cayenne",
               "tutor.variants")),
     ("engines", ("tutor.conventions", "tutor.solver", "tutor.minimax", "tutor.simulate", "tutor.humbug")),
-    ("players and content", ("tutor.humbug_robot", "tutor.robots", "tutor.reading", "tutor.content", "tutor.evidence", "tutor.render",
+    ("players and content", ("tutor.humbug_robot", "tutor.cayenne_robot", "tutor.robots", "tutor.reading", "tutor.content", "tutor.evidence", "tutor.render",
                              "tutor.records", "tutor.played_deal", "tutor.deal_review")),
-    ("session", ("tutor.club", "tutor.humbug_session", "tutor.session", "tutor.review", "tutor.evidence_store", "tutor.analyse",
+    ("session", ("tutor.club", "tutor.club_session", "tutor.cayenne_session", "tutor.humbug_session", "tutor.session", "tutor.review", "tutor.evidence_store", "tutor.analyse",
                  "tutor.rule_study", "tutor.answering", "tutor.dailies")),
     ("interface", ("tutor.ui", "tutor.cli", "tutor.commands", "tutor.__main__", "tutor")),
 )

@@ -156,7 +156,10 @@ def test_categories_and_systems_are_known_and_cover_the_tables() -> None:
     assert sum(len(CAT.by_category(c)) for c in CATEGORIES) == len(CAT)
     assert all(CAT.by_category(c) for c in CATEGORIES)
     assert {m.id for m in CAT.by_category("law")} == {
-        "revoke-penalty-russian", "revoke-penalty-american", "exposed-card", "lead-out-of-turn", "look-at-last-trick"}
+        "revoke-penalty-russian", "revoke-penalty-american", "exposed-card", "lead-out-of-turn", "look-at-last-trick",
+        # the cut for the deal under each seed's custom (000, 001, 003; issue 25)
+        "cut-lowest-deals", "cut-low-plays-with-low", "cut-highest-deals-house", "draw-ace-low-at-the-club",
+        "draw-four-highest-play"}
 
 
 def test_for_system_separates_russian_and_english_leads() -> None:

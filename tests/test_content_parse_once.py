@@ -151,3 +151,12 @@ _CANONICAL: dict[str, Callable[[Any], Any]] = {
     "deal": lambda v: Deal.from_pbn(v).pbn(), "played": lambda v: play.format_history(play.parse_history(v)),
     "answer": _card_text, "exposed": _card_text, "called": _card_text,
 }
+
+
+def test_every_field_of_an_item_is_written_back() -> None:
+    """The writer's field order names every field of a puzzle (a field it left out was lost on the way
+    back: the other tables' ``variant`` and ``contract``, a cut's ``cut`` and ``custom``)."""
+    from tutor.content.models import Puzzle
+    from tutor.content.writer import FIELD_ORDER
+
+    assert set(Puzzle.model_fields) - {"seat"} == set(FIELD_ORDER)

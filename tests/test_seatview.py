@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tutor.cards import Card, Hand, Suit
 from tutor.deal import Deal
 from tutor.errors import HistoryError, WhistError
-from tutor.play import PlayState, follow_suit
+from tutor.play import PlayState, Trick, follow_suit
 from tutor.seats import Seat, Side
 from tutor.seatview import PositionError, SeatView
 
@@ -112,3 +112,42 @@ def test_every_reader_gets_the_same_answer_on_whose_turn_and_what_is_legal():
     assert after.with_play(Card.parse("D8")).to_play is Seat.W  # W's king holds the trick
     with pytest.raises(WhistError):
         after.with_play(Card.parse("S4"))  # a revoke
+
+
+def test_a_vouched_view_of_a_play_state_is_the_checked_constructors_view():
+    """SeatView.from_state skips walking the record under the laws for a strict play state without a
+    revoke (each card was checked as it was played): the view is field for field the one the checked
+    constructor builds, for every seat and sight, at every card of whole robot deals."""
+    import dataclasses
+
+    from tutor.robots import Robot
+
+    for i in range(4):
+        state = PlayState(Deal.random(40 + i, dealer=Seat(i)))
+        robots = {s: Robot(s, samples=0) for s in Seat}
+        while True:
+            tricks = list(state.tricks) + ([Trick(state.leader, tuple(state.current))] if state.current else [])
+            for seat in Seat:
+                for sight in ((), (seat.partner,), (Seat.N, Seat.W)):
+                    fast = SeatView.from_state(state, seat, exposed=sight)
+                    slow = SeatView(state.deal.hands[seat], state.deal.trump_card, state.deal.trump, state.deal.dealer,
+                                    tuple(tricks), seat, "russian",
+                                    {s: state.deal.hands[s] for s in sight if s != seat})
+                    for f in dataclasses.fields(SeatView):
+                        if f.name != "_memo":
+                            assert getattr(fast, f.name) == getattr(slow, f.name), f.name
+            if state.is_over:
+                break
+            state.play(robots[state.to_play].choose(state).card)
+
+
+def test_a_play_state_with_a_revoke_is_still_checked_when_a_view_is_built():
+    """A lax play state (law exercises) may hold a revoke: its views walk the record under the laws
+    and refuse the revoke of a seat whose hand they know."""
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+                         dealer="W", trump_card="C5")
+    state = PlayState(deal, strict=False)
+    state.play("SA")
+    state.play("H7")  # East revokes: he holds spades
+    with pytest.raises(HistoryError, match="must follow suit"):
+        SeatView.from_state(state, Seat.E)

@@ -94,7 +94,7 @@ def spec_of(item: Item, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED
     (honours, score and legal questions have no card to simulate)."""
     if item.question not in ("lead", "play") or not isinstance(item.answer, Card):
         return None
-    return EvidenceSpec.of(item.hand, item.trump, answer=item.answer, maxims=item.maxims, dealer=item.dealer,
+    return EvidenceSpec.of(item.student_hand, item.trump_card, answer=item.answer, maxims=item.maxims, dealer=item.dealer,
                            seat=item.seat, played=item.tricks_played, system=item.system, rules=item.rules,
                            samples=samples, seed=seed)
 

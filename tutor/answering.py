@@ -63,7 +63,7 @@ class Outcome:
     """
 
     item_id: str
-    response: Card | int
+    response: Card | int | str
     feedback: Feedback
     hints_used: int
     score: float
@@ -84,7 +84,7 @@ class Outcome:
         return answer_text(self.response)
 
 
-def answer_text(response: Card | int) -> str:
+def answer_text(response: Card | int | str) -> str:
     """How a read response is written in the store and in drafts (``S2``, ``4``)."""
     return str(response)
 
@@ -137,7 +137,7 @@ def answer(
     return _record(store, learner, item, graded, kind, ts)
 
 
-def _check_held(item: Item, read: Card | int) -> None:
+def _check_held(item: Item, read: Card | int | str) -> None:
     """A card the learner cannot play -- not in his hand, or played already -- is refused before
     it is graded: a typo at the command line (``--card S2`` with no ♠2) was recorded as a wrong
     first try and spent the learner's one rated try. The pages draw only the cards in the hand."""

@@ -394,7 +394,12 @@ class Hand:
     def __contains__(self, card: object) -> bool:
         if isinstance(card, str):
             card = parse_card(card)
-        return card in self._cards
+        return card in self._set
+
+    @cached_property
+    def _set(self) -> frozenset[Card]:
+        # membership is asked for every card of every trick a view checks: a set, built once
+        return frozenset(self._cards)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and self._cards == other._cards

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from tutor.cards import CARDS, Card, Rank
+from tutor.cards import CARDS, Card
+from tutor.cut import CLUB_TABLE, PLAYER_NAMES, cut_rank
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.play import PlayState
@@ -42,10 +43,10 @@ from tutor.vocab import RuleSetName
 __all__ = ["ClubError", "Drawn", "TableDraw", "ClubDraw", "ClubGame", "ClubEvening", "draw_rank", "draw_club",
            "draw_table", "MIN_PLAYERS", "MAX_PLAYERS", "CLUB_RULES", "DEFAULT_NAMES"]
 
-MIN_PLAYERS, MAX_PLAYERS = 4, 6
+MIN_PLAYERS, MAX_PLAYERS = CLUB_TABLE
 #: 003 «Подсчет очков»: one point a trick over six; the game to five of 001.
 CLUB_RULES: RuleSetName = "simple"
-DEFAULT_NAMES: tuple[str, ...] = ("You", "Anna", "Boris", "Vera", "Gleb", "Dina")
+DEFAULT_NAMES: tuple[str, ...] = PLAYER_NAMES
 
 
 class ClubError(WhistError):
@@ -53,8 +54,9 @@ class ClubError(WhistError):
 
 
 def draw_rank(card: Card) -> int:
-    """A card's rank in the draw: 003 «При жеребьевке туз считается младшей картой» -- the ace is 1."""
-    return 1 if card.rank == Rank.ACE else int(card.rank)
+    """A card's rank in the draw: 003 «При жеребьевке туз считается младшей картой» -- the ace is 1
+    (the club custom of :func:`tutor.cut.cut_rank`)."""
+    return cut_rank(card, "club")
 
 
 @dataclass(frozen=True)
@@ -203,7 +205,8 @@ class ClubEvening:
         self.table = self.draw.table
 
     def play_game(self) -> ClubGame:
-        """The four at the table play one game (to five under ``simple``); the deal passes left."""
+        """The four at the table play one game (to five under ``simple``), robots at every seat; the
+        deal passes left."""
         sheet = ScoreSheet(CLUB_RULES)
         dealer = self.table.dealer
         tricks: list[tuple[int, int]] = []
@@ -218,14 +221,25 @@ class ClubEvening:
             sheet.score(deal, ns)
             tricks.append((ns, 13 - ns))
             dealer = dealer.lho
+        return self.record_game(sheet, tricks, self.table.seats)
+
+    def record_game(self, sheet: ScoreSheet, tricks: Sequence[tuple[int, int]],
+                    seats: Mapping[Seat, str]) -> ClubGame:
+        """Write a finished game of the current table on the evening: each player's result is his
+        side's points on the game's sheet (``seats``: who sat where -- the table's draw, or the same
+        table turned so that the learner sits South)."""
+        if not sheet.is_over:
+            raise ClubError("the game is not over yet")
+        if set(seats.values()) != set(self.table.seats.values()):
+            raise ClubError("the game was not played by the players at the table")
         winner = sheet.winner
         assert winner is not None  # the sheet is over
         points = dict(sheet.totals)
-        results = {p: points[s.side] for s, p in self.table.seats.items()}
+        results = {p: points[s.side] for s, p in seats.items()}
         for p, v in results.items():
             self.totals[p] += v
-        game = ClubGame(n, self.table, len(tricks), tuple(tricks), MappingProxyType(points), winner,
-                        MappingProxyType(results))
+        game = ClubGame(len(self.games) + 1, self.table, len(tricks), tuple(tricks), MappingProxyType(points),
+                        winner, MappingProxyType(results))
         self.games.append(game)
         return game
 

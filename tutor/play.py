@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from tutor import i18n
 from tutor.cards import Card, Hand, Rank, Suit, parse_card
@@ -76,6 +77,10 @@ def must_follow_suit(card: Card, led: Suit, lang: str) -> str:
     return i18n.t("cards.must_follow_suit", lang, card=card.symbol(lang), suit=led.label(lang))
 
 
+#: The seats in play order from each leader (a trick's seats are a slice of its leader's row).
+_SEATS_FROM: tuple[tuple[Seat, ...], ...] = tuple(tuple(Seat((lead + i) % 4) for i in range(4)) for lead in range(4))
+
+
 @dataclass(frozen=True)
 class Trick:
     """One trick: the seat that led and the cards in play order (1 to 4 of them)."""
@@ -117,9 +122,14 @@ class Trick:
         return self.cards[0].suit
 
     def seats(self) -> tuple[Seat, ...]:
-        return tuple(Seat((self.leader + i) % 4) for i in range(len(self.cards)))
+        return _SEATS_FROM[self.leader][: len(self.cards)]
 
     def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        return self._plays
+
+    @cached_property
+    def _plays(self) -> tuple[tuple[Seat, Card], ...]:
+        # a trick is read many times a decision (every seat's view walks the record): built once
         return tuple(zip(self.seats(), self.cards))
 
     def card_of(self, seat: Seat) -> Card | None:

@@ -28,6 +28,7 @@ __all__ = [
     "CSS",
     "style_tag",
     "card_html",
+    "drawn_html",
     "card_svg",
     "back_svg",
     "back_html",
@@ -129,6 +130,11 @@ CSS = f"""
 .wt-sheet .wt-what {{ font-size: .75rem; color: #595959; }}
 .wt-sheet th.wt-total-label {{ border: none; text-align: left; font-weight: 400; font-size: .8rem; color: #4a4a4a;
   padding-left: .6rem; white-space: nowrap; }}
+.wt-drawn {{ display: flex; flex-wrap: wrap; gap: .5rem .7rem; margin: .3rem 0 .6rem; }}
+.wt-drawn > div {{ display: flex; flex-direction: column; align-items: center; min-width: 3.6rem; }}
+.wt-drawn .wt-who {{ font-size: .8rem; color: #1b1b1b; margin-top: .15rem; text-align: center; }}
+.wt-drawn .wt-mark {{ font-size: .7rem; background: #fff3c4; color: #1b1b1b; border-radius: .25rem;
+  padding: 0 .25rem; margin-top: .1rem; text-align: center; }}
 /* phones: the table as a compact diagram, hidden hands as a count, nothing wider than the screen */
 @media (max-width: 640px) {{
   .wt-table {{ gap: .25rem; max-width: 100%; width: 100%; }}
@@ -221,6 +227,19 @@ def back_svg(width: int = 28) -> str:
         f'<rect x="14" y="14" width="72" height="112" rx="6" fill="none" stroke="#9db4e0" stroke-width="4"/>'
         f"</svg>"
     )
+
+
+def drawn_html(drawn: Sequence[tuple[str, Card]], lang: str = "en", *,
+               marks: Mapping[str, str] | None = None) -> str:
+    """Cards drawn from the spread pack, each over the name of the player who drew it (the cut for
+    the deal, the club's draw), in the order drawn; ``marks`` adds a word under a name ("deals",
+    "waits"). The row wraps on a narrow screen."""
+    marks = marks or {}
+    cells = []
+    for who, card in drawn:
+        mark = f'<span class="wt-mark">{_esc(marks[who])}</span>' if who in marks else ""
+        cells.append(f'<div>{card_face_html(card, lang)}<span class="wt-who">{_esc(who)}</span>{mark}</div>')
+    return f'<div class="wt-drawn">{"".join(cells)}</div>'
 
 
 def hand_html(hand: Hand, lang: str = "en") -> str:

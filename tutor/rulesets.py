@@ -43,6 +43,7 @@ __all__ = [
     "ENGLISH_SHORT",
     "SIMPLE",
     "AMERICAN",
+    "NAMED_BY_002",
 ]
 
 Where = Literal["above", "below"]
@@ -152,6 +153,10 @@ class RelatedGame:
     title: Text
     supported: bool
     description: Text
+    #: Where the rules below come from (a book and chapter, a page), when the seeds only name the game.
+    source: str = ""
+    #: The game's rules by that source, point by point (the seeds give none for the games 002 only names).
+    rules: tuple[Text, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -232,7 +237,8 @@ class Ruleset:
             "rubber_bonus": self.rubber_bonus,
             "variants": [
                 {"name": v.name, "title": v.title.to_json(), "supported": v.supported,
-                 "description": v.description.to_json()} for v in self.variants
+                 "description": v.description.to_json(), "source": v.source,
+                 "rules": [r.to_json() for r in v.rules]} for v in self.variants
             ],
         }
 
@@ -244,6 +250,105 @@ class Ruleset:
 
 
 _FIVE = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
+
+#: The three games 002 only names («Існує і ще кілька варіантів віста: летить качка, Бісмарк - для
+#: чотирьох гравців і Кайон - для трьох»), each with the rules of a source the library holds, and
+#: where that source and 002 disagree.
+NAMED_BY_002: tuple[RelatedGame, ...] = (
+    RelatedGame(
+        "cayenne",
+        Text("Cayenne", "Кайен (Кайон)"),
+        True,
+        Text("Whist for four in which the contract is named after the deal: the cayenne suit as trumps, grand or "
+             "nullo. 002 calls it a game for three; the books describe it for four, and the tutor follows them. "
+             "Playable on the Play page (Game: Cayenne) and at the terminal.",
+             "Вист вчетвером, в котором игру назначают после сдачи: масть кайен козырем, гранд или нулло. 002 "
+             "называет её игрой для троих; книги описывают её для четверых, и тренажёр следует им. Играется на "
+             "странице «Сыграть сдачу» (Игра: Кайен) и в командной строке."),
+        source="R. F. Foster, Foster's Complete Hoyle, “Cayenne, or Cayenne Whist”; D. Parlett, The Penguin Book "
+               "of Card Games, “Cayenne”",
+        rules=(
+            Text("Four players, two against two, two packs. The two lowest cards of the cut play against the two "
+                 "highest; the lowest deals and chooses the seats and the pack (Foster).",
+                 "Четверо, двое против двоих, две колоды. Две младшие карты жребия играют против двух старших; "
+                 "младшая сдаёт и выбирает места и колоду (Фостер)."),
+            Text("A card cut from the second pack gives the cayenne suit; thirteen cards are dealt to each, and none "
+                 "is turned up (Parlett).",
+                 "Карта, снятая со второй колоды, даёт масть кайен; каждому сдают по тринадцать карт, ни одна не "
+                 "открывается (Парлетт)."),
+            Text("The dealer names the contract after looking at his cards — the cayenne suit or another suit as "
+                 "trumps, grand (no trumps, for tricks) or nullo (no trumps, to take as few tricks as possible) — or "
+                 "leaves it to his partner, who must decide one way or the other (Foster).",
+                 "Сдающий, посмотрев карты, назначает игру — козырем масть кайен или другую масть, гранд (без "
+                 "козырей, на взятки) или нулло (без козырей, на недобор) — или оставляет выбор партнёру, который "
+                 "обязан решить (Фостер)."),
+            Text("The player on the dealer's left leads; suit is followed as at whist; the first six tricks of a "
+                 "side do not count (Foster).",
+                 "Ходит игрок слева от сдающего; в масть отвечают, как в висте; первые шесть взяток стороны не "
+                 "считаются (Фостер)."),
+            Text("Each trick over six of the side taking most counts one point, and the side holding most of the "
+                 "five honours (A K Q J 10 of trumps) scores 2 for three, 4 for four, 6 for five; both are "
+                 "multiplied by the suit's value, four for the cayenne suit. At grand each trick over six is worth "
+                 "8 and there are no honours; at nullo the side taking fewer tricks scores 8 for each trick over six "
+                 "its opponents took (Parlett).",
+                 "Каждая взятка сверх шести стороны, взявшей больше, — одно очко, а сторона, у которой больше из "
+                 "пяти онеров (Т К Д В 10 козырей), пишет 2 за три, 4 за четыре, 6 за пять; то и другое умножают на "
+                 "цену масти, для масти кайен — на четыре. В гранде каждая взятка сверх шести стоит 8, онеров нет; "
+                 "в нулло сторона, взявшая меньше, пишет по 8 за каждую взятку противников сверх шести (Парлетт)."),
+            Text("Game is 10 points; the rubber is the best of seven games and is worth 8 more (Parlett).",
+                 "Игра — 10 очков; робер — лучшая из семи игр, он даёт ещё 8 (Парлетт)."),
+            Text("Not played by the tutor: the three other suits as trumps (scored ×3, ×2, ×1 by Parlett's table of "
+                 "colours, whose order the library's copy does not show); and at nullo every ace counts high "
+                 "(Parlett: the ace is low “unless its holder specifies otherwise”).",
+                 "Тренажёр не играет: три другие масти козырем (по таблице мастей Парлетта ×3, ×2, ×1; их порядок "
+                 "в библиотечной копии не виден); и в нулло каждый туз считается старшим (у Парлетта туз младший, "
+                 "«если его владелец не скажет иначе»)."),
+            Text("002 names Cayenne a game “for three”; Foster and Parlett describe it for four. "
+                 "The tutor follows the books.",
+                 "002 называет Кайон игрой для троих («Кайон - для трьох»); Фостер и Парлетт описывают её для "
+                 "четверых. Тренажёр следует книгам."),
+        ),
+    ),
+    RelatedGame(
+        "bismarck",
+        Text("Bismarck", "Бисмарк"),
+        False,
+        Text("No Hoyle, Cassell or Foster in the library describes a Bismarck; the game known by that name today "
+             "is a Swedish one for three, first described in 1944, where 002 puts Bismarck among the games for "
+             "four. Not playable: there is no classical source to play it by.",
+             "Ни одно издание Хойла, Касселла или Фостера в библиотеке не описывает Бисмарк; игра, известная под "
+             "этим именем сегодня, — шведская, для троих, впервые описанная в 1944 году, тогда как 002 ставит "
+             "Бисмарк среди игр для четверых. Не играется: нет классического источника, по которому его играть."),
+        source="pagat.com, “Bismarck” (after S. Helmfrid, Kartofilen 2024); no classical source",
+        rules=(
+            Text("Three players, a pack of 52; each plays for himself.",
+                 "Трое игроков, колода из 52 карт; каждый играет за себя."),
+            Text("The player on the dealer's left (forehand) chooses the contract of the deal and leads: no trumps "
+                 "for tricks, spades trumps, a trump of his own choice, or no trumps to take as few tricks as "
+                 "possible (pass).",
+                 "Игрок слева от сдающего (форхенд) выбирает игру сдачи и ходит: без козырей на взятки, козыри "
+                 "пики, козырь по своему выбору или без козырей на недобор (пас)."),
+            Text("Each player scores by the tricks he takes above or below a quota fixed for the contract; over the "
+                 "session each is forehand four times and plays each contract once.",
+                 "Каждый пишет очки за взятки сверх или недобор против нормы, установленной для игры; за сессию "
+                 "каждый четыре раза бывает форхендом и играет каждую игру по разу."),
+            Text("002 says Bismarck is “for four players”; the modern game is for "
+                 "three and younger than the seeds' whist: it may not be the game 002 meant.",
+                 "002 говорит, что Бисмарк — для четырёх игроков («Бісмарк - для чотирьох гравців»); современная "
+                 "игра — для троих и моложе виста источников: возможно, это не та игра, которую имел в виду 002."),
+        ),
+    ),
+    RelatedGame(
+        "flying-duck",
+        Text("Flying duck", "Летит утка"),
+        False,
+        Text("002 only names it (“flying duck”); no book in the library (Hoyle, Cassell, Foster, Hoffmann, Parlett) "
+             "describes a whist of that name, so the tutor knows no rules for it.",
+             "002 только называет её («летить качка»); ни одна книга библиотеки (Хойл, Касселл, Фостер, Хофманн, "
+             "Парлетт) не описывает вист с таким названием, поэтому правил этой игры тренажёр не знает."),
+        source="002 only",
+    ),
+)
 
 RUSSIAN = Ruleset(
     name="russian",
@@ -318,13 +423,7 @@ RUSSIAN = Ruleset(
                  "пять 5, за четыре 4, за три 3, за два 2; без козырей онеры — тузы. Играется на "
                  "странице «Сыграть сдачу» и в командной строке."),
         ),
-        RelatedGame(
-            "other-games",
-            Text("Flying duck, Bismarck, Cayenne", "Летит утка, Бисмарк, Кайон"),
-            False,
-            Text("002: these related games are named without their rules; not supported.",
-                 "002: эти игры только названы, без правил; не поддерживаются."),
-        ),
+        *NAMED_BY_002,
     ),
 )
 
@@ -416,9 +515,13 @@ SIMPLE = Ruleset(
         RelatedGame(
             "club-rotation",
             Text("Club play with five or six", "Клубная игра впятером и вшестером"),
-            False,
-            Text("003: the same scoring; the rotation of waiting players is not tracked by the tutor.",
-                 "003: счёт тот же; смену ожидающих игроков тренажёр не ведёт."),
+            True,
+            Text("003 scores the same way. On the Play page (Game: Club evening) four to six players draw with the "
+                 "ace the lowest card, the four highest play, and after each game the waiting players take the "
+                 "places of the lowest results; the evening's table keeps each player's points.",
+                 "003 считает так же. На странице «Сыграть сдачу» (Игра: клубный вечер) от четырёх до шести игроков тянут "
+                 "карты (туз — младшая), играют четыре старшие, а после каждой игры ждущие садятся на места "
+                 "игроков с самыми низкими результатами; таблица вечера ведёт очки каждого."),
         ),
         RelatedGame(
             "revoke-replay",

@@ -85,8 +85,8 @@ def _follow(
     played: set[Card] = set()
     voids: dict[Seat, set[Suit]] = {s: set() for s in Seat}
     winners: list[Seat] = []
-    known_hands = dict(known)
-    remaining = {s: set(h) for s, h in known_hands.items()}
+    remaining = {s: set(h) for s, h in known.items()}
+    holder = {c: s for s, h in known.items() for c in h}  # who holds each known card, looked up once
     leader = first_leader
     for n, trick in enumerate(tricks, start=1):
         if trick.leader != leader:
@@ -100,7 +100,7 @@ def _follow(
                 raise HistoryError(f"{seat.name} plays {card} in trick {n} after showing out of {card.suit.symbol}")
             if card == trump_card and seat != dealer:
                 raise HistoryError(f"{seat.name} plays the trump card {card}, which lies in the dealer's ({dealer.name}) hand")
-            owner = next((s for s, h in known_hands.items() if card in h), None)
+            owner = holder.get(card)
             if owner is not None and owner != seat:
                 raise HistoryError(f"{seat.name} plays {card} in trick {n}, but {owner.name} holds it")
             if seat in remaining:
@@ -272,8 +272,45 @@ class SeatView:
         tricks = list(state.tricks)
         if state.current:
             tricks.append(Trick(state.leader, tuple(state.current)))
+        opened = {s: deal.hands[s] for s in exposed if s != seat}
+        if state.strict and not state.revokes:  # every card was checked by the laws as it was played
+            return cls._vouched(state, seat, tuple(tricks), _read_rules(rules), opened)
         return cls(deal.hands[seat], deal.trump_card, deal.trump, deal.dealer, tuple(tricks), seat, _read_rules(rules),
-                   MappingProxyType({s: deal.hands[s] for s in exposed if s != seat}))
+                   MappingProxyType(opened))
+
+    @classmethod
+    def _vouched(cls, state: PlayState, seat: Seat, tricks: tuple[Trick, ...], rules: RuleSetName,
+                 opened: Mapping[Seat, Hand]) -> SeatView:
+        """The view of a strict play state without a revoke, built without walking the record under
+        the laws again: the state checked each card as it was played (:meth:`PlayState.verify_play`),
+        and its deal when it was dealt, so :func:`check_record` could find nothing -- and a robot
+        builds a view for every card it plays (the walk was a quarter of its time). The view is the
+        very one the checked constructor builds (``tests/test_seatview.py`` compares them)."""
+        deal = state.deal
+        view = object.__new__(cls)
+        put = object.__setattr__
+        voids: dict[Seat, set[Suit]] = {s: set() for s in Seat}
+        by_seat: dict[Seat, int] = dict.fromkeys(Seat, 0)
+        gone: set[Card] = set()
+        for trick in tricks:
+            led = trick.suit_led
+            for s, card in trick.plays():
+                gone.add(card)
+                by_seat[s] += 1
+                if card.suit != led:
+                    voids[s].add(led)
+        size = len(deal.hands[seat])
+        for name, value in (
+            ("hand", deal.hands[seat]), ("trump_card", deal.trump_card), ("trump", deal.trump), ("dealer", deal.dealer),
+            ("played", tricks), ("seat", seat), ("rules", rules),
+            ("exposed", MappingProxyType(dict(opened)) if opened else _NO_HANDS),
+            ("remaining", state.hand(seat)), ("to_play", state.to_play),
+            ("current", tricks[-1] if state.current else None), ("winners", state.winners),
+            ("voids", MappingProxyType({s: frozenset(v) for s, v in voids.items()})), ("gone", frozenset(gone)),
+            ("sizes", MappingProxyType({s: size - by_seat[s] for s in Seat})), ("_memo", {}),
+        ):
+            put(view, name, value)
+        return view
 
     @classmethod
     def parse(cls, text: str) -> SeatView:

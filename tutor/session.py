@@ -253,6 +253,8 @@ class Session(DealSeries):
         self.variant: Variant = self.options.variant
         if self.variant.humbug:
             raise SessionError("humbug is played by two with an exchange of hands: use tutor.humbug_session.HumbugSession")
+        if self.variant.cayenne and not hasattr(self, "contracts"):
+            raise SessionError("cayenne names its contract after the deal: use tutor.cayenne_session.CayenneSession")
         self._rng = random.Random(self.options.seed)
         self.robber = 0
         self.sheets: list[ScoreSheet] = []

@@ -17,6 +17,9 @@
   view of each of its two seats holds the two open hands and its other seat, never South.
 * Humbug (002 «віст удвох, але без дурнів»): two players, four piles, each keeps his pile or takes
   the one on his right (:mod:`tutor.humbug`); played by :class:`tutor.humbug_session.HumbugSession`.
+* Cayenne (named by 002; the rules are Foster's and Parlett's, :mod:`tutor.cayenne`): four players,
+  no card turned up; the dealer or his partner names the contract after the deal -- the cayenne
+  suit as trumps, grand or nullo; played by :class:`tutor.cayenne_session.CayenneSession`.
 
 No trumps combines with each: ``dummy+no-trump``, ``two-dummies+no-trump``, ``humbug+no-trump``
 (002: «Humbug грається і без козирів»).
@@ -30,13 +33,14 @@ from types import MappingProxyType
 
 from tutor.deal import Deal
 from tutor.errors import WhistError
+from tutor.i18n import t
 from tutor.seats import Seat
 
 __all__ = ["VariantError", "Variant", "CLASSIC", "VARIANT_NAMES", "parse_variant"]
 
 #: The names :func:`parse_variant` accepts (and their combination ``dummy+no-trump``).
 VARIANT_NAMES: tuple[str, ...] = ("classic", "dummy", "no-trump", "dummy+no-trump", "two-dummies",
-                                  "two-dummies+no-trump", "humbug", "humbug+no-trump")
+                                  "two-dummies+no-trump", "humbug", "humbug+no-trump", "cayenne")
 
 _UNSUPPORTED: Mapping[str, str] = MappingProxyType({})
 
@@ -57,19 +61,25 @@ class Variant:
     no_trump: bool = False
     two_dummies: bool = False
     humbug: bool = False
+    cayenne: bool = False
 
     def __post_init__(self) -> None:
-        if sum((self.dummy, self.two_dummies, self.humbug)) > 1:
-            raise VariantError("dummy whist, whist with two dummies and humbug are three different tables: choose one")
+        if sum((self.dummy, self.two_dummies, self.humbug, self.cayenne)) > 1:
+            raise VariantError("dummy whist, whist with two dummies, humbug and cayenne are different tables: choose one")
+        if self.cayenne and self.no_trump:
+            raise VariantError("cayenne names its trump after the deal (grand is its game without trumps): "
+                               "cayenne+no-trump is not a table")
 
     @property
     def name(self) -> str:
         parts = [p for p, on in (("dummy", self.dummy), ("two-dummies", self.two_dummies), ("humbug", self.humbug),
-                                 ("no-trump", self.no_trump)) if on]
+                                 ("cayenne", self.cayenne), ("no-trump", self.no_trump)) if on]
         return "+".join(parts) or "classic"
 
     def title(self, lang: str = "en") -> str:
         """The variant as a learner reads it."""
+        if self.cayenne:
+            return t("cayenne.title", lang)
         en = {"classic": "Classic whist", "dummy": "Dummy whist for three", "no-trump": "No-trump whist",
               "dummy+no-trump": "Dummy whist for three, no trumps",
               "two-dummies": "Whist for two with two dummies",
@@ -112,13 +122,15 @@ class Variant:
         return tuple(seen)
 
     def adapt(self, deal: Deal) -> Deal:
-        """The deal as this variant plays it: without trumps no card is turned up (002)."""
-        if self.no_trump and (deal.trump is not None or deal.trump_card is not None):
+        """The deal as this variant plays it: without trumps no card is turned up (002); at Cayenne
+        none is either, the trump is named after the deal."""
+        if (self.no_trump or self.cayenne) and (deal.trump is not None or deal.trump_card is not None):
             return Deal(deal.hands, dealer=deal.dealer, trump_card=None, trump=None)
         return deal
 
     def __repr__(self) -> str:
-        extra = "".join(f", {k}=True" for k, on in (("two_dummies", self.two_dummies), ("humbug", self.humbug)) if on)
+        extra = "".join(f", {k}=True" for k, on in (("two_dummies", self.two_dummies), ("humbug", self.humbug),
+                                                     ("cayenne", self.cayenne)) if on)
         return f"Variant(dummy={self.dummy}, no_trump={self.no_trump}{extra})"
 
 
@@ -132,7 +144,7 @@ def parse_variant(text: str | Variant | None) -> Variant:
         return text
     if text is None or not str(text).strip():
         return CLASSIC
-    dummy = no_trump = two = humbug = False
+    dummy = no_trump = two = humbug = cayenne = False
     for part in str(text).lower().replace(",", "+").split("+"):
         p = part.strip()
         if p in ("classic", "classical", "классический", ""):
@@ -145,8 +157,10 @@ def parse_variant(text: str | Variant | None) -> Variant:
             two = True
         elif p in ("humbug", "хамбаг"):
             humbug = True
+        elif p in ("cayenne", "кайен", "кайон"):
+            cayenne = True
         elif p in _UNSUPPORTED:
             raise VariantError(_UNSUPPORTED[p])
         else:
             raise VariantError(f"unknown variant {text!r} (use one of {', '.join(VARIANT_NAMES)})")
-    return Variant(dummy=dummy, no_trump=no_trump, two_dummies=two, humbug=humbug)
+    return Variant(dummy=dummy, no_trump=no_trump, two_dummies=two, humbug=humbug, cayenne=cayenne)

@@ -68,8 +68,9 @@ ENGINE_VERDICTS: tuple[EngineVerdict, ...] = get_args(EngineVerdict)
 GradeVerdict = Literal["right", "accepted", "worse", "bad", "wrong", "illegal"]
 GRADE_VERDICTS: tuple[GradeVerdict, ...] = get_args(GradeVerdict)
 
-#: What a lesson exercise or puzzle asks for; the answer's kind follows from it.
-QuestionKind = Literal["lead", "play", "legal", "honours", "score"]
+#: What a lesson exercise or puzzle asks for; the answer's kind follows from it (``cut``: who deals
+#: first, who partners whom or who waits, from the cards drawn -- :mod:`tutor.cut`).
+QuestionKind = Literal["lead", "play", "legal", "honours", "score", "cut"]
 QUESTION_KINDS: tuple[QuestionKind, ...] = get_args(QuestionKind)
 #: The questions answered with a card of the student's hand.
 CARD_QUESTIONS: tuple[QuestionKind, ...] = ("lead", "play", "legal")

@@ -14,9 +14,25 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+#: The marks of a real-browser test module: ``browser``, skipped where Debian's Chromium is missing.
+BROWSER_MARKS = [pytest.mark.browser,
+                 pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"Chromium is not installed at {CHROMIUM}")]
+#: Where the browser tests leave their screenshots (ignored by git).
+ARTIFACTS = ROOT / "tests" / "artifacts"
+#: The Play page's cards the learner may click now (tutor.ui.cardpick's keyed boxes).
+PLAYABLE = "[class*='st-key-wtcards-'] button:not([disabled])"
+
+
+@contextmanager
+def app_with_fresh_store(workdir: Path) -> Iterator[str]:
+    """The app on a free port with a progress store of its own in ``workdir``: its base URL."""
+    with streamlit_server(workdir, {"WHIST_TUTOR_DB": str(workdir / "progress.db")}) as base:
+        yield base
 
 
 def free_port() -> int:

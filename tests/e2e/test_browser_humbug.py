@@ -14,22 +14,15 @@ import pytest
 from tutor.i18n import t
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from e2e_server import CHROMIUM, streamlit_server
+from e2e_server import ARTIFACTS, BROWSER_MARKS, PLAYABLE, app_with_fresh_store
 from e2e_server import settled as _settled
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is not installed at /usr/bin/chromium"),
-]
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-PLAYABLE = "[class*='st-key-wtcards-'] button:not([disabled])"
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("humbug")
-    with streamlit_server(tmp, {"WHIST_TUTOR_DB": str(tmp / "progress.db")}) as base:
+    with app_with_fresh_store(tmp_path_factory.mktemp("humbug")) as base:
         yield base
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tutor.commands._args import CliError, add_json_flag, bounded_int, nonempty, seed_type
+from tutor.commands._robotplay import history_text, play_out
 from tutor.conventions.rules import SYSTEMS
 from tutor.rulesets import RULESET_NAMES
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS
@@ -49,13 +50,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--samples", type=bounded_int(1, 64), default=20,
                    help="layouts of the strong robots' search, 1 to 64 (default 20)")
     p.add_argument("--variant", type=nonempty, default="classic",
-                   help="classic, no-trump, dummy, two-dummies, humbug (and their +no-trump)")
+                   help="classic, no-trump, dummy, two-dummies, humbug (and their +no-trump), cayenne")
     add_json_flag(p)
     p.set_defaults(func=run)
 
 
-def _history(tricks: Sequence[Trick]) -> str:
-    return " / ".join(f"{t.leader.name}: " + " ".join(str(c) for c in t.cards) for t in tricks)
+_history = history_text
 
 
 def autoplay(seed: int, deals: int, *, robots: str = DEFAULT_STRENGTH, system: str = "russian",
@@ -80,11 +80,7 @@ def autoplay(seed: int, deals: int, *, robots: str = DEFAULT_STRENGTH, system: s
         table = {s: Robot(s, system, strength=robots, samples=samples, seed=seed + i, rules=rules,
                           exposed=sight[s]) for s in Seat}
         state = PlayState(deal)
-        cards: list[dict[str, Any]] = []
-        while not state.is_over:
-            rc = table[state.to_play].choose(state)
-            state.play(rc.card)
-            cards.append({"seat": rc.seat.name, "card": str(rc.card), "maxims": list(rc.maxims)})
+        cards = play_out(state, table)
         out.append({
             "deal": deal.pbn(),
             "dealer": deal.dealer.name,
@@ -117,6 +113,18 @@ def run(args: argparse.Namespace) -> int:
     from tutor.variants import parse_variant
 
     table_of = parse_variant(args.variant)
+    if table_of.cayenne:
+        from tutor.commands._cayenne import cayenne_autoplay
+
+        deals = cayenne_autoplay(args.seed, args.deals, robots=args.robots, system=args.system, rules=args.rules,
+                                 samples=args.samples, progress=progress)
+        if args.json:
+            print(json.dumps({"deals": deals}, ensure_ascii=False))
+        else:
+            for d in deals:
+                print(f"{d['deal']} dealer {d['dealer']} cayenne {d['cayenne']} {d['contract']['declaration']}: "
+                      f"NS {d['tricks']['NS']}, EW {d['tricks']['EW']}")
+        return 0
     if table_of.humbug:
         from tutor.commands._humbug import humbug_autoplay
 

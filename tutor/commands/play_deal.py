@@ -15,14 +15,14 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import Any, TextIO
 
 from tutor.cards import Hand, Suit
 from tutor.commands._args import MAX_SEED, CliError, add_json_flag, bounded_int, nonempty, seed_type
 from tutor.conventions.rules import SYSTEMS
 from tutor.deal import Deal, parse_trump
 from tutor.errors import WhistError
-from tutor.i18n import ru_plural
+from tutor.i18n import ru_plural, t
 from tutor.robots import DEFAULT_STRENGTH, STRENGTHS, RobotCard
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side
@@ -91,6 +91,10 @@ def run(args: argparse.Namespace) -> int:
         if item is None:
             raise CliError(f"no puzzle with id {args.puzzle!r}")
         session = Session.from_puzzle(item, options)
+    elif options.variant.cayenne:
+        from tutor.cayenne_session import CayenneSession
+
+        session = CayenneSession(options, deal=None if deal is None else Deal(deal.hands, dealer=deal.dealer))
     else:
         session = Session(options, deal=deal)
     out = sys.stderr if args.json else sys.stdout
@@ -105,13 +109,60 @@ def run(args: argparse.Namespace) -> int:
                  "trump": None if r.deal.trump is None else r.deal.trump.name,
                  "trump_card": None if r.deal.trump_card is None else str(r.deal.trump_card),
                  "history": r.history, "tricks": {"NS": r.tricks_ns, "EW": 13 - r.tricks_ns},
-                 "score": r.score.to_json(), "review": session.review(r).as_json()}
-                for r in session.records
+                 "score": r.score.to_json(), **_contract_of(session, i),
+                 "review": session.review(r).as_json() if _reviewable(session, i) else None}
+                for i, r in enumerate(session.records)
             ],
             "sheets": [s.to_json() for s in session.sheets],
         }
         print(json.dumps(data, ensure_ascii=False, indent=2))
     return 0
+
+
+def _contract_of(session: Session, i: int) -> dict[str, Any]:
+    """A Cayenne deal's contract in the JSON (nothing for the other tables)."""
+    contracts = getattr(session, "contracts", None)
+    return {"contract": contracts[i].to_json()} if contracts is not None else {}
+
+
+def _reviewable(session: Session, i: int) -> bool:
+    """Whether the review by the maxims is given for deal ``i`` (not at Cayenne's nullo)."""
+    contracts = getattr(session, "contracts", None)
+    return contracts is None or contracts[i].declaration != "nullo"
+
+
+def _declaration(session: Session, input_fn: Callable[[str], str], out: TextIO, lang: str) -> bool:
+    """Cayenne: the student names the contract (or, as dealer, leaves it to his partner); False at
+    the end of input or on quit."""
+    ru = lang == "ru"
+    for seat, decision in getattr(session, "calls", ()):
+        print(f"  {seat.name} ({session.seating[seat].name(lang)}): {decision.reason.get(lang)}", file=out)
+    cayenne = getattr(session, "cayenne")  # noqa: B009 -- a CayenneSession's
+    dealer = session.caller == session.dealer  # type: ignore[attr-defined]
+    words = "cayenne, grand, nullo" + (", pass" if dealer else "")
+    print(t("cayenne.table.cayenne_suit", lang, suit=cayenne.symbol), file=out)
+    print(table_text(session, lang), file=out)
+    try:
+        line = input_fn(f"Ваша игра ({words})> " if ru else f"Your contract ({words})> ")
+    except EOFError:
+        return False
+    if line.strip().lower() in _QUIT:
+        return False
+    before = len(getattr(session, "calls", ()))
+    try:
+        opening = session.declare(line)  # type: ignore[attr-defined]
+    except WhistError as exc:
+        print(f"error: {exc}", file=out)
+        return True
+    for seat, decision in getattr(session, "calls", ())[before + 1:]:  # the partner's word after a pass
+        print(f"  {seat.name} ({session.seating[seat].name(lang)}): {decision.reason.get(lang)}", file=out)
+    contract = getattr(session, "contract", None)
+    if contract is not None:
+        print(t("cayenne.table.contract_line", lang, contract=contract.title(lang), seat=contract.named_by.label(lang)),
+              file=out)
+    for rc in opening:
+        print(_robot_line(rc, session, lang), file=out)
+    return True
 
 
 def _run_humbug(args: argparse.Namespace, options: SessionOptions) -> int:
@@ -165,6 +216,8 @@ def table_text(session: Session, lang: str = "en") -> str:
         return f"{h} card{'' if h == 1 else 's'}"
 
     trump = deal.trump.symbol if deal.trump is not None else ("без козырей" if ru else "no trumps")
+    if getattr(session, "contract", False) is None:  # Cayenne before the contract is named
+        trump = "ещё не назначен" if ru else "not named yet"
     head = (f"Сдача {session.deal_number} · робер {session.robber} · козырь {trump}" if ru
             else f"Deal {session.deal_number} · rubber {session.robber} · trumps {trump}")
     lines = [head, ("Партнёр: " if ru else "Partner: ") + session.partner.name(lang)]
@@ -218,7 +271,8 @@ def _end_of_deal(session: Session, out: TextIO, lang: str) -> None:
     rec = session.records[-1]
     print(("Сдача окончена: NS {0}, EW {1}." if ru else "Deal over: NS {0}, EW {1}.").format(
         rec.tricks_ns, 13 - rec.tricks_ns), file=out)
-    print(session.review(rec).text(lang), file=out)
+    if _reviewable(session, len(session.records) - 1):
+        print(session.review(rec).text(lang), file=out)
     print("\n".join(session.sheet.lines(lang)), file=out)
     if session.sheet.is_over:
         print(("Робер окончен; после него — новый жребий партнёров (000 «Сдача и партнерство» 3)." if ru
@@ -295,6 +349,11 @@ def play_loop(session: Session, *, input_fn: Callable[[str], str], out: TextIO, 
             if went_on is False:
                 return
             show_table = show_table or bool(went_on)
+            continue
+        if getattr(session, "awaiting_declaration", False):  # Cayenne: the contract first
+            if not _declaration(session, input_fn, out, lang):
+                return
+            show_table = True
             continue
         if show_table:
             print(table_text(session, lang), file=out)

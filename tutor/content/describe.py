@@ -7,6 +7,8 @@ question in the same words. Everything exists in English and Russian.
 from __future__ import annotations
 
 from tutor.content.models import Item, Text
+from tutor.cut import player_name
+from tutor.i18n import t
 
 __all__ = ["question_text", "position_lines", "ask_text"]
 
@@ -44,6 +46,9 @@ def question_text(item: Item) -> Text:
     """What the student is asked: the item's prompt, or the standard question of its kind."""
     if item.prompt is not None:
         return item.prompt
+    if item.question == "cut":
+        key = f"club.cut.ask.{item.cut_ask}"
+        return Text(en=t(key, "en"), ru=t(key, "ru"))
     if item.ask is not None:
         return ask_text(item.ask)
     en, ru = _QUESTION[item.question]
@@ -51,14 +56,23 @@ def question_text(item: Item) -> Text:
 
 
 def position_lines(item: Item, lang: str = "en") -> list[str]:
-    """The position as South sees it: hand, dealer and trump card, tricks played, tricks taken."""
+    """The position as South sees it: hand, dealer and trump card, tricks played, tricks taken (for a
+    cut: the card each player drew, and the custom)."""
     ru = lang == "ru"
-    hand = item.hand
+    if item.question == "cut":
+        drawn = ", ".join(f"{player_name(p, lang)} {c.symbol(lang)}" for p, c in (item.cut or {}).items())
+        custom = t(f"club.custom.{item.custom}", lang)
+        return [f"{t('club.cut.drawn', lang)}: {drawn}", t("club.cut.custom_line", lang, custom=custom)]
+    hand = item.student_hand
     dealer = item.dealer_seat.label(lang)
-    trump = item.trump_card.symbol(lang)
+    if item.variant == "cayenne":  # no card turned up: the contract named after the deal
+        contract = item.cayenne_contract
+        trump_line = t("cayenne.table.contract_line", lang, contract=contract.title(lang), seat=contract.named_by.label(lang))
+    else:
+        trump_line = f"{'козырь' if ru else 'trump card'}: {item.trump_card.symbol(lang)}"
     lines = [
         f"{'Ваши карты (Юг)' if ru else 'Your hand (South)'}: {hand.symbols(lang)}",
-        f"{'Сдаёт' if ru else 'Dealer'}: {dealer}; {'козырь' if ru else 'trump card'}: {trump}",
+        f"{'Сдаёт' if ru else 'Dealer'}: {dealer}; {trump_line}",
     ]
     for n, trick in enumerate(item.tricks_played, start=1):
         cards = ", ".join(f"{s.label(lang)} {c.symbol(lang)}" for s, c in trick.plays())

@@ -16,12 +16,15 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tutor.cards import CARDS, Card, Hand
+from tutor.cayenne import Contract, honours_held, score_cayenne
 from tutor.content.models import Accept, Item, Text
 from tutor.conventions import Verdict, advise, explain_card
 from tutor.conventions.catalogue import UnknownMaximError, check_ids, get_maxim
+from tutor.cut import CutRuling, rule_cut
 from tutor.deal import Deal
 from tutor.errors import WhistError
-from tutor.i18n import ru_plural
+from tutor.humbug import humbug_honours, score_humbug
+from tutor.i18n import ru_plural, t
 from tutor.play import Trick
 from tutor.rulesets import Ruleset, find_ruleset
 from tutor.scoring import DealScore, Where, coronkas, honours, score_deal, what_label
@@ -41,6 +44,8 @@ __all__ = [
     "engine_card",
     "engine_verdict",
     "engine_number",
+    "cut_ruling",
+    "engine_cut",
     "maxim_text",
     "unknown_maxims",
 ]
@@ -74,7 +79,11 @@ class EngineCard:
 
 
 def position_of(item: Item) -> SeatView:
-    """What South sees in the item (the one :class:`~tutor.seatview.SeatView` every reader of it uses)."""
+    """What South sees in the item (the one :class:`~tutor.seatview.SeatView` every reader of it uses).
+    At Cayenne no card is turned up: South knows the contract's trump suit (or none)."""
+    if item.variant == "cayenne":
+        return SeatView.build(hand=item.student_hand, trump=item.cayenne_contract.trump, played=item.tricks_played,
+                              dealer=item.dealer_seat, seat=Seat.S, rules=item.rules)
     return build_position(item.student_hand, item.trump_card, item.tricks_played, item.dealer_seat, item.rules)
 
 
@@ -151,8 +160,63 @@ _CARD_OF_NAME: dict[str, Card] = {str(c): c for c in CARDS}
 def engine_number(item: Item) -> Breakdown:
     """The number an honours or score item asks for, computed by :mod:`tutor.scoring`."""
     standing = None if item.standing is None else {Side.NS: item.standing.NS, Side.EW: item.standing.EW}
-    return number_for(_deal_of(item), item.ask or "", item.tricks.ns if item.tricks else None, item.rules,
+    tricks_ns = item.tricks.ns if item.tricks else None
+    if item.variant == "humbug":
+        return humbug_number(_deal_of(item), item.ask or "", tricks_ns, item.rules, standing=standing)
+    if item.variant == "cayenne":
+        return cayenne_number(_deal_of(item), item.cayenne_contract, item.ask or "", tricks_ns)
+    return number_for(_deal_of(item), item.ask or "", tricks_ns, item.rules,
                       revokes=tuple(item.revokes), revoke_penalty=item.revoke_penalty, standing=standing)
+
+
+def _who(side: Side, lang: str, humbug: bool = False) -> str:
+    if humbug:
+        return t("tables.number.south" if side is Side.NS else "tables.number.north", lang)
+    return t("tables.number.ns" if side is Side.NS else "tables.number.ew", lang)
+
+
+def humbug_number(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russian", *,
+                  standing: Mapping[Side, int] | None = None) -> Breakdown:
+    """A Humbug deal's number (002): South's honours or score (the sheet's N-S column) or North's (E-W),
+    from the hands the two play (South's and North's seats of ``deal``), by :mod:`tutor.humbug`."""
+    side = _side_of(ask)
+    seat = Seat.S if side is Side.NS else Seat.N
+    if ask.startswith("honours-"):
+        count, points = humbug_honours(deal.hands[seat], deal.trump, rules)
+        part = Text(en=t("tables.number.humbug_honours", "en", who=_who(side, "en", True), count=count, points=points),
+                    ru=t("tables.number.humbug_honours", "ru", who=_who(side, "ru", True), count=count, points=points))
+        return Breakdown(count if ask.startswith("honours-count") else points, (part,))
+    if ask.startswith("score-"):
+        if tricks_ns is None:
+            raise WhistError("a score question needs tricks:")
+        hands = {Seat.S: deal.hands[Seat.S], Seat.N: deal.hands[Seat.N]}
+        scored = score_humbug(hands, {Seat.S: tricks_ns, Seat.N: 13 - tricks_ns}, deal.trump, rules, standing=standing)
+        where: Where = "below" if ask.startswith("score-below") else "above"
+        parts = tuple(Text(en=f"{what_label(i.what, 'en')} {i.points}", ru=f"{what_label(i.what, 'ru')} {i.points}")
+                      for i in scored.items if i.side is side and i.where == where)
+        return Breakdown(scored.total(side, where), parts)
+    raise WhistError(f"a Humbug question asks for honours or the score, not {ask!r}")
+
+
+def cayenne_number(deal: Deal, contract: Contract, ask: str, tricks_ns: int | None) -> Breakdown:
+    """A Cayenne deal's number by Parlett's scoring (:func:`tutor.cayenne.score_cayenne`): a side's
+    honours held, its points for honours, or all it scores towards the game (below the line)."""
+    side = _side_of(ask)
+    if ask.startswith("honours-count-"):
+        held = honours_held(deal, contract.trump)[side] if contract.trump is not None else 0
+        return Breakdown(held, ())
+    if tricks_ns is None and not ask.startswith("honours-"):
+        raise WhistError("a score question needs tricks:")
+    scored = score_cayenne(deal, contract, 7 if tricks_ns is None else tricks_ns)
+    kinds = ("honours",) if ask.startswith("honours-points") else ("odd-tricks", "honours")
+    if not ask.startswith(("honours-points", "score-below")):
+        raise WhistError(f"a Cayenne question asks for honours or the points below the line, not {ask!r}")
+    items = [i for i in scored.items if i.side is side and i.what in kinds]
+    parts = tuple(Text(en=t("tables.number.cayenne_item", "en", what=what_label(i.what, "en"), points=i.points,
+                            times=contract.multiplier),
+                       ru=t("tables.number.cayenne_item", "ru", what=what_label(i.what, "ru"), points=i.points,
+                            times=contract.multiplier)) for i in items)
+    return Breakdown(sum(i.points for i in items), parts)
 
 
 def number_for(deal: Deal, ask: str, tricks_ns: int | None, rules: str = "russian", *,
@@ -248,6 +312,21 @@ def _transfer_parts(scored: DealScore) -> tuple[Text, ...]:
             ru=f"штраф за ренонс: {n} {ru_plural(n, 'взятка', 'взятки', 'взяток')} переходят к стороне {who_ru}"
                + (f", у неё теперь {total}" if total is not None else "")))
     return tuple(out)
+
+
+# -- the cut: who deals, who partners whom, who waits ------------------------------------------
+
+def cut_ruling(item: Item) -> CutRuling:
+    """What a cut item's cards decide under its custom (:func:`tutor.cut.rule_cut`)."""
+    if item.cut is None or item.custom is None:
+        raise WhistError(f"the {item.question} question has no cut")
+    return rule_cut(item.cut, item.custom)
+
+
+def engine_cut(item: Item) -> str:
+    """The player a cut item's question names (:class:`~tutor.cut.CutError` when the cut leaves it
+    to a new draw)."""
+    return cut_ruling(item).answer(item.cut_ask)
 
 
 # -- the catalogue ----------------------------------------------------------------------------

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from tutor.cards import Card, parse_card
-from tutor.content.engine import engine_number, engine_verdict
+from tutor.content.engine import cut_ruling, engine_number, engine_verdict
 from tutor.content.models import Item, Text
 from tutor.content.situation import item_ruling, item_view
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim, maxim_title
+from tutor.cut import custom_rule, player_name
 from tutor.errors import CardError, WhistError
 from tutor.i18n import t
 from tutor.play import must_follow_suit
@@ -334,19 +335,54 @@ def grade(item: Item, response: Any, lang: str = "en") -> Feedback:
     if lang not in ("en", "ru"):
         raise GradingError(f"unknown language {lang!r} (en or ru)")
     read = read_response(item, response)
+    if isinstance(read, str):
+        return _grade_cut(item, read, lang)
     if isinstance(read, int):
         return _grade_number(item, read, lang)
     return _grade_card(item, read, lang)
 
 
-def read_response(item: Item, response: Any) -> Card | int:
+def read_response(item: Item, response: Any) -> Card | int | str:
     """The response as the item asks for it: a :class:`Card` for a card question, an ``int`` for a
-    number question -- read once, so the grade and the record of an answer are of the same value
-    (``"s2"``, ``"♠2"`` and ``Card.parse("S2")`` are one answer, stored as ``S2``).
-    Raises :class:`GradingError` when it is neither."""
+    number question, a player's name for a cut question -- read once, so the grade and the record
+    of an answer are of the same value (``"s2"``, ``"♠2"`` and ``Card.parse("S2")`` are one answer,
+    stored as ``S2``; ``"анна"`` and ``"Anna"`` one player, stored as ``Anna``).
+    Raises :class:`GradingError` when it is none of them."""
+    if item.question == "cut":
+        return _read_player(item, response)
     if item.question in ("honours", "score"):
         return _read_number(response)
     return _read_card(response)
+
+
+def _read_player(item: Item, response: Any) -> str:
+    """A player of the item's cut, by his name in either language (any case)."""
+    said = str(response).strip().casefold()
+    for name in item.cut or {}:
+        if said in (name.casefold(), player_name(name, "ru").casefold()):
+            return name
+    names = ", ".join(item.cut or {})
+    raise GradingError(f"not a player of this cut: {response!r} (name one of {names})")
+
+
+def _grade_cut(item: Item, name: str, lang: str) -> Feedback:
+    """A cut answered: right or not; a wrong name is told the custom's rule, which never names the
+    player (the solution says who, and why)."""
+    ruling = cut_ruling(item)
+    right = ruling.answer(item.cut_ask)
+    custom = item.custom or "lowest"
+    rule = Text(en=custom_rule(custom, item.cut_ask, "en"), ru=custom_rule(custom, item.cut_ask, "ru"))
+    if name == right:
+        said = Text(en=t("grade.cut_right", "en", name=player_name(right, "en")),
+                    ru=t("grade.cut_right", "ru", name=player_name(right, "ru")))
+        return Feedback(True, "right", tuple(item.maxims), said, _join(rule, item.explanation), lang)
+    wrong = Text(en=t("grade.cut_wrong", "en", name=player_name(name, "en")),
+                 ru=t("grade.cut_wrong", "ru", name=player_name(name, "ru")))
+    solution = Text(en=t("grade.cut_solution", "en", name=player_name(right, "en")),
+                    ru=t("grade.cut_solution", "ru", name=player_name(right, "ru")))
+    return Feedback(False, "wrong", tuple(item.maxims), _join(wrong, rule), _join(solution, item.explanation),
+                    lang, idea=Text(en=t("grade.cut_idea", "en"), ru=t("grade.cut_idea", "ru")),
+                    shown=tuple(item.maxims))
 
 
 def hint_count(item: Item) -> int:

@@ -35,13 +35,14 @@ from typing import Any
 from pydantic import BaseModel
 
 from tutor.cards import Card
-from tutor.content.engine import engine_card, engine_number, unknown_maxims
+from tutor.content.engine import engine_card, engine_cut, engine_number, unknown_maxims
 from tutor.content.history import check_history, deliberate_cards
 from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
 from tutor.content.markup import remote_loads
 from tutor.content.models import THEMES, Diagram, ExerciseStep, Item, Lesson, Puzzle, TeachStep, Text
 from tutor.content.rulings import PenaltyError, Ruling
 from tutor.content.situation import item_ruling, item_view
+from tutor.cut import player_name
 from tutor.errors import WhistError
 from tutor.rulesets import find_ruleset
 from tutor.scoring import scoring_maxims
@@ -104,9 +105,12 @@ def _check_cards(loc: Located[Item]) -> list[Problem]:
     item = loc.item
     out: list[Problem] = []
     hand, trump = item.student_hand, item.trump_card
-    if item.dealer is Seat.S and trump not in hand:
+    if item.variant == "humbug" and item.dealer not in (Seat.S, Seat.N):
+        out.append(loc.problem("Humbug is two players, South and North: one of them deals", "dealer"))
+    cut = item.variant == "cayenne"  # the card cut from the second pack lies in no hand of the deal
+    if not cut and item.dealer is Seat.S and trump not in hand:
         out.append(loc.problem(f"South deals, so the trump card {trump} must be in South's hand", "trump"))
-    if item.dealer is not Seat.S and trump in hand:
+    if not cut and item.dealer is not Seat.S and trump in hand:
         out.append(loc.problem(
             f"the trump card {trump} is in South's hand, but it lies in the dealer's ({item.dealer.name}) hand", "trump"))
     if item.deal is not None:
@@ -253,9 +257,30 @@ def _check_history(loc: Located[Item]) -> list[Problem]:
     return out
 
 
+def _check_cut(loc: Located[Item]) -> list[Problem]:
+    """A cut question is proved by the rules of the cut (:mod:`tutor.cut`): the custom decides what
+    is asked (no tie left to a new draw), the answer is the player it names, and neither the prompt
+    nor the first hint names that player."""
+    item = loc.item
+    try:
+        got = engine_cut(item)
+    except WhistError as exc:
+        return [loc.problem(f"cut: {exc}", "cut")]
+    if got != item.answer:
+        return [loc.problem(f"answer: under the {item.custom} custom the answer is {got}, not {item.answer}", "answer")]
+    out: list[Problem] = []
+    names = {got, player_name(got, "ru")}
+    for path, text in ((("prompt",), item.prompt), (("hints", 0), item.hints[0] if item.hints else None)):
+        if text is not None and any(re.search(rf"\b{n}\b", getattr(text, lang)) for n in names for lang in ("en", "ru")):
+            out.append(loc.problem(f"{'.'.join(map(str, path))} gives the answer away: it names {got}", *path))
+    return out
+
+
 def prove(loc: Located[Item]) -> list[Problem]:
     """Every problem with one item (puzzle or lesson exercise); empty when it is proved."""
     item = loc.item
+    if item.question == "cut":
+        return _check_cut(loc) + _maxim_problems(loc) + _language_problems(loc, _texts(item))
     out = _check_cards(loc)
     if not out:
         try:
@@ -276,12 +301,7 @@ def prove(loc: Located[Item]) -> list[Problem]:
                     out.append(loc.problem(f"the engine refused the position: {exc}", "answer"))
                 except Exception as exc:  # noqa: BLE001 -- an engine bug: report it at the item, prove the rest
                     out.append(loc.problem(f"the engine failed on this position: {type(exc).__name__}: {exc}", "answer"))
-    try:  # the catalogue is data a teacher may have broken: say so at the item, never a traceback
-        for i, maxim in enumerate(item.maxims):
-            if unknown_maxims([maxim]):
-                out.append(loc.problem(f"maxims: unknown maxim id {maxim!r}", "maxims", i))
-    except WhistError as exc:
-        out.append(loc.problem(f"cannot check maxim ids: {exc}", "maxims"))
+    out.extend(_maxim_problems(loc))
     out.extend(_language_problems(loc, _texts(item)))
     if item.question in ("lead", "play") and isinstance(item.answer, Card):
         card = item.answer
@@ -320,6 +340,17 @@ def names_holding(title: str, holding: Sequence[Card]) -> bool:
     words = set(re.findall(r"[a-z]+", title.lower()))
     held = {str(c)[1:] for c in holding}  # "HT" -> "T"
     return bool(words & _HOLDING_WORDS) or any(_RANK_WORDS[w] in held for w in words & set(_RANK_WORDS))
+
+
+def _maxim_problems(loc: Located[Item]) -> list[Problem]:
+    out: list[Problem] = []
+    try:  # the catalogue is data a teacher may have broken: say so at the item, never a traceback
+        for i, maxim in enumerate(loc.item.maxims):
+            if unknown_maxims([maxim]):
+                out.append(loc.problem(f"maxims: unknown maxim id {maxim!r}", "maxims", i))
+    except WhistError as exc:
+        out.append(loc.problem(f"cannot check maxim ids: {exc}", "maxims"))
+    return out
 
 
 def _diagram_problems(les: Located[Lesson]) -> list[Problem]:

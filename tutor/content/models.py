@@ -34,7 +34,7 @@ A documented puzzle (see also ``puzzles/examples.yaml``)::
         #                               # must be conventional for its seat (python -m tutor check)
         # deliberate: [{card: "W:SK", reason: {en: "…", ru: "…"}}]   # a card of played that is a
         #                               # deliberate mistake, and why
-        question: lead                  # lead | play | legal | honours | score
+        question: lead                  # lead | play | legal | honours | score | cut
         prompt: {en: "You lead to the first trick.", ru: "Вы ходите первым."}   # optional
         answer: S4                      # lead/play: a card; legal: a list of cards; honours/score: a number
         accept: []                      # other right answers, each {answer, reason: {en, ru}}
@@ -46,7 +46,14 @@ A documented puzzle (see also ``puzzles/examples.yaml``)::
         # override: {en: "…", ru: "…"}   # only when the answer differs from the engine's, and why
 
 Honours and score items add ``ask`` (what number is asked, e.g. ``honours-points-ns``) and
-``deal``; score items add ``tricks: {NS: 8}``.
+``deal``; score items add ``tricks: {NS: 8}``. At another table they add ``variant``: ``humbug``
+(each player's honours by Humbug's scale, South in N-S, North in E-W), ``two-dummies`` (as for
+four) or ``cayenne`` (Parlett's scoring; ``trump`` is then the card cut from the second pack and
+``contract: cayenne | grand | nullo`` the game named).
+
+A cut item is asked before the deal: no ``hand`` or ``trump``, but ``cut`` (each player's card,
+``{You: S5, Anna: HA, Boris: D9, Vera: C2}``) and ``custom`` (``lowest`` 000, ``highest`` 001,
+``club`` 003); ``ask: dealer | partner | waiting`` (default dealer); the answer is a player's name.
 
 The laws (maxims ``revoke-penalty-*``, ``exposed-card``, ``lead-out-of-turn``) are proved by the
 engine too. A score item may add ``revokes: [EW]`` (one entry per revoke) and ``revoke_penalty:
@@ -71,27 +78,44 @@ Lessons teach first: the first step is a ``teach`` step.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple, Self
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Discriminator,
     Field,
-    PlainSerializer,
-    PlainValidator,
     StringConstraints,
     Tag,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
 
-from tutor.cards import Card, Hand, Suit, parse_card
+from tutor.cards import Card, Hand, Suit
+from tutor.cayenne import Contract, Declaration
+from tutor.content.fields import (
+    Answer,
+    AnswerValue,
+    AnyHand,
+    CardField,
+    CutField,
+    DealField,
+    Hand13,
+    History,
+    MaximId,
+    NonEmpty,
+    PlayedCard,
+    SeatCardField,
+    SeatField,
+    SideName,
+    SuitField,
+    one_card,
+)
 from tutor.conventions.catalogue import ID_PATTERN
+from tutor.cut import CUT_ASKS, Custom, CutAsk
 from tutor.deal import Deal
-from tutor.errors import HandError, WhistError
-from tutor.play import Trick, format_history, parse_history
+from tutor.errors import WhistError
+from tutor.play import Trick
 from tutor.rulesets import Penalty as RevokePenalty
 from tutor.seats import Seat
 from tutor.vocab import CARD_QUESTIONS, QUESTION_KINDS, RULESET_NAMES, QuestionKind, RuleSetName, System
@@ -167,6 +191,7 @@ ASKS: tuple[str, ...] = (
     "score-below-ns", "score-below-ew",
     "score-above-ns", "score-above-ew",
     "game-value-ns", "game-value-ew",
+    *CUT_ASKS,
 )
 #: Rule-set names (tutor/vocab.py; the presets are tutor/rulesets.py).
 RULESETS: tuple[RuleSetName, ...] = RULESET_NAMES
@@ -190,183 +215,8 @@ class FieldProblem(ValueError):
         self.loc = loc
 
 
-# -- field types ------------------------------------------------------------------------------
-#
-# Parse once, at the edge: each field below reads the YAML's text into the engine's own value
-# (a Card, a Hand, a Seat, the played Tricks, a Deal) when the file is loaded, and writes it back as
-# the same canonical text (``PlainSerializer``), so a loaded item holds values every consumer uses
-# as they are -- the grader, the engine, the rulings, the page and the worksheet never read an item's
-# cards again -- while ``model_dump(mode="json")`` (the writer, the JSON output) and the JSON Schema
-# (``json_schema_input_type``) still speak the notation of the files. A field also takes the value
-# itself (``trump=Card.parse("D7")``), so code that builds an item passes what it holds.
-# Messages stay those of the text: pydantic's own for a value that is not text at all, the
-# notation's (``not a card: 'SX' ...``) for text that cannot be read.
-
-def _not_text(value: Any) -> PydanticCustomError:
-    return PydanticCustomError("string_type", "Input should be a valid string")
-
-
-def _one_of(words: tuple[str, ...]) -> PydanticCustomError:
-    shown = ", ".join(repr(w) for w in words[:-1]) + f" or {words[-1]!r}"
-    return PydanticCustomError("literal_error", "Input should be {expected}", {"expected": shown})
-
-
-def _read_card(value: Any) -> Card:
-    """Any accepted spelling of a card (``♠K``, ``K♠``, ``H10``, ``♦Д``) -> the :class:`Card`."""
-    if isinstance(value, Card):
-        return value
-    if not isinstance(value, str):
-        raise _not_text(value)
-    return parse_card(value)
-
-
-def _read_hand(value: Any, size: int | None) -> Hand:
-    if isinstance(value, Hand):
-        hand = value
-    elif not isinstance(value, str):
-        raise _not_text(value)
-    else:
-        return Hand.parse(value, size=size)
-    if size is not None and len(hand) != size:
-        raise HandError(f"hand has {len(hand)} cards, expected {size}")
-    return hand
-
-
-def _read_history(value: Any) -> tuple[Trick, ...]:
-    if isinstance(value, (tuple, list)) and all(isinstance(t, Trick) for t in value):
-        tricks: Sequence[Trick] = value
-    elif not isinstance(value, str):
-        raise _not_text(value)
-    else:
-        tricks = parse_history(value)
-    if not tricks:
-        raise ValueError("played is empty: leave the field out when no card has been played")
-    return tuple(tricks)
-
-
-def _read_deal(value: Any) -> Deal:
-    if isinstance(value, Deal):
-        deal = Deal(value.hands)  # the four hands, as the text reads them (full_deal() adds the rest)
-    elif not isinstance(value, str):
-        raise _not_text(value)
-    else:
-        deal = Deal.from_pbn(value)
-    if deal.size != 13:
-        raise ValueError(f"a deal has 13 cards a hand, this one {deal.size}")
-    return deal
-
-
-_SEATS = ("N", "E", "S", "W")
-_SUITS = ("S", "H", "D", "C")
-
-
-def _read_seat(value: Any) -> Seat:
-    if isinstance(value, Seat):
-        return value
-    if not isinstance(value, str) or value not in _SEATS:
-        raise _one_of(_SEATS)
-    return Seat[value]
-
-
-def _read_suit(value: Any) -> Suit:
-    if isinstance(value, Suit):
-        return value
-    if not isinstance(value, str) or value not in _SUITS:
-        raise _one_of(_SUITS)
-    return Suit[value]
-
-
-#: An answer: a number (honours, score), a card (lead, play) or the set of cards (legal).
-AnswerValue = int | Card | tuple[Card, ...]
-
-
-def _read_answer(value: Any) -> AnswerValue:
-    """A card, a number or a list of cards (read as a tuple of :class:`Card`, in the given order)."""
-    if isinstance(value, bool):
-        raise ValueError(f"an answer is a card, a number or a list of cards, not {value!r}")
-    if isinstance(value, (int, Card)):
-        return value
-    if isinstance(value, str):
-        return parse_card(value)
-    if isinstance(value, (list, tuple)):
-        cards = tuple(_read_card_in_answer(v) for v in value)
-        if len(set(cards)) != len(cards):
-            raise ValueError("a card is listed twice in the answer")
-        return cards
-    raise ValueError(f"an answer is a card, a number or a list of cards, not {value!r}")
-
-
-def _read_card_in_answer(value: Any) -> Card:
-    if isinstance(value, Card):
-        return value
-    if not isinstance(value, str):
-        raise ValueError(f"a card is written like SK or ♥10, not {value!r}")
-    return parse_card(value)
-
-
-def _one_card(answer: AnswerValue) -> Card:
-    if not isinstance(answer, Card):
-        raise WhistError(f"the answer {_write_answer(answer)!r} is not one card")
-    return answer
-
-
-def _write_answer(value: AnswerValue) -> int | str | list[str]:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, tuple):
-        return [str(c) for c in value]
-    return value
-
-
-NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
-CardField = Annotated[
-    Card,
-    PlainValidator(_read_card, json_schema_input_type=str),
-    PlainSerializer(str, return_type=str),
-    Field(description="A card: suit letter and rank (SK, HT, D2); ♠K, K♠, H10 and ♦Д are read too."),
-]
-Hand13 = Annotated[
-    Hand,
-    PlainValidator(lambda v: _read_hand(v, 13), json_schema_input_type=str),
-    PlainSerializer(Hand.pbn, return_type=str),
-    Field(description="13 cards, PBN spades.hearts.diamonds.clubs (KJ4.AQ32.T98.765) or ♠KJ4 ♥AQ32 …"),
-]
-AnyHand = Annotated[
-    Hand,
-    PlainValidator(lambda v: _read_hand(v, None), json_schema_input_type=str),
-    PlainSerializer(Hand.pbn, return_type=str),
-    Field(description="Some cards, PBN spades.hearts.diamonds.clubs (KJ4.AQ32.T98.765)."),
-]
-History = Annotated[
-    tuple[Trick, ...],
-    PlainValidator(_read_history, json_schema_input_type=str),
-    PlainSerializer(format_history, return_type=str),
-    Field(description="Played tricks: 'W:DK D4 D9 D2 / W:DA D6 D3 H5' (leader, cards in play order)."),
-]
-DealField = Annotated[
-    Deal,
-    PlainValidator(_read_deal, json_schema_input_type=str),
-    PlainSerializer(lambda d: d.pbn(), return_type=str),
-    Field(description="All four hands, PBN 'N:hand hand hand hand' clockwise from the named seat."),
-]
-Answer = Annotated[
-    AnswerValue,
-    PlainValidator(_read_answer, json_schema_input_type=int | str | list[str]),
-    PlainSerializer(_write_answer, return_type=int | str | list[str]),
-    Field(description="lead/play: a card; legal: the list of legal cards; honours/score: a number."),
-]
-MaximId = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
-SeatField = Annotated[
-    Seat,
-    PlainValidator(_read_seat, json_schema_input_type=Literal["N", "E", "S", "W"]),
-    PlainSerializer(lambda s: s.name, return_type=str),
-]
-SideName = Annotated[Literal["NS", "EW"], Field(description="A side: NS (North-South) or EW (East-West).")]
-SuitField = Annotated[
-    Suit,
-    PlainValidator(_read_suit, json_schema_input_type=Literal["S", "H", "D", "C"]),
-    PlainSerializer(lambda s: s.name, return_type=str),
-]
+#: The other tables an honours or score question may be asked at (issue 25).
+TableVariant = Literal["humbug", "two-dummies", "cayenne"]
 if TYPE_CHECKING:
     # These Literals are built at run time from the names the project defines (themes, asks)
     # so that pydantic refuses any other; a static checker cannot build a Literal from a tuple,
@@ -413,40 +263,7 @@ class Accept(_Model):
     @property
     def card(self) -> Card:
         """The accepted card (of a lead or play question, whose answers are cards)."""
-        return _one_card(self.answer)
-
-
-class PlayedCard(NamedTuple):
-    """A card of the history and the seat that played it, written ``W:SK``."""
-
-    seat: Seat
-    card: Card
-
-    def __str__(self) -> str:
-        return f"{self.seat.name}:{self.card}"
-
-
-def _read_seat_card(value: Any) -> PlayedCard:
-    """``W:SK`` (the seat that played it, then the card) -> ``PlayedCard(Seat.W, SK)``."""
-    if isinstance(value, PlayedCard):
-        return value
-    if not isinstance(value, str):
-        raise _not_text(value)
-    if ":" not in value:
-        raise ValueError(f"a played card is written like W:SK (the seat, then the card), not {value!r}")
-    seat, card = value.split(":", 1)
-    seat = seat.strip().upper()
-    if seat not in _SEATS:
-        raise ValueError(f"{seat!r} is not a seat (N, E, S or W) in {value!r}")
-    return PlayedCard(Seat[seat], parse_card(card.strip()))
-
-
-SeatCardField = Annotated[
-    PlayedCard,
-    PlainValidator(_read_seat_card, json_schema_input_type=str),
-    PlainSerializer(str, return_type=str),
-    Field(description="A card of the history and the seat that played it: W:SK."),
-]
+        return one_card(self.answer)
 
 
 class Deliberate(_Model):
@@ -498,8 +315,10 @@ class Item(_Model):
     seat: Literal["S"] = Field("S", description="The student always sits South.")
     dealer: SeatField = Field(Seat.E, description="The dealer holds the trump card; S leads first when E deals.",
                               json_schema_extra={"default": "E"})
-    trump: CardField = Field(description="The turned-up trump card, in the dealer's hand.")
-    hand: Hand13 = Field(description="South's 13 cards as dealt (cards already played included).")
+    trump: CardField | None = Field(None, description=(
+        "The turned-up trump card, in the dealer's hand (every question but cut)."))
+    hand: Hand13 | None = Field(None, description=(
+        "South's 13 cards as dealt, cards already played included (every question but cut)."))
     deal: DealField | None = Field(None, description=(
         "All four hands. honours/score: the deal counted (shown). lead/play/legal with played tricks: the "
         "hidden deal that proves every card of the history conventional (never shown before the answer; "
@@ -513,6 +332,16 @@ class Item(_Model):
     tricks: Tricks | None = None
     standing: Standing | None = Field(default=None, description=(
         "score questions: each side's points below the line before the deal, e.g. {NS: 5, EW: 3}"))
+    cut: CutField | None = Field(None, description=(
+        "cut questions: the card each player drew, by name, e.g. {You: S5, Anna: HA, Boris: D9, Vera: C2}."))
+    custom: Custom | None = Field(None, description=(
+        "cut questions: the custom of the cut -- lowest (000: the lowest deals), highest (001: the highest "
+        "deals, a house custom) or club (003: the ace the lowest card, the four highest play)."))
+    variant: TableVariant | None = Field(None, description=(
+        "honours and score questions at another table: humbug (002: each player's honours by Humbug's scale, "
+        "South written as N-S, North as E-W), two-dummies (scored as for four), cayenne (Parlett's scoring; "
+        "trump: is the card cut from the second pack, whose suit is the cayenne suit; contract: names the game)."))
+    contract: Declaration | None = Field(None, description="cayenne: the contract named -- cayenne, grand or nullo.")
     prompt: Text | None = None
     answer: Answer
     accept: list[Accept] = Field(default_factory=list)
@@ -531,6 +360,36 @@ class Item(_Model):
         "The exposed card an opponent calls now: it must be played if it can be without a revoke (004)."))
     called_suit: SuitField | None = Field(None, description=(
         "South on lead after a lead out of turn: the suit the opponents call (000 «Ошибки» 3; 004)."))
+
+    @model_validator(mode="after")
+    def _position_fits_question(self) -> Item:
+        """A cut is asked before any card is dealt: no hand and no trump; every other question is
+        asked from South's seat in a deal, with both."""
+        if self.question == "cut":
+            for name in ("trump", "hand", "deal", "played"):
+                if getattr(self, name) is not None:
+                    raise FieldProblem((name,), f"a cut question is asked before the deal: leave {name}: out")
+            if self.cut is None or self.custom is None:
+                raise FieldProblem(("question",), "a cut question needs cut: (each player's card) and custom:")
+            if not isinstance(self.answer, str):
+                raise FieldProblem(("answer",), "a cut question is answered by a player's name, like Anna")
+            if self.accept:
+                raise FieldProblem(("accept",), "a cut question has one right player: leave accept out")
+            return self
+        for name in ("cut", "custom"):
+            if getattr(self, name) is not None:
+                raise FieldProblem((name,), f"only a cut question takes {name}:")
+        if self.variant is not None and self.question not in ("honours", "score"):
+            raise FieldProblem(("variant",), "variant: is for honours and score questions at another table")
+        if (self.contract is not None) != (self.variant == "cayenne"):
+            raise FieldProblem(("contract",), "a Cayenne question names its contract (contract: cayenne, grand or "
+                                              "nullo), and only a Cayenne question does")
+        for name in ("trump", "hand"):
+            if getattr(self, name) is None:
+                raise FieldProblem((name,), f"the {self.question} question needs {name}:")
+        if isinstance(self.answer, str):
+            raise FieldProblem(("answer",), f"a player's name answers a cut question, not a {self.question} question")
+        return self
 
     @model_validator(mode="after")
     def _laws_fit_question(self) -> Item:
@@ -578,6 +437,9 @@ class Item(_Model):
                     raise FieldProblem(("accept", i, "answer"), "an accepted answer of a card question is a card")
                 if acc.answer == self.answer:
                     raise FieldProblem(("accept", i, "answer"), f"{acc.answer} is already the answer")
+        elif q == "cut":
+            if self.ask is not None and self.ask not in CUT_ASKS:
+                raise FieldProblem(("ask",), f"ask: {self.ask} does not fit the cut question (use {', '.join(CUT_ASKS)})")
         elif q == "legal":
             if not isinstance(self.answer, tuple) or not self.answer:
                 raise FieldProblem(("answer",), "a legal question is answered by the list of every legal card")
@@ -596,8 +458,8 @@ class Item(_Model):
                 raise FieldProblem(("ask",), f"ask: {self.ask} does not fit the {q} question")
             if self.deal is None:
                 raise FieldProblem(("question",), f"the {q} question needs the whole deal (deal:)")
-        elif self.ask is not None:
-            raise FieldProblem(("ask",), f"ask: is only for honours and score questions, not {q}")
+        elif self.ask is not None and q != "cut":
+            raise FieldProblem(("ask",), f"ask: is only for honours, score and cut questions, not {q}")
         if q == "score" and self.tricks is None:
             raise FieldProblem(("question",), "a score question needs the tricks taken, e.g. tricks: {NS: 8}")
         if q != "score" and self.tricks is not None:
@@ -609,7 +471,9 @@ class Item(_Model):
     # -- the engine's names for the same values (read once, when the item was loaded) -------------
     @property
     def trump_card(self) -> Card:
-        """The turned-up trump card (the ``trump`` field)."""
+        """The turned-up trump card (the ``trump`` field; every question but a cut has one)."""
+        if self.trump is None:
+            raise WhistError(f"a {self.question} question has no trump card")
         return self.trump
 
     @property
@@ -619,8 +483,15 @@ class Item(_Model):
 
     @property
     def student_hand(self) -> Hand:
-        """South's 13 cards as dealt (the ``hand`` field)."""
+        """South's 13 cards as dealt (the ``hand`` field; every question but a cut has them)."""
+        if self.hand is None:
+            raise WhistError(f"a {self.question} question has no hand")
         return self.hand
+
+    @property
+    def cut_ask(self) -> CutAsk:
+        """What a cut question asks: who deals (the default), who is South's partner, who waits."""
+        return "dealer" if self.ask is None else self.ask  # type: ignore[return-value]  # ask: checked by the validator
 
     @property
     def tricks_played(self) -> tuple[Trick, ...]:
@@ -648,12 +519,21 @@ class Item(_Model):
         the linter reports at the item when it does not -- here it raises :class:`DealError`)."""
         if self.deal is None:
             return None
+        if self.variant == "cayenne":  # no card turned up: the trump is the contract's
+            return Deal(self.deal.hands, dealer=self.dealer, trump=self.cayenne_contract.trump)
         return Deal(self.deal.hands, dealer=self.dealer, trump_card=self.trump)
+
+    @property
+    def cayenne_contract(self) -> Contract:
+        """A Cayenne question's contract: the suit of the card cut (``trump``), the game named, by the dealer."""
+        if self.variant != "cayenne" or self.contract is None:
+            raise WhistError("only a Cayenne question has a contract")
+        return Contract(self.trump_card.suit, self.contract, self.dealer)
 
     @property
     def answer_card(self) -> Card:
         """The card a lead or play question is answered by."""
-        return _one_card(self.answer)
+        return one_card(self.answer)
 
     def answer_cards(self) -> tuple[Card, ...]:
         """The answer as cards (one for lead/play, the set for legal, none for numbers)."""

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from html import escape
 
 from tutor.cards import Card, Hand, Suit
-from tutor.content.describe import question_text
+from tutor.content.describe import position_lines, question_text
 from tutor.content.models import Exercise, Item, Puzzle, Text
 from tutor.content.sources import plain_citations
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
+from tutor.cut import player_name
 from tutor.i18n import t
 from tutor.seats import Seat
 
@@ -109,6 +110,8 @@ def answer_text(item: Item, lang: str = "en") -> str:
         alts = [a.card.symbol(lang) for a in item.accept]
         main = item.answer.symbol(lang)
         return main + (f" ({' / '.join(alts)})" if alts else "")
+    if item.question == "cut" and isinstance(item.answer, str):
+        return player_name(item.answer, lang)
     return str(item.answer)
 
 
@@ -126,12 +129,23 @@ def _heading(n: int, lang: str) -> str:
 def _section(item: Item, n: int, lang: str) -> str:
     w = _words(lang)
     parts = [f'<section class="puzzle"><h2>{escape(_heading(n, lang))}</h2>']
+    if item.question == "cut":  # the cut comes before the deal: the cards drawn, no hand, no trump
+        parts.extend(f'<div class="meta">{escape(line)}</div>' for line in position_lines(item, lang))
+        parts.append(f'<div class="question">{escape(plain_citations(question_text(item)[lang], lang))}</div>')
+        parts.append(f'<div class="meta">{escape(w["answer"])}: <span class="answer-box"></span></div></section>')
+        return "".join(parts)
     if item.question in ("honours", "score"):
         parts.append(_deal(item, lang))
     else:
         parts.append(_hand(item.student_hand, lang))
-    parts.append(f'<div class="meta">{escape(w["dealer"])}: {escape(item.dealer_seat.label(lang))}; '
-                 f'{escape(w["trump"])}: {_card(item.trump_card, lang)}</div>')
+    if item.variant == "cayenne":  # no card turned up: the contract named after the deal
+        contract = item.cayenne_contract
+        trump = escape(t("cayenne.table.contract_line", lang, contract=contract.title(lang),
+                         seat=contract.named_by.label(lang)))
+        parts.append(f'<div class="meta">{escape(w["dealer"])}: {escape(item.dealer_seat.label(lang))}; {trump}</div>')
+    else:
+        parts.append(f'<div class="meta">{escape(w["dealer"])}: {escape(item.dealer_seat.label(lang))}; '
+                     f'{escape(w["trump"])}: {_card(item.trump_card, lang)}</div>')
     parts.append(_tricks(item, lang))
     if item.tricks is not None:
         ns = item.tricks.ns

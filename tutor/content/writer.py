@@ -17,9 +17,9 @@ __all__ = ["FIELD_ORDER", "puzzle_data", "puzzles_yaml"]
 
 #: The order fields are written in (the order of the documented example in models.py).
 FIELD_ORDER: tuple[str, ...] = (
-    "id", "title", "themes", "difficulty", "rules", "system", "dealer", "trump", "hand", "deal",
-    "played", "deliberate", "exposed", "called", "called_suit", "question", "ask", "tricks", "revokes", "revoke_penalty",
-    "prompt", "answer", "accept", "maxims", "hints", "explanation", "override",
+    "id", "title", "themes", "difficulty", "rules", "system", "variant", "contract", "custom", "cut", "dealer", "trump",
+    "hand", "deal", "played", "deliberate", "exposed", "called", "called_suit", "question", "ask", "tricks", "standing",
+    "revokes", "revoke_penalty", "prompt", "answer", "accept", "maxims", "hints", "explanation", "override",
 )
 
 

@@ -306,8 +306,11 @@ def _decide(ctx: Context) -> _Outcome:
     rejected: dict[Card, Finding] = {}
     applied: list[Finding] = []
     accepted: list[frozenset[Card]] = []  # cards an ``accept`` finding declared equally right
+    now = replace(ctx, cands=tuple(cands))
     for rule in _order_for(ctx):
-        for f in rule(replace(ctx, cands=tuple(cands))):
+        if len(now.cands) != len(cands):  # a rule cut: the next ones see what is left (cands only shrink)
+            now = replace(ctx, cands=tuple(cands))
+        for f in rule(now):
             if not applies(f.maxim, ctx.system):
                 continue
             out = [c for c in cands if c in f.scope and c not in f.keep]

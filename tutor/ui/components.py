@@ -38,11 +38,12 @@ from tutor.content.situation import item_view
 from tutor.content.sources import named_sources, plain_citations, source_html
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.conventions.catalogue import maxim_title as catalogue_title
+from tutor.cut import player_name
 from tutor.errors import WhistError
 from tutor.i18n import has, t
 from tutor.play import must_follow_suit
 from tutor.progress import ProgressError
-from tutor.render import hand_html, history_html, table_html
+from tutor.render import drawn_html, hand_html, history_html, table_html
 from tutor.seats import Seat
 from tutor.seatview import SeatView
 from tutor.ui import drafts, state
@@ -61,7 +62,7 @@ __all__ = ["Answered", "Question", "item_board", "prompt_text", "run_item", "max
 class Answered:
     """What is kept of an answer in session state: the response and the grader's feedback."""
 
-    response: Card | int
+    response: Card | int | str
     feedback: Feedback
     hints_used: int
     score: float
@@ -154,8 +155,18 @@ def item_board(item: Item, lang: str) -> SeatView | None:
 
 
 def _asks_card(item: Item) -> bool:
-    """The question is answered by clicking a card of the hand (a number question is not)."""
-    return item.question not in ("honours", "score")
+    """The question is answered by clicking a card of the hand (a number or a cut question is not)."""
+    return item.question not in ("honours", "score", "cut")
+
+
+def cut_board(item: Item, lang: str) -> None:
+    """A cut question's board: the card each player drew, over his name, and the custom it is read
+    by -- no hand, no table: the cut comes before the deal and the seats."""
+    cut = item.cut or {}
+    st.caption(t("club.cut.drawn", lang))
+    show_html(drawn_html([(player_name(p, lang), c) for p, c in cut.items()], lang))
+    if item.custom is not None:
+        st.caption(t("club.cut.custom_line", lang, custom=t(f"club.custom.{item.custom}", lang)))
 
 
 def _hand_after(view: SeatView, lang: str) -> None:
@@ -378,9 +389,18 @@ def _card_buttons(q: Question, view: SeatView, cards: Sequence[Card]) -> None:
               key_of=lambda c: q.keys.widget(f"card-{c}"), styled=False)
 
 
-def _answer_controls(q: Question, view: SeatView) -> None:
+def _answer_controls(q: Question, view: SeatView | None) -> None:
     """The number box and "Check", or the cards to click (:func:`_card_buttons`)."""
     lang = q.lang
+    if q.item.question == "cut":
+        st.caption(t("club.cut.pick", lang))
+        row = st.container(horizontal=True, gap="small")
+        for name in q.item.cut or {}:
+            row.button(player_name(name, lang), key=q.keys.widget(f"player-{name}"),
+                       on_click=_submit, args=(q, name))
+        return
+    if view is None:
+        return
     if not q.asks_card:
         key = q.keys.widget("number")
         st.number_input(t("item.your_number", lang), min_value=0, max_value=200, step=1, value=0, key=key)
@@ -396,10 +416,10 @@ def _answer_controls(q: Question, view: SeatView) -> None:
     _card_buttons(q, view, cards)
 
 
-def _why_box(q: Question, view: SeatView) -> None:
+def _why_box(q: Question, view: SeatView | None) -> None:
     """"Why is this card wrong?" for any card of the hand, answered by the conventions engine."""
     item, lang = q.item, q.lang
-    if item.question not in ("lead", "play"):
+    if item.question not in ("lead", "play") or view is None:
         return
     with st.expander(t("item.why_title", lang)):
         key = q.keys.why
@@ -459,9 +479,13 @@ def run_item(
     questions draws them once, :func:`tutor.ui.cardpick.draw_hand_styles`).
     """
     q = Question(item, state.ItemKeys(scope, item_id), lang, kind, record_id or item_id, keep)
-    view = item_board(item, lang)
-    if view is None:
-        return None
+    view: SeatView | None = None
+    if item.question == "cut":
+        cut_board(item, lang)
+    else:
+        view = item_board(item, lang)
+        if view is None:
+            return None
     st.markdown(f"**{prompt_text(item, lang)}**")
     if card_styles and q.asks_card:
         draw_hand_styles(lang)  # outside the answer's fragment: a click there sends no style sheet
@@ -481,7 +505,7 @@ def _answer_shape(q: Question) -> tuple[bool, bool, bool] | None:
 
 
 @st.fragment
-def _answer_area(q: Question, view: SeatView, allow_why: bool, after: Callable[[Answered | None], None] | None,
+def _answer_area(q: Question, view: SeatView | None, allow_why: bool, after: Callable[[Answered | None], None] | None,
                  rerun_page: bool) -> Answered | None:
     """Hints, the answer controls, the feedback and ``after``: rerun alone on a click."""
     if rerun_page and st.session_state.get(q.keys.page) != _answer_shape(q):
@@ -492,7 +516,7 @@ def _answer_area(q: Question, view: SeatView, allow_why: bool, after: Callable[[
     return answered
 
 
-def _answer_body(q: Question, view: SeatView, allow_why: bool) -> Answered | None:
+def _answer_body(q: Question, view: SeatView | None, allow_why: bool) -> Answered | None:
     keys, lang, item = q.keys, q.lang, q.item
     answered = q.answered
     total, used = q.hints_total, q.hints_used
@@ -506,7 +530,7 @@ def _answer_body(q: Question, view: SeatView, allow_why: bool) -> Answered | Non
             st.button(t("item.hint", lang, cost=hint_cost(used, total)), key=keys.widget("hint"),
                       on_click=_open_hint, args=(q,), icon=":material/lightbulb:")
         return None
-    if q.asks_card:
+    if q.asks_card and view is not None:
         _hand_after(view, lang)
     fb = answered.feedback
     revealed = q.revealed

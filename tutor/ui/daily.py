@@ -130,7 +130,7 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
         bar.progress(min(done / max(total, 1), 1.0), text=tr("daily.simulating", n=total))
 
     try:
-        data = evidence(puzzle.hand, puzzle.trump, puzzle.dealer, puzzle.tricks_played, puzzle.answer,
+        data = evidence(puzzle.student_hand, puzzle.trump_card, puzzle.dealer, puzzle.tricks_played, puzzle.answer,
                         tuple(puzzle.maxims), samples, seed, progress=progress, system=puzzle.system, rules=puzzle.rules)
     except WhistError as exc:
         bar.empty()

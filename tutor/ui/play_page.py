@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from tutor.cut import CLUB_TABLE
 from tutor.errors import WhistError
 from tutor.i18n import LANGS, t
 from tutor.render import CSS, deck_css, history_html, last_trick_html, table_html
@@ -33,6 +34,8 @@ from tutor.strengths import STRENGTHS
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import card_hand, draw_hand_styles, four_colour
+from tutor.ui.cayenne_table import catext, cayenne_panel
+from tutor.ui.club_table import CLUB_KEY, club_header, club_next_game, club_standings, club_waiting, ctext
 from tutor.ui.components import maxim_title
 from tutor.ui.humbug_table import humbug_after_deal, humbug_table
 from tutor.ui.lang import current_lang
@@ -56,6 +59,9 @@ NOTE_KEY = state.PLAY_NOTE
 OPT = state.PLAY_OPT
 #: The key of the box holding the table and the hand (its CSS class is ``st-key-wt-play-area``).
 PLAY_AREA = "wt-play-area"
+#: The Game choice that opens a club evening of 003 (tutor.ui.club_table), and its players by default.
+CLUB = "club"
+CLUB_PLAYERS = 5
 
 def ptext(key: str, lang: str, **fmt: Any) -> str:
     """A Play-page text in ``lang`` (its texts live in ``tutor/locales/play.{en,ru}.yaml``)."""
@@ -66,15 +72,40 @@ def ptext(key: str, lang: str, **fmt: Any) -> str:
 def _new_session() -> None:
     from tutor.session import Session, SessionOptions
 
+    table = st.session_state.get(OPT + "variant", "classic")
     options = SessionOptions(
         rules=st.session_state.get(OPT + "rules", "russian"),
         system=st.session_state.get(OPT + "system", "russian"),
         flag=st.session_state.get(OPT + "flag", "now"),
-        variant=parse_variant(st.session_state.get(OPT + "variant", "classic")),
+        variant=parse_variant("classic" if table == CLUB else table),
         samples=int(st.session_state.get(OPT + "samples", 20)),
         seed=int(st.session_state.get(OPT + "seed", 1)),
         robots=st.session_state.get(OPT + "robots", "classic"),
     )
+    st.session_state.pop(CLUB_KEY, None)
+    if table == CLUB:  # a club evening of 003: the evening holds the learner's games
+        from tutor.club_session import ClubSession
+
+        club = ClubSession(int(st.session_state.get(OPT + "club_players", CLUB_PLAYERS)), options)
+        st.session_state[CLUB_KEY] = club
+        st.session_state[ERROR_KEY] = None
+        st.session_state[NOTE_KEY] = None
+        if club.session is None:
+            st.session_state.pop(SESSION_KEY, None)
+            st.session_state[LAST_KEY] = None
+        else:
+            st.session_state[SESSION_KEY] = club.session
+            st.session_state[LAST_KEY] = {"robots": club.session.opening_robot_cards, "flag": None}
+        return
+    if options.variant.cayenne:  # the contract is named after the deal: its own session, the same table
+        from tutor.cayenne_session import CayenneSession
+
+        cayenne = CayenneSession(options)
+        st.session_state[SESSION_KEY] = cayenne
+        st.session_state[LAST_KEY] = {"robots": cayenne.opening_robot_cards, "flag": None}
+        st.session_state[ERROR_KEY] = None
+        st.session_state[NOTE_KEY] = None
+        return
     if options.variant.humbug:  # two players and an exchange of hands: its own session and table
         from tutor.humbug_session import HumbugSession
 
@@ -154,12 +185,14 @@ def _settings(lang: str) -> None:
         c3.radio(ptext("flag", lang), ("now", "review"), key=OPT + "flag",
                  format_func=lambda v: ptext("flag_" + v, lang), horizontal=True)
         d1, d2, d3 = st.columns(3)
-        d1.selectbox(ptext("variant", lang), VARIANT_NAMES, key=OPT + "variant",
-                     format_func=lambda v: parse_variant(v).title(lang))
+        d1.selectbox(ptext("variant", lang), (*VARIANT_NAMES, CLUB), key=OPT + "variant",
+                     format_func=lambda v: ctext("title", lang) if v == CLUB else parse_variant(v).title(lang))
         d2.number_input(ptext("samples", lang), min_value=0, max_value=32, value=20, step=1, key=OPT + "samples")
         d3.number_input(ptext("seed", lang), min_value=0, max_value=2**32 - 1, value=1, step=1, key=OPT + "seed")
         st.radio(ptext("robots", lang), STRENGTHS, index=STRENGTHS.index("classic"), key=OPT + "robots",
                  format_func=lambda v: ptext("robots_" + v, lang), horizontal=True)
+        st.number_input(ctext("table.players", lang), min_value=CLUB_TABLE[0], max_value=CLUB_TABLE[1], value=CLUB_PLAYERS,
+                        step=1, key=OPT + "club_players")
         st.caption(ptext("humbug", lang))
         st.button(ptext("new_session", lang), on_click=_new_session, key=state.PLAY_NEW, type="primary")
 
@@ -229,7 +262,8 @@ def rule_cell(ln: ReviewLine, lang: str) -> str:
 def _sheet(session: Session, lang: str) -> None:
     """The robber's score sheet, drawn once, the classic way: every partie on one sheet (the
     same drawing as the rules calculator's, :func:`tutor.ui.rules.sheet_html`)."""
-    st.subheader(ptext("sheet", lang))
+    club_game = getattr(session, "club_game", None)  # a club game: its sheet is the game, not a rubber
+    st.subheader(ctext("table.sheet", lang, game=club_game) if club_game is not None else ptext("sheet", lang))
     st.html(sheet_html(session.sheet, lang))
 
 
@@ -298,9 +332,11 @@ def _turn(session: Session, last: dict[str, Any], lang: str) -> None:
         partner = ptext("two_dummies_partner", lang)
     else:
         partner = ptext("partner", lang, name=session.partner.name(lang))
-    st.caption(ptext("deal_info", lang, deal=session.deal_number, robber=session.robber,
-                     dealer=f"{session.dealer.label(lang)} ({session.seating[session.dealer].name(lang)})")
-               + " · " + partner)
+    dealer = f"{session.dealer.label(lang)} ({session.seating[session.dealer].name(lang)})"
+    game = getattr(session, "club_game", None)  # a club game of 003: its deals, no rubber
+    line = (ctext("table.deal_info", lang, deal=session.deal_number, game=game, dealer=dealer) if game is not None
+            else ptext("deal_info", lang, deal=session.deal_number, robber=session.robber, dealer=dealer))
+    st.caption(line + " · " + partner)
 
     hands = session.visible_hands()
     mine_below = session.awaiting_student and session.state.to_play == Seat.S
@@ -337,6 +373,9 @@ def _turn(session: Session, last: dict[str, Any], lang: str) -> None:
 
     if session.finished:
         show_success(ptext("deal_over", lang, ns=session.records[-1].tricks_ns, ew=13 - session.records[-1].tricks_ns))
+        if getattr(session, "game_over", False):  # a club game: the evening's next game, not a new rubber
+            club_next_game(lang)
+            return
         if session.sheet.is_over:
             show_info(ptext("robber_over", lang))
         st.button(ptext("next_deal", lang), key=state.PLAY_NEXT, on_click=_on_next, type="primary")
@@ -350,7 +389,11 @@ def _after_deal(lang: str) -> None:
     if session is None:
         return
     if session.finished:
-        _review(session, lang)
+        if getattr(session, "reviewable", True):
+            _review(session, lang)
+        else:  # Cayenne's nullo: the maxims and the double-dummy costs are made for winning tricks
+            show_info(catext("table.nullo_review", lang))
+            st.html(history_html(session.state.tricks, lang, trump=session.deal.trump))
     _sheet(session, lang)
 
 
@@ -364,18 +407,32 @@ def render(standalone: bool = False) -> None:
     st.title(ptext("title", lang))
     st.caption(ptext("intro", lang))
     _settings(lang)
-    if SESSION_KEY not in st.session_state:
+    if SESSION_KEY not in st.session_state and CLUB_KEY not in st.session_state:
         try:
             _new_session()
         except WhistError as exc:
             show_error(str(exc))
             return
     draw_hand_styles(lang)  # once per page run: a card click (the fragment) sends no style sheet
+    club = st.session_state.get(CLUB_KEY)
+    if club is not None:
+        club_header(club, lang)
+        if club.session is None:
+            club_waiting(club, lang)
+        else:
+            _table_area(lang)
+            _after_deal(lang)
+        club_standings(club, lang)
+        return
     if st.session_state[SESSION_KEY].variant.humbug:
         # Humbug's table is drawn whole on every click (no fragment): a decision or the last card
         # changes what lies below the table too.
         humbug_table(lang)
         humbug_after_deal(lang)
+        return
+    session = st.session_state[SESSION_KEY]
+    if session.variant.cayenne and cayenne_panel(session, lang):
+        _sheet(session, lang)  # the learner names the contract: no table until he has
         return
     _table_area(lang)
     _after_deal(lang)

@@ -19,6 +19,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import show_html
 from tutor.ui.lang import current_lang, tr
+from tutor.ui.rules_tables import related_rules, tables_tab
 
 __all__ = ["show", "describe_ruleset", "source_text", "score_on_sheet", "sheet_html"]
 
@@ -86,6 +87,7 @@ def describe_ruleset(rs: Ruleset, lang: str) -> None:
             mark = "✓ " + tr("rules.supported") if v.supported else "✗ " + tr("rules.not_supported")
             st.markdown(f"- **{v.title.get(lang)}** ({mark}): {named_sources(v.description.get(lang), lang)}",
                         unsafe_allow_html=True)
+            related_rules(v, lang)
 
 
 def _random_deal() -> None:
@@ -122,7 +124,10 @@ def show() -> None:
     name = st.selectbox(tr("rules.ruleset"), RULESET_NAMES, key=state.RULES_SET,
                         format_func=lambda n: find_ruleset(n).title.get(lang))
     rs = find_ruleset(name)
-    tab_rules, tab_honours, tab_score = st.tabs([tr("rules.tab_rules"), tr("rules.tab_honours"), tr("rules.tab_score")])
+    tab_rules, tab_honours, tab_score, tab_tables = st.tabs(
+        [tr("rules.tab_rules"), tr("rules.tab_honours"), tr("rules.tab_score"), tr("tables.tab")])
+    with tab_tables:
+        tables_tab(lang)
     with tab_rules:
         describe_ruleset(rs, lang)
     deal: Deal | None = None

@@ -69,7 +69,7 @@ def warm_daily_evidence() -> threading.Thread | None:
                 p = daily(puzzles, day, db).puzzle
                 if p.question in ("lead", "play") and isinstance(p.answer, Card):
                     # the very arguments of the daily page (show_evidence), so the page finds it
-                    evidence(p.hand, p.trump, p.dealer, p.tricks_played, p.answer, tuple(p.maxims),
+                    evidence(p.student_hand, p.trump_card, p.dealer, p.tricks_played, p.answer, tuple(p.maxims),
                              evidence_samples(), EVIDENCE_SEED, system=p.system, rules=p.rules)
             except (DailyError, WhistError):
                 continue

@@ -94,6 +94,16 @@ __all__ = [
     "MAXIMS_QUERY",
     "MAXIMS_ONLY_DIFF",
     "RULES_RANDOM",
+    "RULES_HUMBUG_S",
+    "RULES_HUMBUG_N",
+    "RULES_HUMBUG_TRUMP",
+    "RULES_HUMBUG_TRICKS",
+    "RULES_DRAW_CARDS",
+    "RULES_DRAW_CUSTOM",
+    "RULES_CAYENNE_DEAL",
+    "RULES_CAYENNE_SUIT",
+    "RULES_CAYENNE_CONTRACT",
+    "RULES_CAYENNE_TRICKS",
     "PROGRESS_CREATE",
     "MY_DATA_EXPORT",
     "MY_DATA_SURE",
@@ -133,6 +143,10 @@ __all__ = [
     "PLAY_UNDO",
     "PLAY_CLAIM",
     "PLAY_NEXT",
+    "PLAY_CLUB",
+    "PLAY_CLUB_WATCH",
+    "PLAY_CLUB_NEXT",
+    "PLAY_CAYENNE_CALL",
     "DEAL_REVIEW_TEXT",
     "DEAL_REVIEW_UPLOAD",
     "DEAL_REVIEW_GO",
@@ -280,6 +294,17 @@ MAXIMS_ONLY_DIFF = "maxims_only_diff"
 
 # The Rules & scoring page.
 RULES_RANDOM = "rules_random"
+#: The Rules page's calculators of the other tables (tutor/ui/rules_tables.py).
+RULES_HUMBUG_S = "rules_humbug_s"
+RULES_HUMBUG_N = "rules_humbug_n"
+RULES_HUMBUG_TRUMP = "rules_humbug_trump"
+RULES_HUMBUG_TRICKS = "rules_humbug_tricks"
+RULES_DRAW_CARDS = "rules_draw_cards"
+RULES_DRAW_CUSTOM = "rules_draw_custom"
+RULES_CAYENNE_DEAL = "rules_cayenne_deal"
+RULES_CAYENNE_SUIT = "rules_cayenne_suit"
+RULES_CAYENNE_CONTRACT = "rules_cayenne_contract"
+RULES_CAYENNE_TRICKS = "rules_cayenne_tricks"
 
 # The Progress page and the learner's data.
 PROGRESS_CREATE = "progress_create"
@@ -332,6 +357,12 @@ PLAY_CARD = "play:card"
 PLAY_UNDO = "play:undo"
 PLAY_CLAIM = "play:claim"
 PLAY_NEXT = "play:next"
+#: A club evening of 003 (tutor/ui/club_table.py): the evening, its buttons, the players asked for.
+PLAY_CLUB = "play:club"
+PLAY_CLUB_WATCH = "play:club:watch"
+PLAY_CLUB_NEXT = "play:club:next-game"
+#: Cayenne (tutor/ui/cayenne_table.py): the prefix of the contract buttons.
+PLAY_CAYENNE_CALL = "play:cayenne:call"
 
 # -- the Review page (tutor/ui/review_page.py): any played deal, every card of the four seats
 #: The pasted record (PBN, autoplay JSON or typed lines) and the uploaded file.
