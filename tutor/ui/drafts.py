@@ -28,6 +28,7 @@ from typing import Any, TypeGuard
 import streamlit as st
 
 from tutor.clock import learner_time, zone_name
+from tutor.errors import WhistError
 from tutor.progress import Draft, ProgressError
 from tutor.ui import state
 from tutor.ui.alerts import show_success, show_warning
@@ -35,8 +36,8 @@ from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import browser_zone, current_learner
 from tutor.ui.store_access import store, store_reason
 
-__all__ = ["BROWSER_PARAM", "SLOT_WORKSHOP", "SLOT_PBN", "SLOT_REPORT", "DraftOwner", "browser_key",
-           "new_browser_key", "keep_browser_key", "owner", "restore", "autosave", "versions", "saved_caption", "local_time"]
+__all__ = ["BROWSER_PARAM", "SLOT_WORKSHOP", "SLOT_PBN", "SLOT_REPORT", "DraftOwner", "DraftNotSaved", "browser_key",
+           "new_browser_key", "keep_browser_key", "owner", "restore", "keep", "autosave", "versions", "saved_caption", "local_time"]
 
 #: The URL query parameter that carries this browser's anonymous key.
 BROWSER_PARAM = "browser"
@@ -124,6 +125,28 @@ def restore(key: str, slot: str, default: str = "") -> Draft | None:
     return draft
 
 
+class DraftNotSaved(WhistError):
+    """The store could not keep a box's text (the reason in the teacher's language)."""
+
+
+def keep(key: str, slot: str) -> Draft:
+    """Save the box's text now as the newest version of ``slot``, unless it is that already:
+    before a callback replaces the text, so the text replaced is a version the teacher can open.
+    Raises :class:`DraftNotSaved` when the store cannot write (then do not replace it)."""
+    text = st.session_state.get(key) or ""
+    who = owner()
+    saved = _saved()
+    last = saved.get(who.cache_key(slot))
+    if last is not None and last.text == text:
+        return last
+    try:
+        draft = store().save_draft(slot, text, **who.kwargs())
+    except (ProgressError, sqlite3.Error) as exc:
+        raise DraftNotSaved(_why(exc)) from None
+    saved[who.cache_key(slot)] = draft
+    return draft
+
+
 def autosave(key: str, slot: str, default: str = "") -> Draft | None:
     """Save the box's text as the newest version of ``slot`` if it changed since the last save.
 
@@ -131,20 +154,13 @@ def autosave(key: str, slot: str, default: str = "") -> Draft | None:
     nothing). Returns the newest saved version, or None when there is none or it failed (then a
     warning says so and the text stays in the box)."""
     text = st.session_state.get(key) or ""
-    who = owner()
-    saved = _saved()
-    last = saved.get(who.cache_key(slot))
-    if last is not None and last.text == text:
-        return last
-    if last is None and text == default:
+    if _saved().get(owner().cache_key(slot)) is None and text == default:
         return None
     try:
-        draft = store().save_draft(slot, text, **who.kwargs())
-    except (ProgressError, sqlite3.Error) as exc:
-        show_warning(tr("drafts.not_saved", error=_why(exc)))
+        return keep(key, slot)
+    except DraftNotSaved as exc:
+        show_warning(tr("drafts.not_saved", error=str(exc)))
         return None
-    saved[who.cache_key(slot)] = draft
-    return draft
 
 
 def local_time(ts: datetime) -> str:

@@ -19,7 +19,7 @@ from tutor.ui.common import show_html
 from tutor.ui.components import run_item
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import current_learner
-from tutor.ui.library import Library, content_page
+from tutor.ui.library import Library, content_page, linked
 from tutor.ui.store_access import progress_or, store
 
 __all__ = ["show", "show_diagram", "exercise_id"]
@@ -77,6 +77,8 @@ def show() -> None:
     learner = current_learner()
     done = progress_or(set[str](), lambda: store().lessons_done(learner.id)) if learner else set[str]()
     ids = [les.id for les in lib.lessons]
+    if (asked := linked("lesson", ids)) is not None:  # a homework link (``?lesson=ID``)
+        st.session_state[state.LESSON] = asked
     if st.session_state.get(state.LESSON) not in ids:
         st.session_state[state.LESSON] = next((i for i in ids if i not in done), ids[0])
     # the label does not change when a lesson is done (a ✓ in it did): Streamlit keeps the choice

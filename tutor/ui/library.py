@@ -9,6 +9,7 @@ an error box and serve the rest. The content folder is the project root (``lesso
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +22,11 @@ from tutor.ui.alerts import show_error
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.validator_text import translate_message
 
-__all__ = ["Library", "content_root", "library", "show_problems", "content_page"]
+__all__ = ["Library", "content_root", "library", "show_problems", "content_page", "LINK_PARAMS", "linked"]
+
+#: The URL parameter that opens an item on its page, chosen: ``/puzzles?puzzle=ID`` and
+#: ``/learn?lesson=ID`` -- a learner's homework (defect 11) and a teacher's reports link there.
+LINK_PARAMS: dict[str, str] = {"puzzle": "puzzle", "lesson": "lesson"}
 
 @dataclass(frozen=True)
 class Library:
@@ -93,3 +98,14 @@ def content_page(title_key: str) -> Library:
     lib = library()
     show_problems(lib.problems, tr("content.broken"))
     return lib
+
+
+def linked(kind: str, ids: Collection[str]) -> str | None:
+    """The item a link asked this page to open (``?puzzle=ID``), when ``ids`` has it; the
+    parameter is taken out of the URL at once, so the learner's next choice is his own."""
+    param = LINK_PARAMS[kind]
+    wanted = st.query_params.get(param)
+    if wanted is None:
+        return None
+    del st.query_params[param]
+    return wanted if wanted in ids else None
