@@ -214,6 +214,7 @@ def versions(key: str, slot: str) -> None:
         if st.session_state.get(pick_key) not in by_id or st.session_state.get(newest_key) != found[0].id:
             st.session_state[pick_key] = found[0].id
         st.session_state[newest_key] = found[0].id
-        chosen = st.selectbox(tr("drafts.pick"), list(by_id), format_func=label, key=pick_key)
+        labels = {draft_id: label(draft_id) for draft_id in by_id}  # made in this run, in its language
+        chosen = st.selectbox(tr("drafts.pick"), list(by_id), format_func=labels.__getitem__, key=pick_key)
         st.button(tr("drafts.open"), key=f"{key}:open", on_click=_open_version, args=(key, by_id[chosen].text),
                   disabled=by_id[chosen].text == (st.session_state.get(key) or ""))
