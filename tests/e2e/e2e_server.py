@@ -70,3 +70,36 @@ def settled(page: Any) -> None:
     page.wait_for_function("!document.querySelector(\"[data-testid='stStatusWidget'] button\")"
                            " && !document.querySelector('[data-stale=\"true\"]')", timeout=60_000)
     page.wait_for_timeout(300)
+
+
+def password_login(page: Any, name: str, password: str, lang: str = "en") -> None:
+    """Log in from the sidebar as a user does: the name and the password typed (each committed
+    with Enter), then *Log in* clicked."""
+    from tutor.i18n import t
+
+    side = page.locator("[data-testid='stSidebar']")
+    box = side.get_by_label(t("app.learner", lang), exact=True)
+    box.fill(name)
+    box.press("Enter")
+    settled(page)
+    pw = side.get_by_label(t("account.password", lang), exact=True)
+    pw.fill(password)
+    pw.press("Enter")
+    settled(page)
+    side.get_by_role("button", name=t("account.login", lang), exact=True).click()
+    settled(page)
+
+
+def sidebar_go(page: Any, key: str, lang: str = "en", *, heading: bool = True) -> None:
+    """Open page ``key`` by its sidebar link (the same session, still logged in: a new URL would
+    be a new session); wait for its heading unless ``heading`` is False."""
+    import re
+
+    from tutor.i18n import t
+
+    title = t(f"nav.{key}", lang)
+    page.locator("[data-testid='stSidebarNav'] a", has_text=title).first.click()
+    page.wait_for_url(re.compile(rf"/{key}(\?|$)"))
+    if heading:
+        page.get_by_role("heading", name=title).first.wait_for()
+    settled(page)
