@@ -303,3 +303,13 @@ def test_signed_out_the_workshop_has_its_heading_and_says_how_a_teacher_is_made(
 def test_a_learner_on_the_classes_page_reads_how_a_teacher_is_made(school, monkeypatch):
     at = signed_in(monkeypatch, "Ann", "classes")
     assert t("account.first_teacher", "en") in [m.value for m in at.markdown]
+
+
+def test_the_pbn_uploaders_own_words_are_in_the_pages_language():
+    """Streamlit's uploader says "Upload" and "1MB per file" in English whatever the page: the
+    frame script says them in Russian (the Workshop's PBN file, the Review page's record)."""
+    from tutor.ui.frame import frame_script
+
+    ru = frame_script("ru")
+    assert '"Upload": "Загрузить"' in ru and "до {size} на файл" in ru and '"MB": "МБ"' in ru
+    assert "Загрузить" not in frame_script("en")

@@ -406,8 +406,8 @@ def _reports_tab(lang: str) -> None:
         found = lib.puzzle(item_id)
         return found.title[lang] if found is not None else item_id
 
-    when, who, item, link, note = (tr(f"workshop.report_{k}") for k in ("when", "who", "item", "open", "note"))
-    rows = [{when: local_time(r.ts)[:16], who: sender(r.learner_id), item: title(r.item_id),
+    when, sent, item, link, note = (tr(f"workshop.report_{k}") for k in ("when", "who", "item", "open", "note"))
+    rows = [{when: local_time(r.ts)[:16], sent: sender(r.learner_id), item: title(r.item_id),
              link: f"puzzles?{LINK_PARAMS['puzzle']}={quote(r.item_id)}", note: r.note} for r in reversed(reports)]
     st.dataframe(rows, hide_index=True, width="stretch",
                  column_config={link: st.column_config.LinkColumn(display_text=tr("workshop.report_open_text")),
@@ -434,7 +434,7 @@ def _import_tab() -> None:
     st.text_area(tr("workshop.pbn"), key=state.WORKSHOP_PBN, height=120, max_chars=MAX_TEXT,
                  placeholder='[Deal "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"]')
     drafts.saved_caption(drafts.autosave(state.WORKSHOP_PBN, drafts.SLOT_PBN, ""))
-    upload = st.file_uploader(tr("workshop.pbn_file"), type=["pbn", "txt"], key=state.WORKSHOP_PBN_FILE,
+    upload = st.file_uploader(tr("workshop.pbn_file"), type=["pbn"], key=state.WORKSHOP_PBN_FILE,
                               max_upload_size=1)
     if upload is not None:
         st.caption(tr("workshop.pbn_from_file", name=upload.name))
