@@ -9,6 +9,8 @@ an error box and serve the rest. The content folder is the project root (``lesso
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,9 +74,28 @@ def _load(root: str, signature: tuple[tuple[str, int, int], ...]) -> Library:
     )
 
 
+#: How long a look at the content files' sizes and times holds (seconds): a file changed is
+#: served within this; a page run no longer lists and stats every file (issue 24 point 7).
+SIGNATURE_TTL = 2.0
+_SEEN: dict[Path, tuple[float, tuple[tuple[str, int, int], ...]]] = {}
+_SEEN_LOCK = threading.Lock()
+
+
+def _recent_signature(root: Path) -> tuple[tuple[str, int, int], ...]:
+    now = time.monotonic()
+    with _SEEN_LOCK:
+        seen = _SEEN.get(root)
+        if seen is not None and now - seen[0] < SIGNATURE_TTL:
+            return seen[1]
+    signature = _signature(root)
+    with _SEEN_LOCK:
+        _SEEN[root] = (now, signature)
+    return signature
+
+
 def library() -> Library:
     root = content_root()
-    return _load(str(root), _signature(root))
+    return _load(str(root), _recent_signature(root))
 
 
 def show_problems(problems: tuple[Problem, ...] | list[Problem], title: str) -> None:

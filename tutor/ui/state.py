@@ -118,6 +118,8 @@ __all__ = [
     "WORKSHOP_INCOMING",
     "CLASS_HOMEWORK_THEME",
     "PUZZLE_HOMEWORK_ONLY",
+    "RUN",
+    "ONCE_A_RUN",
     "PLAY_SESSION",
     "PLAY_LAST",
     "PLAY_ERROR",
@@ -161,6 +163,11 @@ DRAFTS_SAVED = "drafts_saved"
 LEARNER = "learner"
 #: The learner looked up for the current name and database: ((name, db path), Learner).
 LEARNER_CACHE = "learner_cache"
+#: The session's full runs so far (:func:`tutor.ui.shell.main` counts them): what is looked up
+#: once a run -- who the learner is -- is kept for that run and the fragment runs after it.
+RUN = "run"
+#: What was looked up once in this run: {what: ((run, inputs), value)} (:mod:`tutor.ui.learner`).
+ONCE_A_RUN = "once_a_run"
 #: The text box where a new learner's name is typed (Progress page).
 LEARNER_NEW = "learner_new"
 #: The lesson open on the Learn page (its id).
