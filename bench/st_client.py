@@ -56,6 +56,7 @@ class Client:
     drawn: dict[tuple[int, ...], Drawn] = field(default_factory=dict)
     runs: int = 0
     exceptions: list[str] = field(default_factory=list)
+    opened: str | None = None
 
     async def connect(self) -> None:
         url = self.base.replace("http://", "ws://", 1) + "/_stcore/stream"
@@ -66,9 +67,15 @@ class Client:
             await self.ws.close()
 
     async def open(self, page: str) -> float:
-        """Open ``page`` (its URL path, "" for the default one), as a link does; seconds taken."""
-        if page and page not in self.pages and self.pages:
+        """Open ``page`` (its URL path, "" for the default one) as the tab's address does, or
+        run it again; seconds taken. One page a client: the browser sends every widget's value
+        when it changes page (the sidebar's language too), this client sends none, and the
+        server drops the values a page change does not bring."""
+        if self.pages and page not in self.pages:
             raise KeyError(f"no page {page!r}: {sorted(self.pages)}")
+        if self.opened is not None and page != self.opened:
+            raise ValueError(f"this client shows {self.opened!r}; open {page!r} in a new one")
+        self.opened = page
         return await self._rerun(page_name=page, page_hash=self.pages.get(page, ""))
 
     async def click(self, key: str) -> float:

@@ -75,27 +75,27 @@ def _load(root: str, signature: tuple[tuple[str, int, int], ...]) -> Library:
 
 
 #: How long a look at the content files' sizes and times holds (seconds): a file changed is
-#: served within this; a page run no longer lists and stats every file (issue 24 point 7).
+#: served within this. A page run used to list and stat every file and hash the list for the
+#: cache's key -- some 5 ms a run (issue 24 point 7, bench/bench_load.py).
 SIGNATURE_TTL = 2.0
-_SEEN: dict[Path, tuple[float, tuple[tuple[str, int, int], ...]]] = {}
+_SEEN: dict[Path, tuple[float, tuple[tuple[str, int, int], ...], Library]] = {}
 _SEEN_LOCK = threading.Lock()
 
 
-def _recent_signature(root: Path) -> tuple[tuple[str, int, int], ...]:
+def library() -> Library:
+    """The library served from the content folder: the one read for the files as they are now
+    (looked at again once :data:`SIGNATURE_TTL` has passed)."""
+    root = content_root()
     now = time.monotonic()
     with _SEEN_LOCK:
         seen = _SEEN.get(root)
-        if seen is not None and now - seen[0] < SIGNATURE_TTL:
-            return seen[1]
+    if seen is not None and now - seen[0] < SIGNATURE_TTL:
+        return seen[2]
     signature = _signature(root)
+    lib = seen[2] if seen is not None and seen[1] == signature else _load(str(root), signature)
     with _SEEN_LOCK:
-        _SEEN[root] = (now, signature)
-    return signature
-
-
-def library() -> Library:
-    root = content_root()
-    return _load(str(root), _recent_signature(root))
+        _SEEN[root] = (now, signature, lib)
+    return lib
 
 
 def show_problems(problems: tuple[Problem, ...] | list[Problem], title: str) -> None:

@@ -144,6 +144,20 @@ def _exposure_allows(lang: str) -> bool:
     return True
 
 
+def _pages(lang: str) -> list[st.Page]:
+    """The menu's pages in ``lang``, made once a session and language: making an ``st.Page``
+    resolves and stats its script, some 5 ms a run for ten pages (bench/bench_load.py). Kept in
+    the session, not shared: ``st.navigation`` marks the page it runs on the object itself."""
+    cached = st.session_state.get(state.NAV_PAGES)
+    if cached is not None and cached[0] == lang:
+        made: list[st.Page] = cached[1]
+        return made
+    made = [st.Page(str(spec.script), title=t(spec.title_key, lang), icon=spec.icon, url_path=spec.key,
+                    default=spec.default) for spec in available_pages()]
+    st.session_state[state.NAV_PAGES] = (lang, made)
+    return made
+
+
 def main() -> None:
     """Run one script pass: sidebar first (so every page sees the language), then the page."""
     st.session_state[state.RUN] = st.session_state.get(state.RUN, 0) + 1  # who is asking: looked up anew
@@ -155,11 +169,7 @@ def main() -> None:
     inject_frame(lang)
     if not _exposure_allows(lang):
         return
-    pages = [
-        st.Page(str(spec.script), title=t(spec.title_key, lang), icon=spec.icon, url_path=spec.key,
-                default=spec.default)
-        for spec in available_pages()
-    ]
+    pages = _pages(lang)
     # the menu stays in the sidebar (a top bar falls back to the sidebar on a phone anyway); on a
     # phone the frame script closes the sidebar once a page is chosen there (defect 2)
     nav = st.navigation(pages)

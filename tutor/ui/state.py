@@ -120,6 +120,7 @@ __all__ = [
     "PUZZLE_HOMEWORK_ONLY",
     "RUN",
     "ONCE_A_RUN",
+    "NAV_PAGES",
     "PLAY_SESSION",
     "PLAY_LAST",
     "PLAY_ERROR",
@@ -168,6 +169,8 @@ LEARNER_CACHE = "learner_cache"
 RUN = "run"
 #: What was looked up once in this run: {what: ((run, inputs), value)} (:mod:`tutor.ui.learner`).
 ONCE_A_RUN = "once_a_run"
+#: The menu's pages of this session: (language, [st.Page]) (:mod:`tutor.ui.shell`).
+NAV_PAGES = "nav_pages"
 #: The text box where a new learner's name is typed (Progress page).
 LEARNER_NEW = "learner_new"
 #: The lesson open on the Learn page (its id).
