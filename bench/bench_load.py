@@ -188,15 +188,16 @@ def cpu_in_browser(served: Served, clicks: int) -> dict[str, list[float]]:
 
 
 async def learners_at_once(served: Served, n: int, seconds: float, think: tuple[float, float],
-                           seed: int) -> tuple[dict[str, list[float]], float, int]:
-    """Part 3: ``n`` learners clicking at once; latencies (s) by action, the server's CPU per
-    click (ms) and the clicks made."""
-    pages = list(STEPS)
+                           seed: int, pages: list[str]) -> tuple[dict[str, list[float]], float, int]:
+    """Part 3: ``n`` learners clicking at once, on ``pages`` in turn; latencies (s) by action,
+    the server's CPU per click (ms) and the clicks made."""
     clients = []
     for i in range(n):  # opened one by one: the openings are not what is measured
         clients.append(await _fresh(served.base, pages[i % len(pages)]))
     latencies: dict[str, list[float]] = defaultdict(list)
-    end = time.monotonic() + seconds
+    slowest: list[tuple[float, float, str, int]] = []  # (latency, when, what, learner)
+    began = time.monotonic()
+    end = began + seconds
 
     async def learner(i: int, client: Client) -> None:
         rnd = random.Random(seed * 1000 + i)
@@ -205,16 +206,49 @@ async def learners_at_once(served: Served, n: int, seconds: float, think: tuple[
         while time.monotonic() < end:
             start = time.perf_counter()
             what = await step(client, rnd)
-            latencies[what].append(time.perf_counter() - start)
+            took = time.perf_counter() - start
+            latencies[what].append(took)
+            slowest.append((took, time.monotonic() - began - took, what, i))
             await asyncio.sleep(rnd.uniform(*think))
 
+    samples: list[tuple[float, float, float]] = []  # (when, server CPU share of a core, machine busy share)
+
+    async def sampler() -> None:
+        last_cpu, last_machine, last = served.cpu(), _machine_busy(), time.monotonic()
+        while time.monotonic() < end:
+            await asyncio.sleep(1.0)
+            cpu, machine, now = served.cpu(), _machine_busy(), time.monotonic()
+            samples.append((now - began, (cpu - last_cpu) / (now - last),
+                            (machine[0] - last_machine[0]) / max(machine[1] - last_machine[1], 1)))
+            last_cpu, last_machine, last = cpu, machine, now
+
     before = served.cpu()
-    await asyncio.gather(*(learner(i, c) for i, c in enumerate(clients)))
+    await asyncio.gather(sampler(), *(learner(i, c) for i, c in enumerate(clients)))
     used = served.cpu() - before
     clicks = sum(len(v) for v in latencies.values())
     for client in clients:
         await client.close()
+    slowest.sort(reverse=True)
+    print("slowest clicks: " + "; ".join(f"{what} of learner {i} at {when:.1f} s: {took * 1000:.0f} ms"
+                                         for took, when, what, i in slowest[:6]))
+    if slowest:  # what the server and the machine were doing around the slowest click
+        took, when, _, _ = slowest[0]
+        near = [f"{t:.0f} s: server {srv * 100:.0f} % of a core, machine {busy * 100:.0f} % busy"
+                for t, srv, busy in samples if when - 2 <= t <= when + took + 2]
+        print("around it: " + "; ".join(near))
+    share = [srv for _, srv, _ in samples]
+    if share:
+        print(f"server CPU over the run: mean {sum(share) / len(share) * 100:.0f} % of a core, "
+              f"max {max(share) * 100:.0f} % (1 s samples)")
     return latencies, used / max(clicks, 1) * 1000, clicks
+
+
+def _machine_busy() -> tuple[float, float]:
+    """(busy, total) jiffies of the machine's CPUs so far (``/proc/stat``)."""
+    with open("/proc/stat") as f:
+        fields = [float(x) for x in f.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return sum(fields) - idle, sum(fields)
 
 
 def _table(title: str, rows: dict[str, list[float]], unit: str, scale: float = 1.0) -> None:
@@ -232,6 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=60, help="how long each part-3 run lasts")
     ap.add_argument("--think", default="2-4", help="seconds between a learner's clicks, LOW-HIGH")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pages", default="puzzles,play,learn", help="the pages of part 3's learners, in turn")
     ap.add_argument("--profile", default="", help="write part 1's cProfile (pstats) to this file")
     args = ap.parse_args(argv)
     think = tuple(float(x) for x in args.think.split("-"))
@@ -262,7 +297,8 @@ def main(argv: list[str] | None = None) -> int:
             for n in (int(x) for x in args.learners.split(",") if x.strip()):
                 _idle(served)
                 before = load()
-                latencies, cpu, clicks = asyncio.run(learners_at_once(served, n, args.seconds, think, args.seed))
+                pages = ["" if p == "learn" else p for p in args.pages.split(",")]
+                latencies, cpu, clicks = asyncio.run(learners_at_once(served, n, args.seconds, think, args.seed, pages))
                 _table(f"{n} learners at once: click to feedback", latencies, "ms", 1000)
                 every = [v for vs in latencies.values() for v in vs]
                 print(f"{'every click':40} {len(every):>4} {pct(every, .5) * 1000:>9.1f} "

@@ -119,6 +119,11 @@ def _probe_main(out: str) -> None:
         os.replace(tmp, out)
 
     signal.signal(signal.SIGUSR1, dump)
+    # every thread's stack on SIGWINCH, written by C even while a thread holds the GIL: where
+    # the server waits when a bench sees it stall
+    import faulthandler
+
+    faulthandler.register(signal.SIGWINCH, file=open(out + ".stacks", "a"), all_threads=True)  # noqa: SIM115
     if os.environ.get("WHIST_BENCH_PROFILE"):
         _profile_runs(os.environ["WHIST_BENCH_PROFILE"])
     sys.argv = ["streamlit", *sys.argv[2:]]

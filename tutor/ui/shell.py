@@ -4,10 +4,10 @@ On the server's first run it also starts computing today's daily evidence in the
 (:func:`warm_daily_evidence`): the daily puzzle is the same for everyone, and its double-dummy
 evidence took 5-9 s after the first answer of the day; now it is usually ready before anyone
 answers. The same thread imports the evidence's own modules, which the first answer on a fresh
-server otherwise loads (bench/bench_first_daily.py); pandas, which only the evidence table needs
-(drawn once opened), is left alone: importing it here took the CPU from the first answer.
-It then imports, in the background, the modules the Play page loads on first use
-(:func:`warm_imports`): about 1-1.5 s each here.
+server otherwise loads (bench/bench_first_daily.py); pandas is left to the other warm-up, last:
+importing it here took the CPU from the first answer. It then imports, in the background, the
+modules the Play page loads on first use (:func:`warm_imports`): about 1-1.5 s each here, and
+the maxims' catalogue, Babel's data and pandas after them.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from tutor.ui.lang import language_switch
 from tutor.ui.nav import available_pages
 from tutor.ui.session_cookie import sync_cookie
 
-__all__ = ["main", "warm_daily_evidence", "warm_imports", "WARM_MODULES"]
+__all__ = ["main", "warm_daily_evidence", "warm_imports", "WARM_MODULES", "LATE_MODULES"]
 
 _WARMED = threading.Event()
 
@@ -104,16 +104,32 @@ def _import_all(names: tuple[str, ...]) -> None:
             continue
 
 
+#: Imported last by the warm-up, once the rest is ready: pandas, which every table
+#: (``st.table``, ``st.dataframe``) loads on its first use -- the first deal finished on a fresh
+#: server imported it (seconds here, under the import lock) and every session waited
+#: (bench/bench_load.py: 10 learners, each click 6-9 s at the first deals' end).
+LATE_MODULES: tuple[str, ...] = ("pandas",)
+
+
 def _warm_all() -> None:
-    """The modules of :data:`WARM_MODULES`, then the maxims' catalogue, parsed once a process
-    (0.6 s here): the first answer graded on a fresh server used to parse it (bench/bench_load.py)."""
+    """The modules of :data:`WARM_MODULES`; the maxims' catalogue, parsed once a process (0.6 s
+    here: the first answer graded on a fresh server parsed it); Babel's data of each language
+    (the first number or plural written); then :data:`LATE_MODULES`."""
     _import_all(WARM_MODULES)
     try:
         from tutor.conventions.catalogue import load_catalogue
 
         load_catalogue()
     except Exception:  # noqa: BLE001 - a broken catalogue is reported by the pages that use it
-        return
+        pass
+    from tutor import locale_fmt
+    from tutor.i18n import LANGS
+
+    for lang in LANGS:
+        locale_fmt.count(2, {"one": "-", "other": "-"}, lang)
+        locale_fmt.number(1.5, lang)
+        locale_fmt.day(datetime.now(UTC), lang)
+    _import_all(LATE_MODULES)
 
 
 def warm_imports() -> threading.Thread | None:
