@@ -31,6 +31,7 @@ import argparse
 import asyncio
 import os
 import random
+import shutil
 import signal
 import sys
 import tempfile
@@ -159,30 +160,32 @@ async def cpu_by_page(served: Served, clicks: int, rnd: random.Random) -> dict[s
 
 
 def cpu_in_browser(served: Served, clicks: int) -> dict[str, list[float]]:
-    """Part 2: cards clicked in Chromium on Puzzles and Play, the server's CPU (ms) of each."""
+    """Part 2: cards clicked in Chromium, the server's CPU (ms) of each: on Puzzles (each a lead
+    or play puzzle opened by its link, ``?puzzle=ID``) and on Play (one deal, card after card)."""
     from playwright.sync_api import sync_playwright
 
+    from tutor.content.loader import load_paths
+
+    ids = [p.item.id for p in load_paths().puzzles if p.item.question in ("lead", "play")][:clicks]
     out: dict[str, list[float]] = defaultdict(list)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        for path, card, nxt in (("puzzles", "[class*='st-key-w-puzzles-'][class*='card-'] button:not([disabled])",
-                                 "[class*='st-key-puzzle_next'] button"),
-                                ("play", "[class*='st-key-play-card-'] button:not([disabled])", None)):
-            page.goto(f"{served.base}/{path}?lang=en")
+
+        def measured(what: str, card: str) -> None:
             page.wait_for_selector(card, timeout=90_000)
             settled(page)
-            for _ in range(clicks):
-                if not page.locator(card).count():
-                    break
-                before = served.cpu()
-                page.locator(card).first.click()
-                settled(page)
-                out[f"{path}: card (browser)"].append((served.cpu() - before) * 1000)
-                if nxt and page.locator(nxt).count():
-                    page.locator(nxt).first.click()
-                    settled(page)
-                    page.wait_for_selector(card, timeout=60_000)
+            before = served.cpu()
+            page.locator(card).first.click()
+            settled(page)
+            out[what].append((served.cpu() - before) * 1000)
+
+        for puzzle_id in ids:
+            page.goto(f"{served.base}/puzzles?lang=en&puzzle={puzzle_id}")
+            measured("puzzles: card (browser)", "[class*='st-key-w-puzzles-'][class*='card-'] button:not([disabled])")
+        page.goto(f"{served.base}/play?lang=en")
+        for _ in range(min(clicks, 12)):
+            measured("play: card (browser)", "[class*='st-key-play-card-'] button:not([disabled])")
         browser.close()
     return out
 
@@ -199,13 +202,17 @@ async def learners_at_once(served: Served, n: int, seconds: float, think: tuple[
     began = time.monotonic()
     end = began + seconds
 
+    waiting: dict[int, float] = {}  # learner -> when his click was sent
+
     async def learner(i: int, client: Client) -> None:
         rnd = random.Random(seed * 1000 + i)
         step = STEPS[pages[i % len(pages)]]
         await asyncio.sleep(rnd.uniform(0, think[1]))  # not all at the same instant
         while time.monotonic() < end:
             start = time.perf_counter()
+            waiting[i] = time.monotonic()
             what = await step(client, rnd)
+            waiting.pop(i, None)
             took = time.perf_counter() - start
             latencies[what].append(took)
             slowest.append((took, time.monotonic() - began - took, what, i))
@@ -222,8 +229,18 @@ async def learners_at_once(served: Served, n: int, seconds: float, think: tuple[
                             (machine[0] - last_machine[0]) / max(machine[1] - last_machine[1], 1)))
             last_cpu, last_machine, last = cpu, machine, now
 
+    async def stalls() -> None:
+        """A click waiting over 1.5 s: the server's stacks, once in 2 s (Served.stacks)."""
+        last = 0.0
+        while time.monotonic() < end:
+            await asyncio.sleep(0.5)
+            now = time.monotonic()
+            if any(now - t > 1.5 for t in waiting.values()) and now - last > 2:
+                served.proc.send_signal(signal.SIGWINCH)
+                last = now
+
     before = served.cpu()
-    await asyncio.gather(sampler(), *(learner(i, c) for i, c in enumerate(clients)))
+    await asyncio.gather(sampler(), stalls(), *(learner(i, c) for i, c in enumerate(clients)))
     used = served.cpu() - before
     clicks = sum(len(v) for v in latencies.values())
     for client in clients:
@@ -268,6 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pages", default="puzzles,play,learn", help="the pages of part 3's learners, in turn")
     ap.add_argument("--profile", default="", help="write part 1's cProfile (pstats) to this file")
+    ap.add_argument("--stacks", default="", help="keep the server's stacks taken when a part-3 click waited 1.5 s")
     args = ap.parse_args(argv)
     think = tuple(float(x) for x in args.think.split("-"))
     rnd = random.Random(args.seed)
@@ -305,6 +323,10 @@ def main(argv: list[str] | None = None) -> int:
                       f"{pct(every, .95) * 1000:>9.1f} {max(every) * 1000:>9.1f}   (aim: p95 < 1000)")
                 print(f"{clicks} clicks in {args.seconds:.0f} s ({clicks / args.seconds:.1f} a second), "
                       f"server CPU {cpu:.1f} ms a click; {before} before, {load()} after", flush=True)
+                taken = Path(str(served.probe) + ".stacks")
+                if args.stacks and taken.exists():
+                    shutil.copy(taken, f"{args.stacks}.{n}")
+                    taken.write_text("")
     return 0
 
 
