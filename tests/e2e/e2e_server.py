@@ -123,7 +123,7 @@ def _probe_main(out: str) -> None:
     # the server waits when a bench sees it stall
     import faulthandler
 
-    faulthandler.register(signal.SIGWINCH, file=open(out + ".stacks", "a"), all_threads=True)  # noqa: SIM115
+    faulthandler.register(signal.SIGWINCH, file=open(out + ".stacks", "a"), all_threads=True)
     if os.environ.get("WHIST_BENCH_PROFILE"):
         _profile_runs(os.environ["WHIST_BENCH_PROFILE"])
     sys.argv = ["streamlit", *sys.argv[2:]]
