@@ -53,17 +53,25 @@ from e2e_server import CHROMIUM, LAUNCH_ARGS, Served, settled, streamlit_process
 Step = Callable[[Client, random.Random], Awaitable[str]]
 
 
-async def _puzzles(c: Client, rnd: random.Random) -> str:
-    """A card of the puzzle (or, for "which cards may you play", one and *Check*), then *Next
-    puzzle* -- or, with no card to click (a count), another puzzle from the list."""
-    cards = [k for k in c.buttons("w:puzzles:") if ":card-" in k]
-    checks = [k for k in c.buttons("w:puzzles:") if k.endswith(":check")]
-    if cards and not c.buttons("puzzle_next"):
+async def _answer(c: Client, scope: str, page: str, rnd: random.Random) -> str | None:
+    """A card of the question in ``scope`` (for "which cards may you play": *Check* once one is
+    picked); None when the question has no card to click (a count)."""
+    cards = [k for k in c.buttons(f"w:{scope}:") if ":card-" in k]
+    checks = [k for k in c.buttons(f"w:{scope}:") if k.endswith(":check")]
+    if cards:
         await c.click(rnd.choice(cards))
-        return "puzzles: card"
+        return f"{page}: card"
     if checks:
         await c.click(checks[0])
-        return "puzzles: check"
+        return f"{page}: check"
+    return None
+
+
+async def _puzzles(c: Client, rnd: random.Random) -> str:
+    """The puzzle answered, then *Next puzzle* -- or, with no card to click, another puzzle
+    from the list."""
+    if not c.buttons("puzzle_next") and (done := await _answer(c, "puzzles", "puzzles", rnd)):
+        return done
     if c.buttons("puzzle_next"):
         await c.click("puzzle_next")
         return "puzzles: next"
@@ -84,14 +92,9 @@ async def _play(c: Client, rnd: random.Random) -> str:
 
 
 async def _learn(c: Client, rnd: random.Random) -> str:
-    cards = [k for k in c.buttons("w:lesson:") if ":card-" in k]
-    checks = [k for k in c.buttons("w:lesson:") if k.endswith(":check")]
-    if cards:
-        await c.click(rnd.choice(cards))
-        return "learn: card"
-    if checks:
-        await c.click(checks[0])
-        return "learn: check"
+    """The lesson's exercise answered, then the next lesson -- or, stuck on a count, another."""
+    if done := await _answer(c, "lesson", "learn", rnd):
+        return done
     if c.buttons("learn_next"):
         await c.click("learn_next")
         return "learn: next lesson"

@@ -10,16 +10,14 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
-from datetime import UTC, datetime
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from appkit import LESSON, db, open_page, start
+from appkit import LESSON, db, open_page, start, write_school
 from tutor.content.generate import generate
 from tutor.content.writer import AddError, add_puzzles, puzzles_yaml
 from tutor.i18n import t
-from tutor.progress import Role
 from tutor.ui import classes, state
 from tutor.ui.classes import picker_order
 from tutor.ui.workshop import TEMPLATE, problems_text, validate
@@ -154,20 +152,7 @@ def test_the_readme_names_the_generators_recipes_apart_from_the_puzzle_themes():
 
 @pytest.fixture
 def school(app_env):
-    store = db(app_env)
-    teacher, ann = store.learner("Teach"), store.learner("Ann")
-    for who in (teacher, ann):
-        store.set_password(who.id, PW)
-    store.set_role(teacher.id, Role.TEACHER)
-    cls = store.create_class("5B", teacher.id)
-    store.join_class(cls.code, ann.id)
-    store.assign(cls.id, ["king-fourth-lead"])
-    store.assign(cls.id, ["first-lead"], kind="lesson")
-    store.record_attempt(ann.id, "king-fourth-lead", "puzzle", themes=["opening-lead", "king-third"], correct=False,
-                         ts=datetime(2026, 11, 29, tzinfo=UTC))
-    store.mark_lesson_done(ann.id, "first-lead")
-    store.report_problem("king-fourth-lead", "Two answers look right", learner_id=ann.id)
-    store.close()
+    write_school(app_env / "progress.db", PW, worked=True)
     return app_env
 
 

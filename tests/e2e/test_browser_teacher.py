@@ -23,10 +23,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from appkit import write_content  # noqa: E402
+from appkit import write_content, write_school  # noqa: E402
 from e2e_server import CHROMIUM, password_login, settled, sidebar_go, streamlit_server  # noqa: E402
 from tutor.i18n import t  # noqa: E402
-from tutor.progress import ProgressStore, Role  # noqa: E402
 from tutor.ui.workshop import TEMPLATE  # noqa: E402
 
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -55,16 +54,7 @@ def server(tmp_path_factory) -> Iterator[str]:
     tmp = tmp_path_factory.mktemp("e2e-teacher")
     content = write_content(tmp / "content")
     db = tmp / "progress.db"
-    store = ProgressStore(db)
-    teacher, ann = store.learner("Teach"), store.learner("Ann")
-    for who in (teacher, ann):
-        store.set_password(who.id, PW)
-    store.set_role(teacher.id, Role.TEACHER)
-    cls = store.create_class("5B", teacher.id)
-    store.join_class(cls.code, ann.id)
-    store.assign(cls.id, ["king-fourth-lead"])
-    store.assign(cls.id, ["first-lead"], kind="lesson")
-    store.close()
+    write_school(db, PW)
     env = {"WHIST_TUTOR_CONTENT_DIR": str(content), "WHIST_TUTOR_DB": str(db), "WHIST_TUTOR_SAMPLES": "4",
            "WHIST_TUTOR_AUTH": "required", "WHIST_TUTOR_WARM": "0"}
     with streamlit_server(tmp, env) as base:
@@ -88,6 +78,14 @@ def _shot(page, name: str) -> None:
 
 def _editor(page) -> str:
     return page.get_by_label(t("workshop.editor", "en"), exact=True).input_value()
+
+
+def _type(page, label: str, text: str) -> None:
+    """Put ``text`` in the text box ``label`` and send it (Ctrl+Enter), as a teacher does."""
+    box = page.get_by_label(label, exact=True)
+    box.fill(text)
+    box.press("Control+Enter")
+    settled(page)
 
 
 def _editor_has(page, text: str) -> None:
@@ -126,10 +124,7 @@ def test_the_teachers_own_puzzle_stays_through_generate_and_import(server, brows
     try:
         password_login(page, "Teach", PW)
         sidebar_go(page, "workshop")
-        editor = page.get_by_label(t("workshop.editor", "en"), exact=True)
-        editor.fill(MINE)
-        editor.press("Control+Enter")
-        settled(page)
+        _type(page, t("workshop.editor", "en"), MINE)
         page.get_by_role("button", name=t("workshop.generate", "en")).click()
         settled(page)
         _editor_has(page, "gen-king-third-1-1")
@@ -137,10 +132,7 @@ def test_the_teachers_own_puzzle_stays_through_generate_and_import(server, brows
         assert text.startswith(MINE) and "gen-king-third-1-1" in text
         page.get_by_text(t("workshop.added", "en", n=3)).wait_for()
         page.get_by_role("tab", name=t("workshop.tab_pbn", "en")).click()
-        box = page.get_by_label(t("workshop.pbn", "en"), exact=True)
-        box.fill(PBN)
-        box.press("Control+Enter")
-        settled(page)
+        _type(page, t("workshop.pbn", "en"), PBN)
         page.get_by_role("button", name=t("workshop.import", "en")).click()
         settled(page)
         _editor_has(page, "pbn-workshop-1")
