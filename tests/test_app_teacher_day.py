@@ -61,6 +61,21 @@ def test_generated_and_imported_puzzles_go_after_the_teachers_own_and_never_repl
     assert t("workshop.added", lang, n=1) in [s.value for s in at.tabs[1].success]
 
 
+def test_a_puzzle_sent_from_the_review_page_goes_after_the_teachers_own(app_env):
+    """The Review page's "Open it in the Workshop" set the editor's text outright (defect 10's
+    third door): it is put after the teacher's puzzles now, with the Review page's words."""
+    from tutor.ui.review_page import rtext
+
+    at = workshop()
+    at.text_area(key=state.WORKSHOP_TEXT).input(MINE).run()
+    sent = puzzles_yaml(generate("ace-leads", count=1, seed=2), header="made on the Review page")
+    at.session_state[state.WORKSHOP_INCOMING] = (sent, rtext("in_workshop", "en"))
+    open_page(at, "workshop")
+    text = at.text_area(key=state.WORKSHOP_TEXT).value
+    assert text.startswith(MINE) and "# made on the Review page" in text and len(ids(text)) == 2
+    assert [s.value for s in at.success][0] == rtext("in_workshop", "en") + " " + t("workshop.after_yours", "en")
+
+
 def test_the_untouched_example_is_replaced_and_said_so(app_env):
     at = workshop()
     at.selectbox(key=state.WORKSHOP_THEME).set_value("king-third")
