@@ -9,6 +9,7 @@ new session, logged out.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from appkit import write_content  # noqa: E402
-from e2e_server import CHROMIUM, password_login, sidebar_go, streamlit_server  # noqa: E402
+from e2e_server import CHROMIUM, streamlit_server  # noqa: E402
 from tutor.accounts import FREE_FAILURES  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 from tutor.progress import ProgressStore, Role  # noqa: E402
@@ -79,6 +80,32 @@ def _start(browser, base: str):
     return context, page
 
 
+def _login(page, name: str, password: str) -> None:
+    """Type the name and the password in the sidebar (each committed with Enter) and click Log in."""
+    side = page.locator("[data-testid='stSidebar']")
+    box = side.get_by_label(t("app.learner", "en"), exact=True)
+    box.fill(name)
+    box.press("Enter")
+    _settle(page)
+    pw = side.get_by_label(t("account.password", "en"), exact=True)
+    pw.fill(password)
+    pw.press("Enter")
+    _settle(page)
+    side.get_by_role("button", name=t("account.login", "en"), exact=True).click()
+    _settle(page)
+
+
+def _go(page, key: str, *, heading: bool = True) -> None:
+    """Open a page by its sidebar link (the same session, still logged in); a page refused to
+    a learner has no heading, only the refusal."""
+    title = t(f"nav.{key}", "en")
+    page.locator("[data-testid='stSidebarNav'] a", has_text=title).first.click()
+    page.wait_for_url(re.compile(rf"/{key}(\?|$)"))
+    if heading:
+        page.get_by_role("heading", name=title).first.wait_for()
+    _settle(page)
+
+
 def _shot(page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
@@ -88,12 +115,12 @@ def test_a_wrong_password_is_refused_then_throttled_even_for_the_right_one(serve
     context, page = _start(browser, server)
     try:
         side = page.locator("[data-testid='stSidebar']")
-        password_login(page, "Cara", "not my password")
+        _login(page, "Cara", "not my password")
         side.get_by_text(t("account.wrong", "en")).wait_for()
         assert side.get_by_text(t("account.logged_in", "en", name="Cara")).count() == 0
         for _ in range(FREE_FAILURES - 1):
-            password_login(page, "Cara", "not my password")
-        password_login(page, "Cara", PW)  # right, but too soon after the failures
+            _login(page, "Cara", "not my password")
+        _login(page, "Cara", PW)  # right, but too soon after the failures
         try:
             side.get_by_text("Too many wrong passwords").wait_for()
         except Exception:
@@ -109,17 +136,17 @@ def test_a_wrong_password_is_refused_then_throttled_even_for_the_right_one(serve
 def test_the_right_password_logs_a_teacher_in_and_he_opens_his_class(server, browser):
     context, page = _start(browser, server)
     try:
-        password_login(page, "Teach", PW)
+        _login(page, "Teach", PW)
         page.locator("[data-testid='stSidebar']").get_by_text(
             t("account.logged_in", "en", name="Teach")).wait_for()
-        sidebar_go(page, "classes")
+        _go(page, "classes")
         page.get_by_text(t("classes.code", "en", code="").replace("**", "").strip()).first.wait_for()
         grid = page.locator("[data-testid='stDataFrame']").last
         grid.wait_for()
         page.get_by_test_id("stDownloadButton").get_by_text(t("classes.csv", "en")).wait_for()
         assert page.locator("[data-testid='stException']").count() == 0
         _shot(page, "login-teacher-classes-en.png")
-        sidebar_go(page, "workshop")
+        _go(page, "workshop")
         assert page.get_by_text(t("account.teachers_only", "en")).count() == 0
         page.get_by_text(t("workshop.editor", "en")).first.wait_for()
     finally:
@@ -129,14 +156,14 @@ def test_the_right_password_logs_a_teacher_in_and_he_opens_his_class(server, bro
 def test_a_learner_cannot_open_the_teachers_pages(server, browser):
     context, page = _start(browser, server)
     try:
-        password_login(page, "Bob", PW)
+        _login(page, "Bob", PW)
         page.locator("[data-testid='stSidebar']").get_by_text(t("account.logged_in", "en", name="Bob")).wait_for()
-        sidebar_go(page, "workshop", heading=False)
+        _go(page, "workshop", heading=False)
         page.get_by_text(t("account.teachers_only", "en")).wait_for()
         assert page.get_by_text("secret note of Ann").count() == 0
         assert page.locator("textarea").count() == 0  # no editor
         _shot(page, "login-learner-workshop-en.png")
-        sidebar_go(page, "classes")
+        _go(page, "classes")
         page.get_by_text(t("classes.join", "en")).first.wait_for()
         assert page.get_by_text(t("classes.mine", "en")).count() == 0
         assert page.locator("[data-testid='stDataFrame']").count() == 0

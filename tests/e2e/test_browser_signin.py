@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from appkit import write_content  # noqa: E402
-from e2e_server import CHROMIUM, free_port, password_login, streamlit_server  # noqa: E402
+from e2e_server import CHROMIUM, free_port, streamlit_server  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 from tutor.progress import ProgressStore  # noqa: E402
 
@@ -67,6 +67,20 @@ def _shot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
 
 
+def _login(page, name: str, password: str) -> None:
+    side = _side(page)
+    box = side.get_by_label(t("app.learner", "en"), exact=True)
+    box.fill(name)
+    box.press("Enter")
+    _settle(page)
+    pw = side.get_by_label(t("account.password", "en"), exact=True)
+    pw.fill(password)
+    pw.press("Enter")
+    _settle(page)
+    side.get_by_role("button", name=t("account.login", "en"), exact=True).click()
+    _settle(page)
+
+
 # -- a password login on a club's server ----------------------------------------------------
 @pytest.fixture(scope="module")
 def club(tmp_path_factory) -> Iterator[str]:
@@ -87,7 +101,7 @@ def test_a_password_login_survives_a_reload_and_logging_out_ends_it(club, browse
     context = browser.new_context(locale="en-US", viewport={"width": 1400, "height": 1000})
     try:
         page = _open(context, club)
-        password_login(page, "Ann", PW)
+        _login(page, "Ann", PW)
         logged = _side(page).get_by_text(t("account.logged_in", "en", name="Ann"))
         logged.wait_for()
         cookie = next(c for c in context.cookies() if c["name"] == "whist_session")
@@ -136,7 +150,7 @@ def test_f4_a_logged_in_learners_link_shows_a_stranger_none_of_her_drafts(club, 
     theirs = browser.new_context(locale="en-US", viewport={"width": 1400, "height": 1000})
     try:
         page = _open(mine, club)
-        password_login(page, "Ann", PW)
+        _login(page, "Ann", PW)
         _side(page).get_by_text(t("account.logged_in", "en", name="Ann")).wait_for()
         title = t("nav.puzzles", "en")
         page.locator("[data-testid='stSidebarNav'] a", has_text=title).first.click()
