@@ -3,7 +3,8 @@
     PYTHONPATH=. .venv/bin/python bench/bench_server.py [--rounds 5] [--profile ACTION]
 
 The browser figures (bench/bench_browser.py) add the websocket round trip and the browser's
-drawing; this one times only the Python side, through Streamlit's AppTest over the shipped
+drawing; the real server's own CPU per click, and many learners at once, are bench/bench_load.py's;
+this one times only the Python side, through Streamlit's AppTest over the shipped
 content and a throwaway progress database: the first run of each page, a page switch, a
 language switch, a puzzle answer (the fragment's run), "next puzzle" and a card on the Play page.
 ``--profile ACTION`` prints the cProfile of that action's runs (top 25 by cumulative time).

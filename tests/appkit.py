@@ -170,3 +170,28 @@ def play_page(variant: str, lang: str, **options: object) -> AppTest:
     assert not at.exception, at.exception
     return at
 
+
+def write_school(path: Path, password: str, *, worked: bool = False) -> None:
+    """A club in the store at ``path``: the teacher Teach and the learner Ann (both with
+    ``password``), Ann in Teach's class 5B with a puzzle (king-fourth-lead) and a lesson
+    (first-lead) to do. ``worked``: Ann tried the puzzle (wrong), finished the lesson and
+    reported a problem with the puzzle."""
+    from datetime import UTC, datetime
+
+    from tutor.progress import Role
+
+    store = ProgressStore(path)
+    teacher, ann = store.learner("Teach"), store.learner("Ann")
+    for who in (teacher, ann):
+        store.set_password(who.id, password)
+    store.set_role(teacher.id, Role.TEACHER)
+    cls = store.create_class("5B", teacher.id)
+    store.join_class(cls.code, ann.id)
+    store.assign(cls.id, ["king-fourth-lead"])
+    store.assign(cls.id, ["first-lead"], kind="lesson")
+    if worked:
+        store.record_attempt(ann.id, "king-fourth-lead", "puzzle", themes=["opening-lead", "king-third"],
+                             correct=False, ts=datetime(2026, 11, 29, tzinfo=UTC))
+        store.mark_lesson_done(ann.id, "first-lead")
+        store.report_problem("king-fourth-lead", "Two answers look right", learner_id=ann.id)
+    store.close()

@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from appkit import PUZZLES, db, open_page, start
+from tutor.i18n import t
 from tutor.ui import state
 from tutor.ui.learn import SCOPE as LESSON
 from tutor.ui.puzzles import SCOPE as PUZZLES_PAGE
@@ -220,13 +221,16 @@ def test_workshop_saves_only_under_the_configured_folder(app_env, monkeypatch):
 
 
 def test_workshop_lists_learners_reports(app_env):
-    """Teachers see the problems learners reported, with the puzzle id."""
-    db(app_env).report_problem("king-fourth-lead", "Two answers look right")
+    """Teachers see the problems learners reported: who sent it (here a visitor, not logged in),
+    the puzzle by its title with a link that opens it, and the note."""
+    db(app_env).report_problem("king-fourth-lead", "Two answers look right", browser="b" * 16)
     at = start("en")
     open_page(at, "workshop")
     assert not at.exception
     reports = at.dataframe[0].value
-    assert list(reports["Puzzle"]) == ["king-fourth-lead"] and list(reports["What looks wrong"]) == ["Two answers look right"]
+    assert list(reports["Puzzle"]) == ["King fourth"] and list(reports["What looks wrong"]) == ["Two answers look right"]
+    assert list(reports["Sent by"]) == [t("workshop.report_visitor", "en")]
+    assert list(reports["Open"]) == ["puzzles?puzzle=king-fourth-lead"]
 
 
 def _has_key(at, key: str) -> bool:

@@ -13,10 +13,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 SCRIPT = """
 import sys
-from tutor.ui.shell import WARM_MODULES, warm_imports
-assert not [m for m in WARM_MODULES if m in sys.modules], "imported before the warm-up"
+from tutor.ui.shell import LATE_MODULES, WARM_MODULES, warm_imports
+assert not [m for m in WARM_MODULES + LATE_MODULES if m in sys.modules], "imported before the warm-up"
 warm_imports().join(120)
-print(sorted(m for m in WARM_MODULES if m not in sys.modules))
+print(sorted(m for m in WARM_MODULES + LATE_MODULES if m not in sys.modules))
 print(warm_imports())
 """
 

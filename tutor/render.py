@@ -88,7 +88,7 @@ CSS = f"""
 .wt-hand .wt-void {{ color: #595959; }}
 .wt-table {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.1fr) minmax(0, 1fr);
   grid-template-rows: auto auto auto; gap: .4rem; max-width: 34rem; align-items: center; justify-items: center;
-  margin: .4rem 0 .8rem; box-sizing: border-box; }}
+  margin: .4rem 0 .8rem; box-sizing: border-box; container-type: inline-size; }}
 .wt-seat {{ border: 1px solid #d0d7de; border-radius: .5rem; padding: .35rem .6rem; min-width: 8.5rem;
   background: #fbfbf8; color: #1b1b1b; box-sizing: border-box; max-width: 100%; }}
 .wt-seat.wt-me {{ border-color: #2e7d32; box-shadow: 0 0 0 1px #2e7d32; }}
@@ -98,7 +98,7 @@ CSS = f"""
 .wt-center {{ border-radius: .6rem; background: #e8f3ea; width: 100%; min-height: 6.5rem; color: #1b1b1b; }}
 .wt-backs {{ white-space: nowrap; padding: .2rem 0 .1rem; }}
 .wt-count {{ display: none; font-size: .85rem; color: #1b1b1b; }}
-.wt-back {{ display: inline-block; width: 15px; height: 23px; margin-right: -5px; border-radius: 3px;
+.wt-back {{ display: inline-block; width: 15px; height: 23px; margin-right: -7px; border-radius: 3px;
   border: 1px solid #fff; box-shadow: 0 0 0 1px #9db4e0;
   background: repeating-linear-gradient(45deg, #2f4f8f 0 3px, #4a6cb0 3px 6px); }}
 .wt-trick {{ display: grid; grid-template-columns: repeat(3, 3.2rem); grid-template-rows: repeat(3, 3.3rem);
@@ -135,6 +135,13 @@ CSS = f"""
 .wt-drawn .wt-who {{ font-size: .8rem; color: #1b1b1b; margin-top: .15rem; text-align: center; }}
 .wt-drawn .wt-mark {{ font-size: .7rem; background: #fff3c4; color: #1b1b1b; border-radius: .25rem;
   padding: 0 .25rem; margin-top: .1rem; text-align: center; }}
+/* a table in a narrow column (the Workshop's preview beside the editor, defect 30): its seats fit
+   their columns, and a hidden hand is a count -- 13 backs need 10.5rem a side */
+@container (max-width: 31rem) {{
+  .wt-seat {{ min-width: 0; width: 100%; }}
+  .wt-backs {{ display: none; }}
+  .wt-count {{ display: inline-block; }}
+}}
 /* phones: the table as a compact diagram, hidden hands as a count, nothing wider than the screen */
 @media (max-width: 640px) {{
   .wt-table {{ gap: .25rem; max-width: 100%; width: 100%; }}

@@ -312,8 +312,8 @@ def prove(loc: Located[Item]) -> list[Problem]:
             if text is not None and (names_card(text.en, card) or names_card(text.ru, card)):
                 out.append(loc.problem(f"{'.'.join(map(str, path))} gives the answer away: it names {card}", *path))
         title = getattr(item, "title", None)
-        if item.question == "lead" and isinstance(item, Puzzle) and title is not None and names_holding(
-                title.en, [c for c in item.hand if c.suit == card.suit]):
+        if (item.question == "lead" and isinstance(item, Puzzle) and title is not None and item.hand is not None
+                and names_holding(title.en, [c for c in item.hand if c.suit == card.suit])):
             out.append(loc.problem("title gives the answer away: it names the holding the card is led from "
                                    "(name the position instead)", "title"))
     return out

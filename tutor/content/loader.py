@@ -15,8 +15,10 @@ holding a list), told apart by its content, so fixtures can live anywhere.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import gc
 import os
+import re
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -310,9 +312,35 @@ def _sub(parent: Located[Any], prefix: Path_, item: Any, where: str) -> Located[
     return Located(item, parent.path, parent.lines.get(prefix, parent.line), lines, where)
 
 
+#: A value refused among more allowed ones than this is named with a guess and the list, not
+#: pydantic's one long "Input should be 'a', 'b', … or 'v'" (walkthrough defect 34: a theme).
+_LONG_CHOICE = 8
+
+
+def _not_among(err: Mapping[str, Any], loc: Sequence[Any]) -> str | None:
+    """A value not among a long list of allowed ones, in one sentence: what was written, the
+    nearest allowed word, and the list -- or None for a short list (pydantic's text is clear).
+
+    >>> _not_among({"input": "coronka-lead", "ctx": {"expected": "'coronka', 'laws', 'a', 'b', 'c', "
+    ...             "'d', 'e', 'f' or 'opening-lead'"}}, ["themes", 1])
+    "'coronka-lead' is not a theme (did you mean 'coronka'?); the themes: coronka, laws, a, b, c, d, e, f, opening-lead"
+    """
+    allowed = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
+    if len(allowed) <= _LONG_CHOICE:
+        return None
+    got = str(err.get("input"))
+    what = "theme" if "themes" in loc else "value allowed here"
+    near = difflib.get_close_matches(got, allowed, n=1, cutoff=0.5)
+    guess = f" (did you mean {near[0]!r}?)" if near else ""
+    listed = "the themes" if what == "theme" else "allowed"
+    return f"{got!r} is not a {what}{guess}; {listed}: {', '.join(allowed)}"
+
+
 def _message(err: Mapping[str, Any], loc: Sequence[Any]) -> str:
     kind = err.get("type", "")
     name = ".".join(str(x) for x in loc)
+    if kind == "literal_error" and (said := _not_among(err, loc)) is not None:
+        return f"{name}: {said}" if name else said
     if kind in ("extra_forbidden", "missing"):
         parent = ".".join(str(x) for x in loc[:-1])
         what = "unknown field" if kind == "extra_forbidden" else "missing field"

@@ -195,10 +195,12 @@ def _login_box(lang: str) -> Learner | None:
         st.sidebar.caption(t("account.or_a_password", lang))
     st.sidebar.text_input(t("app.learner", lang), key=state.AUTH_NAME, max_chars=40, autocomplete="off")
     st.sidebar.text_input(t("account.password", lang), key=state.AUTH_PASSWORD, type="password", max_chars=200)
-    c1, c2 = st.sidebar.columns(2)
-    c1.button(t("account.login", lang), key=state.AUTH_LOGIN, on_click=_do_login, args=(state.AUTH_NAME, state.AUTH_PASSWORD))
-    c2.button(t("account.create", lang), key=state.AUTH_CREATE, on_click=_do_create,
-              args=(state.AUTH_NAME, state.AUTH_PASSWORD))
+    # one above the other, each the sidebar's width: side by side, "Create account" was cut to
+    # "Create acco…" (defect 35), and «Создать учётную запись» is longer still
+    st.sidebar.button(t("account.login", lang), key=state.AUTH_LOGIN, on_click=_do_login,
+                      args=(state.AUTH_NAME, state.AUTH_PASSWORD), type="primary", width="stretch")
+    st.sidebar.button(t("account.create", lang), key=state.AUTH_CREATE, on_click=_do_create,
+                      args=(state.AUTH_NAME, state.AUTH_PASSWORD), width="stretch")
     _show_auth_error()
     return None
 
@@ -246,13 +248,17 @@ def _protect_form(lang: str, learner: Learner) -> None:
     _show_auth_error()
 
 
-def teacher_gate(lang: str) -> bool:
+def teacher_gate(lang: str, title_key: str) -> bool:
     """Whether the page may be shown: always on one machine; on a server that requires logins,
-    only to a logged-in teacher (the Workshop, the problem reports, the class pages)."""
+    only to a logged-in teacher (the Workshop, the problem reports, the class pages). Refused,
+    the page still has its heading (``title_key``), and says how a teacher's account is made:
+    a teacher who cannot find that stops here (walkthrough defects 9 and 36)."""
     if not auth_required():
         return True
     me = logged_in()
     if me is not None and me.is_teacher:
         return True
+    st.title(t(title_key, lang))
     show_warning(t("account.teachers_only", lang))
+    st.markdown(t("account.first_teacher", lang))
     return False

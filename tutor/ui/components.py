@@ -459,7 +459,7 @@ def run_item(
     record_id: str | None = None,
     allow_why: bool = True,
     after: Callable[[Answered | None], None] | None = None,
-    rerun_page: bool = False,
+    inline: bool = False,
     keep: bool = False,
     card_styles: bool = True,
 ) -> Answered | None:
@@ -472,9 +472,12 @@ def run_item(
     themes and the difficulty recorded are the item's own (:mod:`tutor.answering`).
 
     The answer area runs as a fragment: ``after(answered)`` draws what the page shows under it
-    (the next-puzzle button, the evidence) inside the fragment, so it follows a click at once;
-    ``rerun_page`` reruns the whole page when the answer changes what the page itself shows (the
-    next step of a lesson). ``keep`` keeps the answer for this browser across a reload.
+    (the next-puzzle button, the evidence) inside the fragment, so it follows a click at once.
+    ``inline``: the page draws the question inside a fragment of its own (the Learn page's
+    lesson, whose next step follows an answer), so the answer area has none and a click reruns
+    the page's fragment -- not the answer's fragment and then the whole app, as a lesson's click
+    did (twice the server's work, issue 24 point 7). ``keep`` keeps the answer for this browser
+    across a reload.
     ``card_styles=False``: the page drew the card faces' styles itself (a page with several
     questions draws them once, :func:`tutor.ui.cardpick.draw_hand_styles`).
     """
@@ -491,29 +494,22 @@ def run_item(
         draw_hand_styles(lang)  # outside the answer's fragment: a click there sends no style sheet
     if keep:
         _restore_answer(q)
-    st.session_state[q.keys.page] = _answer_shape(q)
-    answered: Answered | None = _answer_area(q, view, allow_why, after, rerun_page)
+    area = _answer_in_place if inline else _answer_area
+    answered: Answered | None = area(q, view, allow_why, after)
     return answered
 
 
-def _answer_shape(q: Question) -> tuple[bool, bool, bool] | None:
-    """What the page around an answer depends on: answered or not, right, solution shown."""
-    answered = q.answered
-    if answered is None:
-        return None
-    return (True, answered.feedback.correct, q.revealed)
-
-
-@st.fragment
-def _answer_area(q: Question, view: SeatView | None, allow_why: bool, after: Callable[[Answered | None], None] | None,
-                 rerun_page: bool) -> Answered | None:
-    """Hints, the answer controls, the feedback and ``after``: rerun alone on a click."""
-    if rerun_page and st.session_state.get(q.keys.page) != _answer_shape(q):
-        st.rerun()  # the page shows more (or less) now: a lesson's next step
+def _answer_in_place(q: Question, view: SeatView | None, allow_why: bool,
+                     after: Callable[[Answered | None], None] | None) -> Answered | None:
+    """Hints, the answer controls, the feedback and ``after``."""
     answered = _answer_body(q, view, allow_why)
     if after is not None:
         after(answered)
     return answered
+
+
+#: The same as a fragment of its own: rerun alone on a click.
+_answer_area = st.fragment(_answer_in_place)
 
 
 def _answer_body(q: Question, view: SeatView | None, allow_why: bool) -> Answered | None:

@@ -26,6 +26,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.clock import learner_time, zone_name
+from tutor.errors import WhistError
 from tutor.progress import Draft, ProgressError
 from tutor.ui import state
 from tutor.ui.alerts import show_success, show_warning
@@ -34,8 +35,8 @@ from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import browser_zone, current_learner
 from tutor.ui.store_access import store, store_reason
 
-__all__ = ["BROWSER_PARAM", "SLOT_WORKSHOP", "SLOT_PBN", "SLOT_REPORT", "DraftOwner", "browser_key",
-           "new_browser_key", "keep_browser_key", "owner", "restore", "autosave", "versions", "saved_caption", "local_time"]
+__all__ = ["BROWSER_PARAM", "SLOT_WORKSHOP", "SLOT_PBN", "SLOT_REPORT", "DraftOwner", "DraftNotSaved", "browser_key",
+           "new_browser_key", "keep_browser_key", "owner", "restore", "keep", "autosave", "versions", "saved_caption", "local_time"]
 
 SLOT_WORKSHOP = "workshop"
 SLOT_PBN = "workshop-pbn"
@@ -90,6 +91,28 @@ def restore(key: str, slot: str, default: str = "") -> Draft | None:
     return draft
 
 
+class DraftNotSaved(WhistError):
+    """The store could not keep a box's text (the reason in the teacher's language)."""
+
+
+def keep(key: str, slot: str) -> Draft:
+    """Save the box's text now as the newest version of ``slot``, unless it is that already:
+    before a callback replaces the text, so the text replaced is a version the teacher can open.
+    Raises :class:`DraftNotSaved` when the store cannot write (then do not replace it)."""
+    text = st.session_state.get(key) or ""
+    who = owner()
+    saved = _saved()
+    last = saved.get(who.cache_key(slot))
+    if last is not None and last.text == text:
+        return last
+    try:
+        draft = store().save_draft(slot, text, **who.kwargs())
+    except (ProgressError, sqlite3.Error) as exc:
+        raise DraftNotSaved(_why(exc)) from None
+    saved[who.cache_key(slot)] = draft
+    return draft
+
+
 def autosave(key: str, slot: str, default: str = "") -> Draft | None:
     """Save the box's text as the newest version of ``slot`` if it changed since the last save.
 
@@ -97,20 +120,13 @@ def autosave(key: str, slot: str, default: str = "") -> Draft | None:
     nothing). Returns the newest saved version, or None when there is none or it failed (then a
     warning says so and the text stays in the box)."""
     text = st.session_state.get(key) or ""
-    who = owner()
-    saved = _saved()
-    last = saved.get(who.cache_key(slot))
-    if last is not None and last.text == text:
-        return last
-    if last is None and text == default:
+    if _saved().get(owner().cache_key(slot)) is None and text == default:
         return None
     try:
-        draft = store().save_draft(slot, text, **who.kwargs())
-    except (ProgressError, sqlite3.Error) as exc:
-        show_warning(tr("drafts.not_saved", error=_why(exc)))
+        return keep(key, slot)
+    except DraftNotSaved as exc:
+        show_warning(tr("drafts.not_saved", error=str(exc)))
         return None
-    saved[who.cache_key(slot)] = draft
-    return draft
 
 
 def local_time(ts: datetime) -> str:
@@ -164,6 +180,7 @@ def versions(key: str, slot: str) -> None:
         if st.session_state.get(pick_key) not in by_id or st.session_state.get(newest_key) != found[0].id:
             st.session_state[pick_key] = found[0].id
         st.session_state[newest_key] = found[0].id
-        chosen = st.selectbox(tr("drafts.pick"), list(by_id), format_func=label, key=pick_key)
+        labels = {draft_id: label(draft_id) for draft_id in by_id}  # made in this run, in its language
+        chosen = st.selectbox(tr("drafts.pick"), list(by_id), format_func=labels.__getitem__, key=pick_key)
         st.button(tr("drafts.open"), key=f"{key}:open", on_click=_open_version, args=(key, by_id[chosen].text),
                   disabled=by_id[chosen].text == (st.session_state.get(key) or ""))

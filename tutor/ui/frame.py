@@ -17,8 +17,9 @@ import json
 import streamlit as st
 
 from tutor.i18n import t
+from tutor.locale_fmt import separators
 
-__all__ = ["BUILTIN_KEYS", "BUILTIN_PREFIXES", "PHONE_MAX_PX", "frame_script", "inject_frame"]
+__all__ = ["BUILTIN_KEYS", "BUILTIN_PREFIXES", "PER_FILE", "SIZE", "UNITS", "PHONE_MAX_PX", "frame_script", "inject_frame"]
 
 #: Streamlit's own English strings, by the locale key of their translation.
 BUILTIN_KEYS: dict[str, str] = {
@@ -47,11 +48,22 @@ BUILTIN_KEYS: dict[str, str] = {
     "Copy Vega-Lite spec": "frame.copy_spec",
     "Show password text": "frame.show_password",
     "Hide password text": "frame.hide_password",
+    # the file uploader's (the Workshop's PBN file, the Review page's record)
+    "Upload": "frame.upload",
+    "file upload": "frame.file_upload",
+    "Add files": "frame.add_files",
 }
 
 #: Streamlit's strings that begin with English and end with our label ("Help for Four-colour
 #: deck"), by the locale key of their beginning.
-BUILTIN_PREFIXES: dict[str, str] = {"Help for ": "frame.help_for"}
+BUILTIN_PREFIXES: dict[str, str] = {"Help for ": "frame.help_for", "Remove ": "frame.remove_file"}
+
+#: The file uploader's size limit ("1MB per file"): the size and its unit, said again by the
+#: locale's ``frame.per_file`` and ``frame.unit_*``.
+PER_FILE = r"^(\d+(?:\.\d+)?)(B|KB|MB|GB) per file$"
+#: A file's size as the uploader shows it once chosen ("78.0B").
+SIZE = r"^(\d+(?:\.\d+)?)(B|KB|MB|GB)$"
+UNITS = ("B", "KB", "MB", "GB")
 
 #: Up to this width the sidebar is an overlay over the page (Streamlit's own breakpoint), so a
 #: choice in it closes it.
@@ -60,7 +72,7 @@ PHONE_MAX_PX = 768
 _SCRIPT = """
 (() => {
   const w = window.parent || window, doc = w.document;
-  w.__wtFrame = {lang: %(lang)s, words: %(words)s, starts: %(starts)s};
+  w.__wtFrame = {lang: %(lang)s, words: %(words)s, starts: %(starts)s, perFile: %(per_file)s};
   doc.documentElement.lang = w.__wtFrame.lang;
   if (w.__wtFrameOn) return;
   w.__wtFrameOn = true;
@@ -71,10 +83,16 @@ _SCRIPT = """
       for (const p in starts) if (v.startsWith(p)) return starts[p] + v.slice(p.length);
       return null;
     };
+    const per = w.__wtFrame.perFile;
     const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const k = n.nodeValue.trim();
-      if (words[k]) n.nodeValue = n.nodeValue.replace(k, words[k]);
+      if (words[k]) { n.nodeValue = n.nodeValue.replace(k, words[k]); continue; }
+      if (!per) continue;
+      const size = (m) => m[1].replace('.', per.decimal) + '\u00a0' + per.units[m[2]];
+      const m = k.match(new RegExp(per.pattern)), alone = k.match(new RegExp(per.size));
+      if (m) n.nodeValue = n.nodeValue.replace(k, per.text.replace('{size}', size(m)));
+      else if (alone) n.nodeValue = n.nodeValue.replace(k, size(alone));
     }
     root.querySelectorAll && root.querySelectorAll('[placeholder],[aria-label],[title]').forEach(el => {
       for (const a of ['placeholder', 'aria-label', 'title']) {
@@ -106,8 +124,12 @@ def frame_script(lang: str) -> str:
     """The script for a page in ``lang`` (its translations of Streamlit's strings inlined)."""
     words = {en: t(key, lang) for en, key in BUILTIN_KEYS.items()} if lang != "en" else {}
     starts = {en: t(key, lang) for en, key in BUILTIN_PREFIXES.items()} if lang != "en" else {}
+    per_file = {"pattern": PER_FILE, "size": SIZE, "text": t("frame.per_file", lang, size="{size}"),
+                "decimal": separators(lang)[0],
+                "units": {u: t(f"frame.unit_{u.lower()}", lang) for u in UNITS}} if lang != "en" else None
     return "<script>" + _SCRIPT % {"lang": json.dumps(lang), "words": json.dumps(words, ensure_ascii=False),
-                                   "starts": json.dumps(starts, ensure_ascii=False), "phone": PHONE_MAX_PX} + "</script>"
+                                   "starts": json.dumps(starts, ensure_ascii=False),
+                                   "per_file": json.dumps(per_file, ensure_ascii=False), "phone": PHONE_MAX_PX} + "</script>"
 
 
 def inject_frame(lang: str) -> None:

@@ -19,7 +19,7 @@ from tutor.ui.common import show_html
 from tutor.ui.components import run_item
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import progress_learner
-from tutor.ui.library import Library, content_page
+from tutor.ui.library import Library, content_page, linked
 from tutor.ui.store_access import progress_or, store
 
 __all__ = ["show", "show_diagram", "exercise_id"]
@@ -74,9 +74,10 @@ def show() -> None:
     if not lib.lessons:
         show_info(tr("learn.no_lessons"))
         return
-    learner = progress_learner()  # the named learner, else this browser's own progress
-    done = progress_or(set[str](), lambda: store().lessons_done(learner.id)) if learner else set[str]()
+    done = _done()
     ids = [les.id for les in lib.lessons]
+    if (asked := linked("lesson", ids)) is not None:  # a homework link (``?lesson=ID``)
+        st.session_state[state.LESSON] = asked
     if st.session_state.get(state.LESSON) not in ids:
         st.session_state[state.LESSON] = next((i for i in ids if i not in done), ids[0])
     # the label does not change when a lesson is done (a ✓ in it did): Streamlit keeps the choice
@@ -85,13 +86,26 @@ def show() -> None:
         tr("learn.pick"), ids, key=state.LESSON,
         format_func=lambda i: f"{_lesson(lib, i).order}. {_lesson(lib, i).title[lang]}",
     )
-    lesson = _lesson(lib, st.session_state[state.LESSON])
+    _lesson_body(lib, _lesson(lib, st.session_state[state.LESSON]), lang)
+
+
+def _done() -> set[str]:
+    learner = progress_learner()  # the named learner, else this browser's own progress
+    return progress_or(set[str](), lambda: store().lessons_done(learner.id)) if learner else set[str]()
+
+
+@st.fragment
+def _lesson_body(lib: Library, lesson: Lesson, lang: str) -> None:
+    """The lesson, step by step up to the first exercise not yet answered: one fragment, so an
+    answer reruns the lesson -- its next step appears -- and not the whole app (issue 24 point 7:
+    a lesson's click cost the answer's fragment and then a full run)."""
+    done = _done()
     st.header(lesson.title[lang])
     st.caption(plain_citations(lesson.summary[lang], lang) + (" · ✓" if lesson.id in done else ""))
     solved = _solved_before(lesson)
     exercises = lesson.exercises()
     if exercises:
-        draw_hand_styles(lang)  # once for all the lesson's exercises, outside their fragments
+        draw_hand_styles(lang)  # once for all the lesson's exercises
     for i, step in enumerate(lesson.steps):
         if isinstance(step, TeachStep):
             st.markdown(plain_citations(step.teach[lang], lang))
@@ -105,9 +119,9 @@ def show() -> None:
         with st.container(border=True):
             st.markdown(f"##### {tr('learn.exercise', n=number, total=len(exercises))}"
                         + (f" — {ex.title[lang]}" if ex.title else ""))
-            # rerun_page: an answer decides whether the lesson goes on below this exercise
+            # inline: an answer decides whether the lesson goes on below this exercise
             answered = run_item(ex, scope=SCOPE, item_id=rid, lang=lang, kind="lesson", record_id=rid,
-                                rerun_page=True, card_styles=False)
+                                inline=True, card_styles=False)
         if answered is not None and answered.feedback.correct:
             solved.add(rid)
         if answered is None:
@@ -124,7 +138,14 @@ def show() -> None:
             show_success(tr("learn.lesson_done"))
             nxt = next((les for les in lib.lessons if les.order > lesson.order), None)
             if nxt is not None:
-                st.button(tr("learn.next", title=nxt.title[lang]), key=state.LEARN_NEXT,
-                          on_click=lambda nxt_id=nxt.id: st.session_state.update({state.LESSON: nxt_id}))
+                st.button(tr("learn.next", title=nxt.title[lang]), key=state.LEARN_NEXT, on_click=_open_lesson,
+                          args=(nxt.id,))
         else:
             show_info(tr("learn.retry_wrong"))
+
+
+def _open_lesson(lesson_id: str) -> None:
+    """Callback of "Next lesson": the picker above the lesson's fragment changes too, so the
+    whole page runs."""
+    st.session_state[state.LESSON] = lesson_id
+    st.rerun()

@@ -14,7 +14,9 @@ reads the session's login (:func:`logged_in`), so every page can ask without the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
+from typing import TypeVar, cast
 
 import streamlit as st
 
@@ -27,8 +29,25 @@ from tutor.ui.school import school_learner
 from tutor.ui.session_cookie import browser_token
 from tutor.ui.store_access import store
 
-__all__ = ["AUTH_TOKEN", "current_learner", "progress_learner", "browser_learner", "take_browser_work",
+T = TypeVar("T")
+
+__all__ = ["AUTH_TOKEN", "once_a_run", "current_learner", "progress_learner", "browser_learner", "take_browser_work",
            "leave_browser_work", "browser_zone", "learner_date", "logged_in", "name_locked"]
+
+
+def once_a_run(what: str, inputs: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()`` once a full run of the page -- and the fragment runs after it, a card's
+    click -- for the same ``inputs``. Why: a page asks who the learner is a dozen times a run,
+    and each asking read the store (the name's password, the login's session): a fifth of a
+    click's server CPU (bench/bench_load.py). A change of the inputs (a login, a logout, a name
+    typed) looks up again at once; a new run always does."""
+    memo: dict[str, tuple[tuple[object, ...], object]] = st.session_state.setdefault(state.ONCE_A_RUN, {})
+    key = (st.session_state.get(state.RUN), *inputs)
+    if what in memo and memo[what][0] == key:
+        return cast(T, memo[what][1])
+    value = compute()
+    memo[what] = (key, value)
+    return value
 
 
 def current_learner() -> Learner | None:
@@ -36,9 +55,10 @@ def current_learner() -> Learner | None:
     done is kept for this browser (:func:`progress_learner`).
 
     Looked up (or created) once per name and database, then remembered in the session, so a
-    rerun does not write to the database. The first time a learner is known in a session, the
-    browser's unnamed work is his (:func:`_claim`)."""
-    learner = _named()
+    rerun does not write to the database; asked once a run (:func:`once_a_run`). The first time a
+    learner is known in a session, the browser's unnamed work is his (:func:`_claim`)."""
+    inputs = (auth_required(), st.session_state.get(state.LEARNER), st.session_state.get(AUTH_TOKEN))
+    learner = once_a_run("current_learner", inputs, _named)
     if learner is not None:
         _claim(learner)
     return learner
@@ -189,7 +209,11 @@ def logged_in() -> Learner | None:
     """The learner this browser session logged in as, or None (no login, or it expired): the
     school account signed in (:mod:`tutor.ui.school`), else the password login of this session,
     else the one this browser kept over a reload (:mod:`tutor.ui.session_cookie`), which the
-    store refuses once expired or revoked."""
+    store refuses once expired or revoked. Asked once a run (:func:`once_a_run`)."""
+    return once_a_run("logged_in", (st.session_state.get(AUTH_TOKEN),), _logged_in)
+
+
+def _logged_in() -> Learner | None:
     school = school_learner()
     if school is not None:
         return school

@@ -13,6 +13,9 @@ by place through indexes built once with the library.
 from __future__ import annotations
 
 import os
+import threading
+import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,7 +28,11 @@ from tutor.ui.alerts import show_error
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.validator_text import translate_message
 
-__all__ = ["Library", "content_root", "library", "show_problems", "content_page"]
+__all__ = ["Library", "content_root", "library", "show_problems", "content_page", "LINK_PARAMS", "linked"]
+
+#: The URL parameter that opens an item on its page, chosen: ``/puzzles?puzzle=ID`` and
+#: ``/learn?lesson=ID`` -- a learner's homework (defect 11) and a teacher's reports link there.
+LINK_PARAMS: dict[str, str] = {"puzzle": "puzzle", "lesson": "lesson"}
 
 @dataclass(frozen=True)
 class Library:
@@ -85,9 +92,28 @@ def _load(root: str, signature: tuple[tuple[str, int, int], ...]) -> Library:
     )
 
 
+#: How long a look at the content files' sizes and times holds (seconds): a file changed is
+#: served within this. A page run used to list and stat every file and hash the list for the
+#: cache's key -- some 5 ms a run (issue 24 point 7, bench/bench_load.py).
+SIGNATURE_TTL = 2.0
+_SEEN: dict[Path, tuple[float, tuple[tuple[str, int, int], ...], Library]] = {}
+_SEEN_LOCK = threading.Lock()
+
+
 def library() -> Library:
+    """The library served from the content folder: the one read for the files as they are now
+    (looked at again once :data:`SIGNATURE_TTL` has passed)."""
     root = content_root()
-    return _load(str(root), _signature(root))
+    now = time.monotonic()
+    with _SEEN_LOCK:
+        seen = _SEEN.get(root)
+    if seen is not None and now - seen[0] < SIGNATURE_TTL:
+        return seen[2]
+    signature = _signature(root)
+    lib = seen[2] if seen is not None and seen[1] == signature else _load(str(root), signature)
+    with _SEEN_LOCK:
+        _SEEN[root] = (now, signature, lib)
+    return lib
 
 
 def show_problems(problems: tuple[Problem, ...] | list[Problem], title: str) -> None:
@@ -111,3 +137,14 @@ def content_page(title_key: str) -> Library:
     lib = library()
     show_problems(lib.problems, tr("content.broken"))
     return lib
+
+
+def linked(kind: str, ids: Collection[str]) -> str | None:
+    """The item a link asked this page to open (``?puzzle=ID``), when ``ids`` has it; the
+    parameter is taken out of the URL at once, so the learner's next choice is his own."""
+    param = LINK_PARAMS[kind]
+    wanted = st.query_params.get(param)
+    if wanted is None:
+        return None
+    del st.query_params[param]
+    return wanted if wanted in ids else None

@@ -1,4 +1,5 @@
-"""The Puzzles page: the library filtered by theme and difficulty, graded hints, "why is my card
+"""The Puzzles page: the library filtered by theme and difficulty (and to the learner's homework),
+a puzzle opened from a link (``?puzzle=ID``), graded hints, "why is my card
 wrong", retry, the failed puzzles coming back for review, and "report a problem" (whose note is kept as a
 draft until it is sent, so a reload does not lose it).
 
@@ -14,13 +15,13 @@ from datetime import UTC, datetime
 import streamlit as st
 
 from tutor.content.models import THEMES, Puzzle, theme_label
-from tutor.progress import ProgressError, ReviewItem
+from tutor.progress import Homework, Learner, ProgressError, ReviewItem
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.components import Answered, run_item
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import current_learner, progress_learner
-from tutor.ui.library import Library, content_page
+from tutor.ui.library import Library, content_page, linked
 from tutor.ui.ratings import shown_stars, standings, suggested_next
 from tutor.ui.store_access import progress_or, store, store_reason
 
@@ -110,19 +111,23 @@ def _puzzle(lib: Library, puzzle_id: str) -> Puzzle:
     return found
 
 
-def _open_linked(lib: Library) -> None:
-    """A link that names a puzzle (``?puzzle=ID``) opens it: the filters are cleared so that it is
-    listed, then the parameter is dropped (the learner's own picks rule from then on)."""
-    wanted = st.query_params.get(PUZZLE_PARAM)
-    if wanted is None:
-        return
-    del st.query_params[PUZZLE_PARAM]
-    if lib.puzzle(wanted) is None:
-        return
-    for key in (state.PUZZLE_THEMES, state.PUZZLE_LEVELS):
-        st.session_state[key] = []
+def _homework(learner: Learner | None, lib: Library) -> list[str]:
+    """The puzzles of the learner's homework (from every class he is in) that the library has."""
+    if learner is None:
+        return []
+    work = progress_or(list[Homework](), lambda: store().homework(learner.id))
+    return list(dict.fromkeys(h.assignment.item_id for h in work
+                              if h.assignment.kind == "puzzle" and lib.puzzle(h.assignment.item_id) is not None))
+
+
+def _open_linked(puzzle_id: str, homework: list[str]) -> None:
+    """A link opened this puzzle (``?puzzle=ID``: the homework list, a teacher's report): it is
+    chosen, and no filter hides it -- the homework one stays on for a homework puzzle."""
+    st.session_state[state.PUZZLE] = puzzle_id
+    st.session_state[state.PUZZLE_THEMES] = []
+    st.session_state[state.PUZZLE_LEVELS] = []
     st.session_state[state.REVIEW_ONLY] = False
-    st.session_state[state.PUZZLE] = wanted
+    st.session_state[state.PUZZLE_HOMEWORK_ONLY] = puzzle_id in homework
 
 
 def show() -> None:
@@ -131,13 +136,15 @@ def show() -> None:
     if not lib.puzzles:
         show_info(tr("puzzles.none"))
         return
-    _open_linked(lib)
     known = standings()
 
     def stars(p: Puzzle) -> int:
         return shown_stars(p, known)
 
     learner = progress_learner()  # the named learner, else this browser's own progress
+    homework = _homework(learner, lib)
+    if (asked := linked("puzzle", {p.id for p in lib.puzzles})) is not None:
+        _open_linked(asked, homework)
     present = [t_ for t_ in THEMES if any(t_ in p.themes for p in lib.puzzles)]
     c1, c2, c3 = st.columns([3, 2, 2])
     themes = c1.multiselect(tr("puzzles.themes"), present, key=state.PUZZLE_THEMES,
@@ -150,6 +157,10 @@ def show() -> None:
         c3.toggle(tr("puzzles.review_only", n=len(reviews)), key=state.REVIEW_ONLY, disabled=not reviews)
         if st.session_state.get(state.REVIEW_ONLY) and reviews:
             due = {r.item_id for r in reviews}
+        if homework:
+            c3.toggle(tr("puzzles.homework_only", n=len(homework)), key=state.PUZZLE_HOMEWORK_ONLY)
+            if st.session_state.get(state.PUZZLE_HOMEWORK_ONLY):
+                due = set(homework) if due is None else due & set(homework)
     current = st.session_state.get(state.PUZZLE)
     if due is not None and current and st.session_state.get(state.answer_key(SCOPE, current)) is not None:
         # a puzzle answered in review leaves the queue, but stays on screen with its feedback

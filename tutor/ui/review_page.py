@@ -289,9 +289,8 @@ def _made_output(text: str, problems: tuple[str, ...], lang: str, file_name: str
     row.download_button(rtext("puzzle_download", lang), data=text.encode("utf-8"), file_name=file_name,
                         mime="text/yaml", key=f"{state.DEAL_REVIEW_PUZZLE_DL}:{which}")
     if row.button(rtext("to_workshop", lang), key=f"{state.DEAL_REVIEW_TO_WORKSHOP}:{which}"):
-        # the Workshop's editor box takes it as it takes an imported PBN (and saves it as a draft)
-        st.session_state[state.WORKSHOP_TEXT] = text
-        st.session_state[state.WORKSHOP_MSG] = ("ok", rtext("in_workshop", lang))
+        # the Workshop puts it after the teacher's own puzzles, as it does an imported PBN
+        st.session_state[state.WORKSHOP_INCOMING] = (text, rtext("in_workshop", lang))
         st.switch_page("tutor/ui/pages/workshop.py")
 
 

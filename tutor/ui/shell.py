@@ -4,10 +4,10 @@ On the server's first run it also starts computing today's daily evidence in the
 (:func:`warm_daily_evidence`): the daily puzzle is the same for everyone, and its double-dummy
 evidence took 5-9 s after the first answer of the day; now it is usually ready before anyone
 answers. The same thread imports the evidence's own modules, which the first answer on a fresh
-server otherwise loads (bench/bench_first_daily.py); pandas, which only the evidence table needs
-(drawn once opened), is left alone: importing it here took the CPU from the first answer.
-It then imports, in the background, the modules the Play page loads on first use
-(:func:`warm_imports`): about 1-1.5 s each here.
+server otherwise loads (bench/bench_first_daily.py); pandas is left to the other warm-up, last:
+importing it here took the CPU from the first answer. It then imports, in the background, the
+modules the Play page loads on first use (:func:`warm_imports`): about 1-1.5 s each here, and
+the maxims' catalogue, Babel's data and pandas after them.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import streamlit as st
 from tutor.accounts import auth_required
 from tutor.i18n import t
 from tutor.serving import Exposure, exposure, open_allowed
+from tutor.ui import state
 from tutor.ui.account import browser_work_box, learner_box
 from tutor.ui.browser import keep_browser_key, sync_browser_cookie
 from tutor.ui.cardpick import deck_toggle
@@ -30,7 +31,7 @@ from tutor.ui.lang import language_switch
 from tutor.ui.nav import available_pages
 from tutor.ui.session_cookie import sync_cookie
 
-__all__ = ["main", "warm_daily_evidence", "warm_imports", "WARM_MODULES"]
+__all__ = ["main", "warm_daily_evidence", "warm_imports", "WARM_MODULES", "LATE_MODULES"]
 
 _WARMED = threading.Event()
 
@@ -106,14 +107,43 @@ def _import_all(names: tuple[str, ...]) -> None:
             continue
 
 
+#: Imported last by the warm-up, once the rest is ready: pandas, which every table
+#: (``st.table``, ``st.dataframe``) loads on its first use -- the first deal finished on a fresh
+#: server imported it (seconds here, under the import lock) and every session waited
+#: (bench/bench_load.py: 10 learners, each click 6-9 s at the first deals' end).
+LATE_MODULES: tuple[str, ...] = ("pandas",)
+
+
+def _warm_all() -> None:
+    """The modules of :data:`WARM_MODULES`; the maxims' catalogue, parsed once a process (0.6 s
+    here: the first answer graded on a fresh server parsed it); Babel's data of each language
+    (the first number or plural written); then :data:`LATE_MODULES`."""
+    _import_all(WARM_MODULES)
+    try:
+        from tutor.conventions.catalogue import load_catalogue
+
+        load_catalogue()
+    except Exception:  # noqa: BLE001 - a broken catalogue is reported by the pages that use it
+        pass
+    from tutor import locale_fmt
+    from tutor.i18n import LANGS
+
+    for lang in LANGS:
+        locale_fmt.count(2, {"one": "-", "other": "-"}, lang)
+        locale_fmt.number(1.5, lang)
+        locale_fmt.day(datetime.now(UTC), lang)
+    _import_all(LATE_MODULES)
+
+
 def warm_imports() -> threading.Thread | None:
-    """Once per server process: import :data:`WARM_MODULES` in a background thread (off with
-    ``WHIST_TUTOR_WARM=0``). Returns the thread, None when already started or off."""
+    """Once per server process: import :data:`WARM_MODULES` and read the catalogue in a
+    background thread (off with ``WHIST_TUTOR_WARM=0``). Returns the thread, None when already
+    started or off."""
     if _IMPORTED.is_set() or os.environ.get("WHIST_TUTOR_WARM", "1") == "0":
         return None
     _IMPORTED.set()
 
-    thread = threading.Thread(target=_import_all, args=(WARM_MODULES,), name="warm-imports", daemon=True)
+    thread = threading.Thread(target=_warm_all, name="warm-imports", daemon=True)
     thread.start()
     return thread
 
@@ -133,8 +163,23 @@ def _exposure_allows(lang: str) -> bool:
     return True
 
 
+def _pages(lang: str) -> list[st.Page]:
+    """The menu's pages in ``lang``, made once a session and language: making an ``st.Page``
+    resolves and stats its script, some 5 ms a run for ten pages (bench/bench_load.py). Kept in
+    the session, not shared: ``st.navigation`` marks the page it runs on the object itself."""
+    cached = st.session_state.get(state.NAV_PAGES)
+    if cached is not None and cached[0] == lang:
+        made: list[st.Page] = cached[1]
+        return made
+    made = [st.Page(str(spec.script), title=t(spec.title_key, lang), icon=spec.icon, url_path=spec.key,
+                    default=spec.default) for spec in available_pages()]
+    st.session_state[state.NAV_PAGES] = (lang, made)
+    return made
+
+
 def main() -> None:
     """Run one script pass: sidebar first (so every page sees the language), then the page."""
+    st.session_state[state.RUN] = st.session_state.get(state.RUN, 0) + 1  # who is asking: looked up anew
     st.set_page_config(page_title="Whist Tutor", page_icon="♠", layout="wide")
     lang = language_switch()
     # the browser tab's title in the page's language (issue 24 point 4): set again once known
@@ -143,11 +188,7 @@ def main() -> None:
     inject_frame(lang)
     if not _exposure_allows(lang):
         return
-    pages = [
-        st.Page(str(spec.script), title=t(spec.title_key, lang), icon=spec.icon, url_path=spec.key,
-                default=spec.default)
-        for spec in available_pages()
-    ]
+    pages = _pages(lang)
     # the menu stays in the sidebar (a top bar falls back to the sidebar on a phone anyway); on a
     # phone the frame script closes the sidebar once a page is chosen there (defect 2)
     nav = st.navigation(pages)

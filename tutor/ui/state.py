@@ -133,6 +133,17 @@ __all__ = [
     "WORKSHOP_SAVE",
     "WORKSHOP_DL_YAML",
     "WORKSHOP_DL_HTML",
+    "WORKSHOP_GEN_MSG",
+    "WORKSHOP_PBN_MSG",
+    "WORKSHOP_PENDING",
+    "WORKSHOP_REPLACE",
+    "WORKSHOP_PBN_FILE",
+    "WORKSHOP_INCOMING",
+    "CLASS_HOMEWORK_THEME",
+    "PUZZLE_HOMEWORK_ONLY",
+    "RUN",
+    "ONCE_A_RUN",
+    "NAV_PAGES",
     "PLAY_SESSION",
     "PLAY_LAST",
     "PLAY_ERROR",
@@ -197,6 +208,13 @@ DRAFTS_SAVED = "drafts_saved"
 LEARNER = "learner"
 #: The learner looked up for the current name and database: ((name, db path), Learner).
 LEARNER_CACHE = "learner_cache"
+#: The session's full runs so far (:func:`tutor.ui.shell.main` counts them): what is looked up
+#: once a run -- who the learner is -- is kept for that run and the fragment runs after it.
+RUN = "run"
+#: What was looked up once in this run: {what: ((run, inputs), value)} (:mod:`tutor.ui.learner`).
+ONCE_A_RUN = "once_a_run"
+#: The menu's pages of this session: (language, [st.Page]) (:mod:`tutor.ui.shell`).
+NAV_PAGES = "nav_pages"
 #: The text box where a new learner's name is typed (Progress page).
 LEARNER_NEW = "learner_new"
 #: The lesson open on the Learn page (its id).
@@ -206,6 +224,8 @@ PUZZLE = "puzzle"
 PUZZLE_THEMES = "puzzle_themes"
 PUZZLE_LEVELS = "puzzle_levels"
 REVIEW_ONLY = "review_only"
+#: The Puzzles page's "my homework only" switch.
+PUZZLE_HOMEWORK_ONLY = "puzzle_homework_only"
 #: The YAML in the workshop editor.
 WORKSHOP_TEXT = "workshop_text"
 WORKSHOP_THEME = "workshop_theme"
@@ -330,6 +350,8 @@ CLASS_ASSIGN = "class_assign"
 CLASS_CSV = "class_csv"
 #: The homework puzzle the learner picked to answer on the Classes page.
 CLASS_DO = "class_do"
+#: The theme the teacher's homework picker shows the puzzles of ("" : every theme).
+CLASS_HOMEWORK_THEME = "class_homework_theme"
 
 # The Workshop.
 WORKSHOP_PICK = "workshop_pick"
@@ -343,6 +365,18 @@ WORKSHOP_NAME = "workshop_name"
 WORKSHOP_SAVE = "workshop_save"
 WORKSHOP_DL_YAML = "workshop_dl_yaml"
 WORKSHOP_DL_HTML = "workshop_dl_html"
+#: One-run messages of Generate and of Import, shown beside their buttons (defect 31: an import's
+#: error at the top of the page, far above the button, made the click seem to do nothing).
+WORKSHOP_GEN_MSG = "workshop_gen_msg"
+WORKSHOP_PBN_MSG = "workshop_pbn_msg"
+#: New puzzles that could not be put after the editor's text: (YAML, where, count), until the
+#: teacher replaces his text with them (his own kept as a saved version) or goes on.
+WORKSHOP_PENDING = "workshop_pending"
+WORKSHOP_REPLACE = "workshop_replace"
+#: The PBN file uploaded beside the paste box.
+WORKSHOP_PBN_FILE = "workshop_pbn_file"
+#: Puzzles another page sends to the editor (the Review page): (YAML, message), added on arrival.
+WORKSHOP_INCOMING = "workshop_incoming"
 
 # The Play page: the deal in progress, what the robots just played, the refusal and note to show.
 PLAY_SESSION = "play:session"

@@ -42,6 +42,11 @@ _RU: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"^Input should be a valid list.*$"), lambda m: "нужен список"),
     (re.compile(r"^Input should be a valid dictionary.*$"), lambda m: "нужен словарь (ключ: значение)"),
     (re.compile(r"^Input should be ('.*')$", re.S), lambda m: f"допустимые значения: {_choices_ru(m[1])}"),
+    (re.compile(r"^'(.*)' is not a theme(?: \(did you mean '(.*)'\?\))?; the themes: (.*)$", re.S),
+     lambda m: f"«{m[1]}» — не тема" + (f" (может быть, «{m[2]}»?)" if m[2] else "") + f"; темы: {m[3]}"),
+    (re.compile(r"^'(.*)' is not a value allowed here(?: \(did you mean '(.*)'\?\))?; allowed: (.*)$", re.S),
+     lambda m: f"значение «{m[1]}» здесь не допускается" + (f" (может быть, «{m[2]}»?)" if m[2] else "")
+     + f"; допустимые: {m[3]}"),
     (re.compile(r"^String should have at least (\d+) characters?$"), lambda m: f"текст короче {m[1]} знаков"),
     (re.compile(r"^not a card: (.+?) \(write e\.g\. .*\)$"),
      lambda m: f"это не карта: {m[1]} (пишите, например, SK, H10, ♦Д, К♠)"),

@@ -10,7 +10,10 @@ between two tasks -- every puzzle finished by then keeps its evidence, the edito
 
 Nothing typed is lost: the editor and the PBN box are saved as drafts while they change and come
 back after a reload (:mod:`tutor.ui.drafts`); "start again from the template" keeps the text it
-replaces among the saved versions.
+replaces among the saved versions. Generated and imported puzzles (and a puzzle sent from the
+Review page) go after the teacher's own (:func:`tutor.content.writer.add_puzzles`, his lines kept
+as written); only the untouched example is replaced. When his text has no list to add to, the
+page asks: replace it (it is saved as a version first) or leave it (walkthrough defect 10).
 
 Nothing pasted is executed: the loader is a safe YAML loader that refuses every tag, text is
 escaped when drawn, and files are only offered for download -- or, when the server names a folder
@@ -25,6 +28,7 @@ import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
+from urllib.parse import quote
 
 import streamlit as st
 
@@ -35,7 +39,7 @@ from tutor.content.markup import strip_model, strip_remote
 from tutor.content.models import Item
 from tutor.content.pbn import PbnError, puzzle_from_board, read_pbn
 from tutor.content.worksheet import worksheet_html
-from tutor.content.writer import puzzles_yaml
+from tutor.content.writer import AddError, add_puzzles, puzzle_count, puzzles_yaml
 from tutor.errors import WhistError
 from tutor.locale_fmt import day as format_day
 from tutor.locale_fmt import number
@@ -44,8 +48,10 @@ from tutor.progress import Flag, ProgressError
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_success
 from tutor.ui.components import run_item
+from tutor.ui.drafts import local_time
 from tutor.ui.lang import current_lang, tr
-from tutor.ui.library import library
+from tutor.ui.learner import current_learner
+from tutor.ui.library import LINK_PARAMS, library
 from tutor.ui.puzzles import PUZZLE_PARAM
 from tutor.ui.store_access import store, store_message
 from tutor.ui.validator_text import VALIDATOR_HEADER, translate_message
@@ -149,6 +155,60 @@ def problems_text(problems: list[Problem], lang: str) -> str:
     return tr("workshop.problems", n=len(problems)) + "\n\n" + "\n".join(lines)
 
 
+def _untouched(text: str) -> bool:
+    """Nothing of the teacher's is in the editor: it is empty or still the example."""
+    return not text.strip() or text.strip() == TEMPLATE.strip()
+
+
+def put_puzzles(addition: str, n: int, msg_key: str) -> bool:
+    """Put the puzzles of ``addition`` (a puzzle file's YAML, ``n`` of them) into the editor after
+    the teacher's own -- in place of the example when he has written nothing -- and leave the
+    message at ``msg_key``. When his text has no list they can go after, nothing changes and the
+    page asks (:data:`state.WORKSHOP_PENDING`). True when they are in."""
+    text = st.session_state.get(state.WORKSHOP_TEXT) or ""
+    if _untouched(text):
+        st.session_state[state.WORKSHOP_TEXT] = addition
+        st.session_state[msg_key] = ("ok", tr("workshop.put", n=n))
+    else:
+        try:
+            st.session_state[state.WORKSHOP_TEXT] = add_puzzles(text, addition)
+        except AddError as exc:
+            st.session_state[state.WORKSHOP_PENDING] = (addition, msg_key, n)
+            st.session_state[msg_key] = ("error", tr("workshop.not_added", why=tr(f"workshop.add_{exc.kind}")))
+            return False
+        st.session_state[msg_key] = ("ok", tr("workshop.added", n=n))
+    st.session_state.pop(state.WORKSHOP_PENDING, None)
+    return True
+
+
+def _replace_with_pending() -> None:
+    """Callback of "replace my text with them": the teacher's text is saved as a version first;
+    if it cannot be saved, it is not replaced."""
+    pending = st.session_state.get(state.WORKSHOP_PENDING)
+    if not pending:
+        return
+    addition, msg_key, n = pending
+    try:
+        drafts.keep(state.WORKSHOP_TEXT, drafts.SLOT_WORKSHOP)
+    except drafts.DraftNotSaved as exc:
+        st.session_state[msg_key] = ("error", tr("workshop.not_replaced", error=str(exc)))
+        return
+    st.session_state.pop(state.WORKSHOP_PENDING)
+    st.session_state[state.WORKSHOP_TEXT] = addition
+    st.session_state[msg_key] = ("ok", tr("workshop.replaced", n=n))
+
+
+def _box_message(msg_key: str) -> None:
+    """The one-run message of a button, drawn beside it, and the question when its puzzles could
+    not be added."""
+    if msg := st.session_state.pop(msg_key, None):
+        (show_success if msg[0] == "ok" else show_error)(msg[1])
+    pending = st.session_state.get(state.WORKSHOP_PENDING)
+    if pending and pending[1] == msg_key:
+        st.button(tr("workshop.replace_instead", n=pending[2]), key=state.WORKSHOP_REPLACE,
+                  on_click=_replace_with_pending)
+
+
 def _put_generated() -> None:
     # cast: the theme selectbox sets it to a recipe name; generate() refuses anything else
     theme = cast(str, st.session_state.get(state.WORKSHOP_THEME))
@@ -157,18 +217,18 @@ def _put_generated() -> None:
     try:
         puzzles = generate(theme, count=count, seed=seed)
     except WhistError as exc:
-        st.session_state[state.WORKSHOP_MSG] = ("error", str(exc))
+        st.session_state[state.WORKSHOP_GEN_MSG] = ("error", str(exc))
         return
-    st.session_state[state.WORKSHOP_TEXT] = puzzles_yaml(puzzles)
-    st.session_state[state.WORKSHOP_MSG] = ("ok", tr("workshop.generated", n=len(puzzles)))
     st.session_state.pop(state.WORKSHOP_EVIDENCE_JOB, None)
+    if not put_puzzles(puzzles_yaml(puzzles), len(puzzles), state.WORKSHOP_GEN_MSG):
+        return
     if st.session_state.get(state.WORKSHOP_WITH_EVIDENCE):
         specs = evidence_specs(puzzles)
         if specs:
             st.session_state[state.WORKSHOP_EVIDENCE_JOB] = specs
         else:
-            st.session_state[state.WORKSHOP_MSG] = ("ok", tr("workshop.generated", n=len(puzzles)) + " "
-                                                    + tr("workshop.evidence_none"))
+            kind, said = st.session_state[state.WORKSHOP_GEN_MSG]
+            st.session_state[state.WORKSHOP_GEN_MSG] = (kind, said + " " + tr("workshop.evidence_none"))
 
 
 def evidence_specs(items: Sequence[Item]) -> tuple[EvidenceSpec, ...]:
@@ -192,7 +252,8 @@ def _stop_evidence() -> None:
     specs = st.session_state.pop(state.WORKSHOP_EVIDENCE_JOB, None)
     if specs:
         ready = _ready(specs)
-        st.session_state[state.WORKSHOP_MSG] = ("ok", tr("workshop.evidence_stopped", done=ready, total=len(specs)))
+        st.session_state[state.WORKSHOP_GEN_MSG] = ("ok", tr("workshop.evidence_stopped", done=ready,
+                                                                total=len(specs)))
 
 
 def _ready(specs: Sequence[EvidenceSpec]) -> int:
@@ -235,18 +296,41 @@ def compute_evidence() -> None:
     show_success(tr("workshop.evidence_done", n=total))
 
 
-def _put_pbn() -> None:
-    """Callback: every board of the pasted PBN becomes a puzzle the engines answer."""
+def pbn_text(data: bytes) -> str:
+    """An uploaded PBN file's text: UTF-8 (with or without its mark), else ISO 8859-1, the
+    encoding the PBN standard names (every byte reads, so an old file never fails here).
+
+    >>> pbn_text("[Event \"Кубок\"]".encode()), pbn_text(b"[Event \"Caf\xe9\"]")
+    ('[Event "Кубок"]', '[Event "Café"]')
+    """
     try:
-        boards = read_pbn(st.session_state.get(state.WORKSHOP_PBN) or "")
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _pbn_source() -> str:
+    """The PBN to import: the uploaded file when there is one, else the pasted text."""
+    upload = st.session_state.get(state.WORKSHOP_PBN_FILE)
+    if upload is None:
+        return str(st.session_state.get(state.WORKSHOP_PBN) or "")
+    if upload.size > MAX_TEXT:
+        raise PbnError(tr("workshop.pbn_too_big", name=upload.name, kb=MAX_TEXT // 1000))
+    return pbn_text(upload.getvalue())
+
+
+def _put_pbn() -> None:
+    """Callback: every board of the PBN (the file uploaded, else the text pasted) becomes a puzzle
+    the engines answer, put after the editor's own."""
+    try:
+        boards = read_pbn(_pbn_source())
         if not boards:
             raise PbnError(tr("workshop.pbn_empty"))
         puzzles = [puzzle_from_board(b, "workshop") for b in boards[:MAX_BOARDS]]
     except WhistError as exc:
-        st.session_state[state.WORKSHOP_MSG] = ("error", str(exc))
+        st.session_state[state.WORKSHOP_PBN_MSG] = ("error", str(exc))
         return
-    st.session_state[state.WORKSHOP_TEXT] = puzzles_yaml(puzzles)
-    st.session_state[state.WORKSHOP_MSG] = ("ok", tr("workshop.imported", n=len(puzzles)))
+    put_puzzles(puzzles_yaml(puzzles), len(puzzles), state.WORKSHOP_PBN_MSG)
 
 
 def _reset() -> None:
@@ -298,17 +382,43 @@ def _preview(loaded: LoadedFile, problems: list[Problem], lang: str) -> None:
 
 
 def _reports_tab(lang: str) -> None:
-    """The learners' "report a problem" notes, newest first."""
+    """The learners' "report a problem" notes, newest first: when, who sent it (to a teacher; a
+    visitor not logged in is said to be one), the puzzle by its title with a link that opens it on
+    the Puzzles page, and the note (defect 39)."""
     try:
-        reports = store().reports()
+        db = store()
+        reports = db.reports()
     except ProgressError as exc:
         reports = []
         st.caption(store_message(exc, lang))
     if not reports:
         st.caption(tr("workshop.no_reports"))
-    else:
-        st.dataframe([{tr("workshop.report_when"): r.ts.strftime("%Y-%m-%d %H:%M"), tr("workshop.report_item"): r.item_id,
-                       tr("workshop.report_note"): r.note} for r in reversed(reports)], hide_index=True)
+        return
+    me = current_learner()
+    names: dict[int, str] = {}
+    if me is not None and me.is_teacher:  # names are the teachers' to read, never a stranger's
+        for who in {r.learner_id for r in reports if r.learner_id is not None}:
+            try:
+                names[who] = db.learner_by_id(who).name
+            except ProgressError:
+                names[who] = tr("workshop.report_gone")
+    lib = library()
+
+    def sender(learner_id: int | None) -> str:
+        if learner_id is None:
+            return tr("workshop.report_visitor")
+        return names.get(learner_id, tr("workshop.report_learner"))
+
+    def title(item_id: str) -> str:
+        found = lib.puzzle(item_id)
+        return found.title[lang] if found is not None else item_id
+
+    when, sent, item, link, note = (tr(f"workshop.report_{k}") for k in ("when", "who", "item", "open", "note"))
+    rows = [{when: local_time(r.ts)[:16], sent: sender(r.learner_id), item: title(r.item_id),
+             link: f"puzzles?{LINK_PARAMS['puzzle']}={quote(r.item_id)}", note: r.note} for r in reversed(reports)]
+    st.dataframe(rows, hide_index=True, width="stretch",
+                 column_config={link: st.column_config.LinkColumn(display_text=tr("workshop.report_open_text")),
+                                note: st.column_config.TextColumn(width="large")})
 
 
 def _check(item_id: str) -> None:
@@ -371,15 +481,24 @@ def _generate_tab(lang: str) -> None:
     c3.number_input(tr("rules.seed"), min_value=0, max_value=10**9, value=1, step=1, key=state.WORKSHOP_SEED)
     st.checkbox(tr("workshop.with_evidence"), key=state.WORKSHOP_WITH_EVIDENCE, help=tr("workshop.with_evidence_help"))
     st.button(tr("workshop.generate"), key=state.WORKSHOP_GENERATE, on_click=_put_generated, type="primary")
+    st.caption(tr("workshop.goes_after"))
+    _box_message(state.WORKSHOP_GEN_MSG)
     compute_evidence()
 
 
 def _import_tab() -> None:
-    """Paste a PBN deal (autosaved like the editor) and import it as a puzzle."""
+    """Paste a PBN deal (autosaved like the editor) or upload a PBN file, and import it: the
+    result -- the puzzles, or the reason there are none -- is said beside the button."""
     st.text_area(tr("workshop.pbn"), key=state.WORKSHOP_PBN, height=120, max_chars=MAX_TEXT,
                  placeholder='[Deal "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"]')
     drafts.saved_caption(drafts.autosave(state.WORKSHOP_PBN, drafts.SLOT_PBN, ""))
+    upload = st.file_uploader(tr("workshop.pbn_file"), type=["pbn"], key=state.WORKSHOP_PBN_FILE,
+                              max_upload_size=1)
+    if upload is not None:
+        st.caption(tr("workshop.pbn_from_file", name=upload.name))
     st.button(tr("workshop.import"), key=state.WORKSHOP_IMPORT, on_click=_put_pbn)
+    st.caption(tr("workshop.goes_after"))
+    _box_message(state.WORKSHOP_PBN_MSG)
 
 
 def _export_tab(text: str, loaded: LoadedFile, problems: list[Problem], lang: str) -> None:
@@ -409,6 +528,14 @@ def _export_tab(text: str, loaded: LoadedFile, problems: list[Problem], lang: st
                 show_success(tr("workshop.saved", path=path.name))
 
 
+def _arrive(addition: str, said: str) -> None:
+    """Puzzles another page sent (the Review page's "open it in the Workshop"): put after the
+    teacher's own, with that page's words when they are in."""
+    after = not _untouched(st.session_state.get(state.WORKSHOP_TEXT) or "")
+    if put_puzzles(addition, puzzle_count(addition) or 1, state.WORKSHOP_MSG):
+        st.session_state[state.WORKSHOP_MSG] = ("ok", said + (" " + tr("workshop.after_yours") if after else ""))
+
+
 def show() -> None:
     """The editor beside its preview, then the tabs: generate, import a PBN, export, reports."""
     lang = current_lang()
@@ -416,8 +543,9 @@ def show() -> None:
     st.caption(tr("feedback.workshop_intro"))
     drafts.restore(state.WORKSHOP_TEXT, drafts.SLOT_WORKSHOP, TEMPLATE)
     drafts.restore(state.WORKSHOP_PBN, drafts.SLOT_PBN, "")
-    if msg := st.session_state.pop(state.WORKSHOP_MSG, None):
-        (show_success if msg[0] == "ok" else show_error)(msg[1])
+    if incoming := st.session_state.pop(state.WORKSHOP_INCOMING, None):
+        _arrive(*incoming)
+    _box_message(state.WORKSHOP_MSG)
     edit, preview = st.columns(2, gap="large")
     with edit:
         _editor()

@@ -5,5 +5,5 @@ from tutor.ui.account import teacher_gate
 from tutor.ui.lang import current_lang
 from tutor.ui.workshop import show
 
-if teacher_gate(current_lang()):
+if teacher_gate(current_lang(), "nav.workshop"):
     show()
