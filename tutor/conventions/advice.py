@@ -60,7 +60,9 @@ Priority, highest first (``system="english"`` drops maxims the catalogue marks r
   refuse-ruff-to-call (four or five trumps and an established suit: let the opponents' sure
   winner pass, Cavendish ch. 32), win-as-cheaply-as-possible (ruffing), play-low-when-not-winning
   (keep useless trumps), make-the-call (in discards, once the rules above chose to discard: the
-  second-lowest card of the weakest suit), discard-from-strong-suit-against-trumps (english:
+  second-lowest card of the weakest suit), keep-guards-against-declared-trumps (after the first
+  discard, trumps declared against you: keep winners and honours' guards, Cavendish ch. 28,
+  Pembridge, Mathews), discard-from-strong-suit-against-trumps (english:
   trumps declared against you, Cavendish ch. 28), discard-from-weakest-suit.
 
 A refused ruff is read back as a call (refused-ruff-is-a-call: :func:`calls.read_refusals` puts it
@@ -186,6 +188,7 @@ VOID_ORDER: tuple[Rule, ...] = (
     discards.ruff_as_cheaply_as_possible,
     discards.keep_trumps_when_not_winning,
     signals.make_the_call,
+    discards.keep_guards_against_declared_trumps,
     discards.discard_from_strong_suit_against_trumps,
     discards.discard_from_weakest_suit,
 )
@@ -231,7 +234,7 @@ MAXIMS_USED: tuple[str, ...] = (
     # out of the suit led
     "do-not-ruff-thirteenth-unless-last", "thirteenth-card-by-leaders-trumps", "do-not-trump-partners-sure-winner",
     "do-not-ruff-partners-winner", "ruff-with-short-trumps", "refuse-ruff-to-call", "refused-ruff-is-a-call",
-    "discard-from-strong-suit-against-trumps", "discard-from-weakest-suit",
+    "keep-guards-against-declared-trumps", "discard-from-strong-suit-against-trumps", "discard-from-weakest-suit",
 )
 
 

@@ -53,11 +53,24 @@ __all__ = [
 
 
 def partner_led_trumps_last(ctx: Context) -> bool:
-    """Partner has led trumps and the student has not led them since: of the side's trump leads
-    the latest is partner's (Pole: "if he leads them you are bound to return them")."""
+    """Partner has led trumps of his own accord and the student has not led them since: of the
+    side's trump leads the latest is partner's (Pole: "if he leads them you are bound to return
+    them"), and partner opened the side's trumps -- his first trump lead was neither the return of
+    a trump lead of the student's nor the answer to the student's call. Pole's "return" is the
+    return of HIS lead: when partner has only returned (or answered) the student's, the trumps are
+    the student's to manage, and the student's own trump rules decide whether he goes on (old
+    Hoyle, the cases to return partner's lead at once: "when your partner has trumped out. For then
+    it is evident he wants to make his great suit" -- a return of yours says nothing of his suit).
+    Without this a trump lead of either partner had the other bound to lead trumps back in turn,
+    to the last trump."""
     k = ctx.k
-    ours = [seat for _, seat in k.trump_leads if seat.side is k.seat.side]
-    return bool(ours) and ours[-1] == k.partner
+    ours = [(n, seat) for n, seat in k.trump_leads if seat.side is k.seat.side]
+    if not ours or ours[-1][1] != k.partner:
+        return False
+    first, opener = ours[0]
+    if opener != k.partner:
+        return False  # the student opened the side's trumps: partner's trump lead returned his
+    return not any(c.seat == k.seat and c.trick < first for c in (*k.calls, *k.refused_ruffs))
 
 
 def ruffers(ctx: Context) -> frozenset[Seat]:
