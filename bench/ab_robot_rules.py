@@ -23,11 +23,11 @@ from collections.abc import Sequence
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
 
-import bench_robot_quality as brq  # noqa: E402
-from timing import load  # noqa: E402
+import bench_robot_quality as brq
+from timing import load
 
-from tutor.conventions import advice  # noqa: E402
-from tutor.robots import LARGE_GAIN  # noqa: E402
+from tutor.conventions import advice
+from tutor.robots import LARGE_GAIN
 
 ORDERS = ("LEAD_ORDER", "FOLLOW_ORDER", "VOID_ORDER")
 
