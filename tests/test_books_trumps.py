@@ -259,6 +259,20 @@ ROWS: tuple[Row, ...] = (
     Row("an-honour-in-trumps-no-rescue-lead-english", "english", "Q62.AKJ.K953.874", "S5", None, None,
         "D3", "few-trumps-wait-for-call", "Old Hoyle: the best trump is led 'if ... you have no honour'",
         rules="english-short", standing="NS=1,EW=4"),
+    Row("adversaries-at-three-five-small-trumps-lead-them-english", "english", "98764.T8532.K4.7", "S2", None, None,
+        "S6", "lead-trumps-with-four-or-five",
+        "Cavendish ch. 31: 'if the adversaries are at the score of three, you should lead a trump with these hands, "
+        "as your partner must have two honours, or very good cards out of trumps, for you to save the game'",
+        rules="english-short", standing="NS=0,EW=3"),
+    Row("at-three-five-trumps-two-honours-alone-no-trump-lead-english", "english", "AKQJ5.863.J95.T6", "S2", None,
+        None, "D5", "forced-lead-strongest-weak-suit",
+        "Cavendish ch. 31: 'If you are at the score of three, the adversaries being love, one, or two, you should "
+        "not lead a trump merely because you have five trumps with two honours'", rules="english-short",
+        standing="NS=3,EW=1"),
+    Row("at-three-five-trumps-and-good-cards-in-each-suit-lead-trumps-english", "english", "AKQJ5.A63.K95.A6", "S2",
+        None, None, "SJ", "lead-trumps-with-four-or-five",
+        "Cavendish ch. 31: the exception holds only 'if they are unaccompanied by a very strong suit, or by good "
+        "cards in each suit'", rules="english-short", standing="NS=3,EW=1"),
     Row("one-odd-trick-wins-force-partner-though-weak-english", "english", "AJ4.K7.AQ962.J54", "C",
         N_VOID_IN_DIAMONDS, None, "D2", None,
         "Cavendish ch. 34, the third exception: 'often when one trick saves or wins the game'; old Hoyle no. 17 "
@@ -270,10 +284,10 @@ ROWS: tuple[Row, ...] = (
         None, "D9", "give-partner-the-ruff-for-the-odd-trick",
         "Old Hoyle: at nine of the game 'do not trump out, but give him an opportunity of trumping those suits'; "
         "Cassell's hint 21", rules="english-short", standing="NS=4,EW=1"),
-    Row("at-three-draw-the-trumps-english", "english", "A4.K7.A962.QJ854", "C", N_VOID_IN_DIAMONDS, None,
+    Row("at-two-draw-the-trumps-english", "english", "A4.K7.A962.QJ854", "C", N_VOID_IN_DIAMONDS, None,
         "C5", "lead-trumps-with-four-or-five",
         "Old Hoyle: 'If your game be scored only 1, 2, or 3, you must play the reverse'; Cavendish ch. 31 (five: "
-        "lead trumps)", rules="english-short", standing="NS=3,EW=1"),
+        "lead trumps)", rules="english-short", standing="NS=2,EW=1"),
     # -- the singleton in the english system --------------------------------------------------
     Row("no-singleton-lead-without-trump-strength-english", "english", "7.K853.AQ642.J94", "C2", None, None,
         "D4", "never-lead-singleton",

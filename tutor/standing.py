@@ -15,6 +15,8 @@ they are unknown until the deal is over, and 000 scores them above the line).
 (4, 'NS=4,EW=2', Standing.parse('NS=4,EW=2'))
 >>> s.odd_tricks_to_game(Side.NS, "english-short"), s.odd_tricks_to_game(Side.EW, "english-short")
 (1, 3)
+>>> Standing(3, 0).honours_can_win(Side.NS, "english-short"), s.honours_can_win(Side.NS, "english-short")
+(True, False)
 """
 
 from __future__ import annotations
@@ -93,6 +95,17 @@ class Standing:
 
     def as_dict(self) -> dict[Side, int]:
         return {Side.NS: self.ns, Side.EW: self.ew}
+
+    def honours_can_win(self, side: Side, rules: RuleSetName | str) -> bool:
+        """Whether ``side`` can go out by honours alone: the rule set scores honours towards the
+        game (below the line), the side's score does not bar them, and the least honours score
+        ("two by honours") reaches the game -- Cavendish's "at the score of three" in short whist.
+        000 scores honours above the line, so never there."""
+        rs = find_ruleset(rules)
+        h = rs.honours
+        if h is None or h.where != "below" or (h.barred_at is not None and self.of(side) >= h.barred_at):
+            return False
+        return rs.game_target - self.of(side) <= min(points for _, points in h.points)
 
     def odd_tricks_to_game(self, side: Side, rules: RuleSetName | str) -> int:
         """The tricks over six ``side`` still needs to reach the game by tricks alone, under the
