@@ -47,7 +47,8 @@ Priority, highest first (``system="english"`` drops maxims the catalogue marks r
   only, then ace and one small), ace-over-partners-queen (russian),
   ace-passes-partners-queen (english), unblock-king-under-ace-queen, play-to-partners-jack-lead,
   play-to-partners-ten-lead,
-  do-not-overtake-touching-honour, third-hand-finesse-ace-queen,
+  do-not-overtake-touching-honour, finesse-by-the-count (the ace when the king cannot be on the
+  right or is the one card out: Cavendish ch. 35, old Hoyle), third-hand-finesse-ace-queen,
   third-hand-finesse-over-turned-up-honour (Cavendish ch. 25), third-hand-high,
   unblock-with-four-in-partners-suit (Cavendish App. B); fourth hand --
   win-as-cheaply-as-possible; then echo-the-call, make-the-call, keep-the-turned-up-card (the
@@ -168,6 +169,7 @@ FOLLOW_ORDER: tuple[Rule, ...] = (
     following.play_to_partners_jack_lead,
     following.play_to_partners_ten_lead,
     following.do_not_overtake_touching_honour,
+    later.finesse_by_the_count,
     following.third_hand_finesse_ace_queen,
     turnup.third_hand_finesse_over_turned_up_honour,
     following.third_hand_high,
@@ -227,7 +229,7 @@ MAXIMS_USED: tuple[str, ...] = (
     "continue-with-next-card", "return-higher-of-two-lowest-of-more",
     # the later tricks read from the play (tutor/conventions/later.py, unblocking.py)
     "run-established-suit-when-trumps-out", "do-not-return-suit-won-cheaply", "lead-partners-discard-against-trumps",
-    "second-hand-finesse-ace-queen", "unblock-with-four-in-partners-suit",
+    "second-hand-finesse-ace-queen", "unblock-with-four-in-partners-suit", "finesse-by-the-count",
     # following
     "must-follow-suit", "second-hand-ace-on-honour", "cover-with-fourchette", "cover-honour-with-honour",
     "cover-queen-with-short-king", "second-hand-win-last-chance", "second-hand-with-sequence",
