@@ -112,6 +112,11 @@ ROWS: tuple[Row, ...] = (
     Row("K-Q-J-2 under partner's ace: the knave", "unblock", "AK32.A32.KQJ2.32", "N:DA D3", "DJ",
         "CAV-B (\"he must play the knave to the ace\"; the lead was from five cards at least)",
         maxim="unblock-with-four-in-partners-suit"),
+    Row("9-8-7-2 under partner's queen: the seven (Cavendish's second case)", "unblock", "AK32.A32.9872.32",
+        "N:DQ D3", "D7",
+        "CAV-B (\"The original leader (a strong suit player), leads queen of a plain suit. The third hand holds nine, "
+        "eight, seven and a very small one. He may block the suit by playing the very small one\")",
+        maxim="unblock-with-four-in-partners-suit"),
     Row("8-5-3-2 under partner's ace: the lowest (nothing to block)", "unblock", "AK32.A32.8532.32", "N:DA D4", "D2",
         "CAV-B (the echo is for cards that may block a suit of five; CAV-25, the lowest card when not winning)",
         maxim="play-low-when-not-winning"),
