@@ -25,7 +25,14 @@ The books were read in the stored copies of their pages (search corpus ``pages``
   you, he will give you credit for strength in the suit from which you originally throw away ...
   he will, unless he has a very strong suit of his own, select for his lead the suit in which you
   have shown strength by your discard."
-* CAV-TR -- the same, "Trumps" (the objects of the hand: "to establish a suit, to exhaust the
+* CAV-35 -- the same, ch. 35 (inferences from the fall of the cards): "You lead a small card from
+  ace, knave, &c.; your partner wins with the queen; you should immediately infer that the king
+  cannot be with your right-hand adversary. Hence, on the return of the suit, you would not
+  finesse the knave."
+* HOY-222, HOY-237 -- old Hoyle (*Hoyle's Games, Improved and Enlarged*), pp. 122 and 137: the
+  ace-queen over the knave, "it is 4 to 3 ... By the same rule play all the other suits"; question
+  24, "You are to play the ace, because it is 5 to 8 that the last player has the king".
+* CAV-TR -- Cavendish, "Trumps" (the objects of the hand: "to establish a suit, to exhaust the
   adversaries' trumps, and to retain the long trump, or a certain winning card with which to get
   the lead again, for the purpose of bringing in the suit").
 * CAV-B -- the same, Appendix B, "The plain-suit echo": "it is advisable to get rid of the command
@@ -104,6 +111,11 @@ ROWS: tuple[Row, ...] = (
     # -- unblocking partner's long suit -------------------------------------------------------
     Row("K-Q-J-2 under partner's ace: the knave", "unblock", "AK32.A32.KQJ2.32", "N:DA D3", "DJ",
         "CAV-B (\"he must play the knave to the ace\"; the lead was from five cards at least)",
+        maxim="unblock-with-four-in-partners-suit"),
+    Row("9-8-7-2 under partner's queen: the seven (Cavendish's second case)", "unblock", "AK32.A32.9872.32",
+        "N:DQ D3", "D7",
+        "CAV-B (\"The original leader (a strong suit player), leads queen of a plain suit. The third hand holds nine, "
+        "eight, seven and a very small one. He may block the suit by playing the very small one\")",
         maxim="unblock-with-four-in-partners-suit"),
     Row("8-5-3-2 under partner's ace: the lowest (nothing to block)", "unblock", "AK32.A32.8532.32", "N:DA D4", "D2",
         "CAV-B (the echo is for cards that may block a suit of five; CAV-25, the lowest card when not winning)",
@@ -213,6 +225,21 @@ ROWS: tuple[Row, ...] = (
     Row("ace and queen of trumps over second hand's knave: the ace", "later", "KQ3.A32.432.AQ84",
         "N:C2 C3 C4 C5 / W:C6 C7 C9 C8 / E:S2 S3 S4 SA / N:CT CJ", "CA",
         "HOY-237 no. 24 (\"You are to play the ace\": the king is placed on the left, the drop, not the finesse)"),
+    Row("ace-queen third hand, the king denied on the right by his play as last hand: the ace", "later",
+        "AQ75.K853.J9.T64", "S:S7 S8 SJ S2 / N:S4 S6", "SA",
+        "CAV-35 (\"your partner wins with the queen; you should immediately infer that the king cannot be with your "
+        "right-hand adversary. Hence, on the return of the suit, you would not finesse\")", maxim="finesse-by-the-count"),
+    Row("ace-queen third hand, the right-hand adversary shown out: the ace", "later", "AQ75.K853.J9.T64",
+        "S:S7 S8 SJ D2 / N:S4 D3", "SA", "CAV-35 (no finesse against a king that cannot be on the right); CAV-25",
+        maxim="finesse-by-the-count"),
+    Row("ace-queen third hand, the king the one card of the suit out: the ace drops it", "later", "AQ87652.K8.J9.T4",
+        "S:S2 S9 ST SJ / E:H4 H8 H2 HA / N:S4 S3", "SA",
+        "HOY-237 no. 24 (\"it is 5 to 8 that the last player has the king ... this method may be taken in other suits "
+        "upon similar occasions\"); HOY-222 no. 2 (\"by the same rule play all the other suits\")",
+        maxim="finesse-by-the-count"),
+    Row("ace-queen third hand, the king placed nowhere: the finesse", "later", "AQ75.K853.J9.T64", "N:S2 S3", "SQ",
+        "CAV-25 (\"With ace, queen ... you do finesse, for, in this case, the finesse cannot be left to your partner\")",
+        maxim="third-hand-finesse-ace-queen"),
     # -- the seeds' own exceptions ------------------------------------------------------------
     Row("second hand A-Q-x, the suit led by an opponent (russian): the queen", "seed", "K32.K32.AQ4.5432", "E:D5",
         "DQ", "000 LST 13 «Следует ожидать выхода в эту масть своего партнера или противника и тогда прорезать "

@@ -93,6 +93,8 @@ class Row:
     card: str  #: the card the engine must advise
     maxim: str | None  #: a maxim that must be among the advice's maxims (None: not checked)
     source: str
+    rules: str = "russian"  #: the table's rule set (its game: target and points per odd trick)
+    standing: str | None = None  #: the score of the game before the deal (playing to the score)
 
 
 ROWS: tuple[Row, ...] = (
@@ -235,6 +237,57 @@ ROWS: tuple[Row, ...] = (
     Row("trumps-out-bring-in-the-suit-english", "english", "4.AKQ5.76.AKQJT9", "C", TRUMPS_DRAWN, None,
         "HK", "keep-trumps-when-trumps-out",
         "Cavendish, management of trumps: 'retain the long trump ... for the purpose of bringing in the suit'"),
+    # -- playing to the score (the standing the seat's view shows) ----------------------------
+    Row("adversaries-at-four-lead-your-best-trump-english", "english", "862.AKJ.K953.Q74", "S5", None, None,
+        "S8", "lead-trumps-to-save-the-game",
+        "Old Hoyle, rules of leading (Enquire Within's digest, v): 'Lead your best trump, if the adversaries be "
+        "eight, and you have no honour'; Chambers, 'Whist': weak trumps led 'if the game is lost, unless partner "
+        "has strength'", rules="english-short", standing="NS=1,EW=4"),
+    Row("adversaries-at-eight-of-ten-lead-your-best-trump-english", "english", "862.AKJ.K953.Q74", "S5", None, None,
+        "S8", "lead-trumps-to-save-the-game", "Old Hoyle (the adversaries at eight of ten: one odd trick of two "
+        "points wins their game under 000's scoring)", rules="russian", standing="NS=0,EW=8"),
+    Row("adversaries-at-two-wait-for-partner-english", "english", "862.AKJ.K953.Q74", "S5", None, None,
+        "D3", "few-trumps-wait-for-call", "Pole, Theory of Whist, trumps (from three or fewer seldom); not yet the "
+        "score of Hoyle's rule", rules="english-short", standing="NS=0,EW=2"),
+    Row("both-sides-at-the-odd-trick-no-game-to-save-english", "english", "862.AKJ.K953.Q74", "S5", None, None,
+        "D3", "few-trumps-wait-for-call", "Cavendish ch. 35, playing to the score: at four all the odd trick wins "
+        "for either side, so there is no game to save by a weak trump lead", rules="english-short",
+        standing="NS=4,EW=4"),
+    Row("adversaries-at-eight-the-russian-source-waits-russian", "russian", "862.AKJ.K953.Q74", "S5", None, None,
+        "D3", "few-trumps-wait-for-call", "000 Leads §8 (the Russian source reads no score in the play)",
+        rules="russian", standing="NS=0,EW=8"),
+    Row("an-honour-in-trumps-no-rescue-lead-english", "english", "Q62.AKJ.K953.874", "S5", None, None,
+        "D3", "few-trumps-wait-for-call", "Old Hoyle: the best trump is led 'if ... you have no honour'",
+        rules="english-short", standing="NS=1,EW=4"),
+    Row("adversaries-at-three-five-small-trumps-lead-them-english", "english", "98764.T8532.K4.7", "S2", None, None,
+        "S6", "lead-trumps-with-four-or-five",
+        "Cavendish ch. 31: 'if the adversaries are at the score of three, you should lead a trump with these hands, "
+        "as your partner must have two honours, or very good cards out of trumps, for you to save the game'",
+        rules="english-short", standing="NS=0,EW=3"),
+    Row("at-three-five-trumps-two-honours-alone-no-trump-lead-english", "english", "AKQJ5.863.J95.T6", "S2", None,
+        None, "D5", "forced-lead-strongest-weak-suit",
+        "Cavendish ch. 31: 'If you are at the score of three, the adversaries being love, one, or two, you should "
+        "not lead a trump merely because you have five trumps with two honours'", rules="english-short",
+        standing="NS=3,EW=1"),
+    Row("at-three-five-trumps-and-good-cards-in-each-suit-lead-trumps-english", "english", "AKQJ5.A63.K95.A6", "S2",
+        None, None, "SJ", "lead-trumps-with-four-or-five",
+        "Cavendish ch. 31: the exception holds only 'if they are unaccompanied by a very strong suit, or by good "
+        "cards in each suit'", rules="english-short", standing="NS=3,EW=1"),
+    Row("one-odd-trick-wins-force-partner-though-weak-english", "english", "AJ4.K7.AQ962.J54", "C",
+        N_VOID_IN_DIAMONDS, None, "D2", None,
+        "Cavendish ch. 34, the third exception: 'often when one trick saves or wins the game'; old Hoyle no. 17 "
+        "('unless you ... want only the odd trick'); Cassell's hint 20", rules="english-short", standing="NS=4,EW=1"),
+    Row("one-odd-trick-saves-force-partner-though-weak-english", "english", "AJ4.K7.AQ962.J54", "C",
+        N_VOID_IN_DIAMONDS, None, "D2", None, "Cavendish ch. 34: 'when one trick saves ... the game'",
+        rules="english-short", standing="NS=1,EW=4"),
+    Row("at-nine-give-partner-the-ruff-not-trumps-english", "english", "A4.K7.A962.QJ854", "C", N_VOID_IN_DIAMONDS,
+        None, "D9", "give-partner-the-ruff-for-the-odd-trick",
+        "Old Hoyle: at nine of the game 'do not trump out, but give him an opportunity of trumping those suits'; "
+        "Cassell's hint 21", rules="english-short", standing="NS=4,EW=1"),
+    Row("at-two-draw-the-trumps-english", "english", "A4.K7.A962.QJ854", "C", N_VOID_IN_DIAMONDS, None,
+        "C5", "lead-trumps-with-four-or-five",
+        "Old Hoyle: 'If your game be scored only 1, 2, or 3, you must play the reverse'; Cavendish ch. 31 (five: "
+        "lead trumps)", rules="english-short", standing="NS=2,EW=1"),
     # -- the singleton in the english system --------------------------------------------------
     Row("no-singleton-lead-without-trump-strength-english", "english", "7.K853.AQ642.J94", "C2", None, None,
         "D4", "never-lead-singleton",
@@ -245,7 +298,8 @@ ROWS: tuple[Row, ...] = (
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: r.name)
 def test_books_trump_position(row: Row) -> None:
     """Each row: the engine's advised card, and the maxim that must be named (see ``row.source``)."""
-    view = SeatView.build(hand=row.hand, trump=row.trump, played=row.played, dealer=row.dealer)
+    view = SeatView.build(hand=row.hand, trump=row.trump, played=row.played, dealer=row.dealer, rules=row.rules,
+                          standing=row.standing)
     a = advise(view, row.system)
     assert str(a.card) == row.card, f"{row.name}: {a.card} ({', '.join(a.maxims)}); {row.source}"
     if row.maxim is not None:

@@ -23,6 +23,7 @@ from tutor.play import PlayState, trick_winner
 from tutor.robots import FORCED, Robot, RobotCard, RobotError
 from tutor.seats import Seat
 from tutor.seatview import SeatView
+from tutor.standing import Standing
 
 __all__ = ["NulloRobot", "NULLO_RULE"]
 
@@ -40,8 +41,9 @@ class NulloRobot(Robot):
     def __repr__(self) -> str:
         return f"NulloRobot({self.seat!r})"
 
-    def choose(self, state: PlayState) -> RobotCard:
-        """The card to play now (the robot's turn in ``state``); only the robot's view is read."""
+    def choose(self, state: PlayState, standing: Standing | None = None) -> RobotCard:
+        """The card to play now (the robot's turn in ``state``); only the robot's view is read
+        (``standing``, the game's score, does not change a card at nullo)."""
         if state.is_over or state.to_play != self.seat:
             raise RobotError(f"it is not {self.seat.name}'s turn")
         return self.decide(SeatView.from_state(state, self.seat))

@@ -38,6 +38,7 @@ from tutor.play import PlayState
 from tutor.robots import Robot
 from tutor.scoring import ScoreSheet
 from tutor.seats import Seat, Side
+from tutor.standing import Standing
 from tutor.vocab import RuleSetName
 
 __all__ = ["ClubError", "Drawn", "TableDraw", "ClubDraw", "ClubGame", "ClubEvening", "draw_rank", "draw_club",
@@ -216,7 +217,7 @@ class ClubEvening:
             robots = {s: Robot(s, samples=0, seed=self.seed * 100 + n, rules=CLUB_RULES) for s in Seat}
             state = PlayState(deal)
             while not state.is_over:
-                state.play(robots[state.to_play].choose(state).card)
+                state.play(robots[state.to_play].choose(state, Standing.of_sides(sheet.standing)).card)
             ns = state.tricks_won(Side.NS)
             sheet.score(deal, ns)
             tricks.append((ns, 13 - ns))

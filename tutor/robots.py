@@ -56,6 +56,7 @@ from tutor.reading import Reading
 from tutor.seats import Seat
 from tutor.seatview import SeatView
 from tutor.solver import DDPosition, solve_many
+from tutor.standing import Standing
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS, Strength, UnknownStrengthError, parse_strength
 from tutor.vocab import RuleSetName
 
@@ -262,11 +263,13 @@ class Robot:
         return (f"Robot({self.seat!r}, {self.system!r}, strength={self.strength!r}, samples={self.samples}, "
                 f"seed={self.seed}, rules={self.rules!r}, exposed={self.exposed!r})")
 
-    def choose(self, state: PlayState) -> RobotCard:
-        """The card this robot plays now (its turn in ``state``); the hidden hands are not read."""
+    def choose(self, state: PlayState, standing: Standing | None = None) -> RobotCard:
+        """The card this robot plays now (its turn in ``state``); the hidden hands are not read.
+        ``standing`` is the score of the game before the deal, which every player sees."""
         if state.is_over or state.to_play != self.seat:
             raise RobotError(f"it is not {self.seat.name}'s turn")
-        return self.decide(SeatView.from_state(state, self.seat, exposed=self.exposed, rules=self.rules))
+        return self.decide(SeatView.from_state(state, self.seat, exposed=self.exposed, rules=self.rules,
+                                               standing=standing))
 
     def _rng(self, view: SeatView, purpose: str) -> random.Random:
         # Seeded by what the seat can see only, so equal views give equal cards (the re-deal test).

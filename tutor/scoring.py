@@ -25,6 +25,7 @@ from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.rulesets import Ruleset, find_ruleset
 from tutor.seats import Seat, Side, parse_seat, parse_side
+from tutor.standing import Standing, StandingError
 
 __all__ = [
     "ScoreError",
@@ -316,28 +317,16 @@ def parse_tricks(text: str | int) -> int:
 
 
 def parse_standing(text: str | Mapping[Side, int] | Mapping[str, int] | None) -> dict[Side, int]:
-    """Read a standing score towards the game, ``NS=4,EW=2`` (a side not named stands at 0)."""
+    """Read a standing score towards the game, ``NS=4,EW=2`` (a side not named stands at 0):
+    :meth:`tutor.standing.Standing.parse`, its error a :class:`ScoreError` here."""
     if text is None:
         return {Side.NS: 0, Side.EW: 0}
-    if isinstance(text, Mapping):
-        out = {Side.NS: 0, Side.EW: 0}
-        for k, v in text.items():
-            out[parse_side(k)] = int(v)
-    else:
-        out = {Side.NS: 0, Side.EW: 0}
-        named: set[Side] = set()
-        for part in [p for p in re.split(r"[,\s;]+", text.strip()) if p]:
-            m = re.fullmatch(r"([A-Za-z]{2})\s*[=:]\s*(\d{1,3})", part)
-            if not m:
-                raise ScoreError(f"not a standing score: {part!r} (write NS=4,EW=2)")
-            side = parse_side(m.group(1))
-            if side in named:
-                raise ScoreError(f"the standing names {side.value} twice: {text!r}")
-            named.add(side)
-            out[side] = int(m.group(2))
-    if any(v < 0 for v in out.values()):
-        raise ScoreError("a standing score cannot be negative")
-    return out
+    try:
+        if isinstance(text, Mapping):
+            return Standing.of_sides({k: int(v) for k, v in text.items()}).as_dict()
+        return Standing.parse(text).as_dict()
+    except StandingError as e:
+        raise ScoreError(str(e)) from None
 
 
 def _revoking_sides(revokes: Iterable[Side | Seat | str]) -> list[Side]:

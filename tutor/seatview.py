@@ -38,7 +38,9 @@ from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.deal import LayoutSampler, parse_trump
 from tutor.errors import HistoryError, WhistError
 from tutor.play import LAW_FOLLOW_SUIT, PlayState, Trick, follow_suit, parse_history
+from tutor.rulesets import find_ruleset
 from tutor.seats import Seat, Side, parse_seat
+from tutor.standing import Standing
 from tutor.vocab import RULESET_NAMES, RuleSetName
 
 __all__ = ["SeatView", "PositionError", "check_record"]
@@ -152,7 +154,7 @@ def check_record(
     _follow(parse_history(tricks), trump, first_leader, known or {}, trump_card)
 
 
-_TOKEN = re.compile(r"^(seat|hand|trump|dealer|rules|open)=(\S*)$")
+_TOKEN = re.compile(r"^(seat|hand|trump|dealer|rules|open|standing)=(\S*)$")
 
 
 @dataclass(frozen=True)
@@ -163,8 +165,10 @@ class SeatView:
     :attr:`remaining`. ``trump_card`` is the turned-up card (None when only the trump suit is
     known); ``trump`` is None for no-trump whist (002). ``played`` holds the complete tricks and
     the one in progress. ``exposed`` the ORIGINAL cards of seats whose hands lie open (a dummy).
-    ``rules`` names the rule set of the table (checked, not interpreted: the conventions do not
-    depend on the scoring). The first trick is led by the dealer's left.
+    ``rules`` names the rule set of the table. ``standing`` is the score of the game in progress
+    before the deal (:class:`~tutor.standing.Standing`; None when not known): written on the sheet
+    for all to see, it is public, and the books play to it (Cavendish ch. 35, "playing to the
+    score"); the rule set says what it is worth. The first trick is led by the dealer's left.
 
     The rest is derived once, when the view is built: :attr:`to_play`, :attr:`current` (the
     trick in progress), :attr:`winners`, :attr:`voids`, :attr:`gone`, :attr:`sizes`.
@@ -182,6 +186,7 @@ class SeatView:
     seat: Seat = Seat.S
     rules: RuleSetName = "russian"
     exposed: Mapping[Seat, Hand] = field(default_factory=lambda: _NO_HANDS, hash=False)
+    standing: Standing | None = None
     # -- derived in __post_init__ -------------------------------------------------------------
     remaining: Hand = field(init=False, repr=False, compare=False)  #: the seat's cards still held
     to_play: Seat = field(init=False, repr=False, compare=False)  #: the seat to play next
@@ -197,6 +202,14 @@ class SeatView:
             n = len(self.hand) if isinstance(self.hand, Hand) else "?"
             raise PositionError(f"the seat's original hand must have 1 to 13 cards, got {n}")
         _read_rules(self.rules)  # a view built by hand from untyped data is checked too
+        if self.standing is not None:
+            if not isinstance(self.standing, Standing):
+                raise PositionError(f"a view's standing is a Standing, not {type(self.standing).__name__}")
+            target = find_ruleset(self.rules).game_target
+            for side in Side:
+                if self.standing.of(side) >= target:
+                    raise PositionError(f"{side.value} stands at {self.standing.of(side)}: at {target} the game "
+                                        f"({self.rules} rules) is already won, so no deal of it is in progress")
         if self.trump_card is not None:
             if self.trump is not None and self.trump_card.suit != self.trump:
                 raise PositionError(f"trump card {self.trump_card} is not of the trump suit {self.trump}")
@@ -241,12 +254,14 @@ class SeatView:
         seat: Seat | str = Seat.S,
         rules: RuleSetName | str = "russian",
         exposed: Mapping[Seat, Hand] | None = None,
+        standing: Standing | str | None = None,
     ) -> SeatView:
         """Read a view from text, as the CLI and the content files give it.
 
         ``trump`` is a suit (``H``) or the turned-up card (``H7``); ``played`` is a history
         (``W:DK D4 D9 D2 / …``). Without ``dealer`` it is inferred: the first trick's leader sits on
         the dealer's left; with no tricks the dealer is E, so that S (the student) leads.
+        ``standing`` is the score of the game, ``NS=4,EW=2`` (:meth:`Standing.parse`).
 
         >>> SeatView.build(hand="KJ4.AQ32.T98.765", trump="C2").dealer
         Seat.E
@@ -261,22 +276,24 @@ class SeatView:
             dealer_ = tricks[0].leader.rho
         else:
             dealer_ = Seat.E
-        return cls(h, trump_card, trump_suit, dealer_, tricks, seat_, _read_rules(rules), exposed or _NO_HANDS)
+        score = Standing.parse(standing) if isinstance(standing, str) else standing
+        return cls(h, trump_card, trump_suit, dealer_, tricks, seat_, _read_rules(rules), exposed or _NO_HANDS, score)
 
     @classmethod
     def from_state(cls, state: PlayState, seat: Seat, *, exposed: Iterable[Seat] = (),
-                   rules: RuleSetName | str = "russian") -> SeatView:
+                   rules: RuleSetName | str = "russian", standing: Standing | None = None) -> SeatView:
         """Copy from a whole deal in play only what ``seat`` may see: its own cards, the trump
-        card, the tricks, and the hands of the ``exposed`` seats (a dummy)."""
+        card, the tricks, the hands of the ``exposed`` seats (a dummy), and the score of the game
+        (``standing``, from the score sheet, which every player sees)."""
         deal = state.deal
         tricks = list(state.tricks)
         if state.current:
             tricks.append(Trick(state.leader, tuple(state.current)))
         opened = {s: deal.hands[s] for s in exposed if s != seat}
-        if state.strict and not state.revokes:  # every card was checked by the laws as it was played
+        if state.strict and not state.revokes and standing is None:  # every card was checked by the laws as it was played
             return cls._vouched(state, seat, tuple(tricks), _read_rules(rules), opened)
         return cls(deal.hands[seat], deal.trump_card, deal.trump, deal.dealer, tuple(tricks), seat, _read_rules(rules),
-                   MappingProxyType(opened))
+                   MappingProxyType(opened), standing)
 
     @classmethod
     def _vouched(cls, state: PlayState, seat: Seat, tricks: tuple[Trick, ...], rules: RuleSetName,
@@ -303,7 +320,7 @@ class SeatView:
         for name, value in (
             ("hand", deal.hands[seat]), ("trump_card", deal.trump_card), ("trump", deal.trump), ("dealer", deal.dealer),
             ("played", tricks), ("seat", seat), ("rules", rules),
-            ("exposed", MappingProxyType(dict(opened)) if opened else _NO_HANDS),
+            ("exposed", MappingProxyType(dict(opened)) if opened else _NO_HANDS), ("standing", None),
             ("remaining", state.hand(seat)), ("to_play", state.to_play),
             ("current", tricks[-1] if state.current else None), ("winners", state.winners),
             ("voids", MappingProxyType({s: frozenset(v) for s, v in voids.items()})), ("gone", frozenset(gone)),
@@ -314,9 +331,9 @@ class SeatView:
 
     @classmethod
     def parse(cls, text: str) -> SeatView:
-        """Read the text form ``seat=S hand=… trump=C2 dealer=E [rules=…] [open=N:…] | <tricks>``
-        (the part after ``|`` is a history, :func:`tutor.play.parse_history`; ``trump=NT`` for no
-        trumps; ``open=`` once per exposed hand)."""
+        """Read the text form ``seat=S hand=… trump=C2 dealer=E [rules=…] [standing=NS=4,EW=2]
+        [open=N:…] | <tricks>`` (the part after ``|`` is a history, :func:`tutor.play.parse_history`;
+        ``trump=NT`` for no trumps; ``open=`` once per exposed hand)."""
         head, _, tail = text.partition("|")
         values: dict[str, str] = {}
         opened: dict[Seat, Hand] = {}
@@ -338,13 +355,15 @@ class SeatView:
             raise PositionError(f"a seat view needs {', '.join(k + '=' for k in missing)} in {text!r}")
         return cls.build(hand=Hand.parse(values["hand"]), trump=values["trump"], played=tail,
                          dealer=values.get("dealer"), seat=values.get("seat", "S"),
-                         rules=values.get("rules", "russian"), exposed=opened)
+                         rules=values.get("rules", "russian"), exposed=opened, standing=values.get("standing"))
 
     def __str__(self) -> str:
         trump = str(self.trump_card) if self.trump_card is not None else (str(self.trump) if self.trump else "NT")
         parts = [f"seat={self.seat.name}", f"hand={self.hand}", f"trump={trump}", f"dealer={self.dealer.name}"]
         if self.rules != "russian":
             parts.append(f"rules={self.rules}")
+        if self.standing is not None:
+            parts.append(f"standing={self.standing}")
         parts += [f"open={s.name}:{h}" for s, h in sorted(self.exposed.items())]
         history = self.history()
         return " ".join(parts) + (f" | {history}" if history else "")
@@ -415,7 +434,7 @@ class SeatView:
         else:
             tricks.append(Trick(self.to_play, (card,)))
         return SeatView(self.hand, self.trump_card, self.trump, self.dealer, tuple(tricks), self.seat, self.rules,
-                        self.exposed)
+                        self.exposed, self.standing)
 
     # -- the hidden hands ---------------------------------------------------------------------
     def open_hands(self) -> dict[Seat, Hand]:

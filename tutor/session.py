@@ -44,6 +44,7 @@ from tutor.rulesets import find_ruleset
 from tutor.scoring import DealScore, ScoreSheet
 from tutor.seats import Seat, Side
 from tutor.seatview import SeatView
+from tutor.standing import Standing
 from tutor.variants import Variant, parse_variant
 from tutor.vocab import RuleSetName, parse_ruleset_name
 
@@ -233,6 +234,12 @@ class DealSeries:
         return self.deal.dealer
 
     @property
+    def standing(self) -> Standing:
+        """The score of the game in progress before this deal, as the sheet shows it to all four
+        (the robots and the advice play to it: :attr:`tutor.seatview.SeatView.standing`)."""
+        return Standing.of_sides(self.sheet.standing)
+
+    @property
     def finished(self) -> bool:
         """The current deal is over and scored."""
         return self.last_score is not None
@@ -390,7 +397,7 @@ class Session(DealSeries):
         card = parse_card(card) if isinstance(card, str) else card
         seat = self.state.to_play
         view = SeatView.from_state(self.state, seat, exposed=self.variant.exposed(self.student_seat),
-                                   rules=self.options.rules)
+                                   rules=self.options.rules, standing=self.standing)
         advice = advise(view, self.options.system)
         broken: tuple[str, ...]
         verdict, broken, why = "best", (), _text("", "")
@@ -437,7 +444,7 @@ class Session(DealSeries):
         """Robots play until the student's turn or the end of the deal (then the deal is scored)."""
         played: list[RobotCard] = []
         while not self.state.is_over and self.state.to_play not in self.student_seats:
-            rc = self.robots[self.state.to_play].choose(self.state)
+            rc = self.robots[self.state.to_play].choose(self.state, self.standing)
             self.state.play(rc.card)
             self.moves.append(rc)
             played.append(rc)

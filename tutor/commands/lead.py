@@ -1,12 +1,13 @@
 """``python -m tutor lead``: the card to lead, the maxims behind it, and why every other card is worse.
 
     python -m tutor lead --hand K74.AQ32.T98.765 --trump C2 [--suit S] [--played P] [--dealer D]
-                         [--system russian|english] [--lang en|ru] [--json]
+                         [--system russian|english] [--rules R] [--standing NS=4,EW=2] [--lang en|ru] [--json]
 
 ``--hand`` is the student's original 13 cards (he sits S); ``--played`` the tricks so far
 (``W:DK D4 D9 D2 / …``), after which the student must be on lead; ``--dealer`` is inferred from
 the first trick (its leader sits on the dealer's left), else E. ``--suit`` asks only which card
-of that suit to lead.
+of that suit to lead. ``--standing`` is the score of the game before the deal under ``--rules``
+(the advice plays to it where the books do).
 
 JSON: ``{"card": "S4", "maxims": [...], "explanation": "…", "candidates": [{"card": "SK",
 "verdict": "worse", "maxims": [...], "why": "…"}, …], "system": "russian"}``.
@@ -22,6 +23,7 @@ from tutor.conventions.advice import Advice, advise
 from tutor.conventions.catalogue import maxim_title
 from tutor.conventions.rules import SYSTEMS
 from tutor.seatview import SeatView
+from tutor.vocab import RULESET_NAMES
 
 __all__ = ["register", "run", "add_position_arguments", "position_from_args", "advice_text"]
 
@@ -32,11 +34,15 @@ def add_position_arguments(p: argparse.ArgumentParser, *, played_required: bool)
     add_table_arguments(p, dealer=None, played=None, played_required=played_required)
     p.add_argument("--seat", default="S", help="the student's seat (default S)")
     p.add_argument("--system", default="russian", choices=SYSTEMS, help="convention system")
+    p.add_argument("--rules", default="russian", choices=RULESET_NAMES, help="the rule set of the table (its game)")
+    p.add_argument("--standing", default=None,
+                   help="the score of the game before the deal, e.g. NS=4,EW=2 (the books play to it)")
     p.add_argument("--lang", default="en", choices=("en", "ru"), help="language of the explanation")
 
 
 def position_from_args(args: argparse.Namespace) -> SeatView:
-    return SeatView.build(hand=args.hand, trump=args.trump, played=args.played, dealer=args.dealer, seat=args.seat)
+    return SeatView.build(hand=args.hand, trump=args.trump, played=args.played, dealer=args.dealer, seat=args.seat,
+                          rules=args.rules, standing=args.standing)
 
 
 def advice_text(advice: Advice, lang: str = "en", verb: str = "lead") -> str:

@@ -25,9 +25,11 @@ Priority, highest first (``system="english"`` drops maxims the catalogue marks r
 * leading: answer-the-call, return-partners-trump-lead, run-established-suit-when-trumps-out,
   crossruff-with-partner, lead-trumps-when-opponents-ruff (a cross-ruff only),
   avoid-suit-opponents-void, lead-into-partners-void, do-not-return-suit-won-cheaply (english),
-  do-not-force-partner-when-weak, own-strong-suit-first, return-partners-suit,
+  do-not-force-partner-when-weak, give-partner-the-ruff-for-the-odd-trick (english: the score),
+  own-strong-suit-first, return-partners-suit,
   never-return-opponents-suit, lead-partners-discard-against-trumps (english),
-  first-discard-shows-weak-suit, force-the-strong-adversary, few-trumps-wait-for-call,
+  first-discard-shows-weak-suit, force-the-strong-adversary, lead-trumps-to-save-the-game
+  (english: the adversaries want only the odd trick, old Hoyle; Chambers), few-trumps-wait-for-call,
   draw-trumps-for-strong-suit, lead-trumps-with-four-or-five, keep-trumps-when-trumps-out,
   no-thirteenth-card-before-trumps-out, never-lead-singleton, never-lead-ace-queen,
   never-lead-king-doubleton, doubleton-honour-shows-weakness, avoid-queen-third,
@@ -45,7 +47,8 @@ Priority, highest first (``system="english"`` drops maxims the catalogue marks r
   only, then ace and one small), ace-over-partners-queen (russian),
   ace-passes-partners-queen (english), unblock-king-under-ace-queen, play-to-partners-jack-lead,
   play-to-partners-ten-lead,
-  do-not-overtake-touching-honour, third-hand-finesse-ace-queen,
+  do-not-overtake-touching-honour, finesse-by-the-count (the ace when the king cannot be on the
+  right or is the one card out: Cavendish ch. 35, old Hoyle), third-hand-finesse-ace-queen,
   third-hand-finesse-over-turned-up-honour (Cavendish ch. 25), third-hand-high,
   unblock-with-four-in-partners-suit (Cavendish App. B); fourth hand --
   win-as-cheaply-as-possible; then echo-the-call, make-the-call, keep-the-turned-up-card (the
@@ -60,7 +63,9 @@ Priority, highest first (``system="english"`` drops maxims the catalogue marks r
   refuse-ruff-to-call (four or five trumps and an established suit: let the opponents' sure
   winner pass, Cavendish ch. 32), win-as-cheaply-as-possible (ruffing), play-low-when-not-winning
   (keep useless trumps), make-the-call (in discards, once the rules above chose to discard: the
-  second-lowest card of the weakest suit), discard-from-strong-suit-against-trumps (english:
+  second-lowest card of the weakest suit), keep-guards-against-declared-trumps (after the first
+  discard, trumps declared against you: keep winners and honours' guards, Cavendish ch. 28,
+  Pembridge, Mathews), discard-from-strong-suit-against-trumps (english:
   trumps declared against you, Cavendish ch. 28), discard-from-weakest-suit.
 
 A refused ruff is read back as a call (refused-ruff-is-a-call: :func:`calls.read_refusals` puts it
@@ -114,12 +119,14 @@ LEAD_ORDER: tuple[Rule, ...] = (
     leads.lead_into_partners_void,
     later.do_not_return_suit_won_cheaply,
     trumps.do_not_force_partner_when_weak,
+    trumps.give_partner_the_ruff_for_the_odd_trick,
     leads.own_strong_suit_first,
     leads.return_partners_suit,
     leads.never_return_opponents_suit,
     later.lead_partners_discard_against_trumps,
     leads.first_discard_shows_weak_suit,
     trumps.force_the_strong_adversary,
+    trumps.lead_trumps_to_save_the_game,
     leads.few_trumps_wait_for_call,
     leads.draw_trumps_for_strong_suit,
     leads.lead_trumps_with_four_or_five,
@@ -162,6 +169,7 @@ FOLLOW_ORDER: tuple[Rule, ...] = (
     following.play_to_partners_jack_lead,
     following.play_to_partners_ten_lead,
     following.do_not_overtake_touching_honour,
+    later.finesse_by_the_count,
     following.third_hand_finesse_ace_queen,
     turnup.third_hand_finesse_over_turned_up_honour,
     following.third_hand_high,
@@ -186,6 +194,7 @@ VOID_ORDER: tuple[Rule, ...] = (
     discards.ruff_as_cheaply_as_possible,
     discards.keep_trumps_when_not_winning,
     signals.make_the_call,
+    discards.keep_guards_against_declared_trumps,
     discards.discard_from_strong_suit_against_trumps,
     discards.discard_from_weakest_suit,
 )
@@ -196,7 +205,8 @@ MAXIMS_USED: tuple[str, ...] = (
     # leads: suit
     "answer-the-call", "call-for-trumps", "return-partners-trump-lead", "crossruff-with-partner",
     "lead-trumps-when-opponents-ruff", "do-not-force-partner-when-weak", "force-the-strong-adversary",
-    "keep-trumps-when-trumps-out",
+    "keep-trumps-when-trumps-out", "lead-trumps-to-save-the-game",
+    "give-partner-the-ruff-for-the-odd-trick",
     "avoid-suit-opponents-void", "lead-into-partners-void", "own-strong-suit-first", "return-partners-suit",
     "never-return-opponents-suit", "first-discard-shows-weak-suit", "few-trumps-wait-for-call",
     "forced-high-card-is-not-a-call", "draw-trumps-for-strong-suit", "lead-trumps-with-four-or-five",
@@ -219,7 +229,7 @@ MAXIMS_USED: tuple[str, ...] = (
     "continue-with-next-card", "return-higher-of-two-lowest-of-more",
     # the later tricks read from the play (tutor/conventions/later.py, unblocking.py)
     "run-established-suit-when-trumps-out", "do-not-return-suit-won-cheaply", "lead-partners-discard-against-trumps",
-    "second-hand-finesse-ace-queen", "unblock-with-four-in-partners-suit",
+    "second-hand-finesse-ace-queen", "unblock-with-four-in-partners-suit", "finesse-by-the-count",
     # following
     "must-follow-suit", "second-hand-ace-on-honour", "cover-with-fourchette", "cover-honour-with-honour",
     "cover-queen-with-short-king", "second-hand-win-last-chance", "second-hand-with-sequence",
@@ -231,7 +241,7 @@ MAXIMS_USED: tuple[str, ...] = (
     # out of the suit led
     "do-not-ruff-thirteenth-unless-last", "thirteenth-card-by-leaders-trumps", "do-not-trump-partners-sure-winner",
     "do-not-ruff-partners-winner", "ruff-with-short-trumps", "refuse-ruff-to-call", "refused-ruff-is-a-call",
-    "discard-from-strong-suit-against-trumps", "discard-from-weakest-suit",
+    "keep-guards-against-declared-trumps", "discard-from-strong-suit-against-trumps", "discard-from-weakest-suit",
 )
 
 

@@ -16,7 +16,9 @@ player reads them:
 * The opponents' sure winner is trumped as cheaply as possible -- unless, with four trumps (or five)
   and an established suit, the student refuses the ruff as a call for trumps (Cavendish ch. 32).
 * The discard: from the weakest suit (Cavendish ch. 28; the mirror of 000 HNT 14); in the english
-  system, from the best-protected suit when the opponents have declared strength in trumps.
+  system, from the best-protected suit when the opponents have declared strength in trumps. Once
+  the first discard has shown the weak suit, a later discard against declared trumps keeps the
+  winners and the guards of the honours (the forced discard: Cavendish ch. 28, Pembridge, Mathews).
 
 One function per maxim; the order is :data:`tutor.conventions.advice.VOID_ORDER`.
 """
@@ -46,6 +48,7 @@ __all__ = [
     "ruff_as_cheaply_as_possible",
     "keep_trumps_when_not_winning",
     "discard_from_weakest_suit",
+    "keep_guards_against_declared_trumps",
     "suit_weakness",
 ]
 
@@ -359,6 +362,58 @@ def keep_trumps_when_not_winning(ctx: Context) -> Iterable[Finding]:
         "play-low-when-not-winning", scope, keep, "worse",
         say("discards.keep_trumps_when_not_winning.reason"),
         say("discards.keep_trumps_when_not_winning.why"),
+    )
+
+
+def _strong_in_trumps(trumps: tuple[Card, ...]) -> bool:
+    """Strong in trumps: five or more, or four with an honour (Cavendish; EB; the strength that
+    calls, :func:`tutor.conventions.signals.trump_strength`)."""
+    return len(trumps) >= 5 or (len(trumps) == 4 and any(c.rank.is_honour for c in trumps))
+
+
+def _costs_a_trick(ctx: Context, card: Card) -> bool:
+    """Whether throwing ``card`` gives up a trick by the count of the cards still out: it is a
+    winner (no card of its suit still out beats it), or it is the last small card guarding an
+    honour of its suit -- a knave or higher with as many lower cards as there are higher ones
+    still out, which the discard would leave short of a guard (K-x, Q-x-x, J-x-x-x before the
+    ace has fallen; the king with the ace gone needs none)."""
+    mine = ctx.mine(card.suit)
+    out = ctx.k.outstanding(card.suit)
+    if not out or card.rank > out[0].rank:
+        return True
+    for honour in mine:
+        if honour.rank < Rank.JACK or honour.rank <= card.rank:
+            continue
+        higher = sum(1 for o in out if o.rank > honour.rank)
+        lower = sum(1 for m in mine if m.rank < honour.rank)
+        if higher and lower == higher:
+            return True
+    return False
+
+
+def keep_guards_against_declared_trumps(ctx: Context) -> Iterable[Finding]:
+    """The forced discard (Cavendish ch. 28: when the opponents have declared great strength in
+    trumps "play to guard your weaker suits ... You must, in fact, play a defensive game";
+    Pembridge, Lecture V: "by guarding honours, or by keeping four cards to a ten or nine, a trick
+    is often won, or the establishment of an adverse suit prevented"; Mathews, quoted there: "If
+    weak in trumps, keep guard on your adversary's suits"). After the student's first discard --
+    that one tells partner his weak suit (000 HNT 14; Cavendish: "your first or original discard")
+    -- and once an opponent has led or called for trumps, a discard that throws a winner or the
+    guard of an honour is kept back while a card of no such use can go. Pembridge's exception:
+    "honours in weak suits may be freely unguarded by the players who have strong trumps"."""
+    k = ctx.k
+    if not _void(ctx) or k.seat not in k.first_discards or not k.trumps_declared_against(k.seat):
+        return
+    if _strong_in_trumps(ctx.trumps()):
+        return
+    plain = [c for c in ctx.legal if c.suit != k.trump]
+    costly = frozenset(c for c in plain if _costs_a_trick(ctx, c))
+    if not costly or len(costly) == len(plain):
+        return
+    yield Finding(
+        "keep-guards-against-declared-trumps", costly, frozenset(), "worse",
+        say("discards.keep_guards_against_declared_trumps.reason"),
+        say("discards.keep_guards_against_declared_trumps.why"),
     )
 
 

@@ -12,7 +12,11 @@ are in :data:`tutor.conventions.advice.LEAD_ORDER` and ``FOLLOW_ORDER``:
 * lead-partners-discard-against-trumps -- partner's first discard made against declared trumps is
   from his best-protected suit: lead it (english);
 * second-hand-finesse-ace-queen -- the seed's own exception to "second hand low": holding ace and
-  queen, finesse the queen when the suit is led (000 LST 13).
+  queen, finesse the queen when the suit is led (000 LST 13);
+* finesse-by-the-count -- third hand's ace-queen finesse read with the cards the play has placed
+  and counted: no finesse against a king that cannot be on the right (Cavendish ch. 35), the ace
+  when the king is the one card of the suit still out (old Hoyle: "play the ace, because it is 5
+  to 8 that the last player has the king").
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from collections.abc import Iterable
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.holdings import is_strong_suit
 from tutor.conventions.rules import Context, Finding, equal_groups, leading, say
+from tutor.seats import Seat
 
 __all__ = [
     "established_suits",
@@ -29,6 +34,8 @@ __all__ = [
     "do_not_return_suit_won_cheaply",
     "lead_partners_discard_against_trumps",
     "second_hand_finesse_ace_queen",
+    "finesse_by_the_count",
+    "denied_by_fourth_hand",
 ]
 
 A, K, Q, J, T = Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN
@@ -162,3 +169,67 @@ def second_hand_finesse_ace_queen(ctx: Context) -> Iterable[Finding]:
         say("later.second_hand_finesse_ace_queen.reason"),
         say("later.second_hand_finesse_ace_queen.why"),
     )
+
+
+def denied_by_fourth_hand(ctx: Context, seat: Seat, card: Card) -> tuple[Card, Card] | None:
+    """Where ``seat``'s play has shown he does not hold ``card``: playing fourth to an earlier
+    trick of its suit, he followed with a lower card and let an opponent of his win it with a card
+    ``card`` would have beaten (the last player wins when he can; Cavendish ch. 35, inferences
+    from the fall of the cards: "your partner wins with the queen; you should immediately infer
+    that the king cannot be with your right-hand adversary"). The pair (his card, the winning
+    card), or None."""
+    for n, trick in enumerate(ctx.position.tricks):
+        last_seat, last = trick.plays()[3]
+        if last_seat != seat or trick.suit_led != card.suit or last.suit != card.suit:
+            continue
+        winner = ctx.position.winners[n]
+        win_card = trick.card_of(winner)
+        if winner.side is not seat.side and win_card is not None and win_card.suit == card.suit \
+                and card.rank > win_card.rank:
+            return last, win_card
+    return None
+
+
+def finesse_by_the_count(ctx: Context) -> Iterable[Finding]:
+    """Third hand holding ace and queen over partner's small card finesses the queen (Cavendish
+    ch. 25; third-hand-finesse-ace-queen) -- against a king that may lie with the second hand.
+    Read with what the play has shown, the finesse gives way to the ace:
+
+    * the king cannot be on the right: the right-hand adversary has shown out of the suit, or his
+      play as the last hand has shown he has not the king (Cavendish ch. 35: "you should
+      immediately infer that the king cannot be with your right-hand adversary. Hence, on the
+      return of the suit, you would not finesse");
+    * by the count, the king is the one card of the suit still out: the last player, with a card
+      more left than the second, more probably holds it, and the ace drops it (old Hoyle, Whist
+      questions, no. 24: "You are to play the ace, because it is 5 to 8 that the last player has
+      the king; and if you reduce the cards to two in number, it is then 2 to 1 in your favour, by
+      playing the ace, that the king falls: this method may be taken in other suits upon similar
+      occasions"; and his case of the ace-queen over the knave, "by the same rule play all the
+      other suits")."""
+    k = ctx.k
+    cur = k.current
+    if cur is None or len(cur.cards) != 2 or cur.leader != k.partner or k.winning_card is None:
+        return
+    led = cur.cards[0]
+    mine = ctx.mine(led.suit)
+    ranks = {c.rank for c in mine}
+    if led.rank >= T or A not in ranks or Q not in ranks or K in ranks or k.winning_card.rank >= J:
+        return
+    king = Card(led.suit, K)
+    queen = next(c for c in mine if c.rank == Q)
+    if king not in k.unseen or not queen.beats(k.winning_card, k.trump):
+        return
+    rho = k.seat.rho
+    fill: dict[str, Card | Suit | Seat] = {"king": king, "seat": rho}
+    denied = denied_by_fourth_hand(ctx, rho, king)
+    if k.is_void(rho, led.suit):
+        reason, why = say("later.finesse_by_the_count.reason"), say("later.finesse_by_the_count.why")
+    elif denied is not None:
+        reason, why = say("later.finesse_by_the_count.reason-3"), say("later.finesse_by_the_count.why")
+        fill.update(low=denied[0], high=denied[1])
+    elif k.outstanding(led.suit) == (king,):
+        reason, why = say("later.finesse_by_the_count.reason-2"), say("later.finesse_by_the_count.why-2")
+    else:
+        return
+    ace = next(c for c in mine if c.rank == A)
+    yield Finding("finesse-by-the-count", frozenset(mine), frozenset({ace}), "worse", reason, why, fill)

@@ -287,19 +287,35 @@ def lead_trumps_with_four_or_five(ctx: Context) -> Iterable[Finding]:
     trumps without an honour" and poor plain suits; Pole's "When you hold Five 'tis always right to
     lead them"; EB, stricter: five with two honours or one good plain suit; Foster): five or more
     -- almost always, five small ones only with a strong suit; four -- only with a strong suit of
-    your own to bring in (then draw-trumps-for-strong-suit says so too). The score (Cavendish: at
-    three) is not in the view and is not read.
+    your own to bring in (then draw-trumps-for-strong-suit says so too).
+
+    The score, as Cavendish reads it there (english; the view's standing, where the rule set scores
+    honours towards the game): "if the adversaries are at the score of three, you should lead a
+    trump with these hands [five trumps without an honour], as your partner must have two honours,
+    or very good cards out of trumps, for you to save the game"; and "if you are at the score of
+    three, the adversaries being love, one, or two, you should not lead a trump merely because you
+    have five trumps with two honours, if they are unaccompanied by a very strong suit, or by good
+    cards in each suit" -- an honour in partner's hand probably wins the game anyway ("some good
+    players, however, do not allow this to be an exceptional case").
     """
     n = len(ctx.trumps())
     if not leading(ctx) or not trumps_live(ctx) or n < 4:
         return
-    if ctx.system == "english" and n <= 5 and not any(is_strong_suit(ctx.mine(s)) for s in ctx.plain_suits()):
-        if n == 4 or not any(c.rank >= Rank.JACK for c in ctx.trumps()):
-            return  # four without a suit to bring in; five without an honour and poor plain cards
-    yield _keep_suits(
-        ctx, "lead-trumps-with-four-or-five", [ctx.k.trump], "worse",
-        *(_ENGLISH_LONG_TRUMPS if ctx.system == "english" and n >= 5 else _RUSSIAN_LONG_TRUMPS),
-    )
+    texts = _ENGLISH_LONG_TRUMPS if ctx.system == "english" and n >= 5 else _RUSSIAN_LONG_TRUMPS
+    if ctx.system == "english":
+        standing, me = ctx.position.standing, ctx.k.seat.side
+        strong_suit = any(is_strong_suit(ctx.mine(s)) for s in ctx.plain_suits())
+        honours = sum(1 for c in ctx.trumps() if c.rank >= Rank.JACK)
+        at_three = standing is not None and standing.honours_can_win(me, ctx.position.rules)
+        they_at_three = standing is not None and standing.honours_can_win(me.other, ctx.position.rules)
+        if n <= 5 and not strong_suit and (n == 4 or not honours):
+            if not (n == 5 and they_at_three):
+                return  # four without a suit to bring in; five without an honour and poor plain cards
+            texts = _SAVE_THE_GAME_TRUMPS  # ... unless the adversaries are at three: save the game
+        elif n == 5 and honours >= 2 and at_three and not they_at_three and not strong_suit \
+                and not all(any(c.rank >= Rank.KING for c in ctx.mine(s)) for s in Suit if s != ctx.k.trump):
+            return  # at three, five trumps with two honours alone are no reason: partner's honour wins
+    yield _keep_suits(ctx, "lead-trumps-with-four-or-five", [ctx.k.trump], "worse", *texts)
 
 
 _RUSSIAN_LONG_TRUMPS = (
@@ -310,6 +326,12 @@ _RUSSIAN_LONG_TRUMPS = (
 _ENGLISH_LONG_TRUMPS = (
     say("leads.module.text-3"),
     say("leads.module.text-4"),
+)
+#: Cavendish ch. 31: the adversaries at three, "your partner must have two honours, or very good
+#: cards out of trumps, for you to save the game".
+_SAVE_THE_GAME_TRUMPS = (
+    say("leads.module.text-5"),
+    say("leads.module.text-6"),
 )
 
 

@@ -24,6 +24,7 @@ from tutor.vocab import SYSTEMS, System  # re-exported: the systems the rules kn
 
 if TYPE_CHECKING:
     from tutor.conventions.position import Knowledge
+    from tutor.seats import Seat
     from tutor.seatview import SeatView
 
 __all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "text", "say", "say_with", "TEXT_PREFIX", "equal_groups", "lowest", "highest", "leading",
@@ -56,7 +57,7 @@ class Finding:
     severity: Severity
     reason: Mapping[str, str]
     why: Mapping[str, str]
-    fill: Mapping[str, Card | Suit] = field(default_factory=lambda: MappingProxyType({}))
+    fill: Mapping[str, Card | Suit | Seat] = field(default_factory=lambda: MappingProxyType({}))  #: a Seat by its label
     also: tuple[str, ...] = ()  #: maxims the finding rests on besides its own (cited after it)
     #: The kept cards are equally right (the authorities differ): such a finding may cut nothing
     #: and is still recorded, and no lower rule may then separate the kept cards (an ``equal``

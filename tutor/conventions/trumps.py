@@ -17,13 +17,22 @@ lowest, Pole). Each function is one maxim; their places in the priority order ar
 * do-not-force-partner-when-weak -- Cavendish ch. 34: "do not force your partner" when weak in
   trumps, with the four stated exceptions the rule reads from the play: partner has shown a wish
   to be forced or weakness (he trumped a doubtful card), a cross-ruff, great strength in trumps
-  declared against you. (The close score, the third exception, is not in a :class:`SeatView`.)
+  declared against you -- and the close score, read from the view's standing: one odd trick
+  wins or saves the game (Hoyle no. 17, Cassell's hint 20: "unless you ... want the odd trick").
   In the russian system 000 «Ходы, масти, козыри» 9 (lead into partner's void) ranks above it
   and stands.
 * keep-trumps-when-trumps-out -- Cavendish, "The management of trumps": the objects are "to
   establish a suit, to exhaust the adversaries' trumps, and to retain the long trump ... with
   which to get the lead again, for the purpose of bringing in the suit". Once no other hand holds
   a trump, the student with a long plain suit leads it and keeps his trumps as re-entries.
+* give-partner-the-ruff-for-the-odd-trick -- playing to the score (english system): the side wants
+  only the odd trick and partner can ruff a suit: lead it, do not draw trumps (old Hoyle at "nine
+  of the game"; Cassell's hint 21).
+* lead-trumps-to-save-the-game -- playing to the score (english system): the adversaries want only
+  the odd trick for the game and the student, without an honour, holds three trumps or fewer:
+  lead the best trump (old Hoyle: "Lead your best trump, if the adversaries be eight, and you
+  have no honour"; Chambers: a lead from weak trumps is justified "if the game is lost, unless
+  partner has strength").
 * force-the-strong-adversary -- Cavendish ch. 33: force the adversary who has declared strength
   in trumps, "if he refuses to take a force, keep on giving it to him"; never a suit both
   adversaries renounce (avoid-suit-opponents-void).
@@ -38,7 +47,7 @@ from collections.abc import Iterable
 
 from tutor.cards import Suit
 from tutor.conventions.rules import Context, Finding, leading, say, trumps_live
-from tutor.seats import Seat
+from tutor.seats import Seat, Side
 
 __all__ = [
     "partner_led_trumps_last",
@@ -49,15 +58,33 @@ __all__ = [
     "do_not_force_partner_when_weak",
     "force_the_strong_adversary",
     "keep_trumps_when_trumps_out",
+    "odd_tricks_to_game",
+    "close_score",
+    "partner_may_ruff_for_the_odd_trick",
+    "give_partner_the_ruff_for_the_odd_trick",
+    "lead_trumps_to_save_the_game",
 ]
 
 
 def partner_led_trumps_last(ctx: Context) -> bool:
-    """Partner has led trumps and the student has not led them since: of the side's trump leads
-    the latest is partner's (Pole: "if he leads them you are bound to return them")."""
+    """Partner has led trumps of his own accord and the student has not led them since: of the
+    side's trump leads the latest is partner's (Pole: "if he leads them you are bound to return
+    them"), and partner opened the side's trumps -- his first trump lead was neither the return of
+    a trump lead of the student's nor the answer to the student's call. Pole's "return" is the
+    return of HIS lead: when partner has only returned (or answered) the student's, the trumps are
+    the student's to manage, and the student's own trump rules decide whether he goes on (old
+    Hoyle, the cases to return partner's lead at once: "when your partner has trumped out. For then
+    it is evident he wants to make his great suit" -- a return of yours says nothing of his suit).
+    Without this a trump lead of either partner had the other bound to lead trumps back in turn,
+    to the last trump."""
     k = ctx.k
-    ours = [seat for _, seat in k.trump_leads if seat.side is k.seat.side]
-    return bool(ours) and ours[-1] == k.partner
+    ours = [(n, seat) for n, seat in k.trump_leads if seat.side is k.seat.side]
+    if not ours or ours[-1][1] != k.partner:
+        return False
+    first, opener = ours[0]
+    if opener != k.partner:
+        return False  # the student opened the side's trumps: partner's trump lead returned his
+    return not any(c.seat == k.seat and c.trick < first for c in (*k.calls, *k.refused_ruffs))
 
 
 def ruffers(ctx: Context) -> frozenset[Seat]:
@@ -131,6 +158,81 @@ def lead_trumps_when_opponents_ruff(ctx: Context) -> Iterable[Finding]:
     )
 
 
+def odd_tricks_to_game(ctx: Context, side: Side) -> int | None:
+    """The tricks over six ``side`` still needs for the game by tricks alone, from the standing the
+    view shows and its rule set (None when the view has no standing): 1 when the odd trick wins it."""
+    standing = ctx.position.standing
+    return None if standing is None else standing.odd_tricks_to_game(side, ctx.position.rules)
+
+
+def close_score(ctx: Context) -> bool:
+    """One odd trick wins or saves the game: either side wants only the odd trick (Cavendish ch. 34,
+    forcing: "often when one trick saves or wins the game"; Hoyle no. 17 and Cassell's hint 20:
+    "unless you ... want the odd trick")."""
+    me = ctx.k.seat.side
+    return any(odd_tricks_to_game(ctx, side) == 1 for side in (me, me.other))
+
+
+def partner_may_ruff_for_the_odd_trick(ctx: Context) -> tuple[Suit, ...]:
+    """The plain suits partner has shown out of while he may still hold a trump, when the
+    student's side wants only the odd trick for the game (english system; empty otherwise)."""
+    k = ctx.k
+    if ctx.system != "english" or k.trump is None or k.trumps_out or odd_tricks_to_game(ctx, k.seat.side) != 1:
+        return ()
+    if k.is_void(k.partner, k.trump):
+        return ()
+    return tuple(s for s in ctx.plain_suits() if k.is_void(k.partner, s))
+
+
+def give_partner_the_ruff_for_the_odd_trick(ctx: Context) -> Iterable[Finding]:
+    """Playing to the score (english system). Old Hoyle, on leading trumps: "Should you be nine of
+    the game, and very strong in trumps, if your partner have a chance of trumping any of your
+    adversary's suits; do not trump out, but give him an opportunity of trumping those suits. If
+    your game be scored only 1, 2, or 3, you must play the reverse"; Cassell's hint 21: "When
+    playing for the odd trick, be cautious of trumping out, especially if your partner be likely
+    to trump a suit; make all the tricks you can early". The side wants only the odd trick for the
+    game (the standing and the rule set) and partner has shown out of a plain suit with trumps
+    still in his hand: lead that suit for him to ruff, not a trump -- the odd trick wants tricks
+    now, not the long game that drawing trumps prepares."""
+    suits = partner_may_ruff_for_the_odd_trick(ctx)
+    if not leading(ctx) or not suits:
+        return
+    yield Finding(
+        "give-partner-the-ruff-for-the-odd-trick", frozenset(ctx.legal),
+        frozenset(c for c in ctx.legal if c.suit in suits), "worse",
+        say("trumps.give_partner_the_ruff_for_the_odd_trick.reason"),
+        say("trumps.give_partner_the_ruff_for_the_odd_trick.why"),
+        {"suit": suits[0]},
+    )
+
+
+def lead_trumps_to_save_the_game(ctx: Context) -> Iterable[Finding]:
+    """Playing to the score (english system). Old Hoyle (the general rules of leading; Enquire
+    Within's digest of them, rule v): "Lead your best trump, if the adversaries be eight, and you
+    have no honour; but not if you have four trumps, unless you have a sequence"; Chambers's
+    Encyclopaedia, "Whist": a lead from fewer than four trumps is justified "if the game is lost,
+    unless partner has strength". The adversaries want only the odd trick for the game (at eight
+    of ten, at four in short whist: the rule set's numbers), the student's side does not, and the
+    student, holding no honour, has three trumps or fewer: lead trumps (the card by the trump lead
+    rules, from three or fewer the highest). It outranks few-trumps-wait-for-call, whose patience
+    the score no longer allows. The Russian source says nothing of the score in play, so the
+    russian system keeps 000 Leads §8."""
+    k = ctx.k
+    if ctx.system != "english" or not leading(ctx) or not trumps_live(ctx):
+        return
+    if odd_tricks_to_game(ctx, k.seat.side.other) != 1 or odd_tricks_to_game(ctx, k.seat.side) == 1:
+        return  # at one odd trick each, whoever makes it wins: there is no game to save, only to win
+    trumps = ctx.trumps()
+    if len(trumps) > 3 or any(c.rank.is_honour for c in trumps):
+        return
+    yield Finding(
+        "lead-trumps-to-save-the-game", frozenset(ctx.legal), frozenset(trumps), "worse",
+        say("trumps.lead_trumps_to_save_the_game.reason"),
+        say("trumps.lead_trumps_to_save_the_game.why"),
+        {"suit": k.trump} if k.trump is not None else {},
+    )
+
+
 def _partner_trumped_doubtful(ctx: Context) -> bool:
     """Partner has trumped second hand (a doubtful card, Cavendish ch. 32): a sign of weakness in
     trumps, or of a wish to be forced (Cavendish ch. 34, the first exception)."""
@@ -160,7 +262,10 @@ def do_not_force_partner_when_weak(ctx: Context) -> Iterable[Finding]:
     (Pole's line between ruffing and passing a doubtful card). The exceptions Cavendish states
     and the view shows: partner has trumped a doubtful card (weakness, or a wish to be forced);
     a cross-ruff (the student is void in a suit too); great strength in trumps declared against
-    you (an opponent has led trumps or called)."""
+    you (an opponent has led trumps or called); "sometimes when you are playing a close game, as
+    for the odd trick, and often when one trick saves or wins the game" -- read from the standing
+    the view shows (Hoyle no. 17: "unless you have a renounce yourself, or want only the odd
+    trick"; Cassell's hint 20 the same)."""
     k = ctx.k
     if not leading(ctx) or k.trump is None or k.trumps_out or k.is_void(k.partner, k.trump):
         return
@@ -171,6 +276,8 @@ def do_not_force_partner_when_weak(ctx: Context) -> Iterable[Finding]:
         return
     if _partner_trumped_doubtful(ctx) or _student_can_crossruff(ctx) or k.trumps_declared_against(k.seat):
         return
+    if close_score(ctx):
+        return  # the close score: one odd trick wins or saves the game (Cavendish ch. 34; Hoyle no. 17)
     for suit in suits:
         yield Finding(
             "do-not-force-partner-when-weak",

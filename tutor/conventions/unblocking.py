@@ -43,23 +43,25 @@ def _partners_original_lead(ctx: Context) -> Card | None:
 
 
 def unblock_with_four_in_partners_suit(ctx: Context) -> Iterable[Finding]:
-    """Cavendish, Appendix B (the plain-suit echo): partner opens his suit with the ace and the
-    third hand holds four cards of it exactly -- "he should sometimes retain in his hand the lowest
+    """Cavendish, Appendix B (the plain-suit echo): partner opens his suit with the ace (or the
+    queen, below) and the third hand holds four cards of it exactly -- "he should sometimes retain in his hand the lowest
     of his four cards, and play the next higher one": king, queen, knave, deuce under the ace led
     originally ("he must play the knave to the ace"; an ace led originally is from five cards at
     least). Old Hoyle's third example of making the most of partner's strong suit (queen, ten,
     nine and a very small one under his ace) is the same play. The three higher cards a seven or
     better (:data:`BLOCKING`); the seeds are silent: both systems.
 
-    Only under the ace: Cavendish's second case (nine, eight, seven and a small one under the
-    queen) is left to the ordinary lowest card, because a queen is led from shorter suits (the
-    russian coronka) and a high-then-low third hand is read by partner as a call for trumps
-    (:mod:`tutor.conventions.calls` does not yet tell the plain-suit echo from a call)."""
+    Cavendish's second case is the queen: "The original leader (a strong suit player), leads
+    queen of a plain suit. The third hand holds nine, eight, seven and a very small one. He may
+    block the suit by playing the very small one" -- so he plays the seven, the four cards all
+    below the queen. A third-hand card on partner's lead is never read as the high card of a call
+    (:func:`tutor.conventions.calls.could_signal`: 000 LST 14 binds third hand), so the echo does
+    not ask for trumps."""
     led = _partners_original_lead(ctx)
-    if led is None or led.rank != A:
+    if led is None or led.rank not in (A, Q):
         return
     mine = ctx.mine(led.suit)
-    if len(mine) != 4 or mine[-2].rank < BLOCKING:
+    if len(mine) != 4 or mine[-2].rank < BLOCKING or (led.rank == Q and mine[0].rank > Q):
         return
     card = mine[-2]
     yield Finding(
