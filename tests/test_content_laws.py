@@ -86,7 +86,8 @@ def _south(hand: Hand, trick: Trick | None) -> SeatView:
 
 def score_text(answer: str = "5", revokes: str = "[EW]", penalty: str = "points", ask: str = "score-above-ns",
                rules: str = "russian") -> str:
-    return (SCORE.replace("RULES", rules).replace("ASK", ask).replace("REVOKES", revokes)
+    """A score item; its maxim is its own rule set's revoke penalty (a lint check refuses another's)."""
+    return (SCORE.replace("RULES", rules).replace("revoke-penalty-russian", f"revoke-penalty-{rules}").replace("ASK", ask).replace("REVOKES", revokes)
             .replace("PENALTY", penalty).replace("ANSWER", answer))
 
 

@@ -184,8 +184,7 @@ def test_rules_digest_ignores_wording_but_not_code(tmp_path):
 
 def test_a_scoring_maxim_leaves_the_rules_digest_and_the_shipped_study_current(tmp_path):
     """A maxim of how a rule set counts the score (odd-tricks-one-point, defect 5) chooses no card:
-    the digest the study names stays; a card-play maxim added does not. The shipped study names
-    the running rules (the Maxims page shows no "measured on an earlier version")."""
+    the digest the study names stays; a card-play maxim added does not."""
     import shutil
     from pathlib import Path
 
@@ -201,5 +200,3 @@ def test_a_scoring_maxim_leaves_the_rules_digest_and_the_shipped_study_current(t
     assert figures.engine_digest(tmp_path) == base
     cat.write_text(text.replace("- id: third-hand-high\n", "- id: third-hand-high-copy\n", 1), encoding="utf-8")
     assert figures.engine_digest(tmp_path) != base
-    study = figures.load_study()
-    assert study is not None and study.meta["engine"]["digest"] == figures.engine_digest()

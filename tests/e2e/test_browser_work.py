@@ -23,7 +23,7 @@ sys.path.insert(0, str(HERE))
 from appkit import LESSON, PUZZLES, write_content  # noqa: E402
 from e2e_server import CHROMIUM, settled, streamlit_server  # noqa: E402
 from tutor.cards import parse_card  # noqa: E402
-from tutor.content.daily import daily_pick  # noqa: E402
+from tutor.content.daily import plan  # noqa: E402
 from tutor.content.loader import parse_text  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 from tutor.render import card_name  # noqa: E402
@@ -50,7 +50,7 @@ def course(tmp_path_factory) -> Iterator[tuple[str, str, str]]:
         .replace('"The first lead"', '"The first lead again"').replace('"Первый ход"', '"Снова первый ход"'),
         encoding="utf-8")
     puzzles = [p.item for p in parse_text(PUZZLES).puzzles]
-    daily = daily_pick(puzzles, datetime.now(UTC).date()).puzzle.id
+    daily = plan(puzzles, datetime.now(UTC).date()).puzzle.id
     before, mark, after = PUZZLES.partition("  - id: follow-hearts")
     lead, hearts = before.removeprefix("puzzles:\n"), mark + after
     other = "follow-hearts" if daily == "king-fourth-lead" else "king-fourth-lead"
