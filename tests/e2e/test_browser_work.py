@@ -112,7 +112,7 @@ def test_work_done_before_naming_shows_on_progress_once_named(course, browser):
         what = "4 ответа, 2 пройденных урока и 1 день ежедневной задачи"
         page.get_by_text(t("browser.gained", "ru", what=what)).first.wait_for()
         settled(page)
-        page.locator("[data-testid='stSidebarNavLink']", has_text=t("nav.progress", "ru")).tap()
+        _menu(page, "nav.progress")  # the menu closed once the name was typed: open it again
         page.get_by_text(t("progress.of", "ru", name="Миша")).first.wait_for()
         settled(page)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)

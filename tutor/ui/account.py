@@ -101,12 +101,13 @@ def work_words(work: BrowserWork, lang: str) -> str:
 
 
 def browser_work_box(lang: str) -> None:
-    """Under the account box: what this browser's unnamed work added to the learner just named
+    """On the page (once): what this browser's unnamed work added to the learner just named
     (once), or -- for work kept from an earlier visit, perhaps another person's at a shared
     computer -- the question whether it is his."""
     current_learner()  # naming or logging in claims (or offers) the browser's work
     if gained := st.session_state.pop(state.BROWSER_GAINED, None):
-        show_success(t("browser.gained", lang, what=work_words(gained, lang)), where=st.sidebar)
+        # on the page, not in the menu: on a phone the menu closes once the name is typed
+        show_success(t("browser.gained", lang, what=work_words(gained, lang)))
     if err := st.session_state.pop(state.BROWSER_ERROR, None):
         show_error(store_message(err, lang), where=st.sidebar)
     offer = st.session_state.get(state.BROWSER_OFFER)
