@@ -193,6 +193,41 @@ def settled(page: Any) -> None:
     page.wait_for_timeout(300)
 
 
+def choose_option(page: Any, box: Any, name: str, *, tries: int = 6) -> None:
+    """Open a select box and click its option ``name``, as a user does -- and again if a rerun
+    drew the box anew and closed its list before the option showed (a loaded machine: CI)."""
+    option = page.get_by_role("option", name=name)
+    for attempt in range(tries):
+        settled(page)
+        box.click()
+        try:
+            option.first.wait_for(timeout=10_000)
+        except Exception:
+            if attempt == tries - 1:
+                raise
+            continue
+        option.first.click()
+        return
+
+
+def open_phone_menu(page: Any, *, tries: int = 6) -> None:
+    """Tap the phone's menu button until the sidebar is open (a tap during a rerun can be lost)."""
+    button = page.locator("[data-testid='stExpandSidebarButton']")
+    opened = ("document.querySelector(\"[data-testid='stSidebar']\")"
+              ".getAttribute('data-collapsed') === 'false'")
+    for attempt in range(tries):
+        settled(page)
+        if page.evaluate(opened):
+            return
+        button.tap()
+        try:
+            page.wait_for_function(opened, timeout=10_000)
+            return
+        except Exception:
+            if attempt == tries - 1:
+                raise
+
+
 def password_login(page: Any, name: str, password: str, lang: str = "en") -> None:
     """Log in from the sidebar as a user does: the name and the password typed (each committed
     with Enter), then *Log in* clicked."""

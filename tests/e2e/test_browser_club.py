@@ -13,7 +13,7 @@ import pytest
 from tutor.i18n import t
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from e2e_server import ARTIFACTS, BROWSER_MARKS, PLAYABLE, app_with_fresh_store
+from e2e_server import ARTIFACTS, BROWSER_MARKS, PLAYABLE, app_with_fresh_store, choose_option
 from e2e_server import settled as _settled
 
 pytestmark = BROWSER_MARKS
@@ -31,8 +31,7 @@ def _open_club(page, base: str, lang: str) -> None:
     _settled(page)
     page.get_by_text(t("play.settings", lang)).first.click()
     game = page.locator("[data-testid='stSelectbox']").filter(has_text=t("play.variant", lang)).locator("input").first
-    game.click()
-    page.get_by_role("option", name=t("club.title", lang)).click()
+    choose_option(page, game, t("club.title", lang))
     _settled(page)
     players = page.locator("[data-testid='stNumberInput']").filter(has_text=t("club.table.players", lang))
     box = players.locator("input").first

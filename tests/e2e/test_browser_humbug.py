@@ -14,7 +14,7 @@ import pytest
 from tutor.i18n import t
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from e2e_server import ARTIFACTS, BROWSER_MARKS, PLAYABLE, app_with_fresh_store
+from e2e_server import ARTIFACTS, BROWSER_MARKS, PLAYABLE, app_with_fresh_store, choose_option
 from e2e_server import settled as _settled
 
 pytestmark = BROWSER_MARKS
@@ -33,8 +33,7 @@ def test_humbug_chosen_kept_or_changed_and_played_to_the_sheet(server, browser):
         page.get_by_text("Play a deal").first.wait_for(timeout=60_000)
         page.get_by_text("Settings").first.click()
         game = page.locator("[data-testid='stSelectbox']").filter(has_text="Game").locator("input").first
-        game.click()
-        page.get_by_role("option", name="Humbug (whist for two, no dummies)").click()
+        choose_option(page, game, "Humbug (whist for two, no dummies)")
         _settled(page)
         page.get_by_role("button", name="New session").click()
         _settled(page)

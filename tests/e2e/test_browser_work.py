@@ -21,7 +21,7 @@ ROOT = HERE.parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(HERE))
 from appkit import LESSON, PUZZLES, write_content  # noqa: E402
-from e2e_server import CHROMIUM, settled, streamlit_server  # noqa: E402
+from e2e_server import CHROMIUM, open_phone_menu, settled, streamlit_server  # noqa: E402
 from tutor.cards import parse_card  # noqa: E402
 from tutor.content.daily import plan  # noqa: E402
 from tutor.content.loader import parse_text  # noqa: E402
@@ -68,9 +68,7 @@ def _card(page, card: str) -> None:
 
 def _menu(page, title_key: str) -> None:
     """Open the phone's menu and choose a page in it (the way a learner changes page)."""
-    page.locator("[data-testid='stExpandSidebarButton']").tap()
-    page.wait_for_function("document.querySelector(\"[data-testid='stSidebar']\")"
-                           ".getAttribute('data-collapsed') === 'false'", timeout=30_000)
+    open_phone_menu(page)
     page.locator("[data-testid='stSidebarNavLink']", has_text=t(title_key, "ru")).tap()
     page.locator("h1", has_text=t(title_key, "ru")).first.wait_for(timeout=60_000)
     settled(page)
@@ -104,7 +102,7 @@ def test_work_done_before_naming_shows_on_progress_once_named(course, browser):
         page.get_by_text("Верно", exact=False).first.wait_for()
         settled(page)
 
-        page.locator("[data-testid='stExpandSidebarButton']").tap()
+        open_phone_menu(page)
         name = page.locator("[data-testid='stSidebar'] [data-testid='stTextInput'] input").first
         name.wait_for()
         name.fill("Миша")
