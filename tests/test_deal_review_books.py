@@ -53,8 +53,7 @@ def test_every_card_of_every_seat_of_the_book_hands_is_annotated():
         for note, (seat, card) in zip(review.notes, review.played.cards):
             assert (note.seat, note.card) == (seat, card)
             assert note.verdict in ("best", *ENGINE_VERDICTS)
-            # a card the maxims decide names them; where none decides (Hand IV, trick 12: two cards
-            # left, Cavendish's "forcing his partner" to make certain of the odd trick) it says so
+            # a card the maxims decide names them; where none decides it says so
             assert note.maxims or (note.verdict == "equal" and "no maxim decides" in note.explanation["en"])
             assert note.explanation["en"] and note.explanation["ru"]
             if not note.conventional:
@@ -90,6 +89,21 @@ def test_the_grand_coup_and_the_lead_the_book_calls_for():
     assert str(east.card) == "D3" and [str(c) for c in east.dd_best] == ["D3"]
     assert str(south.card) == "H3" and south.cost == 1 and [str(c) for c in south.dd_best] == ["SJ"]
     assert south in _reviews()[39].costliest()
+
+
+def test_force_partner_for_the_odd_trick_reads_hand_iv_trick_12():
+    """Hand IV, trick 12 (Cavendish, Part II; ch. 34, the exceptions to not forcing partner: "often
+    when one trick saves or wins the game"): AB have six tricks, A holds the nine of spades and his
+    last small trump, and B has shown out of spades (trick 10). A leads the spade for B to trump:
+    the card force-partner-for-the-odd-trick calls for, and the small trump is the card it rejects.
+    Double-dummy the trump lead would make one trick more (both adversaries' trumps fall at once),
+    which A cannot see: a small trump led loses the trick when the last player holds the best trump
+    behind partner's, the force loses it only if the second player can trump it higher."""
+    west = _note(4, 12, Seat.W)
+    assert str(west.card) == "S9" and west.conventional
+    assert west.maxims[0] == "force-partner-for-the-odd-trick"
+    assert [str(c) for c in west.dd_best] == ["C6"] and west.cost == 1
+    assert "odd trick" in west.explanation["en"] and "лишн" in west.explanation["ru"]
 
 
 @pytest.mark.parametrize("board", sorted(BOOK))

@@ -33,6 +33,9 @@ lowest, Pole). Each function is one maxim; their places in the priority order ar
   lead the best trump (old Hoyle: "Lead your best trump, if the adversaries be eight, and you
   have no honour"; Chambers: a lead from weak trumps is justified "if the game is lost, unless
   partner has strength").
+* force-partner-for-the-odd-trick -- forcing at the end of the hand (english system): the side has
+  six tricks and wants the odd trick, partner is out of a plain suit: lead it for him to trump
+  (Cavendish ch. 34, "often when one trick saves or wins the game"; Part II, Hand IV, trick 12).
 * force-the-strong-adversary -- Cavendish ch. 33: force the adversary who has declared strength
   in trumps, "if he refuses to take a force, keep on giving it to him"; never a suit both
   adversaries renounce (avoid-suit-opponents-void).
@@ -63,6 +66,7 @@ __all__ = [
     "partner_may_ruff_for_the_odd_trick",
     "give_partner_the_ruff_for_the_odd_trick",
     "lead_trumps_to_save_the_game",
+    "force_partner_for_the_odd_trick",
 ]
 
 
@@ -202,6 +206,40 @@ def give_partner_the_ruff_for_the_odd_trick(ctx: Context) -> Iterable[Finding]:
         frozenset(c for c in ctx.legal if c.suit in suits), "worse",
         say("trumps.give_partner_the_ruff_for_the_odd_trick.reason"),
         say("trumps.give_partner_the_ruff_for_the_odd_trick.why"),
+        {"suit": suits[0]},
+    )
+
+
+def force_partner_for_the_odd_trick(ctx: Context) -> Iterable[Finding]:
+    """Forcing at the end of the hand (english system): Cavendish ch. 34 puts it among the stated
+    exceptions to not forcing partner when weak in trumps -- "sometimes when you are playing a
+    close game, as for the odd trick, and often when one trick saves or wins the game" -- and
+    plays it in Part II, Hand IV, trick 12: A, with a spade and his last small trump, leads the
+    spade for B, who has shown out of spades, to trump, and so wins the odd trick. Read from the
+    tricks, not the standing: the student's side has won six tricks and the odd trick is still to
+    be won, partner has shown out of a plain suit and not out of trumps, and the student holds no
+    trump that is the best out (with it he would make the trick himself). Lead the suit partner
+    is void in; his trump makes the trick, where a small trump led may fall to the adversaries'.
+    The Russian source leads into partner's void at any point of the hand (000 Leads §9), so the
+    russian system keeps lead-into-partners-void."""
+    k = ctx.k
+    if ctx.system != "english" or not leading(ctx) or k.trump is None or k.trumps_out:
+        return
+    if k.is_void(k.partner, k.trump):
+        return
+    view = ctx.position
+    if view.tricks_won(k.seat.side) != 6 or view.tricks_won(k.seat.side.other) > 6:
+        return
+    if any(k.is_master(c) for c in ctx.trumps()):
+        return
+    suits = [s for s in ctx.plain_suits() if k.is_void(k.partner, s)]
+    if not suits:
+        return
+    yield Finding(
+        "force-partner-for-the-odd-trick", frozenset(ctx.legal),
+        frozenset(c for c in ctx.legal if c.suit in suits), "worse",
+        say("trumps.force_partner_for_the_odd_trick.reason"),
+        say("trumps.force_partner_for_the_odd_trick.why"),
         {"suit": suits[0]},
     )
 
