@@ -39,6 +39,17 @@ def _card(day: date, puzzle_id: str, card: str) -> str:
     return state.widget_key(daily.SCOPE, f"{day.isoformat()}:{puzzle_id}", f"card-{card}")
 
 
+def _pick(at, day: date):
+    """Pick ``day`` in the archive as a learner does: its month, then its day of the month."""
+    at.selectbox(key=daily.MONTH_KEY).set_value(day.year * 12 + day.month - 1).run()
+    return at.selectbox(key=daily.DATE_KEY).set_value(day.day).run()
+
+
+def _shown_day(at) -> date:
+    year, index = divmod(at.selectbox(key=daily.MONTH_KEY).value, 12)
+    return date(year, index + 1, at.selectbox(key=daily.DATE_KEY).value)
+
+
 def _text(at) -> str:
     return " ".join([*(m.value for m in at.markdown), *(c.value for c in at.caption), *(i.value for i in at.info)])
 
@@ -73,12 +84,12 @@ def test_a_past_day_is_picked_solved_and_said_what_was_done_that_day(course):
     kept = {r.day: r.item_id for r in store.daily_rows()}
     assert kept[today] == plan(pool, today).puzzle.id and kept[yesterday] == plan(pool, yesterday).puzzle.id
     store.record_attempt(ann.id, kept[yesterday], "daily", correct=True, day=yesterday, difficulty=2)
-    at.date_input(key=daily.DAY_KEY).set_value(yesterday).run()
+    _pick(at, yesterday)
     assert not at.exception
     info = " ".join(i.value for i in at.info)
     assert t("daily.archive_of", "en", day=format_day(yesterday, "en", "long")) in info
     assert t("daily.then_solved", "en") in info
-    at.date_input(key=daily.DAY_KEY).set_value(before).run()
+    _pick(at, before)
     assert t("daily.then_none", "en") in " ".join(i.value for i in at.info)
     at.button(key=_card(before, kept[before], "S2")).click().run()
     assert not at.exception and at.success[0].value.startswith("Right")
@@ -86,7 +97,7 @@ def test_a_past_day_is_picked_solved_and_said_what_was_done_that_day(course):
     assert (last.item_id, last.kind) == (kept[before], "puzzle")
     assert store.streak(ann.id, today) == 1  # yesterday's daily, not today's archive answer
     at.button(key=state.DAILY_TODAY).click().run()
-    assert at.date_input(key=daily.DAY_KEY).value == today and not any(
+    assert _shown_day(at) == today and not any(
         t("daily.then_none", "en") in i.value for i in at.info)
 
 
@@ -94,18 +105,38 @@ def test_the_archive_in_russian_and_without_a_name(course):
     yesterday = date.today() - timedelta(days=1)
     at = start("ru")
     open_page(at, "daily")
-    at.date_input(key=daily.DAY_KEY).set_value(yesterday).run()
+    _pick(at, yesterday)
     info = " ".join(i.value for i in at.info)
     assert t("daily.archive_of", "ru", day=format_day(yesterday, "ru", "long")) in info
     assert t("daily.then_unknown", "ru") in info
-    assert at.date_input(key=daily.DAY_KEY).label == t("daily.archive", "ru")
+    assert at.selectbox(key=daily.MONTH_KEY).label == t("daily.archive_month", "ru")
+    assert t("daily.archive", "ru") in [c.value.split(" · ")[0] for c in at.caption]
 
 
 def test_a_day_before_the_first_daily_or_after_today_cannot_be_picked(course):
+    """The months run from the first daily's to this one; this month's days end today, the first
+    month's begin on the first daily; the 31st picked, then a 30-day month, is its 30th."""
+    today = date.today()
     at = start("en")
     open_page(at, "daily")
-    picker = at.date_input(key=daily.DAY_KEY)
-    assert picker.min == daily.EPOCH and picker.max == date.today()
+    months = at.selectbox(key=daily.MONTH_KEY).options
+    assert months[0] == today.strftime("%B %Y") and months[-1] == daily.EPOCH.strftime("%B %Y")
+    days = at.selectbox(key=daily.DATE_KEY).options
+    assert len(days) == today.day and days[0] == today.strftime("%-d %B, %A")
+    _pick(at, date(2025, 1, 31))
+    at.selectbox(key=daily.MONTH_KEY).set_value(2025 * 12 + 3).run()  # April: 30 days
+    assert _shown_day(at) == date(2025, 4, 30) and not at.exception
+
+
+def test_the_archive_names_months_and_days_in_russian(course):
+    """Every word of the archive's boxes in the page's language (issue 24 point 4: the date
+    picker's calendar said "year", "month", "day", "Choose date" on a Russian page)."""
+    at = start("ru")
+    open_page(at, "daily")
+    _pick(at, date(2025, 3, 8))
+    assert at.selectbox(key=daily.MONTH_KEY).value == 2025 * 12 + 2
+    assert "Март 2025" in at.selectbox(key=daily.MONTH_KEY).options
+    assert "8 марта, суббота" in at.selectbox(key=daily.DATE_KEY).options
 
 
 def _rate(store, item_id: str, rating: float) -> None:
@@ -186,12 +217,12 @@ def test_a_picker_left_on_today_follows_the_next_day(course, monkeypatch):
     today = date.today()
     at = start("en")
     open_page(at, "daily")
-    assert at.date_input(key=daily.DAY_KEY).value == today
+    assert _shown_day(at) == today
     tomorrow = today + timedelta(days=1)
     monkeypatch.setattr(page, "learner_date", lambda: tomorrow)
     at.run()
-    assert at.date_input(key=daily.DAY_KEY).value == tomorrow
-    at.date_input(key=daily.DAY_KEY).set_value(today).run()
+    assert _shown_day(at) == tomorrow
+    _pick(at, today)
     monkeypatch.setattr(page, "learner_date", lambda: tomorrow + timedelta(days=1))
     at.run()
-    assert at.date_input(key=daily.DAY_KEY).value == today
+    assert _shown_day(at) == today

@@ -14,6 +14,7 @@ endplay, which loads matplotlib -- about 0.6 s that the page's first render does
 
 from __future__ import annotations
 
+import calendar
 import copy
 import os
 import threading
@@ -43,7 +44,7 @@ from tutor.ui.library import Library, content_page
 from tutor.ui.ratings import shown_stars, standings
 from tutor.ui.store_access import progress_or, store
 
-__all__ = ["show", "evidence", "simulate_evidence", "evidence_samples", "served", "TABLE_KEY", "DAY_KEY"]
+__all__ = ["show", "evidence", "simulate_evidence", "evidence_samples", "served", "TABLE_KEY", "DAY_KEY", "MONTH_KEY", "DATE_KEY"]
 
 SCOPE = "daily"
 DEFAULT_SAMPLES = 100
@@ -52,8 +53,11 @@ DEFAULT_SAMPLES = 100
 EVIDENCE_SEED = 0
 #: The session key of the evidence table's expander (open: the table is drawn).
 TABLE_KEY = state.DAILY_EVIDENCE_TABLE
-#: The session key of the archive's date picker.
+#: The session key of the day shown (today unless a past day is picked in the archive).
 DAY_KEY = state.DAILY_DAY
+#: The archive's month and day boxes.
+MONTH_KEY = state.DAILY_MONTH
+DATE_KEY = state.DAILY_DATE
 #: The most layouts the evidence solves: as ``simulate --samples`` (about 25 a second here).
 MAX_SAMPLES = 10_000
 
@@ -182,14 +186,67 @@ def _chosen_day(today: date) -> date:
     return picked
 
 
+def _month_of(day: date) -> int:
+    """A month as one number, ``year * 12 + month - 1``: the month box's option."""
+    return day.year * 12 + day.month - 1
+
+
+def _months(today: date) -> list[int]:
+    """The months of the schedule, newest first: the first daily's month to this one."""
+    return list(range(_month_of(today), _month_of(EPOCH) - 1, -1))
+
+
+def _days_of(month: int, today: date) -> list[int]:
+    """The days of ``month`` that have a daily (none before the first, none after today), newest first."""
+    year, index = divmod(month, 12)
+    first = date(year, index + 1, 1)
+    last = calendar.monthrange(year, index + 1)[1]
+    low = EPOCH.day if _month_of(EPOCH) == month else 1
+    high = today.day if _month_of(today) == month else last
+    return list(range(high, low - 1, -1)) if first <= today else []
+
+
+def _picked(today: date) -> None:
+    """The month or the day box changed: the day they name, a day of the month kept within it
+    (the 31st, then a 30-day month: its 30th)."""
+    month = st.session_state.get(MONTH_KEY)
+    if not isinstance(month, int):
+        return
+    days = _days_of(month, today)
+    if not days:
+        return
+    wanted = st.session_state.get(DATE_KEY)
+    wanted = wanted if isinstance(wanted, int) else days[0]
+    year, index = divmod(month, 12)
+    st.session_state[DAY_KEY] = date(year, index + 1, min(max(wanted, days[-1]), days[0]))
+
+
+def _month_label(month: int, lang: str) -> str:
+    year, index = divmod(month, 12)
+    text = format_day(date(year, index + 1, 1), lang, "LLLL y")  # "December 2026", «декабрь 2026»
+    return text[:1].upper() + text[1:]
+
+
 def _archive_picker(today: date) -> date:
-    """The archive: a date picker over every day since the first daily, and the way back to today."""
+    """The archive: a month and a day of it, every day since the first daily, and the way back
+    to today. Two select boxes, not ``st.date_input``: its calendar says "year", "month", "day"
+    and "Choose date" in English whatever the page's language (issue 24 point 4), and its
+    segments are small to tap on a phone; these name months and weekdays as Babel writes them
+    in the page's language («декабрь 2026», «2 декабря, среда»)."""
     day = _chosen_day(today)
-    c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
-    c1.date_input(tr("daily.archive"), min_value=EPOCH, max_value=today, key=DAY_KEY,
-                  help=tr("daily.archive_help"), format="YYYY-MM-DD")
+    lang = current_lang()
+    month = _month_of(day)
+    # the boxes show the day chosen (a callback, "today", or midnight may have moved it)
+    st.session_state[MONTH_KEY] = month
+    st.session_state[DATE_KEY] = day.day
+    st.caption(tr("daily.archive") + " · " + tr("daily.archive_help"))
+    c1, c2, c3 = st.columns([3, 3, 2], vertical_alignment="bottom")
+    c1.selectbox(tr("daily.archive_month"), _months(today), key=MONTH_KEY, on_change=_picked, args=(today,),
+                 format_func=lambda m: _month_label(m, lang))
+    c2.selectbox(tr("daily.archive_day"), _days_of(month, today), key=DATE_KEY, on_change=_picked, args=(today,),
+                 format_func=lambda d: format_day(date(day.year, day.month, d), lang, "d MMMM, EEEE"))
     if day != today:
-        c2.button(tr("daily.archive_today"), key=state.DAILY_TODAY, on_click=_back_to_today, args=(today,),
+        c3.button(tr("daily.archive_today"), key=state.DAILY_TODAY, on_click=_back_to_today, args=(today,),
                   icon=":material/today:")
     return day
 

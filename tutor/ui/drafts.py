@@ -30,7 +30,7 @@ from tutor.errors import WhistError
 from tutor.progress import Draft, ProgressError
 from tutor.ui import state
 from tutor.ui.alerts import show_success, show_warning
-from tutor.ui.browser import BROWSER_PARAM, browser_key, keep_browser_key, new_browser_key
+from tutor.ui.browser import BROWSER_PARAM, browser_key, keep_browser_key, known_browser_key, new_browser_key
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import browser_zone, current_learner
 from tutor.ui.store_access import store, store_reason
@@ -78,6 +78,11 @@ def restore(key: str, slot: str, default: str = "") -> Draft | None:
     """Fill the box ``key`` with the newest saved version of ``slot`` (else ``default``) when this
     session holds no value for it yet; returns the version restored."""
     if key in st.session_state:
+        return None
+    if current_learner() is None and known_browser_key() is None:
+        # a visitor who never wrote has no drafts: nothing to read (a query on every first run
+        # of the Workshop and the Review page), and no key is made just for looking
+        st.session_state[key] = default
         return None
     who = owner()
     try:

@@ -85,6 +85,8 @@ __all__ = [
     "REPORT_SEND",
     "DAILY_EVIDENCE_TABLE",
     "DAILY_DAY",
+    "DAILY_MONTH",
+    "DAILY_DATE",
     "DAILY_SEEN_TODAY",
     "DAILY_TODAY",
     "WORKSHOP_FLAG_CHECK",
@@ -299,8 +301,12 @@ REPORT_SEND = "puzzle_report_send"
 DAILY_EVIDENCE_TABLE = "daily_evidence_table"
 #: The hidden chart that makes the browser load the chart's code early.
 DAILY_CHART_PREFETCH = "daily-chart-prefetch"
-#: The day whose puzzle is shown (the archive's date picker; today unless a past day is picked).
+#: The day whose puzzle is shown (today unless a past day is picked in the archive).
 DAILY_DAY = "daily_day"
+#: The archive's month box (``year * 12 + month - 1``).
+DAILY_MONTH = "daily_month"
+#: The archive's day box (the day of the month).
+DAILY_DATE = "daily_date"
 #: The learner's today when the page last ran: a picker left on it follows when the day changes.
 DAILY_SEEN_TODAY = "daily_seen_today"
 #: "Back to today's puzzle".
