@@ -11,6 +11,7 @@ pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest
 
 from appkit import play_page
+from tutor.cayenne import colours
 from tutor.ui.cayenne_table import CALL_KEY, catext
 from tutor.ui.play_page import SESSION_KEY, ptext
 
@@ -36,7 +37,7 @@ def test_the_learner_deals_and_leaves_the_contract_to_his_partner(lang):
     texts = _texts(at)
     assert catext("table.cayenne_suit", lang, suit=session.cayenne.symbol) in texts
     assert catext("table.your_call", lang, partner=session.partner.name(lang)) in texts
-    assert _calls(at) == {"cayenne", "grand", "nullo", "pass"}
+    assert _calls(at) == {"cayenne", "second", "third", "fourth", "grand", "nullo", "pass"}
     assert not [b for b in at.button if b.key and b.key.startswith("play:card:") and not b.disabled]
     at.button(key=f"{CALL_KEY}:pass").click().run()
     assert not at.exception, at.exception
@@ -60,12 +61,12 @@ def test_the_learner_deals_and_leaves_the_contract_to_his_partner(lang):
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_partner_must_name_the_contract_and_may_not_pass(lang):
-    at = _page(2, lang)  # North deals and leaves the choice to South
+    at = _page(27, lang)  # North deals and leaves the choice to South
     session = at.session_state[SESSION_KEY]
     assert session.dealer.name == "N" and session.awaiting_declaration and session.calls[0][1].declaration is None
     assert session.calls[0][1].reason.get(lang) in _texts(at)
     assert catext("table.your_call_partner", lang, partner=session.partner.name(lang)) in _texts(at)
-    assert _calls(at) == {"cayenne", "grand", "nullo"}
+    assert _calls(at) == {"cayenne", "second", "third", "fourth", "grand", "nullo"}
     at.button(key=f"{CALL_KEY}:nullo").click().run()
     assert not at.exception, at.exception
     session = at.session_state[SESSION_KEY]
@@ -73,3 +74,27 @@ def test_the_partner_must_name_the_contract_and_may_not_pass(lang):
     cards = [b for b in at.button if b.key and b.key.startswith("play:card:") and not b.disabled]
     if session.awaiting_student:
         assert {b.key.split(":")[-1] for b in cards} == {str(c) for c in session.legal_cards()}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_learner_names_another_suit_trumps_and_it_is_scored_by_its_colour(lang):
+    """Foster: the dealer «may either select cayenne or any of the other suits»; Parlett: «if the
+    cayenne suit was clubs and the trump suit spades (second colour), the basic score is multiplied
+    by 3». The learner names the second colour on the Play page: that suit is trumps, the contract
+    line says it with its ×3, and the sheet's points are a multiple of three."""
+    at = _page(27, lang)  # North deals and leaves the choice to South
+    session = at.session_state[SESSION_KEY]
+    at.button(key=f"{CALL_KEY}:second").click().run()
+    assert not at.exception, at.exception
+    session = at.session_state[SESSION_KEY]
+    second = colours(session.cayenne)[1]
+    assert session.contract.declaration == "second" and session.deal.trump == second
+    assert second.is_red == session.cayenne.is_red and second != session.cayenne
+    line = catext("table.contract_line", lang, contract=session.contract.title(lang), seat=session.contract.named_by.label(lang))
+    assert line in _texts(at) and "×3" in line and second.symbol in line
+    while not session.finished:
+        session.play(session.legal_cards()[0])
+    at.run()
+    assert not at.exception, at.exception
+    points = [item.points for item in session.records[-1].score.items]
+    assert points and all(p % 3 == 0 for p in points)

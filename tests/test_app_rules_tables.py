@@ -32,7 +32,8 @@ def test_isnuye_i_shche_kilka_variantiv_vista_each_named_game_has_a_source_or_sa
     cayenne, bismarck, duck = games["cayenne"], games["bismarck"], games["flying-duck"]
     assert cayenne.supported and "Foster's Complete Hoyle" in cayenne.source and "Parlett" in cayenne.source
     assert any("Кайон - для трьох" in r.ru and "for four" in r.en for r in cayenne.rules)
-    assert any("×3, ×2, ×1" in r.en and "every ace counts high" in r.en for r in cayenne.rules)  # what the tutor does not play, said
+    assert any("second colour) ×3" in r.en and "×2 and ×1" in r.en and "the tutor takes" in r.en
+               and "every ace counts high" in r.en for r in cayenne.rules)  # the other suits, and the tutor's own order, said
     assert not bismarck.supported and "no classical source" in bismarck.source
     assert any("Бісмарк - для чотирьох гравців" in r.ru and "three" in r.en for r in bismarck.rules)
     assert not duck.supported and duck.rules == () and "летить качка" in duck.description.ru

@@ -13,9 +13,13 @@ import pytest
 from tutor.cards import Card, Hand, Suit
 from tutor.cayenne import (
     CAYENNE_RULES,
+    DECLARATIONS,
+    MULTIPLIER,
     CayenneError,
     CayenneSheet,
     Contract,
+    colours,
+    declaration_of,
     declare,
     honours_held,
     score_cayenne,
@@ -125,6 +129,50 @@ def test_game_is_10_points_and_rubber_is_the_best_of_seven_games_earning_a_bonus
         CayenneSheet().score(DEAL, 8)
 
 
+def test_the_dealer_may_select_cayenne_or_any_of_the_other_suits():
+    """Foster: «The dealer has the first say, and he may either select cayenne or any of the other
+    suits»: each of the four suits is a contract, named by its colour, and makes that suit trumps."""
+    for cayenne in Suit:
+        trumps = [Contract(cayenne, d, Seat.E).trump for d in ("cayenne", "second", "third", "fourth")]
+        assert sorted(trumps) == list(Suit) and trumps[0] == cayenne
+        assert all(declaration_of(s, cayenne) == d for s, d in zip(trumps, ("cayenne", "second", "third", "fourth")))
+
+
+def test_the_cayenne_suit_clubs_and_the_trump_suit_spades_second_colour_multiplied_by_3():
+    """Parlett: «if the cayenne suit was clubs and the trump suit spades (second colour), the basic
+    score is multiplied by 3»: the second colour is the other suit of the cayenne suit's colour; the
+    suits of the other colour are the third (×2) and the fourth (×1) -- the tutor's order of those two,
+    the library's copies not showing Parlett's table: the first in ♠ ♥ ♦ ♣ is the third."""
+    assert colours(Suit.C) == (Suit.C, Suit.S, Suit.H, Suit.D)
+    assert colours(Suit.H) == (Suit.H, Suit.D, Suit.S, Suit.C)
+    assert [MULTIPLIER[d] for d in ("cayenne", "second", "third", "fourth")] == [4, 3, 2, 1]
+    second = Contract(Suit.C, "second", Seat.E)
+    assert second.trump == Suit.S and second.multiplier == 3
+    # DEAL: spades honours A K Q (North) + J 10 (East): three to North-South, basic 2
+    items = [(i.side, i.what, i.points) for i in score_cayenne(DEAL, second, tricks_ns=9).items]
+    assert items == [(Side.NS, "odd-tricks", 3 * 3), (Side.NS, "honours", 2 * 3)]
+    fourth = score_cayenne(DEAL, Contract(Suit.C, "fourth", Seat.E), tricks_ns=9)  # diamonds, ×1
+    assert [(i.what, i.points) for i in fourth.items] == [("odd-tricks", 3), ("honours", 2)]
+
+
+def test_the_learner_names_another_suit_by_its_colour_or_by_the_suit():
+    """The learner may say the colour (``second``) or the suit itself (``S``, ``♦``); a word that is
+    neither is one clear error."""
+    for seed in range(40):
+        s = _session(seed)
+        if s.awaiting_declaration:
+            break
+    else:
+        pytest.fail("no seed gives the learner the call")
+    third = colours(s.cayenne)[2]
+    s.declare(third.symbol)
+    assert s.contract is not None and s.contract.declaration == "third" and s.deal.trump == third
+    assert "third colour" in s.contract.title("en") and "третья масть" in s.contract.title("ru")
+    s2 = _session(seed)
+    with pytest.raises(CayenneError, match="name a suit"):
+        s2.declare("misere")
+
+
 def test_the_robots_rule_for_naming_the_contract_says_why():
     """The robots' rule (stated; the books leave the choice to judgement): five of the cayenne suit,
     grand with three aces and no void, nullo with no ace and at most one king, else the partner's."""
@@ -136,6 +184,9 @@ def test_the_robots_rule_for_naming_the_contract_says_why():
     passed = declare(hand("K43.A54.Q765.T54"), Suit.C, must=False)
     assert passed.declaration is None and "partner" in passed.reason.en
     assert declare(hand("K43.A54.Q765.T54"), Suit.C, must=True).declaration == "cayenne"
+    spades = declare(hand("AKJ872.54.Q76.T5"), Suit.C, must=False)  # six spades, two clubs: the second colour
+    assert spades.declaration == "second" and "♠" in spades.reason.en and "♠" in spades.reason.ru
+    assert declare(hand("KJ872.54.Q76.T54"), Suit.D, must=True).declaration == "third"  # five spades
 
 
 def test_the_nullo_robot_loses_tricks_by_its_stated_rule():
@@ -252,7 +303,7 @@ def test_robots_play_only_legal_cards_in_2000_cayenne_deals():
             assert rc.maxims
             state.play(rc.card)
         assert len(state.tricks) == 13
-    assert seen == {"cayenne", "grand", "nullo"}
+    assert seen == set(DECLARATIONS)
     print(f"2,000 Cayenne deals: {time.process_time() - start:.0f} s of CPU")
 
 

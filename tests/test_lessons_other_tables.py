@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 
 from appkit import db, start
-from tutor.content.engine import engine_number, number_for
+from tutor.content.engine import engine_card, engine_number, number_for
 from tutor.content.grading import grade
 from tutor.content.lint import lint_text
 from tutor.content.loader import load_file
 from tutor.content.models import Exercise
+from tutor.content.situation import item_view
 from tutor.content.worksheet import answer_text
+from tutor.seats import Seat
 from tutor.ui import state
 from tutor.ui.learn import SCOPE
 
@@ -43,7 +45,7 @@ def test_za_tri_3_za_dva_2_humbug_honours_by_its_own_scale_not_the_sides():
 
 def test_rakhunky_i_pravyla_taki_zh_two_dummies_scored_as_for_four():
     """002 (two dummies): the player and his dummy are one side; honours and leve as at four."""
-    honours, score = _exercises(HUMBUG)[2:]
+    honours, score = _exercises(HUMBUG)[2:4]
     assert honours.variant == score.variant == "two-dummies"
     for item in (honours, score):
         assert engine_number(item).value == number_for(item.full_deal(), item.ask, item.tricks.ns if item.tricks
@@ -72,6 +74,28 @@ def test_tutor_check_catches_a_wrong_number_at_another_table(path, old, new, pro
     assert not report.ok and any(problem in p.message for p in report.problems), report.problems
 
 
+def test_bolvany_v_viste_the_learner_plays_south_and_his_open_north():
+    """000 «"Болваны" в висте» and 002 (whist for two «з двома бовдурами»: «Рахунки і правила абсолютно
+    такі ж, як і в вісті для чотирьох»): a card question with two dummies shows South North's open
+    hand -- the cards he still holds -- and the engine, judging as at four, proves the answer: third
+    hand high on North's lead, the cheapest winner last to the trick."""
+    third = _exercises(HUMBUG)[4]
+    last = next(p.item for p in load_file(PUZZLES).puzzles if p.item.id == "two-dummies-last-to-play")
+    for item, card, maxim in ((third, "HQ", "third-hand-high"), (last, "SA", "win-as-cheaply-as-possible")):
+        view = item_view(item)
+        north = item.full_deal().hands[Seat.N]
+        played = [c for t in item.tricks_played for s, c in t.plays() if s == Seat.N]
+        assert view.open_hands() == {Seat.N: north.without(*played)} and view.to_play == Seat.S
+        got = engine_card(item)
+        assert str(got.card) == card == str(item.answer) and got.maxims[0] == maxim
+    with pytest.raises(ValueError, match="North open"):
+        Exercise.model_validate({"question": "play", "variant": "two-dummies", "trump": "D7", "hand": "KJ4.AQ32.T98.765",
+                                 "answer": "S4", "maxims": ["third-hand-high"], "explanation": {"en": "x", "ru": "х"}})
+    bad = PUZZLES.read_text(encoding="utf-8").replace("    answer: SA", "    answer: S8", 1)
+    report = lint_text(bad, PUZZLES.name)
+    assert not report.ok and any("the engine plays SA" in p.message for p in report.problems), report.problems
+
+
 def test_a_table_variant_is_only_for_honours_and_score_questions():
     base = {"trump": "D7", "hand": "KJ4.AQ32.T98.765", "answer": "S4", "maxims": ["king-third-lead-small"],
             "explanation": {"en": "x", "ru": "х"}}
@@ -92,7 +116,7 @@ def test_the_other_tables_puzzles_are_proved():
     report = lint_text(PUZZLES.read_text(encoding="utf-8"), str(PUZZLES))
     assert report.ok, report.problems
     loaded = load_file(PUZZLES)
-    assert {p.item.variant for p in loaded.puzzles} == {None, "humbug", "cayenne"}
+    assert {p.item.variant for p in loaded.puzzles} == {None, "humbug", "cayenne", "two-dummies"}
     assert {p.item.rules for p in loaded.puzzles if p.item.variant is None} == {"simple"}
 
 
@@ -113,3 +137,4 @@ def test_the_learn_page_asks_the_other_tables_questions(app_env, lesson, item, a
     store = db(app_env)
     [attempt] = store.attempts(store.learner("Ann").id)
     assert attempt.correct and attempt.answer == str(answer)
+

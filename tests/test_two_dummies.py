@@ -113,9 +113,9 @@ def test_play_deal_two_dummies_at_the_terminal_asks_for_north_too():
     assert session.finished and any(p.startswith("N ") for p in prompts) and any(p.startswith("S ") for p in prompts)
 
 
-@pytest.mark.slow(reason="2,000 whole deals of four classic robots with two dummies' sight: 76 s of CPU (0.038 s "
-                         "a deal, 9 min of wall time at load 13-17) since the robots' views of a checked play state "
-                         "skip walking the record again; 0.053 s a deal before, measured side by side")
+@pytest.mark.slow(reason="2,000 whole deals of four classic robots with two dummies' sight: 61 s of CPU (0.030 s "
+                         "a deal, 2 min 50 s of wall time at load 3-11) since each distinct layout is solved once, by "
+                         "the one-board call (76 s before); the rest is the conventions engine's advice per card")
 def test_robots_play_only_legal_cards_in_2000_two_dummy_deals():
     """Property: over 2,000 random deals played by robots seeing as with two dummies (the open N and
     W, and the other hand of their own player), every card is legal."""

@@ -20,17 +20,25 @@
   winning side scores 8 times the number of odd tricks taken by their opponents"; "game is 10 points
   and rubber is the best of seven games, earning a bonus of 8".
 
-Where the tutor plays less than the books allow, it says so (:data:`NOT_OFFERED`): the three other
-suits (second to fourth colour, scored three, two and one times by Parlett's table) are not offered
-as contracts, for the order of that table could not be read in the library's copy; and at nullo
-every ace counts high (Parlett: "an Ace counts as the lowest card of its suit unless its holder
-specifies otherwise upon playing it" -- here every holder so specifies). The disagreement with 002
-(Cayenne for three) is the rule-set data's (:mod:`tutor.rulesets`).
+The other suits are contracts too (Foster: "he may either select cayenne or any of the other
+suits"), each by its colour (:func:`colours`): Parlett's "second colour" is the other suit of the
+cayenne suit's colour ("if the cayenne suit was clubs and the trump suit spades (second colour), the
+basic score is multiplied by 3"), the two suits of the other colour are the third and the fourth
+(multiplied by 2 and 1). Which of those two is the third the library's copies do not show; the tutor
+says its own order (:data:`NOT_OFFERED`, shown on the Rules page): the third is the one named first
+in the order spades, hearts, diamonds, clubs. At nullo every ace counts high (Parlett: "an Ace
+counts as the lowest card of its suit unless its holder specifies otherwise upon playing it" -- here
+every holder so specifies). The disagreement with 002 (Cayenne for three) is the rule-set data's
+(:mod:`tutor.rulesets`).
 
 >>> from tutor.deal import Deal
 >>> deal = Deal.random(3, dealer="E")
 >>> score_cayenne(deal, Contract(Suit.H, "grand", Seat.E), tricks_ns=9).below[Side.NS]
 24
+>>> [s.symbol for s in colours(Suit.C)]
+['♣', '♠', '♥', '♦']
+>>> Contract(Suit.C, "second", Seat.E).trump, Contract(Suit.C, "second", Seat.E).multiplier
+(Suit.S, 3)
 """
 
 from __future__ import annotations
@@ -48,20 +56,39 @@ from tutor.scoring import DealScore, ScoreItem, ScoreSheet
 from tutor.seats import Seat, Side
 
 __all__ = ["CayenneError", "Declaration", "DECLARATIONS", "Contract", "MULTIPLIER", "HONOUR_POINTS", "CAYENNE_RULES",
-           "NOT_OFFERED", "score_cayenne", "honours_held", "CayenneSheet", "Decision", "declare"]
+           "NOT_OFFERED", "score_cayenne", "honours_held", "CayenneSheet", "Decision", "declare", "colours",
+           "SUIT_DECLARATIONS", "declaration_of"]
 
-#: The contracts the tutor offers: the cayenne suit as trumps, grand (no trumps, for tricks), nullo
-#: (no trumps, to lose tricks). Foster's "any of the other suits" are in :data:`NOT_OFFERED`.
-Declaration = Literal["cayenne", "grand", "nullo"]
+#: The contracts: a suit as trumps by its colour (the cayenne suit, the second, third or fourth
+#: colour: Foster's "cayenne or any of the other suits"), grand (no trumps, for tricks), nullo (no
+#: trumps, to lose tricks).
+Declaration = Literal["cayenne", "second", "third", "fourth", "grand", "nullo"]
 DECLARATIONS: tuple[Declaration, ...] = get_args(Declaration)
-#: Parlett's multiplier of the basic score: the cayenne suit 4, grand and nullo 8.
-MULTIPLIER = MappingProxyType({"cayenne": 4, "grand": 8, "nullo": 8})
+#: The declarations that make a suit trumps, in the order of :func:`colours`.
+SUIT_DECLARATIONS: tuple[Declaration, ...] = ("cayenne", "second", "third", "fourth")
+#: Parlett's multiplier of the basic score: the cayenne suit 4, the second colour 3, the third 2, the
+#: fourth 1, grand and nullo 8.
+MULTIPLIER = MappingProxyType({"cayenne": 4, "second": 3, "third": 2, "fourth": 1, "grand": 8, "nullo": 8})
 #: Parlett: the side holding the majority of the five honours scores a basic 2 for three, 4 for four,
 #: 6 for five (before the multiplier); no honours at grand or nullo.
 HONOUR_POINTS = MappingProxyType({3: 2, 4: 4, 5: 6})
 _HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
 #: What the books allow and the tutor does not play, each with its reason (shown on the Rules page).
-NOT_OFFERED: tuple[str, ...] = ("other-suits", "ace-low-at-nullo")
+NOT_OFFERED: tuple[str, ...] = ("third-colour-order", "ace-low-at-nullo")
+_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
+
+
+def colours(cayenne: Suit) -> tuple[Suit, Suit, Suit, Suit]:
+    """The suits by their value as trumps: the cayenne suit, the second colour (the other suit of its
+    colour, Parlett), then the third and fourth (the other colour; the tutor's order, see the module)."""
+    same = next(s for s in Suit if s != cayenne and s.is_red == cayenne.is_red)
+    third, fourth = (s for s in _ORDER if s.is_red != cayenne.is_red)
+    return cayenne, same, third, fourth
+
+
+def declaration_of(suit: Suit, cayenne: Suit) -> Declaration:
+    """The declaration that makes ``suit`` trumps when ``cayenne`` is the cayenne suit."""
+    return SUIT_DECLARATIONS[colours(cayenne).index(suit)]
 
 
 class CayenneError(WhistError):
@@ -99,16 +126,18 @@ class Contract:
 
     @property
     def trump(self) -> Suit | None:
-        """The trump suit: the cayenne suit, or none at grand and nullo."""
-        return self.cayenne if self.declaration == "cayenne" else None
+        """The trump suit: the suit of the colour named, or none at grand and nullo."""
+        if self.declaration in SUIT_DECLARATIONS:
+            return colours(self.cayenne)[SUIT_DECLARATIONS.index(self.declaration)]
+        return None
 
     @property
     def multiplier(self) -> int:
         return MULTIPLIER[self.declaration]
 
     def title(self, lang: str = "en") -> str:
-        """The contract as the table says it ("cayenne ♥", "grand", "nullo")."""
-        return t(f"cayenne.contract.{self.declaration}", lang, suit=self.cayenne.symbol)
+        """The contract as the table says it ("cayenne ♥", "second colour ♦", "grand", "nullo")."""
+        return t(f"cayenne.contract.{self.declaration}", lang, suit=(self.trump or self.cayenne).symbol)
 
     def to_json(self) -> dict[str, Any]:
         return {"cayenne": self.cayenne.name, "declaration": self.declaration, "named_by": self.named_by.name,
@@ -125,7 +154,7 @@ def honours_held(deal: Deal, trump: Suit) -> dict[Side, int]:
 
 def score_cayenne(deal: Deal, contract: Contract, tricks_ns: int) -> DealScore:
     """A Cayenne deal's score (Parlett): the odd tricks of the side taking most, times the contract's
-    multiplier; at the cayenne suit the honours of the side holding most of them, times four; at
+    multiplier; at a suit the honours of the side holding most of them, times the same; at
     nullo the side taking fewer tricks scores eight times the odd tricks its opponents took. Every
     point counts towards the game of ten (below the line)."""
     if not 0 <= tricks_ns <= 13:
@@ -176,23 +205,32 @@ class Decision:
 
 def declare(hand: Hand, cayenne: Suit, *, must: bool) -> Decision:
     """The robots' rule (the tutor's own, stated; the books leave the choice to judgement): name the
-    cayenne suit with five of it, or four with two of its top three; grand with three aces and no
-    void; nullo with no ace and at most one king; else the dealer leaves it to his partner. The
-    partner (``must``) names the cayenne suit with four of it, grand with two aces and no void,
-    nullo with no ace, and the cayenne suit otherwise."""
+    cayenne suit with five of it, or four with two of its top three; else another suit with six of it,
+    or five with two of its top three (the longest, the higher colour among equals); grand with three
+    aces and no void; nullo with no ace and at most one king; else the dealer leaves it to his
+    partner. The partner (``must``) names the cayenne suit with four of it, another suit with five,
+    grand with two aces and no void, nullo with no ace, and the cayenne suit otherwise."""
+    def tops(suit: Suit) -> int:
+        return sum(1 for c in hand.suit(suit) if c.rank in (Rank.ACE, Rank.KING, Rank.QUEEN))
+
     trumps = hand.suit(cayenne)
-    tops = sum(1 for c in trumps if c.rank in (Rank.ACE, Rank.KING, Rank.QUEEN))
     aces = sum(1 for c in hand if c.rank == Rank.ACE)
     kings = sum(1 for c in hand if c.rank == Rank.KING)
     void = any(not hand.has_suit(s) for s in Suit)
-    facts = {"n": len(trumps), "suit": cayenne.symbol, "aces": aces, "kings": kings}
+    others = sorted(colours(cayenne)[1:], key=lambda s: -len(hand.suit(s)))  # stable: the higher colour first
+    other = others[0]
+    longest = len(hand.suit(other))
+    facts: dict[str, object] = {"n": len(trumps), "suit": cayenne.symbol, "aces": aces, "kings": kings, "m": longest,
+                                "other": other.symbol}
 
     def said(key: str, declaration: Declaration | None) -> Decision:
         return Decision(declaration, Text(t(f"cayenne.rule.{key}", "en", **facts), t(f"cayenne.rule.{key}", "ru", **facts)))
 
     if not must:
-        if len(trumps) >= 5 or (len(trumps) >= 4 and tops >= 2):
+        if len(trumps) >= 5 or (len(trumps) >= 4 and tops(cayenne) >= 2):
             return said("dealer_cayenne", "cayenne")
+        if longest >= 6 or (longest >= 5 and tops(other) >= 2):
+            return said("dealer_suit", declaration_of(other, cayenne))
         if aces >= 3 and not void:
             return said("dealer_grand", "grand")
         if aces == 0 and kings <= 1:
@@ -200,6 +238,8 @@ def declare(hand: Hand, cayenne: Suit, *, must: bool) -> Decision:
         return said("dealer_pass", None)
     if len(trumps) >= 4:
         return said("partner_cayenne", "cayenne")
+    if longest >= 5:
+        return said("partner_suit", declaration_of(other, cayenne))
     if aces >= 2 and not void:
         return said("partner_grand", "grand")
     if aces == 0:

@@ -5,7 +5,7 @@ order of a deal (:mod:`tutor.cayenne` has the sources):
 
 1. the deal, thirteen cards each, no card turned up; a card cut from the second pack gives the
    cayenne suit (Parlett);
-2. the dealer names the contract -- the cayenne suit, grand or nullo -- or leaves it to his partner,
+2. the dealer names the contract -- a suit (the cayenne suit or another), grand or nullo -- or leaves it to his partner,
    who must name one (Foster: "the dealer has the first say ... his partner ... must decide one way
    or the other"); a robot decides by the stated rule of :func:`tutor.cayenne.declare` and says why;
 3. the play: the dealer's left leads; at the cayenne suit or grand the classic robots play by the
@@ -20,11 +20,21 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Literal
 
-from tutor.cards import CARDS, Card, Suit
-from tutor.cayenne import DECLARATIONS, CayenneError, CayenneSheet, Contract, Decision, Declaration, declare
+from tutor.cards import CARDS, Card, Suit, parse_suit
+from tutor.cayenne import (
+    DECLARATIONS,
+    CayenneError,
+    CayenneSheet,
+    Contract,
+    Decision,
+    Declaration,
+    declaration_of,
+    declare,
+)
 from tutor.cayenne_robot import NulloRobot
 from tutor.conventions.rules import text as _text
 from tutor.deal import Deal
+from tutor.errors import CardError
 from tutor.i18n import t
 from tutor.play import PlayState
 from tutor.records import DealRecord, StudentCard
@@ -111,8 +121,9 @@ class CayenneSession(Session):
                 self._begin(decision.declaration, seat)
 
     def declare(self, choice: Declaration | Literal["pass"] | str) -> tuple[RobotCard, ...]:
-        """The student names the contract (``cayenne``, ``grand``, ``nullo``) or, as dealer, leaves it
-        to his partner (``pass``); returns the robots' cards that follow, up to his first turn."""
+        """The student names the contract (``cayenne``, ``second``, ``third``, ``fourth``, ``grand``,
+        ``nullo``, or a suit: ``S``, ``♥`` ...) or, as dealer, leaves it to his partner (``pass``);
+        returns the robots' cards that follow, up to his first turn."""
         seat = self.caller
         if seat is None or seat not in self.student_seats:
             raise SessionError("it is not yours to name the contract now")
@@ -123,10 +134,16 @@ class CayenneSession(Session):
             self.calls.append((seat, Decision(None, Text(t("cayenne.table.pass", "en"), t("cayenne.table.pass", "ru")))))
             self._robot_calls()
             return self._opening
-        if word not in DECLARATIONS:
-            raise CayenneError(f"name cayenne, grand or nullo{' or pass' if seat == self.dealer else ''}, not {choice!r}")
-        named: Declaration = DECLARATIONS[DECLARATIONS.index(word)]
-        said = Text(*(t(f"cayenne.contract.{named}", lang, suit=self.cayenne.symbol) for lang in ("en", "ru")))
+        named: Declaration
+        if word in DECLARATIONS:
+            named = DECLARATIONS[DECLARATIONS.index(word)]
+        else:
+            try:
+                named = declaration_of(parse_suit(word.upper()), self.cayenne)
+            except CardError:
+                raise CayenneError(f"name a suit (S, H, D, C or cayenne, second, third, fourth), grand or nullo"
+                                   f"{' or pass' if seat == self.dealer else ''}, not {choice!r}") from None
+        said = Text(*(Contract(self.cayenne, named, seat).title(lang) for lang in ("en", "ru")))
         self.calls.append((seat, Decision(named, said)))
         self._begin(named, seat)
         return self._opening

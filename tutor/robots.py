@@ -55,7 +55,7 @@ from tutor.play import PlayState, trick_winner
 from tutor.reading import Reading
 from tutor.seats import Seat
 from tutor.seatview import SeatView
-from tutor.solver import DDPosition, solve_many
+from tutor.solver import DDPosition, Solution, solve, solve_many
 from tutor.standing import Standing
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS, Strength, UnknownStrengthError, parse_strength
 from tutor.vocab import RuleSetName
@@ -91,6 +91,24 @@ MIN_SAMPLES = 2
 #: Layouts of the strong robot's search by default (bench/bench_robot_quality.py: 20 layouts and
 #: LARGE_GAIN 0.4 reach the issue's aim with p95 move time well under the 1.5 s allowed).
 DEFAULT_SAMPLES = 20
+
+def _solve(positions: Sequence[DDPosition]) -> list[Solution]:
+    """The double-dummy solutions of ``positions``, each distinct position solved once: the layouts a
+    reading samples repeat when a seat sees all but one hand (two dummies, an open dummy late in the
+    deal) -- the fourth hand is then the cards left, and one solve answers every sample alike. A
+    single position goes to DDS's one-board call in this thread (:func:`tutor.solver.solve`): the
+    batch call's threads cost more than they save on one board, most of all on a loaded machine.
+
+    >>> from tutor.deal import Deal
+    >>> p = DDPosition.from_deal(Deal.random(1, dealer="E"))
+    >>> a, b = _solve([p, p])
+    >>> a is b
+    True
+    """
+    unique = list(dict.fromkeys(positions))
+    solved = dict(zip(unique, [solve(unique[0])] if len(unique) == 1 else solve_many(unique), strict=True))
+    return [solved[p] for p in positions]
+
 
 def _titles(maxims: Sequence[str], lang: str) -> str:
     """The maxims by their titles in ``lang`` (defect 13: a robot's note named them by id)."""
@@ -421,7 +439,7 @@ class Robot:
         except WhistError:
             return self._by_maxims(view, advice)
         positions = [DDPosition(lay, view.trump, view.leader, view.on_table, view.won) for lay in layouts]
-        sols = solve_many(positions)
+        sols = _solve(positions)
         means = {c: sum(sol.tricks[c] for sol in sols) / len(sols) for c in choice}
         best = max(choice, key=lambda c: (means[c], c == advice.card, -int(c.rank), -c.index))
         if best == advice.card and advice.maxims and any(means[c] == means[best] for c in choice if c != best):
@@ -450,7 +468,7 @@ class Robot:
         reading = Reading.of(view)
         layouts = reading.sample(self._rng(view, "search"), n)
         positions = [DDPosition(lay, view.trump, view.leader, view.on_table, view.won) for lay in layouts]
-        sols = solve_many(positions)
+        sols = _solve(positions)
         means = {c: sum(sol.tricks[c] for sol in sols) / len(sols) for c in legal}
         conventional = tuple(tied) if open_choice else (advice.card,)
         best_conv = max(conventional, key=lambda c: (means[c], -int(c.rank), -c.index))
@@ -589,7 +607,7 @@ class Robot:
         rng = random.Random(f"{self.seed}|{view.seat.name}|{view.history()}")
         layouts = Reading.of(view).sample(rng, samples)
         positions = [DDPosition(lay, view.trump, view.leader, view.on_table, view.won) for lay in layouts]
-        solutions = solve_many(positions)
+        solutions = _solve(positions)
         means = {c: sum(sol.tricks[c] for sol in solutions) / len(solutions) for c in tied}
         # The best mean; among exact ties the lowest card (keep the high ones, 000 LST 7's spirit
         # of never wasting a card), a deterministic rule.

@@ -259,11 +259,11 @@ NAMED_BY_002: tuple[RelatedGame, ...] = (
         "cayenne",
         Text("Cayenne", "Кайен (Кайон)"),
         True,
-        Text("Whist for four in which the contract is named after the deal: the cayenne suit as trumps, grand or "
-             "nullo. 002 calls it a game for three; the books describe it for four, and the tutor follows them. "
-             "Playable on the Play page (Game: Cayenne) and at the terminal.",
-             "Вист вчетвером, в котором игру назначают после сдачи: масть кайен козырем, гранд или нулло. 002 "
-             "называет её игрой для троих; книги описывают её для четверых, и тренажёр следует им. Играется на "
+        Text("Whist for four in which the contract is named after the deal: a suit as trumps (the cayenne suit or "
+             "another), grand or nullo. 002 calls it a game for three; the books describe it for four, and the tutor "
+             "follows them. Playable on the Play page (Game: Cayenne) and at the terminal.",
+             "Вист вчетвером, в котором игру назначают после сдачи: масть козырем (кайен или другая), гранд или "
+             "нулло. 002 называет её игрой для троих; книги описывают её для четверых, и тренажёр следует им. Играется на "
              "странице «Сыграть сдачу» (Игра: Кайен) и в командной строке."),
         source="R. F. Foster, Foster's Complete Hoyle, “Cayenne, or Cayenne Whist”; D. Parlett, The Penguin Book "
                "of Card Games, “Cayenne”",
@@ -297,12 +297,17 @@ NAMED_BY_002: tuple[RelatedGame, ...] = (
                  "в нулло сторона, взявшая меньше, пишет по 8 за каждую взятку противников сверх шести (Парлетт)."),
             Text("Game is 10 points; the rubber is the best of seven games and is worth 8 more (Parlett).",
                  "Игра — 10 очков; робер — лучшая из семи игр, он даёт ещё 8 (Парлетт)."),
-            Text("Not played by the tutor: the three other suits as trumps (scored ×3, ×2, ×1 by Parlett's table of "
-                 "colours, whose order the library's copy does not show); and at nullo every ace counts high "
-                 "(Parlett: the ace is low “unless its holder specifies otherwise”).",
-                 "Тренажёр не играет: три другие масти козырем (по таблице мастей Парлетта ×3, ×2, ×1; их порядок "
-                 "в библиотечной копии не виден); и в нулло каждый туз считается старшим (у Парлетта туз младший, "
-                 "«если его владелец не скажет иначе»)."),
+            Text("Any of the other suits may be named trumps (Foster), scored by its colour: the other suit of the "
+                 "cayenne suit's colour (second colour) ×3 — “if the cayenne suit was clubs and the trump suit spades "
+                 "(second colour), the basic score is multiplied by 3” (Parlett) — the two of the other colour ×2 "
+                 "and ×1. Which of those two is the third the library's copies do not show: the tutor takes the one "
+                 "first in ♠ ♥ ♦ ♣. At nullo every ace counts high (Parlett: the ace is low “unless its holder "
+                 "specifies otherwise”).",
+                 "Козырем можно назначить и любую другую масть (Фостер); её считают по цвету: другая масть цвета "
+                 "кайен (вторая) ×3 — «если масть кайен трефы, а козыри пики (вторая масть), основной счёт "
+                 "умножают на 3» (Парлетт), — две масти другого цвета ×2 и ×1. Какая из этих двух третья, "
+                 "библиотечные копии не показывают: тренажёр берёт ту, что раньше в порядке ♠ ♥ ♦ ♣. В нулло каждый "
+                 "туз считается старшим (у Парлетта туз младший, «если его владелец не скажет иначе»)."),
             Text("002 names Cayenne a game “for three”; Foster and Parlett describe it for four. "
                  "The tutor follows the books.",
                  "002 называет Кайон игрой для троих («Кайон - для трьох»); Фостер и Парлетт описывают её для "

@@ -134,13 +134,16 @@ def _reviewable(session: Session, i: int) -> bool:
 def _declaration(session: Session, input_fn: Callable[[str], str], out: TextIO, lang: str) -> bool:
     """Cayenne: the student names the contract (or, as dealer, leaves it to his partner); False at
     the end of input or on quit."""
+    from tutor.cayenne import DECLARATIONS, Contract
+
     ru = lang == "ru"
     for seat, decision in getattr(session, "calls", ()):
         print(f"  {seat.name} ({session.seating[seat].name(lang)}): {decision.reason.get(lang)}", file=out)
     cayenne = getattr(session, "cayenne")  # noqa: B009 -- a CayenneSession's
     dealer = session.caller == session.dealer  # type: ignore[attr-defined]
-    words = "cayenne, grand, nullo" + (", pass" if dealer else "")
+    words = "cayenne, second, third, fourth (or S H D C), grand, nullo" + (", pass" if dealer else "")
     print(t("cayenne.table.cayenne_suit", lang, suit=cayenne.symbol), file=out)
+    print(", ".join(Contract(cayenne, d, session.dealer).title(lang) for d in DECLARATIONS), file=out)
     print(table_text(session, lang), file=out)
     try:
         line = input_fn(f"Ваша игра ({words})> " if ru else f"Your contract ({words})> ")

@@ -80,10 +80,16 @@ class EngineCard:
 
 def position_of(item: Item) -> SeatView:
     """What South sees in the item (the one :class:`~tutor.seatview.SeatView` every reader of it uses).
-    At Cayenne no card is turned up: South knows the contract's trump suit (or none)."""
+    At Cayenne no card is turned up: South knows the contract's trump suit (or none). With two
+    dummies North's hand lies open to him."""
     if item.variant == "cayenne":
         return SeatView.build(hand=item.student_hand, trump=item.cayenne_contract.trump, played=item.tricks_played,
                               dealer=item.dealer_seat, seat=Seat.S, rules=item.rules)
+    if item.variant == "two-dummies" and item.deal is not None:
+        # whist for two with two dummies (000 «"Болваны" в висте»): South plays North's open hand too
+        return SeatView.build(hand=item.student_hand, trump=item.trump_card, played=item.tricks_played,
+                              dealer=item.dealer_seat, seat=Seat.S, rules=item.rules,
+                              exposed={Seat.N: item.deal.hands[Seat.N]})
     return build_position(item.student_hand, item.trump_card, item.tricks_played, item.dealer_seat, item.rules)
 
 

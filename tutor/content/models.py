@@ -48,7 +48,8 @@ A documented puzzle (see also ``puzzles/examples.yaml``)::
 Honours and score items add ``ask`` (what number is asked, e.g. ``honours-points-ns``) and
 ``deal``; score items add ``tricks: {NS: 8}``. At another table they add ``variant``: ``humbug``
 (each player's honours by Humbug's scale, South in N-S, North in E-W), ``two-dummies`` (as for
-four) or ``cayenne`` (Parlett's scoring; ``trump`` is then the card cut from the second pack and
+four; a lead, play or legal question with two dummies shows North's hand open -- the learner plays
+South and North against East and West -- and needs ``deal``) or ``cayenne`` (Parlett's scoring; ``trump`` is then the card cut from the second pack and
 ``contract: cayenne | grand | nullo`` the game named).
 
 A cut item is asked before the deal: no ``hand`` or ``trump``, but ``cut`` (each player's card,
@@ -339,7 +340,8 @@ class Item(_Model):
         "deals, a house custom) or club (003: the ace the lowest card, the four highest play)."))
     variant: TableVariant | None = Field(None, description=(
         "honours and score questions at another table: humbug (002: each player's honours by Humbug's scale, "
-        "South written as N-S, North as E-W), two-dummies (scored as for four), cayenne (Parlett's scoring; "
+        "South written as N-S, North as E-W), two-dummies (scored as for four; at a lead, play or legal question "
+        "North's hand lies open, from deal:), cayenne (Parlett's scoring; "
         "trump: is the card cut from the second pack, whose suit is the cayenne suit; contract: names the game)."))
     contract: Declaration | None = Field(None, description="cayenne: the contract named -- cayenne, grand or nullo.")
     prompt: Text | None = None
@@ -379,8 +381,12 @@ class Item(_Model):
         for name in ("cut", "custom"):
             if getattr(self, name) is not None:
                 raise FieldProblem((name,), f"only a cut question takes {name}:")
-        if self.variant is not None and self.question not in ("honours", "score"):
-            raise FieldProblem(("variant",), "variant: is for honours and score questions at another table")
+        if self.variant == "two-dummies" and self.question in _CARD_QUESTIONS:
+            if self.deal is None:  # North lies open: the learner plays him too (000 «"Болваны" в висте»)
+                raise FieldProblem(("deal",), "a card question with two dummies shows North open: give deal:")
+        elif self.variant is not None and self.question not in ("honours", "score"):
+            raise FieldProblem(("variant",), "variant: is for honours and score questions at another table "
+                                             "(and two-dummies for card questions too)")
         if (self.contract is not None) != (self.variant == "cayenne"):
             raise FieldProblem(("contract",), "a Cayenne question names its contract (contract: cayenne, grand or "
                                               "nullo), and only a Cayenne question does")

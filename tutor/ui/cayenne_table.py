@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from tutor.cayenne import DECLARATIONS
+from tutor.cayenne import DECLARATIONS, Contract
 from tutor.errors import WhistError
 from tutor.i18n import LANGS, t
 from tutor.ui import state
@@ -68,8 +68,9 @@ def cayenne_panel(session: CayenneSession, lang: str) -> bool:
     card_hand(session.hand(), key=state.PLAY_CARD, lang=lang, on_pick=lambda c: None, playable=(), keyboard=False,
               styled=False)
     row = st.container(horizontal=True, gap="small")
-    labels = {"cayenne": catext("table.name_cayenne", lang, suit=session.cayenne.symbol),
-              "grand": catext("table.name_grand", lang), "nullo": catext("table.name_nullo", lang)}
+    labels = {d: Contract(session.cayenne, d, session.dealer).title(lang) for d in DECLARATIONS}
+    labels.update({"cayenne": catext("table.name_cayenne", lang, suit=session.cayenne.symbol),
+                   "grand": catext("table.name_grand", lang), "nullo": catext("table.name_nullo", lang)})
     for choice in DECLARATIONS:
         row.button(labels[choice], key=f"{CALL_KEY}:{choice}", on_click=_on_call, args=(choice,),
                    type="primary" if choice == "cayenne" else "secondary")

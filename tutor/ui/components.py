@@ -136,7 +136,9 @@ def item_board(item: Item, lang: str) -> SeatView | None:
     if deal is not None:
         hands: dict[Seat, Any] = {s: deal.hands[s] for s in Seat}
     else:
-        hands = {s: (view.remaining if s == view.seat else view.sizes[s]) for s in Seat}
+        # an open hand (North's, with two dummies) is drawn with its cards; the others face down
+        opened = view.open_hands()
+        hands = {s: (view.remaining if s == view.seat else opened.get(s, view.sizes[s])) for s in Seat}
     # a card question draws the student's hand once: as the cards he clicks under the table (and,
     # once answered, as a picture there: :func:`_hand_after`), not also at his seat (issue 12)
     show_html(table_html(hands, dealer=view.dealer, trump_card=view.trump_card, trump=view.trump, lang=lang,

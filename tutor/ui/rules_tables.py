@@ -124,7 +124,7 @@ def _cayenne(lang: str) -> None:
     suit = c1.selectbox(_tt("cayenne.suit", lang), [s.name for s in Suit], key=state.RULES_CAYENNE_SUIT,
                         format_func=lambda s: Suit[s].symbol)
     declaration = c2.selectbox(_tt("cayenne.contract", lang), DECLARATIONS, key=state.RULES_CAYENNE_CONTRACT,
-                               format_func=lambda d: t(f"cayenne.contract.{d}", lang, suit=Suit[suit].symbol))
+                               format_func=lambda d: Contract(Suit[suit], d, Seat.N).title(lang))
     tricks = int(c3.number_input(_tt("cayenne.tricks_ns", lang), min_value=0, max_value=13, value=8, step=1,
                                  key=state.RULES_CAYENNE_TRICKS))
     try:
