@@ -153,6 +153,8 @@ def test_default_store_is_the_env_folder_then_the_shipped_one(tmp_path, monkeypa
 
 
 # -- the same bytes however it is computed ---------------------------------------------------------
+@pytest.mark.slow(reason="analyses the same items serially, shuffled and at three task sizes (6 s of CPU); "
+                         "the fast loop keeps one analyse run: test_the_app_computes_the_same_evidence_as_analyse")
 def test_serial_shuffled_and_any_task_size_give_identical_stores(tmp_path):
     run_analysis(SPECS, EvidenceStore(tmp_path / "a"), workers=1)
     run_analysis(SPECS, EvidenceStore(tmp_path / "b"), workers=1, shuffle=7, task_size=BLOCK)

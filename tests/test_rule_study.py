@@ -30,11 +30,15 @@ def serial() -> dict:
     return study(workers=1, chunk=1, **SMALL)
 
 
+@pytest.mark.slow(reason="plays and solves the small study twice more (with its serial run, 9 s of CPU); the fast "
+                         "loop keeps the study's own tests: progress, JSON, text, arguments")
 def test_study_figures_do_not_depend_on_deals_per_task(serial):
     assert serial["positions"] > 0 and serial["rules"]
     assert figures(study(workers=1, chunk=3, **SMALL)) == figures(serial)
 
 
+@pytest.mark.slow(reason="plays and solves the small study again in a shuffled order (4 s of CPU, and the serial "
+                         "run of the module fixture)")
 def test_study_figures_do_not_depend_on_the_order_tasks_finish_in(serial, monkeypatch):
     """The results are taken in deal order: a runner that hands them back shuffled changes nothing."""
     real = tutor.analyse.Runner.run

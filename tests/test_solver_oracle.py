@@ -41,6 +41,8 @@ def _played_ending(rng: random.Random, trump: Suit | None, leader: Seat, extra: 
     return DDPosition.from_state(state)
 
 
+@pytest.mark.slow(reason="hundreds of endings solved twice (3.4 s of CPU); the fast loop keeps the hypothesis "
+                         "property test_single_dds_call_agrees_with_minimax_on_any_ending and the named endings")
 def test_dds_agrees_with_minimax_on_hundreds_of_endings():
     """000 «Масти и взятки» 1-3: 320 random endings of 1-5 cards, every trump suit and no trumps,
     every leader, at the start of a trick and after 1-3 cards of it: DDS equals the oracle."""

@@ -57,6 +57,8 @@ def test_two_servers_record_4000_attempts_once_each_with_serially_equal_ratings(
     _two_servers(pg_url, ATTEMPTS)
 
 
+@pytest.mark.slow(reason="starts two writer processes on one file (5 s of CPU); the fast loop keeps the threads' "
+                         "test of the same group commit")
 def test_two_processes_on_one_sqlite_file_share_commits_and_lose_nothing(tmp_path):
     """2 × 8 writers on one SQLite file: each process's threads share commits; every attempt is
     there once and the ratings equal the serial replay."""
