@@ -63,6 +63,7 @@ __all__ = [
     "SHIPPED_DIR",
     "default_dir",
     "default_store",
+    "library_evidence_dir",
     "solve_blocks",
     "assemble",
     "evidence_for",
@@ -321,10 +322,23 @@ def default_dir() -> Path:
     return Path(base) / "whist-tutor" / "evidence"
 
 
+def library_evidence_dir() -> Path:
+    """The evidence of the puzzle library, shipped beside it (``library/evidence`` of the content
+    folder, :func:`tutor.content.loader.content_root`; written by ``tutor puzzles build``). A
+    folder of its own, not :data:`SHIPPED_DIR`: two thousand items' evidence is rebuilt by its
+    own command, and ``tutor analyse --prune`` of the shipped folder never touches it."""
+    from tutor.content.loader import LIBRARY, content_root
+
+    return content_root() / LIBRARY / "evidence"
+
+
 def default_store() -> EvidenceStore:
-    """The user's store, falling back to the evidence shipped with the content."""
+    """The user's store, falling back to the evidence shipped with the content, then to the
+    puzzle library's (:func:`library_evidence_dir`)."""
     root = default_dir()
-    return EvidenceStore(root, fallbacks=() if root.resolve() == SHIPPED_DIR else (SHIPPED_DIR,))
+    shipped = () if root.resolve() == SHIPPED_DIR else (SHIPPED_DIR,)
+    library = library_evidence_dir()
+    return EvidenceStore(root, fallbacks=(*shipped, *(() if root.resolve() == library.resolve() else (library,))))
 
 
 def _dump(data: dict[str, Any]) -> str:

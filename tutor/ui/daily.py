@@ -123,7 +123,7 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
     if puzzle.question not in ("lead", "play") or not isinstance(puzzle.answer, Card):
         return
     st.subheader(tr("daily.evidence"))
-    samples = evidence_samples()
+    samples = puzzle.evidence_layouts or evidence_samples()  # a library puzzle's evidence is shipped over fewer
     bar = st.progress(0.0, text=tr("daily.simulating", n=samples))
 
     def progress(done: int, total: int) -> None:
