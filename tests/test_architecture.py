@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("players and content", ("tutor.humbug_robot", "tutor.cayenne_robot", "tutor.robots", "tutor.content", "tutor.evidence", "tutor.render",
                              "tutor.records", "tutor.played_deal", "tutor.deal_review")),
     ("session", ("tutor.club", "tutor.club_session", "tutor.cayenne_session", "tutor.humbug_session", "tutor.session", "tutor.review", "tutor.evidence_store", "tutor.analyse",
-                 "tutor.rule_study", "tutor.answering", "tutor.dailies")),
+                 "tutor.rule_study", "tutor.answering", "tutor.dailies", "tutor.puzzle_build")),
     ("interface", ("tutor.ui", "tutor.cli", "tutor.commands", "tutor.__main__", "tutor")),
 )
 

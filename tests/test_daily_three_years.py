@@ -13,8 +13,6 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
-import pytest
-
 from tutor.cli import main
 from tutor.content.daily import EPOCH
 

@@ -35,7 +35,7 @@ from tutor.play import PlayState
 from tutor.seats import Seat
 from tutor.seatview import SeatView
 
-__all__ = ["KINDS", "Position", "Draft", "positions", "decide", "pattern_key", "holding_pattern", "themes_of",
+__all__ = ["KINDS", "Turn", "Draft", "positions", "decide", "pattern_key", "holding_pattern", "themes_of",
            "difficulty_of", "plausible_suits"]
 
 #: What South is asked, by where the position comes from in the play.
@@ -47,7 +47,7 @@ LAST_TRICK = 5
 
 
 @dataclass(frozen=True)
-class Position:
+class Turn:
     """A South turn: the whole deal, who dealt, the tricks played so far (``""`` at the opening lead)."""
 
     source: str
@@ -68,7 +68,7 @@ class Position:
 class Draft:
     """A position that holds a real decision, with the engine's card and what makes it a problem."""
 
-    position: Position
+    position: Turn
     advice: EngineCard
     plausible: tuple[Card, ...]  # one card standing for each plausible candidate other than the answer
     accepted: tuple[CardVerdict, ...]  # the engine's ``equal`` cards
@@ -131,7 +131,7 @@ def _kind_of(view: SeatView) -> str:
     return ("second-hand", "third-hand", "fourth-hand")[len(on_table) - 1]
 
 
-def _robots_game(rng: random.Random) -> Iterator[Position]:
+def _robots_game(rng: random.Random) -> Iterator[Turn]:
     """A deal played out by the maxims; each South turn with a choice in the first tricks."""
     deal = Deal.random(rng, dealer=rng.choice(list(Seat)))
     state = PlayState(deal)
@@ -140,21 +140,21 @@ def _robots_game(rng: random.Random) -> Iterator[Position]:
         legal = state.legal_cards()
         view = SeatView.from_state(state, seat)
         if seat == Seat.S and len(legal) >= 2 and (state.tricks or state.current):
-            yield Position("robots", _kind_of(view), deal, state.history())
+            yield Turn("robots", _kind_of(view), deal, state.history())
         card = legal[0] if len(legal) == 1 else advise(view).card
         state.play(card)
 
 
-def positions(seed: int, leads: bool) -> Iterator[Position]:
+def positions(seed: int, leads: bool) -> Iterator[Turn]:
     """An endless, seeded stream of positions: opening leads (random and constrained deals) when
     ``leads``, else the South turns of robots' games (later leads, returns and plays)."""
     rng = random.Random(f"whist-library|{seed}|{'lead' if leads else 'play'}")
     while True:
         if leads:
             if rng.random() < 0.5:
-                yield Position("random", "opening-lead", Deal.random(rng, dealer=Seat.E), "")
+                yield Turn("random", "opening-lead", Deal.random(rng, dealer=Seat.E), "")
             else:
-                yield Position("constrained", "opening-lead", _constrained(rng), "")
+                yield Turn("constrained", "opening-lead", _constrained(rng), "")
         else:
             yield from _robots_game(rng)
 
@@ -208,7 +208,7 @@ def _beats_table(view: SeatView, card: Card) -> bool:
     return power(card) > max(power(c) for c in on_table)
 
 
-def decide(position: Position) -> Draft | str:
+def decide(position: Turn) -> Draft | str:
     """The draft of ``position``, or why it holds no real decision: ``no-maxim``, ``one-candidate``
     (fewer than two plausible candidates), ``many-equal`` (more than two cards the engine rates
     as good as its own)."""
@@ -243,7 +243,7 @@ def decide(position: Position) -> Draft | str:
     return Draft(position, advice, plausible[:3], equal, key)
 
 
-def pattern_key(position: Position, view: SeatView, advice: EngineCard, plausible: Sequence[Card]) -> tuple[object, ...]:
+def pattern_key(position: Turn, view: SeatView, advice: EngineCard, plausible: Sequence[Card]) -> tuple[object, ...]:
     """What two near-copies share: the kind of turn, the deciding maxim, the answer's holding
     pattern (``KJxx``), the alternatives as a player sees them at a glance (each one's top honour,
     its length, whether it is trumps), and for a play the cards on the table as patterns."""

@@ -251,8 +251,8 @@ def dd_note(draft: Draft, record: dict[str, object]) -> Text | None:
     means = {_card(str(r["card"])): float(r["mean"]) for r in leads}
     answer = draft.advice.card
     best = _card(str(comparison["best"]))
-    n = int(comparison["samples"])  # type: ignore[call-overload]
-    cost = float(comparison["cost"])  # type: ignore[arg-type]
+    n = int(comparison["samples"])
+    cost = float(comparison["cost"])
     same = {c: m for c, m in means.items() if c.suit == answer.suit and c != answer}
     lead = draft.position.kind in ("opening-lead", "later-lead", "return")
     head_en = (f"Double-dummy over {n} layouts, {best.symbol('en')} scores {_num(cost, 'en')} of a trick more than "
