@@ -22,11 +22,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("persistence", ("tutor.storage", "tutor.progress", "tutor.glicko", "tutor.spaced", "tutor.accounts")),
     ("game", ("tutor.play", "tutor.deal", "tutor.rulesets", "tutor.standing", "tutor.seatview", "tutor.scoring",
               "tutor.laws", "tutor.cut", "tutor.cayenne", "tutor.variants")),
-    ("engines", ("tutor.conventions", "tutor.solver", "tutor.minimax", "tutor.simulate", "tutor.humbug")),
-    ("players and content", ("tutor.humbug_robot", "tutor.cayenne_robot", "tutor.robots", "tutor.reading", "tutor.content", "tutor.evidence", "tutor.render",
+    ("engines", ("tutor.conventions", "tutor.solver", "tutor.minimax", "tutor.reading", "tutor.simulate", "tutor.humbug")),
+    ("players and content", ("tutor.humbug_robot", "tutor.cayenne_robot", "tutor.robots", "tutor.content", "tutor.evidence", "tutor.render",
                              "tutor.records", "tutor.played_deal", "tutor.deal_review")),
     ("session", ("tutor.club", "tutor.club_session", "tutor.cayenne_session", "tutor.humbug_session", "tutor.session", "tutor.review", "tutor.evidence_store", "tutor.analyse",
-                 "tutor.rule_study", "tutor.answering", "tutor.dailies")),
+                 "tutor.rule_study", "tutor.answering", "tutor.dailies", "tutor.puzzle_build")),
     ("interface", ("tutor.ui", "tutor.cli", "tutor.commands", "tutor.__main__", "tutor")),
 )
 

@@ -13,21 +13,12 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
-import pytest
-
 from tutor.cli import main
 from tutor.content.daily import EPOCH
-from tutor.content.loader import LIBRARY, REPO_ROOT
 
 DAYS = 1095
-#: Until the puzzle library is merged the repository ships 43 lead problems: the schedule repeats
-#: after 43 days, so this test must fail -- strict: passing without the library is an error too.
-NO_LIBRARY = not (REPO_ROOT / LIBRARY).is_dir()
 
 
-@pytest.mark.xfail(NO_LIBRARY, strict=True,
-                   reason="needs the puzzle library of issue 26 (library/ with at least 1,500 lead problems and their "
-                          "shipped evidence, made by `tutor puzzles build`): puzzles/ alone holds 43 lead problems")
 def test_three_years_of_dailies_are_distinct_lead_problems_with_their_evidence(capsys, monkeypatch, tmp_path):
     monkeypatch.delenv("WHIST_TUTOR_CONTENT_DIR", raising=False)
     monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "no-progress.db"))

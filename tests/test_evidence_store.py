@@ -143,10 +143,15 @@ def test_unwritable_store_still_gives_the_evidence_to_the_app(tmp_path):
         evidence_for(SPECS[0], store)
 
 
-def test_default_store_is_the_env_folder_then_the_shipped_one(tmp_path, monkeypatch):
+def test_default_store_is_the_env_folder_then_the_shipped_one_then_the_librarys(tmp_path, monkeypatch):
+    """The user's evidence first, then the shipped items', then the puzzle library's (issue 26:
+    library/evidence, beside the library it proves)."""
+    from tutor.content.loader import REPO_ROOT
+
+    monkeypatch.delenv("WHIST_TUTOR_CONTENT_DIR", raising=False)
     monkeypatch.setenv("WHIST_TUTOR_EVIDENCE_DIR", str(tmp_path))
     store = default_store()
-    assert store.root == tmp_path and store.fallbacks == (SHIPPED_DIR,)
+    assert store.root == tmp_path and store.fallbacks == (SHIPPED_DIR, REPO_ROOT / "library" / "evidence")
     monkeypatch.delenv("WHIST_TUTOR_EVIDENCE_DIR")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert default_store().root == tmp_path / "xdg" / "whist-tutor" / "evidence"

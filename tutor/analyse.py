@@ -91,12 +91,13 @@ class Summary:
 
 def spec_of(item: Item, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> EvidenceSpec | None:
     """The evidence spec of a lead or play item with a card for its answer; None for the others
-    (honours, score and legal questions have no card to simulate)."""
+    (honours, score and legal questions have no card to simulate). An item that says over how many
+    layouts its evidence is shipped (``evidence_layouts``, the puzzle library's) keeps that number."""
     if item.question not in ("lead", "play") or not isinstance(item.answer, Card):
         return None
     return EvidenceSpec.of(item.student_hand, item.trump_card, answer=item.answer, maxims=item.maxims, dealer=item.dealer,
                            seat=item.seat, played=item.tricks_played, system=item.system, rules=item.rules,
-                           samples=samples, seed=seed)
+                           samples=item.evidence_layouts or samples, seed=seed)
 
 
 def _load(paths: Sequence[str | Path] | None) -> Any:

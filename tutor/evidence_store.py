@@ -12,7 +12,10 @@ never half of one):
 - ``tables/<table key>.json``: the solved table (tricks of the student's side, one row per layout,
   one column per legal card). The expensive part. Its key hashes what decides the layouts and
   their values: the position, the number of samples, the seed, the block size, the sampler's
-  format and the DDS (endplay) version.
+  format and the DDS (endplay) version -- and, for a position where the student's seat reads
+  something from the tricks (:class:`tutor.reading.Reading`: a king led, a call, a first discard),
+  the inferences its layouts were weighted by and how (:data:`READING`). A position with nothing
+  to read (every opening lead) keeps the key and the uniform layouts it always had.
 - ``items/<key>.json``: what the app shows (the simulation's figures and the comparison). Its key
   adds what decides the comparison: the item's card and maxims, the system, the rules and the
   conventions engine's digest (:func:`tutor.conventions.figures.engine_digest`). A changed engine
@@ -49,6 +52,7 @@ from tutor.cards import Card, Hand, parse_card
 from tutor.errors import WhistError
 from tutor.outfiles import OutFileError, write_atomic
 from tutor.play import Trick, format_history, parse_history
+from tutor.reading import MAX_TRIES, UNLIKELY, Inference, Reading
 from tutor.seats import Seat, parse_seat
 from tutor.seatview import SeatView
 
@@ -58,11 +62,13 @@ __all__ = [
     "EvidenceStore",
     "BLOCK",
     "FORMAT",
+    "READING",
     "DEFAULT_SAMPLES",
     "DEFAULT_SEED",
     "SHIPPED_DIR",
     "default_dir",
     "default_store",
+    "library_evidence_dir",
     "solve_blocks",
     "assemble",
     "evidence_for",
@@ -71,6 +77,10 @@ __all__ = [
 
 #: Bump when the stored shape or the way layouts are drawn changes: every key changes with it.
 FORMAT = 1
+#: How a position with inferences draws its layouts (:meth:`tutor.reading.Reading.draw`): part of
+#: its table key, with the inferences themselves. Bump it when that way changes; the uniform
+#: layouts of a position with nothing to read (:data:`FORMAT`) are left as they are.
+READING = {"method": "rejection", "version": 1, "unlikely": UNLIKELY, "tries": MAX_TRIES}
 #: Layouts drawn from one seed. A task solves whole blocks, so the task size never changes a result.
 BLOCK = 10
 #: The app's and ``tutor analyse``'s default number of layouts per item (the daily page's).
@@ -217,10 +227,24 @@ class EvidenceSpec:
                         "played": self.played})
 
     @property
+    def inferences(self) -> tuple[Inference, ...]:
+        """What the student's seat reads from the tricks (:func:`tutor.reading.read`), which weights
+        the layouts; empty for an opening lead. A position that cannot be analysed raises
+        :class:`EvidenceStoreError`."""
+        return _inferences(self.hand, self.trump, self.dealer, self.seat, self.played)
+
+    @property
     def table_key(self) -> str:
-        """What decides the solved table: position, samples, seed, block, format, DDS version."""
-        return _digest({"format": FORMAT, "position": self.position_hash, "samples": self.samples,
-                        "seed": self.seed, "block": BLOCK, "solver": _solver_version()})
+        """What decides the solved table: position, samples, seed, block, format, DDS version, and
+        the inferences the layouts are weighted by with :data:`READING` (only when there are
+        some: an opening lead's key is the one it always had)."""
+        data: dict[str, Any] = {"format": FORMAT, "position": self.position_hash, "samples": self.samples,
+                                "seed": self.seed, "block": BLOCK, "solver": _solver_version()}
+        if self.inferences:
+            from tutor.simulate import inference_json
+
+            data["reading"] = {**READING, "inferences": [inference_json(i) for i in self.inferences]}
+        return _digest(data)
 
     @property
     def key(self) -> str:
@@ -256,6 +280,17 @@ def view_of(spec: EvidenceSpec) -> SeatView:
         raise EvidenceStoreError(f"cannot analyse {spec.hand} (trump {spec.trump}): {exc}") from None
 
 
+@functools.lru_cache(maxsize=4096)
+def _inferences(hand: str, trump: str, dealer: str, seat: str, played: str) -> tuple[Inference, ...]:
+    from tutor.simulate import SimulationError, student_view
+
+    try:
+        view = student_view(hand, trump, dealer=dealer, seat=seat, played=played)
+    except (SimulationError, WhistError) as exc:
+        raise EvidenceStoreError(f"cannot analyse {hand} (trump {trump}): {exc}") from None
+    return Reading.of(view).inferences
+
+
 def solve_blocks(spec: EvidenceSpec, blocks: Sequence[int], dds_threads: int | None = None) -> tuple[tuple[int, Rows], ...]:
     """One task: draw the layouts of ``blocks`` (each from its own seed) and solve them all in one
     DDS batch. Pure: the same spec and block give the same rows in any process, in any order.
@@ -267,12 +302,13 @@ def solve_blocks(spec: EvidenceSpec, blocks: Sequence[int], dds_threads: int | N
         set_threads(dds_threads)
     view = view_of(spec)
     cards = view.legal_cards()
+    reading = Reading(view, spec.inferences)  # the seat's one reading (tutor.reading.read), built once
     positions = []
     for b in blocks:
         if not 0 <= b < spec.blocks:
             raise EvidenceStoreError(f"block {b} is outside 0..{spec.blocks - 1}")
         rng = random.Random(f"whist-evidence|{FORMAT}|{spec.seed}|{spec.position_hash}|{b}")
-        positions.extend(sample_positions(view, spec.block_size(b), rng))
+        positions.extend(sample_positions(view, spec.block_size(b), rng, reading))
     solutions = solve_many(positions, chunk=BATCH_LIMIT)
     out = []
     at = 0
@@ -290,7 +326,7 @@ def assemble(spec: EvidenceSpec, table: Sequence[Sequence[int]]) -> dict[str, An
     from tutor.simulate import analysis_from_table
 
     view = view_of(spec)
-    analysis = analysis_from_table(view, spec.samples, spec.seed, view.legal_cards(), table)
+    analysis = analysis_from_table(view, spec.samples, spec.seed, view.legal_cards(), table, spec.inferences)
     try:
         comparison = compare(spec.hand, spec.trump, spec.answer, analysis, maxims=spec.maxims, dealer=spec.dealer,
                              seat=spec.seat, played=spec.played)
@@ -298,16 +334,24 @@ def assemble(spec: EvidenceSpec, table: Sequence[Sequence[int]]) -> dict[str, An
         raise EvidenceStoreError(f"cannot compare {spec.answer} with the best card: {exc}") from None
     data = analysis.as_json()
     data["comparison"] = comparison.as_json()
+    if comparison.reading:  # what each inference made of the layouts, as the app says it
+        for entry, text in zip(data["reading"], comparison.reading_lines()):
+            entry["layouts"] = text
     data.update({"format": FORMAT, "key": spec.key, "table_key": spec.table_key, "item": spec.as_json(),
                  "engine": _engine_digest()})
     return data
 
 
 def _table_record(spec: EvidenceSpec, rows: Rows) -> dict[str, Any]:
+    from tutor.simulate import inference_json
+
     view = view_of(spec)
-    return {"format": FORMAT, "key": spec.table_key, "position": spec.position_hash, "samples": spec.samples,
+    data = {"format": FORMAT, "key": spec.table_key, "position": spec.position_hash, "samples": spec.samples,
             "seed": spec.seed, "block": BLOCK, "solver": _solver_version(),
             "cards": [str(c) for c in view.legal_cards()], "table": [list(r) for r in rows]}
+    if spec.inferences:  # the layouts were weighted by them (an opening lead's record is as it was)
+        data["reading"] = {**READING, "inferences": [inference_json(i) for i in spec.inferences]}
+    return data
 
 
 # -- the store ---------------------------------------------------------------------------------------
@@ -321,10 +365,23 @@ def default_dir() -> Path:
     return Path(base) / "whist-tutor" / "evidence"
 
 
+def library_evidence_dir() -> Path:
+    """The evidence of the puzzle library, shipped beside it (``library/evidence`` of the content
+    folder, :func:`tutor.content.loader.content_root`; written by ``tutor puzzles build``). A
+    folder of its own, not :data:`SHIPPED_DIR`: two thousand items' evidence is rebuilt by its
+    own command, and ``tutor analyse --prune`` of the shipped folder never touches it."""
+    from tutor.content.loader import LIBRARY, content_root
+
+    return content_root() / LIBRARY / "evidence"
+
+
 def default_store() -> EvidenceStore:
-    """The user's store, falling back to the evidence shipped with the content."""
+    """The user's store, falling back to the evidence shipped with the content, then to the
+    puzzle library's (:func:`library_evidence_dir`)."""
     root = default_dir()
-    return EvidenceStore(root, fallbacks=() if root.resolve() == SHIPPED_DIR else (SHIPPED_DIR,))
+    shipped = () if root.resolve() == SHIPPED_DIR else (SHIPPED_DIR,)
+    library = library_evidence_dir()
+    return EvidenceStore(root, fallbacks=(*shipped, *(() if root.resolve() == library.resolve() else (library,))))
 
 
 def _dump(data: dict[str, Any]) -> str:

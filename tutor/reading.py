@@ -23,8 +23,12 @@ from the hidden hands. Two kinds of knowledge come out:
 
 :meth:`Reading.sample` draws layouts uniformly among those the certainties allow and resamples
 them in proportion to the product of the inferences' weights, so the robot's Monte-Carlo and its
-reading both see only what the seat could know. The random source is the caller's; nothing here
-looks at the real deal.
+reading both see only what the seat could know. :meth:`Reading.draw` draws from the same weighted
+distribution exactly, one layout at a time (rejection: a uniform layout is kept with probability
+its weight), which the double-dummy evidence of an item needs (:mod:`tutor.simulate`,
+:mod:`tutor.evidence_store`): its layouts come in seeded blocks of ten, too few to resample from,
+and a position with no inference draws exactly the uniform layouts it drew before. The random
+source is the caller's; nothing here looks at the real deal.
 """
 
 from __future__ import annotations
@@ -40,7 +44,14 @@ from tutor.deal import LayoutSampler
 from tutor.seats import Seat
 from tutor.seatview import SeatView
 
-__all__ = ["Inference", "InferenceKind", "INFERENCE_KINDS", "Reading", "UNLIKELY", "read"]
+__all__ = ["Inference", "InferenceKind", "INFERENCE_KINDS", "Reading", "UNLIKELY", "MAX_TRIES", "read"]
+
+#: How many uniform layouts :meth:`Reading.draw` tries for one weighted layout before it takes the
+#: heaviest it has seen. Each inference a layout breaks keeps it with probability
+#: :data:`UNLIKELY`, so even an inference no layout can fit (the student holds both the ace and
+#: the queen behind a king led) costs ten tries on average; the cap only bites when three or more
+#: cannot fit, and keeps a draw bounded then.
+MAX_TRIES = 400
 
 def read(view: SeatView) -> tuple[Inference, ...]:
     """The inferences ``view.seat`` weighs its layouts by: the conventional ones of the seat's one
@@ -96,6 +107,34 @@ class Reading:
             return pool[:count]
         weights = [self.weight(layout, played_by) for layout in pool]
         return rng.choices(pool, weights=weights, k=count)
+
+    def draw(self, rng: random.Random, sampler: LayoutSampler | None = None,
+             played_by: Mapping[Seat, list[Card]] | None = None) -> tuple[Hand, Hand, Hand, Hand]:
+        """One layout, drawn exactly in proportion to its inference weight among the layouts the
+        certainties allow: a uniform layout is kept with probability its weight (the weights are at
+        most 1), else another is tried -- up to :data:`MAX_TRIES`, then the heaviest tried is taken.
+        With no inference it is exactly one uniform draw (the same layouts, from the same random
+        numbers, as :meth:`LayoutSampler.draw`)."""
+        sampler = sampler if sampler is not None else self.sampler()
+        if not self.inferences:
+            return sampler.draw(rng)
+        played_by = played_by if played_by is not None else self._played_by()
+        best: tuple[float, tuple[Hand, Hand, Hand, Hand]] | None = None
+        for _ in range(MAX_TRIES):
+            layout = sampler.draw(rng)
+            w = self.weight(layout, played_by)
+            if w >= 1.0 or rng.random() < w:
+                return layout
+            if best is None or w > best[0]:
+                best = (w, layout)
+        assert best is not None
+        return best[1]
+
+    def draws(self, rng: random.Random, count: int) -> list[tuple[Hand, Hand, Hand, Hand]]:
+        """``count`` layouts of :meth:`draw`, the sampler's counting tables built once."""
+        sampler = self.sampler()
+        played_by = self._played_by()
+        return [self.draw(rng, sampler, played_by) for _ in range(count)]
 
     def share(self, layouts: Sequence[Sequence[Hand]], seat: Seat, card: Card) -> float:
         """How often ``seat`` holds ``card`` in ``layouts`` (a reading's confidence)."""

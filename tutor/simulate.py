@@ -2,10 +2,14 @@
 
 The student sees his own hand, the trump card (it lies in the dealer's hand until played, 000
 "Сдача" 8-9) and the tricks played so far. Everything else is unknown, and whist has no bidding,
-so every layout of the unseen cards that fits what the table has shown is equally likely. We
-draw such layouts exactly (:class:`tutor.deal.LayoutSampler`, its tables kept for all samples: the
-trump card stays with the dealer, cards already played are out, a player who showed out of a suit
-gets none of it), solve
+so every layout of the unseen cards that fits what the table has shown is equally likely -- until
+the other players' cards have shown something more. We draw layouts exactly
+(:class:`tutor.deal.LayoutSampler`, its tables kept for all samples: the trump card stays with the
+dealer, cards already played are out, a player who showed out of a suit gets none of it), weighted
+by what the student's seat reads from the tricks (:class:`tutor.reading.Reading`, the robots' one
+model: a king led shows the ace or the queen, a call four trumps, a first discard a weak suit --
+a layout against one of them is kept :data:`tutor.reading.UNLIKELY` as often); an opening lead,
+where nothing has been played, draws uniform layouts as before. We solve
 each double-dummy with DDS (:func:`tutor.solver.solve_many`, threaded batches) and compare the
 candidate cards on the same samples: mean tricks of the student's side over the whole deal,
 standard error, the paired difference to the best card with its own standard error (paired
@@ -29,6 +33,7 @@ from tutor.cards import Card, Hand, Suit, parse_card
 from tutor.deal import parse_trump
 from tutor.errors import DealError, WhistError
 from tutor.play import Trick, parse_history
+from tutor.reading import Inference, Reading
 from tutor.seats import Seat, parse_seat
 from tutor.seatview import SeatView
 from tutor.solver import BATCH_LIMIT, DDPosition, solve_many
@@ -43,6 +48,7 @@ __all__ = [
     "clear_cache",
     "sample_positions",
     "analysis_from_table",
+    "inference_json",
 ]
 
 #: How many analyses the in-process cache keeps.
@@ -134,6 +140,8 @@ class LeadAnalysis:
     cards: tuple[Card, ...]  # candidates, in hand order (the columns of ``table``)
     table: tuple[tuple[int, ...], ...]
     leads: tuple[CardStats, ...]  # sorted best first
+    #: What the layouts were weighted by (:meth:`tutor.reading.Reading.draw`); empty: uniform.
+    inferences: tuple[Inference, ...] = ()
 
     @property
     def best(self) -> CardStats:
@@ -164,14 +172,26 @@ class LeadAnalysis:
 
     def as_json(self) -> dict[str, Any]:
         """The ``simulate`` command's shape: ``{"samples": N, "leads": [{"card", "mean", "stderr",
-        "delta_vs_best", "delta_stderr", "best_share"}, …]}`` sorted best first."""
-        return {
+        "delta_vs_best", "delta_stderr", "best_share"}, …]}`` sorted best first; ``reading``, the
+        inferences the layouts were weighted by, only when there are some (an opening lead's record
+        is as it always was)."""
+        data: dict[str, Any] = {
             "samples": self.samples,
             "seed": self.seed,
             "kind": self.kind,
             "seat": self.view.seat.name,
             "leads": [s.as_json() for s in self.leads],
         }
+        if self.inferences:
+            data["reading"] = [inference_json(i) for i in self.inferences]
+        return data
+
+
+def inference_json(inf: Inference) -> dict[str, Any]:
+    """One inference as the evidence stores it: who, what kind, which suit, the card it was read
+    from, its trick and the convention behind it."""
+    return {"seat": inf.seat.name, "kind": inf.kind, "suit": inf.suit.name, "card": str(inf.card),
+            "trick": inf.trick, "maxim": inf.maxim}
 
 
 def _mean_stderr(values: Sequence[float]) -> tuple[float, float]:
@@ -247,12 +267,13 @@ def simulate_lead(
             progress(samples, samples)
         return hit
 
-    positions = sample_positions(view, samples, random.Random(seed))
+    reading = Reading.of(view)
+    positions = sample_positions(view, samples, random.Random(seed), reading)
     chunk = BATCH_LIMIT if progress is None else max(20, min(BATCH_LIMIT, -(-samples // 10)))
     solutions = solve_many(positions, chunk=chunk, progress=progress)
     table = tuple(tuple(sol.won + sol.tricks[c] for c in cards) for sol in solutions)
     analysis = LeadAnalysis(view=view, samples=samples, seed=int(seed), cards=cards, table=table,
-                            leads=_summarise(cards, table))
+                            leads=_summarise(cards, table), inferences=reading.inferences)
     _CACHE[key] = analysis
     while len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)
@@ -263,17 +284,22 @@ def simulate_lead(
 simulate_play = simulate_lead
 
 
-def sample_positions(view: SeatView, samples: int, rng: random.Random) -> list[DDPosition]:
-    """``samples`` positions, the unseen cards spread uniformly over the layouts that fit."""
+def sample_positions(view: SeatView, samples: int, rng: random.Random,
+                     reading: Reading | None = None) -> list[DDPosition]:
+    """``samples`` positions: the unseen cards spread over the layouts that fit, each layout as
+    likely as the seat's reading weights it (:meth:`tutor.reading.Reading.draw`; ``reading``
+    defaults to the view's own). With nothing to read (an opening lead) the layouts are uniform
+    and exactly those :meth:`tutor.deal.LayoutSampler.draw` gives from ``rng``."""
+    reading = Reading.of(view) if reading is None else reading
     try:
-        sampler = view.layout_sampler()
+        layouts = reading.draws(rng, samples)
     except DealError as exc:
         raise SimulationError(str(exc)) from None
-    return [DDPosition(sampler.draw(rng), view.trump, view.leader, view.on_table, view.won) for _ in range(samples)]
+    return [DDPosition(layout, view.trump, view.leader, view.on_table, view.won) for layout in layouts]
 
 
 def analysis_from_table(view: SeatView, samples: int, seed: int, cards: Sequence[Card],
-                        table: Sequence[Sequence[int]]) -> LeadAnalysis:
+                        table: Sequence[Sequence[int]], inferences: Sequence[Inference] = ()) -> LeadAnalysis:
     """A :class:`LeadAnalysis` from a table solved elsewhere (:mod:`tutor.evidence_store`: layouts
     drawn and solved in tasks, on a cluster or read back from disk), summarised as
     :func:`simulate_lead` summarises its own."""
@@ -283,4 +309,4 @@ def analysis_from_table(view: SeatView, samples: int, seed: int, cards: Sequence
         raise SimulationError("a row of the table does not have one entry per card")
     rows = tuple(tuple(int(v) for v in row) for row in table)
     return LeadAnalysis(view=view, samples=samples, seed=int(seed), cards=tuple(cards), table=rows,
-                        leads=_summarise(cards, rows))
+                        leads=_summarise(cards, rows), inferences=tuple(inferences))

@@ -40,6 +40,7 @@ from tutor.content.history import check_history, deliberate_cards
 from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
 from tutor.content.markup import remote_loads
 from tutor.content.models import THEMES, Diagram, ExerciseStep, Item, Lesson, Puzzle, TeachStep, Text
+from tutor.content.quality import SHARED_MAX, names_holding_ru, names_rank, shared_explanations
 from tutor.content.rulings import PenaltyError, Ruling
 from tutor.content.situation import item_ruling, item_view
 from tutor.cut import player_name
@@ -312,10 +313,18 @@ def prove(loc: Located[Item]) -> list[Problem]:
             if text is not None and (names_card(text.en, card) or names_card(text.ru, card)):
                 out.append(loc.problem(f"{'.'.join(map(str, path))} gives the answer away: it names {card}", *path))
         title = getattr(item, "title", None)
+        # the library's gates (issue 26): hand-written items are held to them once their authors
+        # have reworded the 12 that name a rank in a hint or a holding in a Russian title
+        generated = item.evidence_layouts is not None
         if (item.question == "lead" and isinstance(item, Puzzle) and title is not None and item.hand is not None
-                and names_holding(title.en, [c for c in item.hand if c.suit == card.suit])):
+                and (names_holding(title.en, [c for c in item.hand if c.suit == card.suit])
+                     or (generated and names_holding_ru(title.ru)))):
             out.append(loc.problem("title gives the answer away: it names the holding the card is led from "
                                    "(name the position instead)", "title"))
+        for i, hint in enumerate(item.hints if generated else ()):
+            if names_rank(hint.en, card.rank, "en") or names_rank(hint.ru, card.rank, "ru"):
+                out.append(loc.problem(f"hints.{i} gives the answer away: it names the answer's rank "
+                                       f"({card.rank.display('en')})", "hints", i))
     return out
 
 
@@ -428,6 +437,13 @@ def lint(content: ContentSet) -> LintReport:
             problems.append(entry.problem(f"id {key!r} is already used at {first.path}:{first.line}", "id"))
         else:
             seen[key] = entry
+    shared = shared_explanations((p.item.id, p.item.explanation.en) for p in content.puzzles)
+    if shared:
+        for p in content.puzzles:
+            n = shared.get(" ".join(p.item.explanation.en.split()))
+            if n:
+                problems.append(p.problem(f"explanation: the same words explain {n} puzzles (at most {SHARED_MAX}): "
+                                          "say what is true of this hand", "explanation"))
     orders: dict[int, Located[Lesson]] = {}
     for les in content.lessons:
         problems.extend(_diagram_problems(les))

@@ -351,6 +351,9 @@ class Item(_Model):
     hints: list[Text] = Field(default_factory=list)
     explanation: Text
     override: Text | None = Field(None, description="Why the answer differs from the engine's, when it does.")
+    evidence_layouts: Annotated[int, Field(ge=2, le=10_000)] | None = Field(None, description=(
+        "The layouts its shipped evidence was solved over, when not the default (the puzzle library's items: "
+        "fewer layouts, the number shown with the figure)."))
     # -- the laws (000 «Масти и взятки» 4, «Ошибки» 3, 7; 004): penalties the engine applies
     revokes: list[SideName] = Field(default_factory=list, description=(
         "score questions: the side of each revoke in the deal (EW when East or West revoked), once per revoke."))

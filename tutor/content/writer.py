@@ -27,6 +27,7 @@ FIELD_ORDER: tuple[str, ...] = (
     "id", "title", "themes", "difficulty", "rules", "system", "variant", "contract", "custom", "cut", "dealer", "trump",
     "hand", "deal", "played", "deliberate", "exposed", "called", "called_suit", "question", "ask", "tricks", "standing",
     "revokes", "revoke_penalty", "prompt", "answer", "accept", "maxims", "hints", "explanation", "override",
+    "evidence_layouts",
 )
 
 

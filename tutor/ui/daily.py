@@ -127,7 +127,7 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
     if puzzle.question not in ("lead", "play") or not isinstance(puzzle.answer, Card):
         return
     st.subheader(tr("daily.evidence"))
-    samples = evidence_samples()
+    samples = puzzle.evidence_layouts or evidence_samples()  # a library puzzle's evidence is shipped over fewer
     bar = st.progress(0.0, text=tr("daily.simulating", n=samples))
 
     def progress(done: int, total: int) -> None:
@@ -141,11 +141,14 @@ def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
         show_error(tr("app.engine_error", error=str(exc)))
         return
     bar.empty()
-    from tutor.evidence import stored_comparison_text  # loaded with the evidence above
+    from tutor.evidence import stored_comparison_text, stored_reading_text  # loaded with the evidence above
     from tutor.locale_fmt import integer, number
     from tutor.ui.evidence_chart import show_chart  # deferred: drawn only after an answer
 
     st.caption(tr("daily.evidence_intro", n=integer(int(data["samples"]), lang)))
+    read = stored_reading_text(data, lang)  # what the layouts were weighted by (a position after some tricks)
+    if read:
+        st.caption(read)
     show_chart(data, lang)
     show_info(stored_comparison_text(data, lang))  # its figures as the page's language writes them
     # The table only once opened (a rerun of the answer's fragment): st.dataframe imports pandas,

@@ -71,7 +71,7 @@ def warm_daily_evidence() -> threading.Thread | None:
                 if p.question in ("lead", "play") and isinstance(p.answer, Card):
                     # the very arguments of the daily page (show_evidence), so the page finds it
                     evidence(p.student_hand, p.trump_card, p.dealer, p.tricks_played, p.answer, tuple(p.maxims),
-                             evidence_samples(), EVIDENCE_SEED, system=p.system, rules=p.rules)
+                             p.evidence_layouts or evidence_samples(), EVIDENCE_SEED, system=p.system, rules=p.rules)
             except (DailyError, WhistError):
                 continue
             except Exception:  # noqa: BLE001 - a warm-up must never take the server down

@@ -1,0 +1,69 @@
+"""``python -m tutor puzzles build --seed S --lead N --play M [--layouts L] [--workers K | --scheduler URL]
+[--out library/] [--store DIR] [--json]``: the puzzle library (:mod:`tutor.puzzle_build`).
+
+Writes ``OUT/lead/<kind>.yaml`` and ``OUT/play/<kind>.yaml`` (ordinary puzzle files, the schema of
+puzzles/) after every round, so a build cut off keeps what it made; the evidence goes into
+``--store`` (default ``OUT/evidence``, the folder the evidence store reads after the shipped one).
+At the end it prints the build's figures: positions tried, kept, rejected by each rule.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from tutor.commands._args import CliError, add_json_flag, bounded_int, emit, nonempty, seed_type
+
+#: More in one build than the daily needs for years; a bigger library is several seeds.
+MAX_COUNT = 20_000
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("puzzles", help="the puzzle library: build it from deals and the robots' games")
+    inner = p.add_subparsers(dest="puzzles_command", required=True)
+    b = inner.add_parser("build", help="deal positions, keep the real problems, solve their evidence, write YAML")
+    b.add_argument("--seed", type=seed_type, required=True, help="the same seed gives the same library")
+    b.add_argument("--lead", type=bounded_int(0, MAX_COUNT), default=0, help="opening-lead problems to keep")
+    b.add_argument("--play", type=bounded_int(0, MAX_COUNT), default=0,
+                   help="problems from the robots' games to keep (later leads, returns, plays, discards)")
+    b.add_argument("--layouts", type=bounded_int(10, 1000), default=None,
+                   help="layouts of each puzzle's evidence (default 20)")
+    b.add_argument("--workers", type=bounded_int(1, 64), default=1, help="1: in this process; more: a Dask LocalCluster")
+    b.add_argument("--scheduler", type=nonempty, default=None, help="a running Dask scheduler (tcp://host:port)")
+    b.add_argument("--out", type=nonempty, default="library", help="the library folder (default: library/)")
+    b.add_argument("--store", type=nonempty, default=None, help="the evidence folder (default: OUT/evidence)")
+    b.add_argument("--prefix", type=nonempty, default="lib", help="the puzzles' id prefix (default lib)")
+    add_json_flag(b)
+    b.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tutor.evidence_store import EvidenceStore
+    from tutor.puzzle_build import DEFAULT_LAYOUTS, BuildFigures, build, write_library
+
+    if args.lead + args.play == 0:
+        raise CliError("ask for some puzzles: --lead N and/or --play M")
+    if args.scheduler is not None and args.workers != 1:
+        raise CliError("--workers and --scheduler exclude each other")
+    out = Path(args.out)
+    store = EvidenceStore(args.store if args.store is not None else out / "evidence")
+    layouts = args.layouts or DEFAULT_LAYOUTS
+    header = (f"made by: python -m tutor puzzles build --seed {args.seed} --lead {args.lead} --play {args.play} "
+              f"--layouts {layouts} (do not edit by hand: build again)")
+
+    def on_round(kept: list, figures: BuildFigures) -> None:  # type: ignore[type-arg]
+        if kept:
+            write_library(kept, out, header)
+        if not args.json:
+            sys.stderr.write(f"\r{figures.kept} kept of {figures.tried} tried ({figures.seconds:.0f} s)")
+            sys.stderr.flush()
+
+    puzzles, figures = build(args.seed, args.lead, args.play, store, layouts=layouts, workers=args.workers,
+                             scheduler=args.scheduler, prefix=args.prefix, on_round=on_round)
+    files = write_library(puzzles, out, header) if puzzles else []
+    if not args.json:
+        sys.stderr.write("\n")
+    data = {**figures.as_json(), "files": [str(f) for f in files], "store": str(store.root)}
+    emit(args, data, figures.text() + f"\nwrote {len(files)} file(s) under {out}; evidence in {store.root}")
+    return 0

@@ -1,0 +1,296 @@
+"""The puzzle library's words: a title naming the situation, graded hints specific to the hand,
+an explanation from the engine's reasons about the hand's real alternatives with the source
+cited, and a double-dummy note when the solver disagrees -- in English and Russian.
+
+Why generated words can be specific: every sentence is made from this hand's facts (its suits and
+their lengths, the cards on the table, the engine's verdict on each real alternative, the solver's
+figures), never pasted per theme. What a sentence must never do is say the answer: the title
+names no holding and the hints no rank of the answer (:func:`names_rank`; ``tutor check`` holds
+every puzzle to both, :mod:`tutor.content.quality`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tutor.cards import Card, Rank, Suit
+from tutor.content.engine import CardVerdict, maxim_text
+from tutor.content.library import Draft
+from tutor.content.models import Text
+from tutor.content.quality import names_rank
+from tutor.content.sources import maxim_source
+from tutor.i18n import ru_plural
+from tutor.seats import Seat
+from tutor.seatview import SeatView
+
+__all__ = ["title_of", "prompt_of", "hints_of", "explanation_of", "dd_note"]
+
+_SEAT_RU = {Seat.N: "Север", Seat.E: "Восток", Seat.S: "Юг", Seat.W: "Запад"}
+_SEAT_RU_BY = {Seat.N: "Севера", Seat.E: "Востока", Seat.S: "Юга", Seat.W: "Запада"}
+_NUM_EN = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+           "thirteen")
+_NUM_RU = ("ни одной", "одна", "две", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять", "десять",
+           "одиннадцать", "двенадцать", "тринадцать")
+_NUM_RU_M = ("ни одного", "один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять", "десять",
+             "одиннадцать", "двенадцать", "тринадцать")
+#: A suit named in the accusative (Russian): «откройте пики».
+_SUIT_RU_ACC = {Suit.S: "пики", Suit.H: "черви", Suit.D: "бубны", Suit.C: "трефы"}
+_SUIT_RU_GEN = {Suit.S: "пик", Suit.H: "червей", Suit.D: "бубен", Suit.C: "треф"}
+_ORD_RU = ("", "первой", "второй", "третьей", "четвёртой", "пятой", "шестой")
+
+
+def _t(en: str, ru: str) -> Text:
+    return Text(en=en, ru=ru)
+
+
+def _cards_en(n: int) -> str:
+    return f"{_NUM_EN[n]} card{'' if n == 1 else 's'}"
+
+
+def _cards_ru(n: int) -> str:
+    return f"{_NUM_RU[n]} {ru_plural(n, 'карта', 'карты', 'карт')}"
+
+
+def _trumps_en(n: int) -> str:
+    return f"{_NUM_EN[n]} trump{'' if n == 1 else 's'}"
+
+
+def _trumps_ru(n: int) -> str:
+    return f"{_NUM_RU_M[n]} {ru_plural(n, 'козырь', 'козыря', 'козырей')}"
+
+
+def _length(view: SeatView, suit: Suit) -> int:
+    return sum(1 for c in view.remaining if c.suit == suit)
+
+
+# -- titles ----------------------------------------------------------------------------------------
+
+def title_of(draft: Draft) -> Text:
+    """The situation in a few words: the turn, how many suits compete or what lies on the table,
+    and the trumps held -- never a rank or the shape of the suit the answer comes from."""
+    view = draft.position.view()
+    trumps = _length(view, view.trump) if view.trump is not None else 0
+    kind = draft.position.kind
+    n = len(draft.plausible) + 1
+    trick = len(view.tricks) + 1
+    if kind == "opening-lead":
+        lean = ("few trumps", "мало козырей") if trumps <= 3 else ("long trumps", "длинные козыри")
+        return _t(f"The opening lead: {_NUM_EN[n]} suits compete, {lean[0]}",
+                  f"Первый ход: спорят {_NUM_RU[n]} масти, {lean[1]}" if n < 5 else
+                  f"Первый ход: спорят {_NUM_RU[n]} мастей, {lean[1]}")
+    if kind in ("later-lead", "return"):
+        who = ("partner led before", "партнёр уже ходил") if kind == "return" else ("your side's first lead",
+                                                                                 "первый ход вашей стороны")
+        return _t(f"On lead, trick {_NUM_EN[trick]}: {who[0]}, {_trumps_en(trumps)} left",
+                  f"Ваш ход на {_ORD_RU[trick]} взятке: {who[1]}, {_trumps_ru(trumps)} на руках")
+    led = view.on_table[0]
+    leader = view.leader
+    led_en = "an honour" if led.rank >= Rank.TEN else "a small card"
+    led_ru = "онером" if led.rank >= Rank.TEN else "маленькой"
+    if kind == "discard":
+        return _t(f"Trick {trick}: nothing to follow with, {_trumps_en(trumps)}",
+                  f"{trick}-я взятка: нечем ответить в масть, {_trumps_ru(trumps)}")
+    place = {"second-hand": ("second", "второй"), "third-hand": ("third", "третьей"),
+             "fourth-hand": ("last", "последней")}[kind]
+    return _t(f"Trick {trick}: {leader.label('en')} leads {led_en}, you play {place[0]}",
+              f"{trick}-я взятка: {_SEAT_RU[leader]} ходит {led_ru}, вы играете {place[1]}"
+              if kind != "third-hand" else
+              f"{trick}-я взятка: {_SEAT_RU[leader]} ходит {led_ru}, вы — третья рука")
+
+
+# -- the prompt -------------------------------------------------------------------------------------
+
+def prompt_of(draft: Draft) -> Text:
+    """What the student is asked, from his seat: who dealt, the trump card, the trick so far."""
+    view = draft.position.view()
+    dealer = draft.position.dealer
+    tc = draft.position.deal.trump_card
+    assert tc is not None
+    head_en = f"{dealer.label('en')} dealt, the trump card is {tc.symbol('en')}."
+    head_ru = f"Сдавал {_SEAT_RU[dealer]}, козырь {tc.symbol('ru')}."
+    kind = draft.position.kind
+    if kind == "opening-lead":
+        return _t(f"{head_en} You lead to the first trick.", f"{head_ru} Вы ходите первым.")
+    trick = len(view.tricks) + 1
+    if not view.on_table:
+        return _t(f"{head_en} You won the last trick; what do you lead to trick {trick}?",
+                  f"{head_ru} Последнюю взятку взяли вы; с чего вы ходите в {trick}-й взятке?")
+    seq_en = ", ".join(f"{s.label('en')} {c.symbol('en')}" for s, c in _plays(view))
+    seq_ru = ", ".join(f"{_SEAT_RU[s]} {c.symbol('ru')}" for s, c in _plays(view))
+    return _t(f"{head_en} Trick {trick}: {seq_en}. What do you play?",
+              f"{head_ru} {trick}-я взятка: {seq_ru}. Какую карту вы кладёте?")
+
+
+def _plays(view: SeatView) -> list[tuple[Seat, Card]]:
+    seat = view.leader
+    out = []
+    for c in view.on_table:
+        out.append((seat, c))
+        seat = seat.lho
+    return out
+
+
+# -- hints -----------------------------------------------------------------------------------------
+
+def _suit_list(view: SeatView, suits: Sequence[Suit], lang: str) -> str:
+    if lang == "ru":
+        parts = [f"{'козыри' if s == view.trump else _SUIT_RU_ACC[s]} ({_cards_ru(_length(view, s))})" for s in suits]
+        return ", ".join(parts[:-1]) + " или " + parts[-1] if len(parts) > 1 else parts[0]
+    parts = [f"{'trumps' if s == view.trump else s.label('en')} ({_cards_en(_length(view, s))})" for s in suits]
+    return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+def hints_of(draft: Draft) -> list[Text]:
+    """Two or three hints, vaguer first: the hand's real candidates; then what the engine holds
+    against the strongest alternative; then the deciding maxim -- each left out when it would
+    name the answer's rank (:func:`names_rank`), and never fewer than one."""
+    view = draft.position.view()
+    answer = draft.advice.card
+    trumps = _length(view, view.trump) if view.trump is not None else 0
+    out: list[Text] = []
+    if view.is_lead:
+        suits = sorted({answer.suit, *(c.suit for c in draft.plausible)})
+        out.append(_t(f"You hold {_trumps_en(trumps)}; you might open {_suit_list(view, suits, 'en')}. "
+                      "Which of them does your side want opened first?",
+                      f"У вас {_trumps_ru(trumps)}; открыть можно {_suit_list(view, suits, 'ru')}. "
+                      "Какую из них вашей стороне выгодно открыть первой?"))
+    else:
+        plays = _plays(view)
+        partner = view.seat.partner
+        winning = _winner(view)
+        pard = next((c for s, c in plays if s == partner), None)
+        if draft.position.kind == "discard":
+            out.append(_t("You cannot follow. Which of your suits can spare a card, and which must keep its guards?",
+                          "В масть ответить нечем. Какая из ваших мастей может отдать карту, а какая должна "
+                          "сохранить прикрытие?"))
+        elif pard is not None:
+            who_en = "partner's card is winning the trick" if winning == partner else "the trick is not yet partner's"
+            who_ru = "карта партнёра пока берёт взятку" if winning == partner else "взятка пока не у партнёра"
+            out.append(_t(f"Partner has played {pard.symbol('en')} and {who_en}. What does your card need to do?",
+                          f"Партнёр положил {pard.symbol('ru')}, и {who_ru}. Что должна сделать ваша карта?"))
+        else:
+            still = "Partner plays after you." if len(plays) < 3 else "You play last to this trick."
+            still_ru = "Партнёр играет после вас." if len(plays) < 3 else "Вы кладёте в эту взятку последним."
+            out.append(_t(f"{still} Which of your cards can do something here, and which are all the same?",
+                          f"{still_ru} Какие из ваших карт здесь что-то решают, а какие равны между собой?"))
+    alt = _first_alternative(draft)
+    if alt is not None:
+        out.append(_t(f"Against {alt.card.symbol('en')}: {alt.why.en}", f"Против {alt.card.symbol('ru')}: {alt.why.ru}"))
+    out.append(maxim_text(draft.deciding))
+    return [h for h in out if not (names_rank(h.en, answer.rank, "en") or names_rank(h.ru, answer.rank, "ru"))] or out[:1]
+
+
+def _winner(view: SeatView) -> Seat | None:
+    plays = _plays(view)
+    if not plays:
+        return None
+    led = plays[0][1].suit
+    trump = view.trump
+
+    def power(c: Card) -> int:
+        if trump is not None and c.suit == trump:
+            return 200 + c.rank
+        return 100 + c.rank if c.suit == led else 0
+
+    return max(plays, key=lambda p: power(p[1]))[0]
+
+
+def _first_alternative(draft: Draft) -> CardVerdict | None:
+    by_card = {c.card: c for c in draft.advice.candidates}
+    return next((by_card[c] for c in draft.plausible if c in by_card), None)
+
+
+# -- the explanation ---------------------------------------------------------------------------------
+
+def explanation_of(draft: Draft, note: Text | None) -> Text:
+    """The engine's reasons for its card, then why not each real alternative (the engine's verdict
+    on it), the source of the deciding maxim, and the double-dummy ``note`` when there is one."""
+    advice = draft.advice
+    by_card = {c.card: c for c in advice.candidates}
+    nots_en: list[str] = []
+    nots_ru: list[str] = []
+    # alternatives the engine faults for one reason are answered together ("Not ♠K or ♣Q: …")
+    groups: dict[str, list[CardVerdict]] = {}
+    for c in draft.plausible:
+        v = by_card.get(c)
+        if v is not None:
+            groups.setdefault(v.why.en.replace(c.symbol("en"), "{card}"), []).append(v)
+    for vs in groups.values():
+        first = vs[0]
+        names_en = " or ".join(v.card.symbol("en") for v in vs)
+        names_ru = " или ".join(v.card.symbol("ru") for v in vs)
+        why_en = first.why.en if len(vs) == 1 else first.why.en.replace(first.card.symbol("en"), "them")
+        why_ru = first.why.ru if len(vs) == 1 else first.why.ru.replace(first.card.symbol("ru"), "их")
+        nots_en.append(f"Not {names_en}: {why_en}")
+        nots_ru.append(f"Не {names_ru}: {why_ru}")
+    src_en = maxim_source(draft.deciding, "en")
+    src_ru = maxim_source(draft.deciding, "ru")
+    en = " ".join([advice.explanation.en, *nots_en]) + (f" (Source: {src_en}.)" if src_en else "")
+    ru = " ".join([advice.explanation.ru, *nots_ru]) + (f" (Источник: {src_ru}.)" if src_ru else "")
+    if note is not None:
+        en, ru = f"{en} {note.en}", f"{ru} {note.ru}"
+    return _t(en, ru)
+
+
+def _num(x: float, lang: str) -> str:
+    text = f"{x:.2f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def dd_note(draft: Draft, record: dict[str, object]) -> Text | None:
+    """Why the double-dummy figure differs from the answer, in this hand's cards and numbers; None
+    when the solver agrees. Two findings are told apart: the solver's best card in another suit
+    (it sees every hand, so a lead that only waits costs it nothing) and, within the answer's own
+    suit, whether the solver backs the answer's card or also prefers another."""
+    comparison = record["comparison"]
+    assert isinstance(comparison, dict)
+    if comparison["verdict"] == "agree":
+        return None
+    leads = record["leads"]
+    assert isinstance(leads, list)
+    means = {_card(str(r["card"])): float(r["mean"]) for r in leads}
+    answer = draft.advice.card
+    best = _card(str(comparison["best"]))
+    n = int(comparison["samples"])
+    cost = float(comparison["cost"])
+    same = {c: m for c, m in means.items() if c.suit == answer.suit and c != answer}
+    lead = draft.position.kind in ("opening-lead", "later-lead", "return")
+    head_en = (f"Double-dummy over {n} layouts, {best.symbol('en')} scores {_num(cost, 'en')} of a trick more than "
+               f"{answer.symbol('en')}.")
+    head_ru = (f"В открытую на {n} раскладах {best.symbol('ru')} даёт на {_num(cost, 'ru')} взятки больше, "
+               f"чем {answer.symbol('ru')}.")
+    if best.suit != answer.suit and same:
+        rival, m = max(same.items(), key=lambda kv: kv[1])
+        edge = means[answer] - m
+        if edge >= 0:
+            body_en = (f"Within the {answer.suit.label('en')} the solver backs {answer.symbol('en')} "
+                       f"({_num(edge, 'en')} over {rival.symbol('en')}): what it dislikes is the suit, since it "
+                       f"sees every hand and a waiting lead from the {best.suit.label('en')} gives nothing away to it.")
+            body_ru = (f"Внутри масти ({_SUIT_RU_GEN[answer.suit]}) расчёт за {answer.symbol('ru')} "
+                       f"(на {_num(edge, 'ru')} лучше {rival.symbol('ru')}): ему не нравится сама масть — он видит "
+                       f"все руки, и выжидательный ход в {_SUIT_RU_ACC[best.suit]} ему ничего не отдаёт.")
+        else:
+            body_en = (f"Even within the {answer.suit.label('en')} it prefers {rival.symbol('en')} by "
+                       f"{_num(-edge, 'en')}: the solver sees partner's cards, and the convention's card is worth what "
+                       "it tells partner, which no double-dummy count values.")
+            body_ru = (f"Даже внутри масти он предпочитает {rival.symbol('ru')} (на {_num(-edge, 'ru')}): расчёт видит "
+                       "карты партнёра, а карта по правилу ценна тем, что сообщает партнёру, — этого счёт в открытую "
+                       "не учитывает.")
+    elif best.suit == answer.suit:
+        body_en = (f"Both are {answer.suit.label('en')}: the solver knows where every card lies, while "
+                   f"{answer.symbol('en')} is the card that keeps partner informed and guards against the layouts "
+                   "you cannot see.")
+        body_ru = (f"Обе карты — {_SUIT_RU_ACC[answer.suit]}: расчёт знает, где лежит каждая карта, а "
+                   f"{answer.symbol('ru')} — карта, которая сообщает партнёру и бережёт от раскладов, которых вы не видите.")
+    else:
+        body_en = ("The solver plays with every hand open" + (", so the lead it picks needs no message to partner."
+                                                              if lead else "; at the table you do not know those cards."))
+        body_ru = ("Расчёт играет в открытую" + (", и его ходу не нужно ничего сообщать партнёру." if lead
+                                                 else "; за столом этих карт вы не знаете."))
+    return _t(f"{head_en} {body_en}", f"{head_ru} {body_ru}")
+
+
+def _card(text: str) -> Card:
+    from tutor.cards import parse_card
+
+    return parse_card(text)

@@ -1,0 +1,88 @@
+"""Quality gates over generated words (issue 26, point 6), which ``tutor check`` applies to every
+puzzle: a hint must not name the answer's rank, a title must not name the holding, and an
+explanation must be the hand's own, not one shared word for word by more than a few puzzles.
+
+Why these three: the editor's review of the old generator (shared/reviews/generated-puzzles.md)
+found the second hint naming the card ("lead the lowest of K-x-x-x"), titles giving the holding
+away («Туз и король наверху») and one explanation pasted over a whole theme.
+
+>>> from tutor.cards import Rank
+>>> names_rank("Lead the king of hearts", Rank.KING, "en"), names_rank("Ход с ♥К", Rank.KING, "ru")
+(True, True)
+>>> names_rank("You hold three trumps", Rank.THREE, "en")
+False
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from tutor.cards import Rank
+
+__all__ = ["names_rank", "names_holding_ru", "SHARED_MAX", "shared_explanations"]
+
+#: How many puzzles may share one explanation word for word (a lesson's exercise and its puzzle,
+#: two spellings of one classic position); more is a pasted paragraph.
+SHARED_MAX = 3
+
+_WORDS_EN = {
+    Rank.ACE: ("ace", "aces"), Rank.KING: ("king", "kings"), Rank.QUEEN: ("queen", "queens"),
+    Rank.JACK: ("jack", "jacks", "knave", "knaves"), Rank.TEN: ("ten", "tens"),
+    Rank.TWO: ("deuce", "deuces"), Rank.THREE: ("trey", "treys"),
+}
+#: Russian rank names (stems: «король», «короля», «дамой», «валета», «двойку»…).
+_STEMS_RU = {
+    Rank.ACE: ("туз",), Rank.KING: ("корол",), Rank.QUEEN: ("дам",), Rank.JACK: ("валет",),
+    Rank.TEN: ("десятк",), Rank.NINE: ("девятк",), Rank.EIGHT: ("восьм",), Rank.SEVEN: ("семёрк", "семерк"),
+    Rank.SIX: ("шестёрк", "шестерк"), Rank.FIVE: ("пятёрк", "пятерк"), Rank.FOUR: ("четвёрк", "четверк"),
+    Rank.THREE: ("тройк",), Rank.TWO: ("двойк",),
+}
+_LETTER_EN = {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J", Rank.TEN: "10"}
+_LETTER_RU = {Rank.ACE: "Т", Rank.KING: "К", Rank.QUEEN: "Д", Rank.JACK: "В", Rank.TEN: "10"}
+_SUITS = "♠♥♦♣"
+
+
+def _symbol(rank: Rank, lang: str) -> str:
+    letters = _LETTER_RU if lang == "ru" else _LETTER_EN
+    return letters.get(rank, str(int(rank)))
+
+
+def names_rank(text: str, rank: Rank, lang: str) -> bool:
+    """Whether ``text`` names ``rank``: its word (``king``, «короля»), its letter as a card
+    (``♥K``, ``K♥``, ``K-x-x``) or, for a small card, its figure beside a suit symbol (``♠3``).
+    A bare figure (``three trumps``, «3 козыря») is a count, not a card."""
+    low = text.lower()
+    sym = _symbol(rank, lang)
+    esc = re.escape(sym)
+    if re.search(rf"[{_SUITS}]{esc}(?![0-9])|(?<![0-9A-Za-zА-Яа-я]){esc}[{_SUITS}]", text):
+        return True
+    if rank >= Rank.JACK and re.search(rf"(?<![A-Za-zА-Яа-я]){esc}-[xх]", text):
+        return True
+    if lang == "ru":
+        return any(re.search(rf"(?<![а-яё]){stem}", low) for stem in _STEMS_RU.get(rank, ()))
+    return any(re.search(rf"\b{w}\b", low) for w in _WORDS_EN.get(rank, ()))
+
+
+#: Russian words by which a title names a holding: honours and shapes («туз», «король сам-третей»,
+#: «коронка», «маленькие»), the Russian side of :func:`tutor.content.lint.names_holding`.
+_HOLDING_RU = ("туз", "корол", "дам", "валет", "десятк", "коронк", "сам-", "онер", "маленьк", "старш", "терц", "кварт",
+               "секвенц", "подряд")
+
+
+def names_holding_ru(title: str) -> bool:
+    """Whether a Russian title names a holding (an honour, a sequence, a shape).
+
+    >>> names_holding_ru("Туз и король наверху"), names_holding_ru("Первый ход: спорят две масти")
+    (True, False)
+    """
+    low = title.lower()
+    return any(re.search(rf"(?<![а-яё]){w}", low) for w in _HOLDING_RU)
+
+
+def shared_explanations(explanations: Iterable[tuple[str, str]]) -> dict[str, int]:
+    """The explanations (English text) shared by more than :data:`SHARED_MAX` puzzles, with how
+    many share each; ``explanations`` are (puzzle id, English explanation)."""
+    counts = Counter(" ".join(text.split()) for _, text in explanations)
+    return {text: n for text, n in counts.items() if n > SHARED_MAX}
