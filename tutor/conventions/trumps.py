@@ -180,12 +180,26 @@ def close_score(ctx: Context) -> bool:
 def partner_may_ruff_for_the_odd_trick(ctx: Context) -> tuple[Suit, ...]:
     """The plain suits partner has shown out of while he may still hold a trump, when the
     student's side wants only the odd trick for the game (english system; empty otherwise)."""
-    k = ctx.k
-    if ctx.system != "english" or k.trump is None or k.trumps_out or odd_tricks_to_game(ctx, k.seat.side) != 1:
+    if odd_tricks_to_game(ctx, ctx.k.seat.side) != 1:
         return ()
-    if k.is_void(k.partner, k.trump):
+    return partners_ruffing_suits(ctx)
+
+
+def partners_ruffing_suits(ctx: Context) -> tuple[Suit, ...]:
+    """The plain suits partner has shown out of while he may still hold a trump (english system,
+    trumps not out; empty otherwise): the suits a lead gives him to ruff."""
+    k = ctx.k
+    if ctx.system != "english" or k.trump is None or k.trumps_out or k.is_void(k.partner, k.trump):
         return ()
     return tuple(s for s in ctx.plain_suits() if k.is_void(k.partner, s))
+
+
+def _lead_for_partners_ruff(ctx: Context, maxim: str, suits: tuple[Suit, ...]) -> Finding:
+    """The finding of a rule that leads a suit partner is void in for him to ruff: the cards of
+    those suits, the others ``worse``; ``maxim``'s texts are ``trumps.<maxim with _>.reason/why``."""
+    key = "trumps." + maxim.replace("-", "_")
+    return Finding(maxim, frozenset(ctx.legal), frozenset(c for c in ctx.legal if c.suit in suits), "worse",
+                   say(f"{key}.reason"), say(f"{key}.why"), {"suit": suits[0]})
 
 
 def give_partner_the_ruff_for_the_odd_trick(ctx: Context) -> Iterable[Finding]:
@@ -201,13 +215,7 @@ def give_partner_the_ruff_for_the_odd_trick(ctx: Context) -> Iterable[Finding]:
     suits = partner_may_ruff_for_the_odd_trick(ctx)
     if not leading(ctx) or not suits:
         return
-    yield Finding(
-        "give-partner-the-ruff-for-the-odd-trick", frozenset(ctx.legal),
-        frozenset(c for c in ctx.legal if c.suit in suits), "worse",
-        say("trumps.give_partner_the_ruff_for_the_odd_trick.reason"),
-        say("trumps.give_partner_the_ruff_for_the_odd_trick.why"),
-        {"suit": suits[0]},
-    )
+    yield _lead_for_partners_ruff(ctx, "give-partner-the-ruff-for-the-odd-trick", suits)
 
 
 def force_partner_for_the_odd_trick(ctx: Context) -> Iterable[Finding]:
@@ -223,25 +231,14 @@ def force_partner_for_the_odd_trick(ctx: Context) -> Iterable[Finding]:
     The Russian source leads into partner's void at any point of the hand (000 Leads §9), so the
     russian system keeps lead-into-partners-void."""
     k = ctx.k
-    if ctx.system != "english" or not leading(ctx) or k.trump is None or k.trumps_out:
-        return
-    if k.is_void(k.partner, k.trump):
-        return
     view = ctx.position
-    if view.tricks_won(k.seat.side) != 6 or view.tricks_won(k.seat.side.other) > 6:
+    if not leading(ctx) or view.tricks_won(k.seat.side) != 6 or view.tricks_won(k.seat.side.other) > 6:
         return
     if any(k.is_master(c) for c in ctx.trumps()):
         return
-    suits = [s for s in ctx.plain_suits() if k.is_void(k.partner, s)]
-    if not suits:
-        return
-    yield Finding(
-        "force-partner-for-the-odd-trick", frozenset(ctx.legal),
-        frozenset(c for c in ctx.legal if c.suit in suits), "worse",
-        say("trumps.force_partner_for_the_odd_trick.reason"),
-        say("trumps.force_partner_for_the_odd_trick.why"),
-        {"suit": suits[0]},
-    )
+    suits = partners_ruffing_suits(ctx)
+    if suits:
+        yield _lead_for_partners_ruff(ctx, "force-partner-for-the-odd-trick", suits)
 
 
 def lead_trumps_to_save_the_game(ctx: Context) -> Iterable[Finding]:
