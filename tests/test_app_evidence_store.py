@@ -63,7 +63,10 @@ def test_fresh_install_shows_the_first_daily_evidence_from_the_shipped_store(tmp
     at.session_state[daily.TABLE_KEY] = True
     at.run()
     assert at.dataframe and len(at.dataframe[0].value) >= 1
-    assert any("100" in c.value for c in at.caption)  # "over 100 layouts": the shipped samples
+    # "over N random layouts": the shipped samples -- a library item's own count (its evidence_layouts),
+    # else the shipped default of 100
+    n = puzzle.evidence_layouts or 100
+    assert any(f"over {n} random layouts" in c.value for c in at.caption), [c.value for c in at.caption]
 
 
 def test_every_shipped_daily_puzzle_of_the_year_has_shipped_evidence(monkeypatch):
@@ -71,10 +74,11 @@ def test_every_shipped_daily_puzzle_of_the_year_has_shipped_evidence(monkeypatch
     from datetime import timedelta
 
     from tutor.analyse import spec_of
-    from tutor.evidence_store import SHIPPED_DIR
+    from tutor.evidence_store import SHIPPED_DIR, library_evidence_dir
 
     pool = load_puzzles()
-    shipped = EvidenceStore(SHIPPED_DIR)
+    # as the app reads it on a fresh install: the shipped folder, then the library's own evidence
+    shipped = EvidenceStore(SHIPPED_DIR, fallbacks=(library_evidence_dir(),))
     start_day = date(2026, 1, 1)
     specs = [spec_of(daily_plan(pool, start_day + timedelta(days=i)).puzzle) for i in range(366)]
     assert all(shipped.get_table(s) is not None for s in specs if s is not None)

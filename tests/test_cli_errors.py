@@ -304,6 +304,15 @@ BAD_INPUTS = [
     pytest.param(["analyse", "--scheduler", "http://h:8786"], id="analyse-scheduler-not-tcp"),
     pytest.param(["analyse", "--daily", "0"], id="analyse-zero-days"),
     pytest.param(["analyse", "--store", ""], id="analyse-empty-store"),
+    pytest.param(["puzzles"], id="puzzles-no-subcommand"),
+    pytest.param(["puzzles", "build"], id="puzzles-build-no-seed"),
+    pytest.param(["puzzles", "build", "--seed", "1"], id="puzzles-build-nothing-asked"),
+    pytest.param(["puzzles", "build", "--seed", "-1", "--lead", "1"], id="puzzles-build-negative-seed"),
+    pytest.param(["puzzles", "build", "--seed", "1", "--lead", "20001"], id="puzzles-build-too-many"),
+    pytest.param(["puzzles", "build", "--seed", "1", "--play", "1", "--layouts", "9"], id="puzzles-build-few-layouts"),
+    pytest.param(["puzzles", "build", "--seed", "1", "--lead", "1", "--workers", "2", "--scheduler", "tcp://h:8786"],
+                 id="puzzles-build-workers-and-scheduler"),
+    pytest.param(["puzzles", "build", "--seed", "1", "--lead", "1", "--out", ""], id="puzzles-build-empty-out"),
     # db -- the progress file
     pytest.param(["db"], id="db-no-subcommand"),
     # learner, answer, class (issue 14): refused before any store is opened

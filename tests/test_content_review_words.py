@@ -218,45 +218,44 @@ def _histories(content: ContentSet) -> Iterator[tuple[str, object, tuple]]:
             yield (getattr(it, "id", None) or loc.where), it.deal, tuple(it.played)
 
 
+def _faults(content: ContentSet, lead: bool) -> list[tuple[str, str, str]]:
+    """The history faults of every item (tutor.content.quality.history_faults): the underleads of
+    an ace (``lead``) or the discards that bare one."""
+    from tutor.content.quality import history_faults
+
+    return [(where, str(t), str(c)) for where, deal, tricks in _histories(content)
+            for t, c in history_faults(deal, tricks) if (c == t.cards[0]) == lead]
+
+
 def test_no_history_underleads_an_ace_after_cashing_the_king_and_queen(content: ContentSet) -> None:
     """D-3 (answer-the-call-king-third, answer-the-call-two-trumps): having cashed king and
     queen of a suit, a player cashes the ace too before he leads a small card of it; leading the
     two into second hand's knave while keeping the ace is a play no player makes."""
-    bad = []
-    for where, deal, tricks in _histories(content):
-        led: dict[tuple[object, object], set[str]] = {}
-        gone: set[object] = set()
-        for t in tricks:
-            first = t.cards[0]
-            seat = deal.holder(first)
-            mine = led.setdefault((seat, first.suit), set())
-            holds_ace = any(c.suit == first.suit and str(c)[1] == "A" and c not in gone for c in deal[seat].cards)
-            if {"K", "Q"} <= mine and holds_ace and str(first)[1] not in "AKQ":
-                bad.append((where, str(t)))
-            mine.add(str(first)[1])
-            gone.update(t.cards)
+    bad = _faults(content, lead=True)
     assert not bad, bad
 
 
 def test_no_discard_in_a_history_bares_an_ace(content: ContentSet) -> None:
     """D-3 (partners-discard-warns): a discard "from the weak suit" (000 «Намеки и подсказки» 14)
     is never the small card beside an ace, which would leave the ace bare: that suit is not weak."""
-    bad = []
-    for where, deal, tricks in _histories(content):
-        gone: set[object] = set()
-        for t in tricks:
-            led = t.cards[0].suit
-            for c in t.cards[1:]:
-                seat = deal.holder(c)
-                if c.suit == led:
-                    continue
-                if any(x.suit == led and x not in gone for x in deal[seat].cards):
-                    continue  # revoke: not a discard (and not in the shipped content)
-                left = [x for x in deal[seat].cards if x.suit == c.suit and x not in gone and x != c]
-                if len(left) == 1 and str(left[0])[1] == "A":
-                    bad.append((where, str(t), str(c)))
-            gone.update(t.cards)
+    bad = _faults(content, lead=False)
     assert not bad, bad
+
+
+def test_history_faults_find_both_plays_no_player_makes() -> None:
+    """The check itself fails on each fault (so the two tests above can fail): an underled ace
+    after the king and queen, and a discard that leaves an ace bare (000 «Намеки и подсказки» 14)."""
+    from tutor.content.quality import history_faults
+    from tutor.deal import Deal
+    from tutor.play import parse_history
+
+    deal = Deal.from_pbn("N:AKQ2.32.5432.432 JT9.AKQJ.KQJ.JT9 876.T987.A98.A87 543.654.T76.KQ65")
+    under = history_faults(deal, parse_history("N:SK S9 S8 S3 / N:SQ ST S7 S4 / N:S2 SJ S6 S5"))
+    assert [str(c) for _, c in under] == ["S2"]
+    # East cashes four hearts; South, out of them at the fourth, throws ♣7 from ♣A-7: the ace is bare
+    bare = Deal.from_pbn("N:AKQ2.32.5432.432 JT9.AKQJT.KQ.JT9 876.987.AJ986.A7 543.654.T7.KQ865")
+    got = history_faults(bare, parse_history("E:HA H9 H4 H3 / E:HK H8 H5 H2 / E:HQ H7 H6 D2 / E:HJ C7 S3 D3"))
+    assert [str(c) for _, c in got] == ["C7"]
 
 
 def test_lesson_two_first_exercise_west_leads_from_his_long_suit(content: ContentSet) -> None:

@@ -524,7 +524,7 @@ class Robot:
             "ruff-partners-winner": _text("trumps partner's winning card", "бьёт козырем выигрывающую карту партнёра"),
             "no-signals": _text("never signals with high-low", "не подаёт сигналов"),
             "discard-from-long-suit": _text("throws a small card of his long suit and keeps short honours",
-                                            "сносит маленькую карту длинной масти и бережёт короткие онеры"),
+                                            "сбрасывает маленькую карту длинной масти и бережёт короткие онеры"),
             "own-suit-not-partners": _text("leads his own suit instead of returning partner's",
                                            "ходит в свою масть вместо масти партнёра"),
             "third-hand-low": _text("plays low third hand, hoping partner's card will do",

@@ -23,13 +23,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("puzzles", help="the puzzle library: build it from deals and the robots' games")
     inner = p.add_subparsers(dest="puzzles_command", required=True)
     b = inner.add_parser("build", help="deal positions, keep the real problems, solve their evidence, write YAML")
-    b.add_argument("--seed", type=seed_type, required=True, help="the same seed gives the same library")
-    b.add_argument("--lead", type=bounded_int(0, MAX_COUNT), default=0, help="opening-lead problems to keep")
+    b.add_argument("--seed", type=seed_type, required=True, help="0 to 4,294,967,295; the same seed gives the same library")
+    b.add_argument("--lead", type=bounded_int(0, MAX_COUNT), default=0, help="opening-lead problems to keep (0 to 20,000)")
     b.add_argument("--play", type=bounded_int(0, MAX_COUNT), default=0,
-                   help="problems from the robots' games to keep (later leads, returns, plays, discards)")
+                   help="problems from the robots' games to keep: later leads, returns, plays, discards (0 to 20,000)")
     b.add_argument("--layouts", type=bounded_int(10, 1000), default=None,
-                   help="layouts of each puzzle's evidence (default 20)")
-    b.add_argument("--workers", type=bounded_int(1, 64), default=1, help="1: in this process; more: a Dask LocalCluster")
+                   help="layouts of each puzzle's evidence, 10 to 1,000 (default 20)")
+    b.add_argument("--workers", type=bounded_int(1, 64), default=1, help="1: in this process; 2 to 64: a Dask LocalCluster")
     b.add_argument("--scheduler", type=nonempty, default=None, help="a running Dask scheduler (tcp://host:port)")
     b.add_argument("--out", type=nonempty, default="library", help="the library folder (default: library/)")
     b.add_argument("--store", type=nonempty, default=None, help="the evidence folder (default: OUT/evidence)")

@@ -15,6 +15,7 @@ seed give the same puzzles.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ from tutor.cards import CARDS, Card, Hand, Rank, Suit
 from tutor.content.describe import ask_text
 from tutor.content.engine import (
     Breakdown,
+    CardVerdict,
     EngineCard,
     advise_position,
     build_position,
@@ -30,6 +32,8 @@ from tutor.content.engine import (
     number_for,
 )
 from tutor.content.models import Puzzle, Text
+from tutor.content.quality import SHARED_MAX
+from tutor.content.sources import maxim_source
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.seats import Seat
@@ -314,8 +318,40 @@ def _card_puzzle(recipe: Recipe, d: Draft, advice: EngineCard, pid: str) -> Puzz
         id=pid, title=neutral_title(d), themes=list(recipe.themes), difficulty=recipe.difficulty,
         dealer=d.dealer, trump=d.trump, hand=d.deal.hands[Seat.S], deal=d.deal,
         played=d.played, question=d.question, prompt=_lead_prompt(d), answer=advice.card,
-        maxims=maxims, hints=[recipe.vague_hint, maxim_text(deciding)], explanation=advice.explanation,
+        maxims=maxims, hints=[recipe.vague_hint, maxim_text(deciding)],
+        explanation=card_explanation(d.deal.hands[Seat.S], advice, deciding),
     )
+
+
+def card_explanation(hand: Hand, advice: EngineCard, deciding: str) -> Text:
+    """The engine's reason for its card, about this hand: the suit it comes from as held, why not
+    the best card of each other suit and the next card of the same suit (the engine's verdict on
+    each), and the deciding maxim's source -- so no two hands share one explanation word for word
+    (``tutor check`` fails one shared by more than a few puzzles, issue 26 point 6).
+
+    >>> from tutor.content.engine import CardVerdict
+    >>> v = CardVerdict(Card.parse("SK"), "bad", ("king-third",), Text(en="♠K is bad.", ru="♠K плохо."))
+    >>> a = EngineCard(Card.parse("S2"), ("king-third",), Text(en="Lead low.", ru="Ходите с малой."), (v,), "classic")
+    >>> card_explanation(Hand.parse("SK852 H5"), a, "king-third").en.split(" (Source")[0]
+    'Your spades: K 8 5 2. Lead low. Not ♠K: ♠K is bad.'
+    """
+    card = advice.card
+    held = sorted((c for c in hand if c.suit == card.suit), key=lambda c: -c.rank.value)
+    names = {lang: " ".join(c.rank.display(lang) for c in held) for lang in ("en", "ru")}
+    faulted = [v for v in advice.candidates if v.verdict != "equal"]
+    picked: list[CardVerdict] = []
+    for v in faulted:  # the next card of the answer's suit, then the top card of each other suit
+        if v.card.suit == card.suit and not any(p.card.suit == card.suit for p in picked):
+            picked.append(v)
+    for v in sorted(faulted, key=lambda v: -v.card.rank.value):
+        if v.card.suit != card.suit and not any(p.card.suit == v.card.suit for p in picked):
+            picked.append(v)
+    nots_en = [f"Not {v.card.symbol('en')}: {v.why.en}" for v in picked[:3]]
+    nots_ru = [f"Не {v.card.symbol('ru')}: {v.why.ru}" for v in picked[:3]]
+    src_en, src_ru = maxim_source(deciding, "en"), maxim_source(deciding, "ru")
+    en = " ".join([f"Your {card.suit.label('en')}: {names['en']}.", advice.explanation.en, *nots_en])
+    ru = " ".join([f"Ваши {card.suit.label('ru')}: {names['ru']}.", advice.explanation.ru, *nots_ru])
+    return _t(en + (f" (Source: {src_en}.)" if src_en else ""), ru + (f" (Источник: {src_ru}.)" if src_ru else ""))
 
 
 def _number_maxims(d: Draft, rules: str) -> list[str]:
@@ -391,6 +427,7 @@ def generate(theme: str, count: int = 1, seed: int = 0, *, attempts: int = 400) 
     recipe = RECIPES[theme]
     rng = random.Random(f"whist-generate-{theme}-{seed}")
     out: list[Puzzle] = []
+    said: Counter[str] = Counter()  # explanations given so far, word for word
     misses = 0
     while len(out) < count:
         pid = f"gen-{theme}-{seed}-{len(out) + 1}"
@@ -406,11 +443,14 @@ def generate(theme: str, count: int = 1, seed: int = 0, *, attempts: int = 400) 
             puzzle = _card_puzzle(recipe, d, advice, pid) if fits else None
             if puzzle is not None and puzzle.played:
                 puzzle = _with_conventional_history(puzzle)
+        if puzzle is not None and said[" ".join(puzzle.explanation.en.split())] >= SHARED_MAX:
+            puzzle = None  # a clone of puzzles already made: `tutor check` would fail the shared words
         if puzzle is None:
             misses += 1
             if misses >= attempts:
                 raise GenerateError(f"no {theme} puzzle found in {attempts} deals in a row (seed {seed})")
             continue
         misses = 0
+        said[" ".join(puzzle.explanation.en.split())] += 1
         out.append(puzzle)
     return out

@@ -28,10 +28,11 @@ from dataclasses import dataclass
 
 from tutor.cards import CARDS, Card, Hand, Rank, Suit
 from tutor.content.engine import CardVerdict, EngineCard, advise_position
+from tutor.content.quality import history_faults
 from tutor.conventions import advise
 from tutor.conventions.catalogue import get_maxim
 from tutor.deal import Deal
-from tutor.play import PlayState
+from tutor.play import PlayState, parse_history
 from tutor.seats import Seat
 from tutor.seatview import SeatView
 
@@ -211,7 +212,10 @@ def _beats_table(view: SeatView, card: Card) -> bool:
 def decide(position: Turn) -> Draft | str:
     """The draft of ``position``, or why it holds no real decision: ``no-maxim``, ``one-candidate``
     (fewer than two plausible candidates), ``many-equal`` (more than two cards the engine rates
-    as good as its own)."""
+    as good as its own), ``odd-history`` (the robots' tricks so far hold a play no player makes:
+    :func:`tutor.content.quality.history_faults`)."""
+    if position.played and history_faults(position.deal, parse_history(position.played)):
+        return "odd-history"
     view = position.view()
     advice = advise_position(view)
     if not advice.maxims:

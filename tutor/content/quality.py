@@ -19,9 +19,11 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from tutor.cards import Rank
+from tutor.cards import Card, Rank
+from tutor.deal import Deal
+from tutor.play import Trick
 
-__all__ = ["names_rank", "names_holding_ru", "SHARED_MAX", "shared_explanations"]
+__all__ = ["names_rank", "names_holding_ru", "SHARED_MAX", "shared_explanations", "history_faults"]
 
 #: How many puzzles may share one explanation word for word (a lesson's exercise and its puzzle,
 #: two spellings of one classic position); more is a pasted paragraph.
@@ -86,3 +88,39 @@ def shared_explanations(explanations: Iterable[tuple[str, str]]) -> dict[str, in
     many share each; ``explanations`` are (puzzle id, English explanation)."""
     counts = Counter(" ".join(text.split()) for _, text in explanations)
     return {text: n for text, n in counts.items() if n > SHARED_MAX}
+
+
+def history_faults(deal: Deal, tricks: Iterable[Trick]) -> list[tuple[Trick, Card]]:
+    """The cards of a puzzle's history that no player makes (the content review's D-3), each with
+    its trick; a history played by robots is checked before it is kept (``tutor puzzles build``):
+
+    - a small card led of a suit whose king and queen its leader has cashed, while he keeps the ace
+      (he cashes the ace first);
+    - a discard that leaves an ace bare: a discard comes "from the weak suit" (000 «Намеки и
+      подсказки» 14), and the small card beside an ace is not one.
+
+    >>> from tutor.play import parse_history
+    >>> deal = Deal.from_pbn("N:AKQ2.32.5432.432 JT9.AKQJ.KQJ.JT9 876.T987.A98.A87 543.654.T76.KQ65")
+    >>> [str(c) for _, c in history_faults(deal, parse_history("N:SK S9 S8 S3 / N:SQ ST S7 S4 / N:S2 SJ S6 S5"))]
+    ['S2']
+    """
+    faults: list[tuple[Trick, Card]] = []
+    led: dict[tuple[object, object], set[Rank]] = {}
+    gone: set[Card] = set()
+    for t in tricks:
+        first = t.cards[0]
+        seat = deal.holder(first)
+        mine = led.setdefault((seat, first.suit), set())
+        holds_ace = any(c.suit == first.suit and c.rank == Rank.ACE and c not in gone for c in deal[seat].cards)
+        if {Rank.KING, Rank.QUEEN} <= mine and holds_ace and first.rank < Rank.QUEEN:
+            faults.append((t, first))
+        mine.add(first.rank)
+        for c in t.cards[1:]:
+            holder = deal.holder(c)
+            if c.suit == first.suit or any(x.suit == first.suit and x not in gone for x in deal[holder].cards):
+                continue  # followed suit (or a revoke: not a discard)
+            left = [x for x in deal[holder].cards if x.suit == c.suit and x not in gone and x != c]
+            if len(left) == 1 and left[0].rank == Rank.ACE:
+                faults.append((t, c))
+        gone.update(t.cards)
+    return faults

@@ -46,7 +46,7 @@ the tricks played); nothing here looks at a hidden hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from tutor.cards import Suit
 from tutor.conventions.rules import Context, Finding, leading, say, trumps_live
@@ -194,12 +194,12 @@ def partners_ruffing_suits(ctx: Context) -> tuple[Suit, ...]:
     return tuple(s for s in ctx.plain_suits() if k.is_void(k.partner, s))
 
 
-def _lead_for_partners_ruff(ctx: Context, maxim: str, suits: tuple[Suit, ...]) -> Finding:
+def _lead_for_partners_ruff(ctx: Context, maxim: str, suits: tuple[Suit, ...],
+                            reason: Mapping[str, str], why: Mapping[str, str]) -> Finding:
     """The finding of a rule that leads a suit partner is void in for him to ruff: the cards of
-    those suits, the others ``worse``; ``maxim``'s texts are ``trumps.<maxim with _>.reason/why``."""
-    key = "trumps." + maxim.replace("-", "_")
+    those suits, the others ``worse`` (the texts are the caller's, each key written out)."""
     return Finding(maxim, frozenset(ctx.legal), frozenset(c for c in ctx.legal if c.suit in suits), "worse",
-                   say(f"{key}.reason"), say(f"{key}.why"), {"suit": suits[0]})
+                   reason, why, {"suit": suits[0]})
 
 
 def give_partner_the_ruff_for_the_odd_trick(ctx: Context) -> Iterable[Finding]:
@@ -215,7 +215,9 @@ def give_partner_the_ruff_for_the_odd_trick(ctx: Context) -> Iterable[Finding]:
     suits = partner_may_ruff_for_the_odd_trick(ctx)
     if not leading(ctx) or not suits:
         return
-    yield _lead_for_partners_ruff(ctx, "give-partner-the-ruff-for-the-odd-trick", suits)
+    yield _lead_for_partners_ruff(ctx, "give-partner-the-ruff-for-the-odd-trick", suits,
+                                  say("trumps.give_partner_the_ruff_for_the_odd_trick.reason"),
+                                  say("trumps.give_partner_the_ruff_for_the_odd_trick.why"))
 
 
 def force_partner_for_the_odd_trick(ctx: Context) -> Iterable[Finding]:
@@ -238,7 +240,9 @@ def force_partner_for_the_odd_trick(ctx: Context) -> Iterable[Finding]:
         return
     suits = partners_ruffing_suits(ctx)
     if suits:
-        yield _lead_for_partners_ruff(ctx, "force-partner-for-the-odd-trick", suits)
+        yield _lead_for_partners_ruff(ctx, "force-partner-for-the-odd-trick", suits,
+                                      say("trumps.force_partner_for_the_odd_trick.reason"),
+                                      say("trumps.force_partner_for_the_odd_trick.why"))
 
 
 def lead_trumps_to_save_the_game(ctx: Context) -> Iterable[Finding]:
