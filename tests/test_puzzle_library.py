@@ -125,3 +125,26 @@ def test_the_build_keeps_no_explanation_already_said_by_three_puzzles_beside_it(
     again, figures2 = build(3, 0, 3, store, layouts=10, beside=beside, max_tried=figures.tried)
     assert figures2.rejected["gate:shared-explanation"] >= 1
     assert all(p.explanation != said for p in again)
+
+
+def test_a_build_of_several_rounds_starts_one_runner(tmp_path, monkeypatch):
+    """Issue 26 point 2, "in process or on the Dask cluster, as ``analyse`` is": the build's rounds
+    share one :class:`~tutor.analyse.Runner` (one LocalCluster with ``--workers K``). A cluster
+    started per round cost 2.2 times the in-process time on this machine (bench/bench_puzzle_build.py)."""
+    from tutor.analyse import Runner
+    from tutor.evidence_store import EvidenceStore
+    from tutor.puzzle_build import build
+
+    entered: list[int] = []
+    enter = Runner.__enter__
+
+    def counting(self: Runner) -> Runner:
+        entered.append(1)
+        return enter(self)
+
+    monkeypatch.setattr(Runner, "__enter__", counting)
+    rounds: list[int] = []
+    kept, _ = build(3, 0, 12, EvidenceStore(tmp_path / "evidence"), layouts=10,
+                    on_round=lambda _k, _f: rounds.append(1))
+    assert len(kept) == 12 and len(rounds) >= 2
+    assert len(entered) == 1
