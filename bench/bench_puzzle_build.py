@@ -52,6 +52,7 @@ if str(ROOT) not in sys.path:
 
 from timing import load  # noqa: E402 - bench/ is the script's folder, on the path first
 
+import tutor.analyse  # noqa: E402
 import tutor.puzzle_build  # noqa: E402
 from tutor.content.writer import puzzles_yaml  # noqa: E402
 from tutor.evidence_store import EvidenceStore  # noqa: E402
@@ -59,7 +60,7 @@ from tutor.puzzle_build import BuildFigures, build  # noqa: E402
 
 #: Seconds spent in :func:`tutor.analyse.run_analysis` (the evidence, the only distributed part).
 EVIDENCE = [0.0]
-_run_analysis = tutor.puzzle_build.run_analysis
+_run_analysis = tutor.analyse.run_analysis
 
 
 def timed_run_analysis(*args: Any, **kwargs: Any) -> Any:
@@ -71,7 +72,7 @@ def timed_run_analysis(*args: Any, **kwargs: Any) -> Any:
         EVIDENCE[0] += time.perf_counter() - t0
 
 
-tutor.puzzle_build.run_analysis = timed_run_analysis  # type: ignore[assignment]
+vars(tutor.puzzle_build)["run_analysis"] = timed_run_analysis  # the name the build calls
 
 
 def store_bytes(root: Path) -> dict[str, bytes]:
