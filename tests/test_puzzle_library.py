@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from tutor.cards import Rank
 from tutor.content.library import Draft, decide, positions
 from tutor.content.library_text import hints_of, title_of
@@ -94,6 +96,7 @@ def test_the_header_command_builds_the_same_files_beside_the_library(tmp_path):
     assert {p: p.read_text() for p in sorted((lib / "seed-4").rglob("*.yaml"))} == files
 
 
+@pytest.mark.slow(reason="reads and judges the 2,250 shipped library puzzles (3 s); CI runs it")
 def test_the_shipped_library_holds_no_near_copies():
     """Issue 26 point 2, the third rule, over everything shipped in library/ (every seed built into
     it): each puzzle still holds a real decision, and no two share a near-copy key."""
