@@ -22,6 +22,7 @@ import random
 import time
 import uuid
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
@@ -169,13 +170,16 @@ def run_analysis(
     progress: Callable[[int, int], None] | None = None,
     on_task_done: Callable[[int], None] | None = None,
     dds_threads: int | None = None,
+    runner: Runner | None = None,
 ) -> Summary:
     """Compute and store the evidence of every spec missing from ``store``.
 
     ``progress(layouts done, layouts total)`` after each task; ``on_task_done(n)`` with the number
     of tasks done (tests kill a worker there). ``shuffle`` runs the tasks in a seeded random order
     (tests: the order must not matter). ``dds_threads``: DDS threads per worker (default: on a
-    LocalCluster started here, the cores shared out; elsewhere DDS's own default).
+    LocalCluster started here, the cores shared out; elsewhere DDS's own default). ``runner``: an
+    entered :class:`Runner` to run the tasks on (a job of several runs starts its cluster once);
+    ``workers``, ``scheduler`` and ``dds_threads`` are then the runner's.
     """
     t0 = time.perf_counter()
     missing = [s for s in specs if not store.has(s)]
@@ -218,9 +222,10 @@ def run_analysis(
             on_task_done(done["tasks"])
 
     if tasks:
-        with Runner(workers=workers, scheduler=scheduler, dds_threads=dds_threads) as runner:
-            runner.run(solve_blocks, [(t.name, (t.spec, t.blocks, runner.threads)) for t in tasks],
-                       lambda i, result: finished(tasks[i], result))
+        with nullcontext(runner) if runner is not None else Runner(workers=workers, scheduler=scheduler,
+                                                                   dds_threads=dds_threads) as r:
+            r.run(solve_blocks, [(t.name, (t.spec, t.blocks, r.threads)) for t in tasks],
+                  lambda i, result: finished(tasks[i], result))
     return Summary(items=len(specs), computed=len(missing), cached=cached,
                    seconds=time.perf_counter() - t0, layouts=total)
 

@@ -5,9 +5,11 @@ The pipeline, in seeded rounds so that the same seed gives the same library howe
 1. positions stream from :func:`tutor.content.library.positions` (random and constrained deals for
    opening leads; the robots' own games for later leads, returns and plays);
 2. rule (a), a real decision (:func:`tutor.content.library.decide`), and rule (c), no near-copy of
-   a draft already kept (its :func:`~tutor.content.library.pattern_key`), need no solver;
+   a draft already kept (its :func:`~tutor.content.library.pattern_key`) nor of a puzzle already in
+   the library the build is added to (``--beside``), need no solver;
 3. the survivors' double-dummy evidence is solved -- in this process or on a Dask LocalCluster,
-   exactly as ``tutor analyse`` does (:func:`tutor.analyse.run_analysis`) -- over ``layouts``
+   exactly as ``tutor analyse`` does (:func:`tutor.analyse.run_analysis`, on one
+   :class:`~tutor.analyse.Runner` started for the whole build) -- over ``layouts``
    layouts each, straight into the evidence store the library ships;
 4. rule (b): the evidence agrees with the answer, or the puzzle says why not in this hand's words
    (:func:`tutor.content.library_text.dd_note`); a puzzle whose answer the solver finds costly
@@ -15,7 +17,9 @@ The pipeline, in seeded rounds so that the same seed gives the same library howe
    suit is worse) is rejected when the cost passes :data:`MAX_UNEXPLAINED_COST`;
 5. each kept draft becomes a :class:`~tutor.content.models.Puzzle` (themes from its deciding
    maxims, a difficulty from the position, a title, graded hints, an explanation, sources cited,
-   en and ru) and is proved by the linter's :func:`~tutor.content.lint.prove` before it is kept.
+   en and ru) and is proved by the linter's :func:`~tutor.content.lint.prove` before it is kept,
+   and kept only while its explanation is not already the words of :data:`~tutor.content.quality.SHARED_MAX`
+   puzzles (this build's and ``beside``'s: the gate ``tutor check`` applies to the whole library).
 
 Rounds: ``ROUND`` positions are decided at a time and their evidence solved together (the
 cluster gets work in bulk); a round's order is the stream's, so the kept set is the same however
@@ -27,18 +31,19 @@ from __future__ import annotations
 import itertools
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.analyse import run_analysis, spec_of
+from tutor.analyse import Runner, run_analysis, spec_of
 from tutor.cards import Card
-from tutor.content.library import Draft, decide, difficulty_of, positions, themes_of
+from tutor.content.library import Draft, decide, difficulty_of, positions, puzzle_key, themes_of
 from tutor.content.library_text import dd_note, explanation_of, hints_of, prompt_of, title_of
 from tutor.content.lint import prove
 from tutor.content.loader import Located
 from tutor.content.models import Accept, Puzzle
+from tutor.content.quality import SHARED_MAX
 from tutor.content.writer import puzzles_yaml
 from tutor.evidence_store import EvidenceStore
 from tutor.outfiles import write_atomic
@@ -114,15 +119,21 @@ def _unexplained(draft: Draft, record: dict[str, Any]) -> bool:
 def build(seed: int, leads: int, plays: int, store: EvidenceStore, *, layouts: int = DEFAULT_LAYOUTS,
           workers: int = 1, scheduler: str | None = None, prefix: str = "lib",
           on_round: Callable[[list[Puzzle], BuildFigures], None] | None = None,
-          max_tried: int | None = None) -> tuple[list[Puzzle], BuildFigures]:
+          max_tried: int | None = None, beside: Iterable[Puzzle] = ()) -> tuple[list[Puzzle], BuildFigures]:
     """``leads`` lead problems (opening leads first-trick; later leads count as plays' stream
     gives them) and ``plays`` problems from the robots' games, kept by the three rules, with
     their evidence in ``store``. ``on_round(kept so far, figures)`` after each round (the command
-    writes the library there, so a cut-off build keeps what it made)."""
+    writes the library there, so a cut-off build keeps what it made). ``beside``: puzzles already
+    in the library, kept before this build for rule (c) (a second seed keeps no near-copy of
+    them: :func:`~tutor.content.library.puzzle_key`)."""
     t0 = time.perf_counter()
     figures = BuildFigures(layouts=layouts)
     kept: list[Puzzle] = []
-    seen: set[tuple[object, ...]] = set()
+    beside = list(beside)
+    seen: set[tuple[object, ...]] = {k for k in map(puzzle_key, beside) if k is not None}
+    # ``tutor check``'s gate on pasted words (point 6), applied here so the library passes it:
+    # no explanation shared word for word by more than SHARED_MAX puzzles, these and the library's
+    said = Counter(_words(p) for p in beside)
     wanted = {"lead": leads, "play": plays}
     have = Counter[str]()
     streams: list[tuple[str, Iterator[Any]]] = []
@@ -130,57 +141,69 @@ def build(seed: int, leads: int, plays: int, store: EvidenceStore, *, layouts: i
         streams.append(("lead", positions(seed, True)))
     if plays:
         streams.append(("play", positions(seed, False)))
-    for name, stream in streams:
-        while have[name] < wanted[name] and (max_tried is None or figures.tried < max_tried):
-            drafts: list[Draft] = []
-            # a round no bigger than what is still wanted (with a margin for the rejections):
-            # the evidence of a draft never kept is the expensive waste
-            size = max(4, min(ROUND, int((wanted[name] - have[name]) * 1.4) + 2))
-            for pos in itertools.islice(stream, size):
-                figures.tried += 1
-                got = decide(pos)
-                if isinstance(got, str):
-                    figures.rejected[f"a:{got}"] += 1
-                    continue
-                if got.key in seen:
-                    figures.rejected["c:near-copy"] += 1
-                    continue
-                seen.add(got.key)
-                drafts.append(got)
-            specs = []
-            for d in drafts:
-                probe = _puzzle_probe(d, layouts)
-                specs.append(spec_of(probe))
-            run_analysis([s for s in specs if s is not None], store, workers=workers, scheduler=scheduler)
-            for d, spec in zip(drafts, specs):
-                if have[name] >= wanted[name]:
-                    break
-                assert spec is not None
-                record = store.get(spec)
-                if record is None:
-                    figures.rejected["b:no-evidence"] += 1
-                    continue
-                if _unexplained(d, record):
-                    figures.rejected["b:evidence-against"] += 1
-                    continue
-                kind = "lead" if d.position.kind in ("opening-lead", "later-lead", "return") else "play"
-                pid = f"{prefix}-{seed}-{d.position.kind}-{have[name] + 1}"
-                puzzle = _puzzle(d, pid, record, layouts)
-                problems = prove(Located(puzzle, "<build>", 0, {}))
-                if problems:
-                    figures.rejected["proof:" + problems[0].message.split(":")[0][:40]] += 1
-                    continue
-                kept.append(puzzle)
-                have[name] += 1
-                figures.kept += 1
-                figures.by_kind[d.position.kind] += 1
-                figures.by_difficulty[puzzle.difficulty] += 1
-                del kind
-            figures.seconds = time.perf_counter() - t0
-            if on_round is not None:
-                on_round(kept, figures)
+    # one cluster for the whole build, not one a round (its start-up and the workers' imports cost
+    # seconds each time)
+    with Runner(workers=workers, scheduler=scheduler) as runner:
+        for name, stream in streams:
+            while have[name] < wanted[name] and (max_tried is None or figures.tried < max_tried):
+                drafts: list[Draft] = []
+                # a round no bigger than what is still wanted (with a margin for the rejections):
+                # the evidence of a draft never kept is the expensive waste
+                size = max(4, min(ROUND, int((wanted[name] - have[name]) * 1.4) + 2))
+                for pos in itertools.islice(stream, size):
+                    figures.tried += 1
+                    got = decide(pos)
+                    if isinstance(got, str):
+                        figures.rejected[f"a:{got}"] += 1
+                        continue
+                    if got.key in seen:
+                        figures.rejected["c:near-copy"] += 1
+                        continue
+                    seen.add(got.key)
+                    drafts.append(got)
+                specs = []
+                for d in drafts:
+                    probe = _puzzle_probe(d, layouts)
+                    specs.append(spec_of(probe))
+                run_analysis([s for s in specs if s is not None], store, runner=runner)
+                for d, spec in zip(drafts, specs):
+                    if have[name] >= wanted[name]:
+                        break
+                    assert spec is not None
+                    record = store.get(spec)
+                    if record is None:
+                        figures.rejected["b:no-evidence"] += 1
+                        continue
+                    if _unexplained(d, record):
+                        figures.rejected["b:evidence-against"] += 1
+                        continue
+                    kind = "lead" if d.position.kind in ("opening-lead", "later-lead", "return") else "play"
+                    pid = f"{prefix}-{seed}-{d.position.kind}-{have[name] + 1}"
+                    puzzle = _puzzle(d, pid, record, layouts)
+                    problems = prove(Located(puzzle, "<build>", 0, {}))
+                    if problems:
+                        figures.rejected["proof:" + problems[0].message.split(":")[0][:40]] += 1
+                        continue
+                    if said[_words(puzzle)] >= SHARED_MAX:
+                        figures.rejected["gate:shared-explanation"] += 1
+                        continue
+                    said[_words(puzzle)] += 1
+                    kept.append(puzzle)
+                    have[name] += 1
+                    figures.kept += 1
+                    figures.by_kind[d.position.kind] += 1
+                    figures.by_difficulty[puzzle.difficulty] += 1
+                    del kind
+                figures.seconds = time.perf_counter() - t0
+                if on_round is not None:
+                    on_round(kept, figures)
     figures.seconds = time.perf_counter() - t0
     return kept, figures
+
+
+def _words(puzzle: Puzzle) -> str:
+    """The puzzle's English explanation as the shared-words gate compares it (spaces folded)."""
+    return " ".join(puzzle.explanation.en.split())
 
 
 def _puzzle_probe(draft: Draft, layouts: int) -> Puzzle:

@@ -1,10 +1,13 @@
 """``python -m tutor puzzles build --seed S --lead N --play M [--layouts L] [--workers K | --scheduler URL]
-[--out library/] [--store DIR] [--json]``: the puzzle library (:mod:`tutor.puzzle_build`).
+[--out library/] [--store DIR] [--prefix P] [--beside DIR …] [--json]``: the puzzle library (:mod:`tutor.puzzle_build`).
 
 Writes ``OUT/lead/<kind>.yaml`` and ``OUT/play/<kind>.yaml`` (ordinary puzzle files, the schema of
 puzzles/) after every round, so a build cut off keeps what it made; the evidence goes into
 ``--store`` (default ``OUT/evidence``, the folder the evidence store reads after the shipped one).
-At the end it prints the build's figures: positions tried, kept, rejected by each rule.
+``--beside`` names the library a second seed is added to: a draft that is a near-copy of one of
+its puzzles is rejected (rule c), as one of the build's own would be; the files under OUT are not
+read there, so the same command builds the same files again. At the end it prints the build's
+figures: positions tried, kept, rejected by each rule.
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.add_argument("--out", type=nonempty, default="library", help="the library folder (default: library/)")
     b.add_argument("--store", type=nonempty, default=None, help="the evidence folder (default: OUT/evidence)")
     b.add_argument("--prefix", type=nonempty, default="lib", help="the puzzles' id prefix (default lib)")
+    b.add_argument("--beside", type=nonempty, action="append", default=[],
+                   help="puzzle files or folders already in the library: no near-copy of theirs is kept "
+                        "(a second seed added to the library; repeatable)")
     add_json_flag(b)
     b.set_defaults(func=run)
 
@@ -49,8 +55,23 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     store = EvidenceStore(args.store if args.store is not None else out / "evidence")
     layouts = args.layouts or DEFAULT_LAYOUTS
+    # the options that change what is built, so that the header's command builds the file again
+    extra = "".join(f" --{name} {value}" for name, value, default in
+                    (("prefix", args.prefix, "lib"), ("out", args.out, "library")) if value != default)
+    extra += "".join(f" --beside {b}" for b in args.beside)
+    if args.store is not None:
+        extra += f" --store {args.store}"
     header = (f"made by: python -m tutor puzzles build --seed {args.seed} --lead {args.lead} --play {args.play} "
-              f"--layouts {layouts} (do not edit by hand: build again)")
+              f"--layouts {layouts}{extra} (do not edit by hand: build again)")
+    beside = []
+    if args.beside:
+        from tutor.content.loader import load_paths
+
+        content = load_paths(args.beside)
+        if content.problems:
+            raise CliError(f"--beside: {content.problems[0]}")
+        mine = out.resolve()
+        beside = [p.item for p in content.puzzles if not Path(p.path).resolve().is_relative_to(mine)]
 
     def on_round(kept: list, figures: BuildFigures) -> None:  # type: ignore[type-arg]
         if kept:
@@ -60,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             sys.stderr.flush()
 
     puzzles, figures = build(args.seed, args.lead, args.play, store, layouts=layouts, workers=args.workers,
-                             scheduler=args.scheduler, prefix=args.prefix, on_round=on_round)
+                             scheduler=args.scheduler, prefix=args.prefix, on_round=on_round, beside=beside)
     files = write_library(puzzles, out, header) if puzzles else []
     if not args.json:
         sys.stderr.write("\n")

@@ -27,7 +27,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from tutor.cards import CARDS, Card, Hand, Rank, Suit
-from tutor.content.engine import CardVerdict, EngineCard, advise_position
+from tutor.content.engine import CardVerdict, EngineCard, advise_position, position_of
+from tutor.content.models import Puzzle
 from tutor.content.quality import history_faults
 from tutor.conventions import advise
 from tutor.conventions.catalogue import get_maxim
@@ -36,7 +37,7 @@ from tutor.play import PlayState, parse_history
 from tutor.seats import Seat
 from tutor.seatview import SeatView
 
-__all__ = ["KINDS", "Turn", "Draft", "positions", "decide", "pattern_key", "holding_pattern", "themes_of",
+__all__ = ["KINDS", "Turn", "Draft", "positions", "decide", "puzzle_key", "pattern_key", "holding_pattern", "themes_of",
            "difficulty_of", "plausible_suits"]
 
 #: What South is asked, by where the position comes from in the play.
@@ -216,7 +217,30 @@ def decide(position: Turn) -> Draft | str:
     :func:`tutor.content.quality.history_faults`)."""
     if position.played and history_faults(position.deal, parse_history(position.played)):
         return "odd-history"
-    view = position.view()
+    got = _judge(position.kind, position.view())
+    if isinstance(got, str):
+        return got
+    advice, plausible, equal, key = got
+    return Draft(position, advice, plausible, equal, key)
+
+
+def puzzle_key(puzzle: Puzzle) -> tuple[object, ...] | None:
+    """The near-copy key (:func:`pattern_key`) of a puzzle the build wrote, from what South sees
+    in it (its kind read from its id, ``PREFIX-SEED-KIND-N``); None when it is not the build's or
+    holds no real decision. What a build beside an existing library checks its drafts against, so
+    a second seed keeps no near-copy of the first's puzzles."""
+    parts = puzzle.id.split("-", 2)
+    kind = parts[2].rsplit("-", 1)[0] if len(parts) == 3 else ""
+    if kind not in KINDS:
+        return None
+    got = _judge(kind, position_of(puzzle))
+    return None if isinstance(got, str) else got[3]
+
+
+def _judge(kind: str, view: SeatView) -> tuple[EngineCard, tuple[Card, ...], tuple[CardVerdict, ...],
+                                               tuple[object, ...]] | str:
+    """:func:`decide` on South's view: (the advice, the plausible alternatives, the accepted
+    cards, the near-copy key), or why there is no real decision."""
     advice = advise_position(view)
     if not advice.maxims:
         return "no-maxim"
@@ -243,11 +267,11 @@ def decide(position: Turn) -> Draft | str:
             return "one-candidate"
         seen: set[int] = set()
         plausible = tuple(c for c in plausible if not (runs[c] in seen or seen.add(runs[c])))  # type: ignore[func-returns-value]
-    key = pattern_key(position, view, advice, plausible)
-    return Draft(position, advice, plausible[:3], equal, key)
+    key = pattern_key(kind, view, advice, plausible)
+    return advice, plausible[:3], equal, key
 
 
-def pattern_key(position: Turn, view: SeatView, advice: EngineCard, plausible: Sequence[Card]) -> tuple[object, ...]:
+def pattern_key(kind: str, view: SeatView, advice: EngineCard, plausible: Sequence[Card]) -> tuple[object, ...]:
     """What two near-copies share: the kind of turn, the deciding maxim, the answer's holding
     pattern (``KJxx``), the alternatives as a player sees them at a glance (each one's top honour,
     its length, whether it is trumps), and for a play the cards on the table as patterns."""
@@ -261,7 +285,7 @@ def pattern_key(position: Turn, view: SeatView, advice: EngineCard, plausible: S
 
     mine = holding_pattern([c for c in held if c.suit == advice.card.suit])
     table = tuple(holding_pattern([c]) for c in view.on_table)
-    return (position.kind, advice.maxims[0], mine + ("t" if advice.card.suit == trump else ""),
+    return (kind, advice.maxims[0], mine + ("t" if advice.card.suit == trump else ""),
             tuple(sorted(glance(c.suit) for c in plausible)), table)
 
 
