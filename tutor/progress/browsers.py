@@ -27,7 +27,9 @@ on the row), so they are matched to rows here, by hashing each key.
 
 from __future__ import annotations
 
+import functools
 import re
+import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -36,6 +38,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Table, and_, delete, distinct, exists, func, not_, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql import Select
 
 from tutor.accounts import token_hash
@@ -209,6 +212,8 @@ def idle_in_file(path: Path, days: int = IDLE_DAYS, *, at: datetime | None = Non
     try:
         with engine.connect() as conn:
             return _counted(conn, days, _candidates(conn, cutoff))
+    except (DBAPIError, sqlite3.Error) as exc:  # a newer schema of other columns, a file locked long
+        raise ProgressError(f"cannot count the idle browsers of {path}: {getattr(exc, 'orig', None) or exc}") from None
     finally:
         engine.dispose()
 
@@ -306,7 +311,7 @@ class Browsers:
             self.db.refuse_write()
         removed = IdleBrowsers(days)
         for chunk in _chunks(found):
-            removed += self.db.retrying(lambda chunk=chunk: self._prune(cutoff, days, chunk))
+            removed += self.db.retrying(functools.partial(self._prune, cutoff, days, chunk))
         return removed
 
     def _prune(self, cutoff: str, days: int, chunk: Sequence[_Idle]) -> IdleBrowsers:
