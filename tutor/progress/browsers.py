@@ -194,7 +194,11 @@ def _still_idle(conn: Connection, cutoff: str, chunk: Sequence[_Idle]) -> list[_
     rows locked on PostgreSQL): one that came back meanwhile -- an answer, a draft, a row made
     for a key that had only drafts -- is kept, all of it."""
     ids = [x.row for x in chunk if x.row is not None]
-    rows = {int(i) for i, _h in conn.execute(locked(_idle_rows(cutoff, ids))).all()} if ids else set()
+    rows: set[int] = set()
+    if ids:  # lock first, then look in a statement of its own: on PostgreSQL it sees every answer
+        # committed before the locks (an answer locks its learner's row, so none comes after)
+        conn.execute(locked(select(_L.c.id).where(_L.c.id.in_(ids)))).all()
+        rows = {int(i) for i, _h in conn.execute(_idle_rows(cutoff, ids)).all()}
     keys = [x.key for x in chunk if x.key is not None]
     last = _anonymous_last(conn, keys)
     fresh = {k for k, ts in last.items() if ts >= cutoff}
