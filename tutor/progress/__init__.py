@@ -27,6 +27,7 @@ Every name below is importable from here, as it was before the store was split.
 from __future__ import annotations
 
 from tutor.glicko import Rating
+from tutor.progress.browsers import IDLE_DAYS, MAX_IDLE_DAYS, idle_in_file
 from tutor.progress.drafts import DRAFTS_KEPT, MAX_DRAFT
 from tutor.progress.errors import AccessDenied, LoginFailed, LoginThrottled, NameLookalike, NotATeacher
 from tutor.progress.records import (
@@ -40,6 +41,7 @@ from tutor.progress.records import (
     Draft,
     Flag,
     Homework,
+    IdleBrowsers,
     ItemStanding,
     ItemState,
     Learner,
@@ -70,6 +72,10 @@ __all__ = [
     "ProgressStore",
     "Learner",
     "BrowserWork",
+    "IdleBrowsers",
+    "IDLE_DAYS",
+    "MAX_IDLE_DAYS",
+    "idle_in_file",
     "Attempt",
     "ThemeStats",
     "ReviewItem",

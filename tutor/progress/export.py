@@ -7,6 +7,7 @@ drafts, classes), so it sits above all of them and none of them needs it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -20,20 +21,23 @@ from tutor.progress.review import ReviewQueue
 from tutor.storage import models as T
 from tutor.storage.database import Database, locked
 
-__all__ = ["Export"]
+__all__ = ["Export", "erasure"]
 
 
-def _erasure(learner_id: int) -> tuple[Delete, ...]:
-    """The deletes that remove a learner, children before parents (the foreign keys hold at each)."""
-    taught = select(T.classes.c.id).where(T.classes.c.teacher_id == learner_id).scalar_subquery()
-    own = [delete(t).where(t.c.learner_id == learner_id)
+def erasure(learner_ids: Sequence[int]) -> tuple[Delete, ...]:
+    """The deletes that remove these learners, children before parents (the foreign keys hold
+    at each): one learner forgotten (:meth:`Export.delete`), or browsers' idle unnamed work
+    pruned (:meth:`tutor.progress.browsers.Browsers.prune`)."""
+    ids = list(learner_ids)
+    taught = select(T.classes.c.id).where(T.classes.c.teacher_id.in_(ids)).scalar_subquery()
+    own = [delete(t).where(t.c.learner_id.in_(ids))
            for t in (T.class_members, T.sessions, T.identities, T.theme_ratings, T.drafts, T.reports, T.reviews, T.lessons_done,
                      T.attempts)]
     return (delete(T.assignments).where(T.assignments.c.class_id.in_(taught)),
             delete(T.class_members).where(T.class_members.c.class_id.in_(taught)),
-            delete(T.classes).where(T.classes.c.teacher_id == learner_id),
+            delete(T.classes).where(T.classes.c.teacher_id.in_(ids)),
             *own,
-            delete(T.learners).where(T.learners.c.id == learner_id))
+            delete(T.learners).where(T.learners.c.id.in_(ids)))
 
 
 class Export:
@@ -93,5 +97,5 @@ class Export:
         with self.db.write() as conn:
             if conn.execute(locked(select(T.learners.c.id).where(T.learners.c.id == learner_id))).first() is None:
                 raise no_learner(learner_id)
-            for statement in _erasure(learner_id):
+            for statement in erasure([learner_id]):
                 conn.execute(statement)

@@ -22,7 +22,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 from tutor.glicko import Rating
 from tutor.storage.errors import ProgressError, StoreUnavailable
 
-__all__ = ["KINDS", "MAX_NAME", "Role", "Learner", "BrowserWork", "RatingPoint", "Candidate", "ClassInfo", "Assignment", "ItemState",
+__all__ = ["KINDS", "MAX_NAME", "Role", "Learner", "BrowserWork", "IdleBrowsers", "RatingPoint", "Candidate", "ClassInfo", "Assignment", "ItemState",
            "ReportRow", "Homework", "Attempt", "ThemeStats", "ReviewItem", "Report", "Draft", "report_csv",
            "seed_rating", "stars_of", "DailyRow", "Flag", "ItemStanding", "now", "iso", "clean_name", "item_state", "guard_rows"]
 
@@ -70,6 +70,27 @@ class BrowserWork:
 
     def __bool__(self) -> bool:
         return bool(self.answers or self.lessons or self.daily_days or self.drafts)
+
+
+@dataclass(frozen=True)
+class IdleBrowsers:
+    """The unnamed work of browsers idle for ``days`` days or more (none of it claimed by a
+    learner), counted -- or, after a prune, removed: how many browsers, and their answers,
+    lessons done and versions of drafts (:meth:`tutor.progress.browsers.Browsers.prune`)."""
+
+    days: int
+    browsers: int = 0
+    answers: int = 0
+    lessons: int = 0
+    drafts: int = 0
+
+    def __add__(self, other: IdleBrowsers) -> IdleBrowsers:
+        return IdleBrowsers(self.days, self.browsers + other.browsers, self.answers + other.answers,
+                            self.lessons + other.lessons, self.drafts + other.drafts)
+
+    def to_json(self) -> dict[str, int]:
+        return {"idle_days": self.days, "browsers": self.browsers, "answers": self.answers,
+                "lessons": self.lessons, "drafts": self.drafts}
 
 
 @dataclass(frozen=True)

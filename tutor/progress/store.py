@@ -17,7 +17,7 @@ from typing import Any
 
 from tutor.glicko import Rating
 from tutor.progress.attempts import Attempts
-from tutor.progress.browsers import Browsers
+from tutor.progress.browsers import IDLE_DAYS, Browsers
 from tutor.progress.classes import Classes
 from tutor.progress.dailies import Chooser, Dailies
 from tutor.progress.drafts import Drafts
@@ -35,6 +35,7 @@ from tutor.progress.records import (
     Draft,
     Flag,
     Homework,
+    IdleBrowsers,
     ItemStanding,
     Learner,
     RatingPoint,
@@ -181,6 +182,15 @@ class ProgressStore:
     def claim_browser(self, key: str, learner_id: int) -> BrowserWork:
         """Make this browser's unnamed work the learner's (each first try counted once)."""
         return self.browsers.claim(key, learner_id)
+
+    def idle_browsers(self, days: int = IDLE_DAYS, *, at: datetime | None = None) -> IdleBrowsers:
+        """How many browsers' unnamed work has been idle ``days`` days or more, and what it holds."""
+        return self.browsers.idle(days, at=at)
+
+    def prune_browsers(self, days: int = IDLE_DAYS, *, at: datetime | None = None) -> IdleBrowsers:
+        """Remove the unnamed work of browsers idle ``days`` days or more (never a named
+        learner's); what was removed."""
+        return self.browsers.prune(days, at=at)
 
     # -- attempts, lessons, the streak (tutor.progress.attempts) ----------------------------
     def record_attempt(self, learner_id: int, item_id: str, kind: str, *, themes: Iterable[str] = (),
