@@ -14,9 +14,9 @@ from pydantic_core import PydanticCustomError
 from tutor.cards import Card, Hand, Suit, parse_card
 from tutor.conventions.catalogue import ID_PATTERN
 from tutor.cut import PLAYER_NAMES
-from tutor.humbug import CHOICES
 from tutor.deal import Deal
 from tutor.errors import HandError, WhistError
+from tutor.humbug import CHOICES
 from tutor.play import Trick, format_history, parse_history
 from tutor.seats import Seat
 

@@ -420,7 +420,7 @@ def _grade_exchange(item: Item, choice: str, lang: str) -> Feedback:
     if choice == right:
         said = Text(en=t("humbug.question.right", "en", choice=_choice_text(right).en),
                     ru=t("humbug.question.right", "ru", choice=_choice_text(right).ru))
-        return Feedback(True, "right", maxims, _join(said, counts), _join(counts, item.explanation), lang)
+        return Feedback(True, "right", maxims, _join(said, counts), _join(rule, item.explanation), lang)
     assert choice in CHOICES
     wrong = Text(en=t(f"humbug.question.wrong_{choice}", "en"), ru=t(f"humbug.question.wrong_{choice}", "ru"))
     solution = Text(en=t("humbug.question.solution", "en", choice=_choice_text(right).en),
