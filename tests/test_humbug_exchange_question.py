@@ -26,7 +26,7 @@ from tutor.seats import Seat
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLES = ROOT / "puzzles" / "other-tables.yaml"
-LESSON = ROOT / "lessons" / "18-whist-for-two.yaml"
+LESSON = ROOT / "lessons" / "20-humbug-keep-or-exchange.yaml"
 WEAK_DEALER = "humbug-dealer-exchanges-a-weak-pile"
 EXPLANATION = {"en": "The count decides.", "ru": "Решает счёт."}
 
@@ -154,7 +154,7 @@ def test_tutor_check_proves_the_exchange_by_the_rule_of_the_count(dealer, trump,
 
 
 def test_the_shipped_exchange_items_teach_both_choices_for_both_dealers_and_are_proved():
-    """Two puzzles and two lesson-18 exercises: keeping right and exchanging right, South dealing and North."""
+    """Two puzzles and lesson 20's three exercises: keeping right and exchanging right, South dealing and North."""
     items = _exchange_items()
     assert len(items) >= 4
     assert {i.answer for i in items} == {"keep", "exchange"}
@@ -229,3 +229,26 @@ def test_the_puzzles_page_asks_the_exchange_with_two_buttons_and_checks_the_answ
     store = db(app_env)
     attempts = store.attempts(store.learner("Ann").id, item_id=WEAK_DEALER)
     assert [(a.correct, a.answer) for a in attempts] == [(False, "keep"), (True, "exchange")]
+
+
+def test_lesson_20_on_the_learn_page_is_answered_by_the_choice_buttons(app_env):
+    """Lesson 20's first exercise on the Learn page (English): the dealer's pile with the turned-up ♠3,
+    "Keep my pile" right, recorded as keep."""
+    from appkit import db, start
+    from tutor.ui import state
+    from tutor.ui.learn import SCOPE
+
+    lessons = app_env / "content" / "lessons"
+    for old in lessons.glob("*.yaml"):
+        old.unlink()
+    (lessons / LESSON.name).write_text(LESSON.read_text(encoding="utf-8"), encoding="utf-8")
+    at = start("en", learner="Ann")
+    assert not at.exception, at.exception
+    item = "humbug-keep-or-exchange/3"
+    assert "You dealt: the turned-up ♠3 lies in your pile" in " ".join(c.value for c in at.caption)
+    at.button(key=state.widget_key(SCOPE, item, "choice-keep")).click().run()
+    assert not at.exception, at.exception
+    assert at.success and at.success[0].value.startswith("Right: keep your pile.")
+    store = db(app_env)
+    [attempt] = store.attempts(store.learner("Ann").id)
+    assert attempt.correct and attempt.answer == "keep"
