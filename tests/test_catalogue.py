@@ -159,7 +159,9 @@ def test_categories_and_systems_are_known_and_cover_the_tables() -> None:
         "revoke-penalty-russian", "revoke-penalty-american", "exposed-card", "lead-out-of-turn", "look-at-last-trick",
         # the cut for the deal under each seed's custom (000, 001, 003; issue 25)
         "cut-lowest-deals", "cut-low-plays-with-low", "cut-highest-deals-house", "draw-ace-low-at-the-club",
-        "draw-four-highest-play"}
+        "draw-four-highest-play",
+        # Humbug's exchange (002 «Козирем користується здає, але якщо він надумає змінити карти, то позбавляється його»)
+        "humbug-exchange-by-count"}
 
 
 def test_for_system_separates_russian_and_english_leads() -> None:

@@ -24,12 +24,15 @@ from tutor.humbug import Choice, HumbugError, HumbugView
 from tutor.rulesets import Text
 from tutor.seats import Seat
 
-__all__ = ["HumbugDecision", "HumbugCard", "decide_exchange", "choose_card", "hand_count", "EXCHANGE_RULE"]
+__all__ = ["HumbugDecision", "HumbugCard", "decide_exchange", "choose_card", "hand_count", "EXCHANGE_RULE",
+           "EXCHANGE_MAXIM"]
 
 #: The points of the exchange rule (the usual count of honour strength) and the weight of a trump.
 HCP: dict[Rank, int] = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 TRUMP_WEIGHT = 2
 EXCHANGE_RULE = "count-against-the-pile"
+#: The catalogue's maxim of the exchange rule (the one an exchange question cites first).
+EXCHANGE_MAXIM = "humbug-exchange-by-count"
 
 
 @dataclass(frozen=True)

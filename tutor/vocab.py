@@ -69,8 +69,9 @@ GradeVerdict = Literal["right", "accepted", "worse", "bad", "wrong", "illegal"]
 GRADE_VERDICTS: tuple[GradeVerdict, ...] = get_args(GradeVerdict)
 
 #: What a lesson exercise or puzzle asks for; the answer's kind follows from it (``cut``: who deals
-#: first, who partners whom or who waits, from the cards drawn -- :mod:`tutor.cut`).
-QuestionKind = Literal["lead", "play", "legal", "honours", "score", "cut"]
+#: first, who partners whom or who waits, from the cards drawn -- :mod:`tutor.cut`; ``exchange``: at
+#: Humbug, keep one's pile or throw it for the pile on the right -- :mod:`tutor.humbug_robot`'s rule).
+QuestionKind = Literal["lead", "play", "legal", "honours", "score", "cut", "exchange"]
 QUESTION_KINDS: tuple[QuestionKind, ...] = get_args(QuestionKind)
 #: The questions answered with a card of the student's hand.
 CARD_QUESTIONS: tuple[QuestionKind, ...] = ("lead", "play", "legal")

@@ -49,6 +49,8 @@ def question_text(item: Item) -> Text:
     if item.question == "cut":
         key = f"club.cut.ask.{item.cut_ask}"
         return Text(en=t(key, "en"), ru=t(key, "ru"))
+    if item.question == "exchange":
+        return Text(en=t("humbug.question.ask", "en"), ru=t("humbug.question.ask", "ru"))
     if item.ask is not None:
         return ask_text(item.ask)
     en, ru = _QUESTION[item.question]

@@ -23,7 +23,8 @@ from tutor.conventions.catalogue import UnknownMaximError, check_ids, get_maxim
 from tutor.cut import CutRuling, rule_cut
 from tutor.deal import Deal
 from tutor.errors import WhistError
-from tutor.humbug import humbug_honours, score_humbug
+from tutor.humbug import HumbugView, humbug_honours, score_humbug
+from tutor.humbug_robot import HumbugDecision, decide_exchange
 from tutor.i18n import ru_plural, t
 from tutor.play import Trick
 from tutor.rulesets import Ruleset, find_ruleset
@@ -46,6 +47,8 @@ __all__ = [
     "engine_number",
     "cut_ruling",
     "engine_cut",
+    "engine_exchange",
+    "exchange_counts",
     "maxim_text",
     "unknown_maxims",
 ]
@@ -318,6 +321,36 @@ def _transfer_parts(scored: DealScore) -> tuple[Text, ...]:
             ru=f"штраф за ренонс: {n} {ru_plural(n, 'взятка', 'взятки', 'взяток')} переходят к стороне {who_ru}"
                + (f", у неё теперь {total}" if total is not None else "")))
     return tuple(out)
+
+
+# -- Humbug's exchange: keep one's pile or take the pile on the right (002) ----------------------
+
+def engine_exchange(item: Item) -> HumbugDecision:
+    """Keep or exchange for South, by the Humbug robot's stated rule (:func:`tutor.humbug_robot.decide_exchange`)
+    on what 002 lets him know: his pile and the turned-up card -- the very view the robot decides from."""
+    if item.question != "exchange":
+        raise WhistError(f"the {item.question} question is not Humbug's exchange")
+    trump = item.trump_card
+    view = HumbugView(seat=Seat.S, dealer=item.dealer_seat, trump=trump.suit, trump_card=trump, trump_card_kept=None,
+                      decisions=(), hand=item.student_hand, tricks=(), current=(), leader=item.dealer_seat.partner)
+    return decide_exchange(view)
+
+
+def exchange_counts(item: Item, decision: HumbugDecision | None = None) -> Text:
+    """The rule's two counts for the learner: his pile's and the pile on his right's share of the cards
+    he has not seen, and, for the dealer, the turned-up card that stays with his pile if he throws it."""
+    d = decision if decision is not None else engine_exchange(item)
+    trump = item.trump_card
+    key = "humbug.question.counts_" + ("more" if d.choice == "keep" else "less")
+    dealer = item.dealer_seat == Seat.S
+
+    def one(lang: str) -> str:
+        text = t(key, lang, own=int(d.own), pile=f"{d.pile:.1f}".replace(".", "," if lang == "ru" else "."))
+        card = t("humbug.question.dealer_loses" if dealer else "humbug.question.dealer_is_north", lang,
+                 card=trump.symbol(lang))
+        return f"{text} {card}"
+
+    return Text(en=one("en"), ru=one("ru"))
 
 
 # -- the cut: who deals, who partners whom, who waits ------------------------------------------

@@ -16,6 +16,7 @@ from tutor.conventions.catalogue import ID_PATTERN
 from tutor.cut import PLAYER_NAMES
 from tutor.deal import Deal
 from tutor.errors import HandError, WhistError
+from tutor.humbug import CHOICES
 from tutor.play import Trick, format_history, parse_history
 from tutor.seats import Seat
 
@@ -109,19 +110,21 @@ def _read_suit(value: Any) -> Suit:
     return Suit[value]
 
 
-#: An answer: a number (honours, score), a card (lead, play) or the set of cards (legal).
+#: An answer: a number (honours, score), a card (lead, play), the set of cards (legal), a player's
+#: name (cut) or a Humbug choice, ``keep`` or ``exchange`` (exchange).
 AnswerValue = int | Card | tuple[Card, ...] | str
 
 
 def _read_answer(value: Any) -> AnswerValue:
     """A card, a number, a list of cards (read as a tuple of :class:`Card`, in the given order) or, for
-    a question on the cut, a player's name (:data:`tutor.cut.PLAYER_NAMES`: ``Anna``, ``You``)."""
+    a question on the cut, a player's name (:data:`tutor.cut.PLAYER_NAMES`: ``Anna``, ``You``), or, for
+    Humbug's exchange question, ``keep`` or ``exchange`` (:data:`tutor.humbug.CHOICES`)."""
     if isinstance(value, bool):
         raise ValueError(f"an answer is a card, a number or a list of cards, not {value!r}")
     if isinstance(value, (int, Card)):
         return value
     if isinstance(value, str):
-        if value.strip() in PLAYER_NAMES:
+        if value.strip() in PLAYER_NAMES or value.strip() in CHOICES:
             return value.strip()
         return parse_card(value)
     if isinstance(value, (list, tuple)):
@@ -189,7 +192,8 @@ Answer = Annotated[
     AnswerValue,
     PlainValidator(_read_answer, json_schema_input_type=int | str | list[str]),
     PlainSerializer(write_answer, return_type=int | str | list[str]),
-    Field(description="lead/play: a card; legal: the list of legal cards; honours/score: a number; cut: a player."),
+    Field(description=("lead/play: a card; legal: the list of legal cards; honours/score: a number; cut: a player; "
+                       "exchange: keep or exchange.")),
 ]
 #: The cards a cut gives each player (a question on the cut): ``{You: S5, Anna: HA, ...}``.
 if TYPE_CHECKING:  # a Literal built from the names at run time; a static checker sees the strings

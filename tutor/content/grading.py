@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from tutor.cards import Card, parse_card
-from tutor.content.engine import cut_ruling, engine_number, engine_verdict
+from tutor.content.engine import cut_ruling, engine_exchange, engine_number, engine_verdict, exchange_counts
 from tutor.content.models import Item, Text
 from tutor.content.situation import item_ruling, item_view
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim, maxim_title
 from tutor.cut import custom_rule, player_name
 from tutor.errors import CardError, WhistError
+from tutor.humbug import CHOICES
 from tutor.i18n import t
 from tutor.play import must_follow_suit
 from tutor.vocab import GRADE_VERDICTS, GradeVerdict
@@ -335,6 +336,8 @@ def grade(item: Item, response: Any, lang: str = "en") -> Feedback:
     if lang not in ("en", "ru"):
         raise GradingError(f"unknown language {lang!r} (en or ru)")
     read = read_response(item, response)
+    if item.question == "exchange" and isinstance(read, str):
+        return _grade_exchange(item, read, lang)
     if isinstance(read, str):
         return _grade_cut(item, read, lang)
     if isinstance(read, int):
@@ -344,12 +347,14 @@ def grade(item: Item, response: Any, lang: str = "en") -> Feedback:
 
 def read_response(item: Item, response: Any) -> Card | int | str:
     """The response as the item asks for it: a :class:`Card` for a card question, an ``int`` for a
-    number question, a player's name for a cut question -- read once, so the grade and the record
+    number question, a player's name for a cut question, ``keep`` or ``exchange`` for Humbug's exchange -- read once, so the grade and the record
     of an answer are of the same value (``"s2"``, ``"♠2"`` and ``Card.parse("S2")`` are one answer,
     stored as ``S2``; ``"анна"`` and ``"Anna"`` one player, stored as ``Anna``).
     Raises :class:`GradingError` when it is none of them."""
     if item.question == "cut":
         return _read_player(item, response)
+    if item.question == "exchange":
+        return _read_choice(response)
     if item.question in ("honours", "score"):
         return _read_number(response)
     return _read_card(response)
@@ -383,6 +388,46 @@ def _grade_cut(item: Item, name: str, lang: str) -> Feedback:
     return Feedback(False, "wrong", tuple(item.maxims), _join(wrong, rule), _join(solution, item.explanation),
                     lang, idea=Text(en=t("grade.cut_idea", "en"), ru=t("grade.cut_idea", "ru")),
                     shown=tuple(item.maxims))
+
+
+#: The words a Humbug choice is read from, besides ``keep`` and ``exchange`` (the buttons send those).
+_CHOICE_WORDS = {"keep": "keep", "exchange": "exchange", "change": "exchange",
+                 "оставить": "keep", "сменить": "exchange", "менять": "exchange"}
+
+
+def _read_choice(response: Any) -> str:
+    """Keep or exchange, in either language (any case)."""
+    said = str(response).strip().casefold()
+    if said in _CHOICE_WORDS:
+        return _CHOICE_WORDS[said]
+    raise GradingError(f"keep or exchange, not {response!r}")
+
+
+def _choice_text(choice: str) -> Text:
+    return Text(en=t(f"humbug.question.choice_{choice}", "en"), ru=t(f"humbug.question.choice_{choice}", "ru"))
+
+
+def _grade_exchange(item: Item, choice: str, lang: str) -> Feedback:
+    """Humbug's keep-or-exchange answered, judged by the robot's stated rule (:func:`engine_exchange`).
+    A wrong choice is told the rule it breaks -- the count, how to make it -- never the two counts,
+    which decide it; they come with the solution (the choice, the counts, the dealer's turned-up
+    card, the item's explanation citing 002)."""
+    decision = engine_exchange(item)
+    right = decision.choice
+    counts = exchange_counts(item, decision)
+    rule = Text(en=t("humbug.question.rule", "en"), ru=t("humbug.question.rule", "ru"))
+    maxims = tuple(item.maxims)
+    if choice == right:
+        said = Text(en=t("humbug.question.right", "en", choice=_choice_text(right).en),
+                    ru=t("humbug.question.right", "ru", choice=_choice_text(right).ru))
+        return Feedback(True, "right", maxims, _join(said, counts), _join(rule, item.explanation), lang)
+    assert choice in CHOICES
+    wrong = Text(en=t(f"humbug.question.wrong_{choice}", "en"), ru=t(f"humbug.question.wrong_{choice}", "ru"))
+    solution = Text(en=t("humbug.question.solution", "en", choice=_choice_text(right).en),
+                    ru=t("humbug.question.solution", "ru", choice=_choice_text(right).ru))
+    return Feedback(False, "wrong", maxims, _join(wrong, rule), _join(solution, counts, item.explanation), lang,
+                    idea=Text(en=t("humbug.question.idea", "en"), ru=t("humbug.question.idea", "ru")),
+                    shown=maxims)
 
 
 def hint_count(item: Item) -> int:

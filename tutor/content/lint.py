@@ -16,6 +16,8 @@ Reading a file (:mod:`tutor.content.loader`) checks its shape. Here each item is
   accepted one, else the item must carry an ``override`` saying why (and no override when the
   engine agrees); for honours/score the scoring engine's number is the answer; for a legal
   question the answer is exactly the set of legal cards;
+* Humbug's exchange: the answer is the robot's rule of the count (:func:`~tutor.humbug_robot.decide_exchange`
+  on South's pile and the turned-up card), its maxim cited first;
 * the maxim ids exist in the catalogue; every Russian text is Russian;
 * the title, the prompt and the first hint do not name the answer card;
 * ids are unique across all files, lesson orders too.
@@ -35,7 +37,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tutor.cards import Card
-from tutor.content.engine import engine_card, engine_cut, engine_number, unknown_maxims
+from tutor.content.engine import engine_card, engine_cut, engine_exchange, engine_number, unknown_maxims
 from tutor.content.history import check_history, deliberate_cards
 from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
 from tutor.content.markup import remote_loads
@@ -45,6 +47,7 @@ from tutor.content.rulings import PenaltyError, Ruling
 from tutor.content.situation import item_ruling, item_view
 from tutor.cut import player_name
 from tutor.errors import WhistError
+from tutor.humbug_robot import EXCHANGE_MAXIM
 from tutor.rulesets import find_ruleset
 from tutor.scoring import scoring_maxims
 from tutor.seats import Seat
@@ -277,11 +280,34 @@ def _check_cut(loc: Located[Item]) -> list[Problem]:
     return out
 
 
+def _check_exchange(loc: Located[Item]) -> list[Problem]:
+    """Humbug's exchange is proved by the robot's stated rule (:func:`engine_exchange`): South or
+    North deals, the turned-up card lies in the dealer's pile, the answer is the rule's choice, and
+    the rule's maxim is cited first -- the explanation a learner reads is the rule's."""
+    item = loc.item
+    out = _check_cards(loc)
+    if out:
+        return out
+    try:
+        decision = engine_exchange(item)
+    except WhistError as exc:
+        return [loc.problem(f"the engine refused the position: {exc}", "answer")]
+    if decision.choice != item.answer:
+        out.append(loc.problem(
+            f"answer: the rule of the count says {decision.choice} (the pile counts {decision.own:g}, the pile on the "
+            f"right {decision.pile:.1f} on average), not {item.answer}", "answer"))
+    if item.maxims[0] != EXCHANGE_MAXIM:
+        out.append(loc.problem(f"maxims: an exchange question rests on {EXCHANGE_MAXIM}: cite it first", "maxims", 0))
+    return out
+
+
 def prove(loc: Located[Item]) -> list[Problem]:
     """Every problem with one item (puzzle or lesson exercise); empty when it is proved."""
     item = loc.item
     if item.question == "cut":
         return _check_cut(loc) + _maxim_problems(loc) + _language_problems(loc, _texts(item))
+    if item.question == "exchange":
+        return _check_exchange(loc) + _maxim_problems(loc) + _language_problems(loc, _texts(item))
     out = _check_cards(loc)
     if not out:
         try:

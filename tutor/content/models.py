@@ -34,7 +34,7 @@ A documented puzzle (see also ``puzzles/examples.yaml``)::
         #                               # must be conventional for its seat (python -m tutor check)
         # deliberate: [{card: "W:SK", reason: {en: "…", ru: "…"}}]   # a card of played that is a
         #                               # deliberate mistake, and why
-        question: lead                  # lead | play | legal | honours | score | cut
+        question: lead                  # lead | play | legal | honours | score | cut | exchange
         prompt: {en: "You lead to the first trick.", ru: "Вы ходите первым."}   # optional
         answer: S4                      # lead/play: a card; legal: a list of cards; honours/score: a number
         accept: []                      # other right answers, each {answer, reason: {en, ru}}
@@ -51,6 +51,13 @@ Honours and score items add ``ask`` (what number is asked, e.g. ``honours-points
 four; a lead, play or legal question with two dummies shows North's hand open -- the learner plays
 South and North against East and West -- and needs ``deal``) or ``cayenne`` (Parlett's scoring; ``trump`` is then the card cut from the second pack and
 ``contract: cayenne | grand | nullo`` the game named).
+
+An exchange item (``question: exchange``, with ``variant: humbug``) asks Humbug's first decision (002:
+«кожен гравець вирішує, чи грає він на своїх картах або скидає їх і купує інші»): South sees his
+13-card pile (``hand``) and the turned-up card (``trump``: in his pile when he deals, ``dealer: S``,
+else in North's, ``dealer: N``) -- no ``deal``, no ``played``; the answer is ``keep`` or ``exchange``,
+proved by the Humbug robot's stated rule (:func:`tutor.humbug_robot.decide_exchange`, maxim
+``humbug-exchange-by-count``).
 
 A cut item is asked before the deal: no ``hand`` or ``trump``, but ``cut`` (each player's card,
 ``{You: S5, Anna: HA, Boris: D9, Vera: C2}``) and ``custom`` (``lowest`` 000, ``highest`` 001,
@@ -116,6 +123,7 @@ from tutor.conventions.catalogue import ID_PATTERN
 from tutor.cut import CUT_ASKS, Custom, CutAsk
 from tutor.deal import Deal
 from tutor.errors import WhistError
+from tutor.humbug import CHOICES
 from tutor.play import Trick
 from tutor.rulesets import Penalty as RevokePenalty
 from tutor.seats import Seat
@@ -340,7 +348,7 @@ class Item(_Model):
         "deals, a house custom) or club (003: the ace the lowest card, the four highest play)."))
     variant: TableVariant | None = Field(None, description=(
         "honours and score questions at another table: humbug (002: each player's honours by Humbug's scale, "
-        "South written as N-S, North as E-W), two-dummies (scored as for four; at a lead, play or legal question "
+        "South written as N-S, North as E-W; and the exchange question, keep or exchange), two-dummies (scored as for four; at a lead, play or legal question "
         "North's hand lies open, from deal:), cayenne (Parlett's scoring; "
         "trump: is the card cut from the second pack, whose suit is the cayenne suit; contract: names the game)."))
     contract: Declaration | None = Field(None, description="cayenne: the contract named -- cayenne, grand or nullo.")
@@ -384,6 +392,8 @@ class Item(_Model):
         for name in ("cut", "custom"):
             if getattr(self, name) is not None:
                 raise FieldProblem((name,), f"only a cut question takes {name}:")
+        if self.question == "exchange":
+            return self._exchange_position()
         if self.variant == "two-dummies" and self.question in _CARD_QUESTIONS:
             if self.deal is None:  # North lies open: the learner plays him too (000 «"Болваны" в висте»)
                 raise FieldProblem(("deal",), "a card question with two dummies shows North open: give deal:")
@@ -397,7 +407,30 @@ class Item(_Model):
             if getattr(self, name) is None:
                 raise FieldProblem((name,), f"the {self.question} question needs {name}:")
         if isinstance(self.answer, str):
-            raise FieldProblem(("answer",), f"a player's name answers a cut question, not a {self.question} question")
+            what = "keep or exchange answers an exchange question" if self.answer in CHOICES else \
+                "a player's name answers a cut question"
+            raise FieldProblem(("answer",), f"{what}, not a {self.question} question")
+        return self
+
+    def _exchange_position(self) -> Item:
+        """Humbug's keep-or-exchange (002) is decided from one's own pile and the turned-up card,
+        before a card is played: a Humbug item with hand: and trump:, no deal, no history, answered
+        keep or exchange."""
+        if self.variant != "humbug":
+            raise FieldProblem(("variant",), "an exchange question is asked at Humbug: add variant: humbug")
+        for name in ("deal", "played"):
+            if getattr(self, name) is not None:
+                raise FieldProblem((name,), f"the exchange is decided from one's own pile alone, before any card is "
+                                            f"played (002 forbids looking at the other piles): leave {name}: out")
+        for name in ("trump", "hand"):
+            if getattr(self, name) is None:
+                raise FieldProblem((name,), f"the exchange question needs {name}:")
+        if self.contract is not None:
+            raise FieldProblem(("contract",), "only a Cayenne question names its contract")
+        if self.answer not in CHOICES:
+            raise FieldProblem(("answer",), "an exchange question is answered keep or exchange")
+        if self.accept:
+            raise FieldProblem(("accept",), "an exchange question has one right choice: leave accept out")
         return self
 
     @model_validator(mode="after")
@@ -449,6 +482,8 @@ class Item(_Model):
         elif q == "cut":
             if self.ask is not None and self.ask not in CUT_ASKS:
                 raise FieldProblem(("ask",), f"ask: {self.ask} does not fit the cut question (use {', '.join(CUT_ASKS)})")
+        elif q == "exchange":
+            pass  # keep or exchange, checked with the position (_exchange_position)
         elif q == "legal":
             if not isinstance(self.answer, tuple) or not self.answer:
                 raise FieldProblem(("answer",), "a legal question is answered by the list of every legal card")

@@ -112,6 +112,8 @@ def answer_text(item: Item, lang: str = "en") -> str:
         return main + (f" ({' / '.join(alts)})" if alts else "")
     if item.question == "cut" and isinstance(item.answer, str):
         return player_name(item.answer, lang)
+    if item.question == "exchange":
+        return t(f"humbug.question.choice_{item.answer}", lang)
     return str(item.answer)
 
 

@@ -40,6 +40,7 @@ from tutor.locale_fmt import count, integer, number, signed
 
 __all__ = [
     "STUDY_DIR",
+    "NOT_CARD_PLAY",
     "SCHEMA",
     "Record",
     "RuleFigure",
@@ -234,12 +235,18 @@ def _code_of(source: str) -> str:
     return ast.dump(tree, annotate_fields=False)
 
 
+#: Maxims of another category than ``scoring`` that no card is chosen by, left out of :func:`engine_digest`:
+#: Humbug's keep-or-exchange (a law of 002 and the tutor's count, decided before the play begins).
+NOT_CARD_PLAY: frozenset[str] = frozenset({"humbug-exchange-by-count"})
+
+
 def engine_digest(root: Path | None = None) -> str:
     """Eight hex digits naming the engine's rules: a hash of the conventions modules' code (their
     docstrings and comments left out) and of which maxims the catalogue gives each system, so a
     study names the exact rules it measured and a corrected sentence does not make it stale. The
     scoring maxims (how a rule set counts the score) are left out: no card is chosen by them, so
-    a new one (odd-tricks-one-point, issue 24 defect 5) leaves the measured rules as they were."""
+    a new one (odd-tricks-one-point, issue 24 defect 5) leaves the measured rules as they were; so
+    are the maxims of :data:`NOT_CARD_PLAY` (Humbug's keep-or-exchange, decided before any card)."""
     root = root or Path(__file__).parent
     h = hashlib.sha256()
     for path in sorted(root.glob("*.py")):
@@ -249,7 +256,7 @@ def engine_digest(root: Path | None = None) -> str:
         h.update(_code_of(path.read_text(encoding="utf-8")).encode())
     catalogue = yaml.safe_load((root / "catalogue.yaml").read_text(encoding="utf-8"))
     for entry in catalogue.get("maxims", []):
-        if entry.get("category") == "scoring":  # a rule set's law of the score: no card is played by it
+        if entry.get("category") == "scoring" or entry.get("id") in NOT_CARD_PLAY:  # no card is played by them
             continue
         h.update(f"{entry.get('id')}:{','.join(entry.get('systems', []))}:{entry.get('category')}".encode())
     return h.hexdigest()[:8]

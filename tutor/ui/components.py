@@ -40,6 +40,7 @@ from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.conventions.catalogue import maxim_title as catalogue_title
 from tutor.cut import player_name
 from tutor.errors import WhistError
+from tutor.humbug import CHOICES
 from tutor.i18n import has, t
 from tutor.play import must_follow_suit
 from tutor.progress import ProgressError
@@ -113,6 +114,8 @@ def answer_label(response: Any, lang: str) -> str:
     if isinstance(response, Card):
         return response.symbol(lang)
     text = str(response).strip()
+    if text in CHOICES:
+        return t(f"humbug.question.choice_{text}", lang)
     try:
         return parse_card(text).symbol(lang)
     except WhistError:
@@ -157,8 +160,21 @@ def item_board(item: Item, lang: str) -> SeatView | None:
 
 
 def _asks_card(item: Item) -> bool:
-    """The question is answered by clicking a card of the hand (a number or a cut question is not)."""
-    return item.question not in ("honours", "score", "cut")
+    """The question is answered by clicking a card of the hand (a number, a cut or an exchange
+    question is not)."""
+    return item.question not in ("honours", "score", "cut", "exchange")
+
+
+def exchange_board(item: Item, lang: str) -> None:
+    """Humbug's exchange question's board: what 002 lets South see before he decides -- his own
+    pile, the other three face down (North's, and East's and West's on the table), the turned-up
+    card at the dealer's seat, and whether it is his to lose."""
+    trump = item.trump_card
+    hands: dict[Seat, Any] = {Seat.S: item.student_hand, Seat.N: 13, Seat.E: 13, Seat.W: 13}
+    show_html(table_html(hands, dealer=item.dealer_seat, trump_card=trump, trump=trump.suit, lang=lang, me=Seat.S))
+    st.caption(t("humbug.question.trumps", lang, suit=f"{trump.suit.symbol} {trump.suit.label(lang)}"))
+    st.caption(t("humbug.question.you_dealt" if item.dealer_seat == Seat.S else "humbug.question.north_dealt", lang,
+                 card=trump.symbol(lang)))
 
 
 def cut_board(item: Item, lang: str) -> None:
@@ -401,6 +417,13 @@ def _answer_controls(q: Question, view: SeatView | None) -> None:
             row.button(player_name(name, lang), key=q.keys.widget(f"player-{name}"),
                        on_click=_submit, args=(q, name))
         return
+    if q.item.question == "exchange":
+        st.caption(t("humbug.question.pick", lang))
+        row = st.container(horizontal=True, gap="small")
+        for choice in CHOICES:
+            row.button(t(f"humbug.question.{choice}", lang), key=q.keys.widget(f"choice-{choice}"),
+                       on_click=_submit, args=(q, choice))
+        return
     if view is None:
         return
     if not q.asks_card:
@@ -487,6 +510,8 @@ def run_item(
     view: SeatView | None = None
     if item.question == "cut":
         cut_board(item, lang)
+    elif item.question == "exchange":
+        exchange_board(item, lang)
     else:
         view = item_board(item, lang)
         if view is None:
