@@ -79,8 +79,8 @@ def test_bolvany_v_viste_the_learner_plays_south_and_his_open_north():
     такі ж, як і в вісті для чотирьох»): a card question with two dummies shows South North's open
     hand -- the cards he still holds -- and the engine, judging as at four, proves the answer: third
     hand high on North's lead, the cheapest winner last to the trick."""
-    third = _exercises(HUMBUG)[4]
-    last = next(p.item for p in load_file(PUZZLES).puzzles if p.item.id == "two-dummies-last-to-play")
+    puzzles = {p.item.id: p.item for p in load_file(PUZZLES).puzzles}
+    third, last = puzzles["two-dummies-third-hand"], puzzles["two-dummies-last-to-play"]
     for item, card, maxim in ((third, "HQ", "third-hand-high"), (last, "SA", "win-as-cheaply-as-possible")):
         view = item_view(item)
         north = item.full_deal().hands[Seat.N]
