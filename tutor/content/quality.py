@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from tutor.cards import Card, Rank
 from tutor.deal import Deal
@@ -67,20 +67,34 @@ def names_rank(text: str, rank: Rank, lang: str) -> bool:
     return any(re.search(rf"\b{w}\b", low) for w in _WORDS_EN.get(rank, ()))
 
 
-#: Russian words by which a title names a holding: honours and shapes («туз», «король сам-третей»,
-#: «коронка», «маленькие»), the Russian side of :func:`tutor.content.lint.names_holding`.
-_HOLDING_RU = ("туз", "корол", "дам", "валет", "десятк", "коронк", "сам-", "онер", "маленьк", "старш", "терц", "кварт",
-               "секвенц", "подряд")
+#: Russian words by which a title names the shape of a holding («коронка», «король сам-третей»,
+#: «маленькие», «онеры» in the plural), the Russian side of the English words of
+#: :func:`tutor.content.lint.names_holding`; a single honour («онером») is a card on the table.
+_SHAPE_RU = ("коронк", "сам-", "онеры", "онеров", "онерам", "онерах", "маленьк", "старш", "терц", "кварт", "секвенц",
+             "подряд")
+#: The honours a Russian title may name, by rank (stems: «туз», «короля», «дамой», «валет», «десятка»).
+_HONOURS_RU = {Rank.ACE: "туз", Rank.KING: "корол", Rank.QUEEN: "дам", Rank.JACK: "валет", Rank.TEN: "десятк"}
+#: A small card led is the trick, not the holding: «Восток ходит маленькой», "East leads a small card".
+_LED_SMALL_RU = re.compile(r"(?<![а-яё])(?:ход[а-яё]*|пош[а-яё]*)\s+(?:с\s+)?маленьк[а-яё]*")
 
 
-def names_holding_ru(title: str) -> bool:
-    """Whether a Russian title names a holding (an honour, a sequence, a shape).
+def names_holding_ru(title: str, holding: Collection[Card]) -> bool:
+    """Whether a Russian title names the holding a card is played from: an honour the suit holds, or
+    a word for its shape. An honour the suit does not hold is the situation (partner's ace, the
+    queen led), and so is a small card led.
 
-    >>> names_holding_ru("Туз и король наверху"), names_holding_ru("Первый ход: спорят две масти")
+    >>> from tutor.cards import parse_card
+    >>> ak = [parse_card(c) for c in ("HA", "HK", "H8", "H5")]
+    >>> names_holding_ru("Туз и король наверху", ak), names_holding_ru("Первый ход: спорят две масти", ak)
     (True, False)
+    >>> names_holding_ru("Партнёр ходит дамой", ak), names_holding_ru("Восток ходит маленькой", ak)
+    (False, False)
     """
-    low = title.lower()
-    return any(re.search(rf"(?<![а-яё]){w}", low) for w in _HOLDING_RU)
+    low = _LED_SMALL_RU.sub(" ", title.lower())
+    held = {c.rank for c in holding}
+    if any(re.search(rf"(?<![а-яё]){w}", low) for w in _SHAPE_RU):
+        return True
+    return any(re.search(rf"(?<![а-яё]){stem}", low) for rank, stem in _HONOURS_RU.items() if rank in held)
 
 
 def shared_explanations(explanations: Iterable[tuple[str, str]]) -> dict[str, int]:
