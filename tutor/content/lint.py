@@ -42,7 +42,7 @@ from tutor.content.history import check_history, deliberate_cards
 from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
 from tutor.content.markup import remote_loads
 from tutor.content.models import THEMES, Diagram, ExerciseStep, Item, Lesson, Puzzle, TeachStep, Text
-from tutor.content.quality import SHARED_MAX, names_holding_ru, names_rank, shared_explanations
+from tutor.content.quality import SHARED_MAX, names_holding_ru, shared_explanations, text_names_rank
 from tutor.content.rulings import PenaltyError, Ruling
 from tutor.content.situation import item_ruling, item_view
 from tutor.cut import player_name
@@ -335,9 +335,11 @@ def prove(loc: Located[Item]) -> list[Problem]:
         spots: list[tuple[_FieldPath, Text | None]] = [(("prompt",), item.prompt),
                                                    (("hints", 0), item.hints[0] if item.hints else None),
                                                    (("title",), getattr(item, "title", None))]
+        named: set[_FieldPath] = set()
         for path, text in spots:
             if text is not None and (names_card(text.en, card) or names_card(text.ru, card)):
                 out.append(loc.problem(f"{'.'.join(map(str, path))} gives the answer away: it names {card}", *path))
+                named.add(path)
         # issue 26 point 6, for every puzzle (the editor's review, shared/reviews/generated-puzzles.md):
         # a title names the situation, never the holding the card comes from; no hint names the
         # answer's rank, in a puzzle or a lesson's exercise (a hint is read before the answer in both)
@@ -348,7 +350,7 @@ def prove(loc: Located[Item]) -> list[Problem]:
                 out.append(loc.problem("title gives the answer away: it names the holding the card is played from "
                                        "(name the situation instead)", "title"))
         for i, hint in enumerate(item.hints):
-            if names_rank(hint.en, card.rank, "en") or names_rank(hint.ru, card.rank, "ru"):
+            if text_names_rank(hint, card.rank) and ("hints", i) not in named:  # a hint naming the card is already reported
                 out.append(loc.problem(f"hints.{i} gives the answer away: it names the answer's rank "
                                        f"({card.rank.display('en')})", "hints", i))
     return out

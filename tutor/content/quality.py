@@ -18,12 +18,16 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING
 
 from tutor.cards import Card, Rank
 from tutor.deal import Deal
 from tutor.play import Trick
 
-__all__ = ["names_rank", "names_holding_ru", "SHARED_MAX", "shared_explanations", "history_faults"]
+if TYPE_CHECKING:
+    from tutor.content.models import Text
+
+__all__ = ["names_rank", "text_names_rank", "names_holding_ru", "SHARED_MAX", "shared_explanations", "history_faults"]
 
 #: How many puzzles may share one explanation word for word (a lesson's exercise and its puzzle,
 #: two spellings of one classic position); more is a pasted paragraph.
@@ -65,6 +69,12 @@ def names_rank(text: str, rank: Rank, lang: str) -> bool:
     if lang == "ru":
         return any(re.search(rf"(?<![а-яё]){stem}", low) for stem in _STEMS_RU.get(rank, ()))
     return any(re.search(rf"\b{w}\b", low) for w in _WORDS_EN.get(rank, ()))
+
+
+def text_names_rank(text: Text, rank: Rank) -> bool:
+    """Whether an en/ru text (a hint) names ``rank`` in either language: a hint must not name the
+    answer's rank, so a writer of hints (the generators, a review's puzzles) drops one that does."""
+    return names_rank(text.en, rank, "en") or names_rank(text.ru, rank, "ru")
 
 
 #: Russian words by which a title names the shape of a holding («коронка», «король сам-третей»,
