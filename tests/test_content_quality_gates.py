@@ -11,9 +11,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from tutor.cards import parse_card
+from tutor.cards import Rank, parse_card
 from tutor.content.lint import lint_paths, names_holding
-from tutor.content.quality import SHARED_MAX, names_holding_ru
+from tutor.content.quality import SHARED_MAX, names_holding_ru, names_rank
 
 # a hand-written lead from king fourth (no evidence_layouts: not a library puzzle)
 PUZZLE = textwrap.dedent("""\
@@ -151,3 +151,12 @@ def test_explanation_shared_by_more_than_a_few_hand_written_puzzles_fails_each(t
     assert [(line, msg.split(":")[0]) for _, line, msg in got] == [(n, "explanation") for n in lines], got
     few = "puzzles:\n" + "".join(body.replace("id: gate-me", f"id: gate-me-{i}") for i in range(SHARED_MAX))
     assert _found(tmp_path, few) == []
+
+
+def test_a_word_that_only_looks_like_a_rank_is_not_the_rank():
+    """The hint gate's false positives: «восьмая взятка» is the eighth trick, not the eight; a bare
+    count ("three trumps", «3 козыря») is not a card; a rank that is not the answer's is allowed."""
+    assert not names_rank("В восьмой взятке партнёр уже сбросил", Rank.EIGHT, "ru")
+    assert names_rank("Ходите восьмёркой", Rank.EIGHT, "ru") and names_rank("Ходите с ♠8", Rank.EIGHT, "ru")
+    assert not names_rank("You hold three trumps", Rank.THREE, "en") and not names_rank("У вас 3 козыря", Rank.THREE, "ru")
+    assert not names_rank("Who can beat partner's king?", Rank.FOUR, "en")

@@ -41,7 +41,7 @@ _WORDS_EN = {
 #: Russian rank names (stems: «король», «короля», «дамой», «валета», «двойку»…).
 _STEMS_RU = {
     Rank.ACE: ("туз",), Rank.KING: ("корол",), Rank.QUEEN: ("дам",), Rank.JACK: ("валет",),
-    Rank.TEN: ("десятк",), Rank.NINE: ("девятк",), Rank.EIGHT: ("восьм",), Rank.SEVEN: ("семёрк", "семерк"),
+    Rank.TEN: ("десятк",), Rank.NINE: ("девятк",), Rank.EIGHT: ("восьмёрк", "восьмерк"), Rank.SEVEN: ("семёрк", "семерк"),
     Rank.SIX: ("шестёрк", "шестерк"), Rank.FIVE: ("пятёрк", "пятерк"), Rank.FOUR: ("четвёрк", "четверк"),
     Rank.THREE: ("тройк",), Rank.TWO: ("двойк",),
 }
