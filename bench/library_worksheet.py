@@ -23,6 +23,7 @@ from tutor.cards import Card  # noqa: E402
 from tutor.content.loader import LIBRARY, REPO_ROOT, load_paths  # noqa: E402
 from tutor.content.models import Puzzle  # noqa: E402
 from tutor.dailies import stored_evidence  # noqa: E402
+from tutor.play import format_history  # noqa: E402
 
 
 def _hand(p: Puzzle, lang: str) -> str:
@@ -52,16 +53,16 @@ def entry(n: int, p: Puzzle, lang: str) -> str:
     """One puzzle of the worksheet."""
     ans = p.answer.symbol(lang) if isinstance(p.answer, Card) else str(p.answer)
     accept = ", ".join(a.answer.symbol(lang) for a in p.accept if isinstance(a.answer, Card))
-    lines = [f"## {n}. {p.title.get(lang)}  (`{p.id}`, difficulty {p.difficulty}, themes {', '.join(p.themes)})", "",
+    lines = [f"## {n}. {p.title[lang]}  (`{p.id}`, difficulty {p.difficulty}, themes {', '.join(p.themes)})", "",
              f"- trump card {p.trump_card.symbol(lang)}, dealer {p.dealer}; hand **{_hand(p, lang)}**"]
     if p.played:
-        lines.append(f"- played: `{p.played}`")
-    lines += [f"- question: {p.prompt.get(lang) if p.prompt else p.question}", "",
+        lines.append(f"- played: `{format_history(p.played)}`")
+    lines += [f"- question: {p.prompt[lang] if p.prompt else p.question}", "",
               "<details><summary>answer, hints, explanation, evidence</summary>", "",
               f"**Answer**: {ans}" + (f" (also accepted: {accept})" if accept else ""),
               f"; maxims: {', '.join(p.maxims)}", "", "**Hints**:"]
-    lines += [f"{i}. {h.get(lang)}" for i, h in enumerate(p.hints, 1)]
-    lines += ["", f"**Explanation**: {p.explanation.get(lang)}", ""]
+    lines += [f"{i}. {h[lang]}" for i, h in enumerate(p.hints, 1)]
+    lines += ["", f"**Explanation**: {p.explanation[lang]}", ""]
     lines += _evidence(p, lang)
     lines += ["", "</details>", "", "Editor: [ ] publishable as it stands  [ ] after a light edit  [ ] not publishable",
               "", "---", ""]

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from tutor.cards import Rank
+from tutor.cards import Rank, parse_card
 from tutor.content.library import Draft, decide, positions
 from tutor.content.library_text import hints_of, title_of
 from tutor.content.lint import names_holding
@@ -46,7 +46,7 @@ def test_titles_name_no_holding_and_hints_no_rank_of_the_answer():
     for d in _drafts(10):
         t = title_of(d)
         held = [c for c in d.position.deal.hands[Seat.S] if c.suit == d.advice.card.suit]
-        assert not names_holding(t.en, held) and not names_holding_ru(t.ru)
+        assert not names_holding(t.en, held) and not names_holding_ru(t.ru, held)
         for h in hints_of(d):
             assert not names_rank(h.en, d.advice.card.rank, "en") and not names_rank(h.ru, d.advice.card.rank, "ru")
 
@@ -54,7 +54,7 @@ def test_titles_name_no_holding_and_hints_no_rank_of_the_answer():
 def test_the_gates_catch_what_the_review_found():
     assert names_rank("From K-x-x-x lead small", Rank.KING, "en")
     assert names_rank("Ходите с дамы", Rank.QUEEN, "ru")
-    assert names_holding_ru("Туз и король наверху")
+    assert names_holding_ru("Туз и король наверху", [parse_card("HA"), parse_card("HK"), parse_card("H5")])
     assert shared_explanations([(str(i), "One text for all.") for i in range(5)]) == {"One text for all.": 5}
 
 

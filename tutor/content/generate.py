@@ -32,7 +32,7 @@ from tutor.content.engine import (
     number_for,
 )
 from tutor.content.models import Puzzle, Text
-from tutor.content.quality import SHARED_MAX
+from tutor.content.quality import SHARED_MAX, text_names_rank
 from tutor.content.sources import maxim_source
 from tutor.deal import Deal
 from tutor.errors import WhistError
@@ -255,13 +255,13 @@ RECIPES: dict[str, Recipe] = {r.name: r for r in (
            ("king-third-lead-small",), _lead_draft(_king_third)),
     Recipe("ace-leads", ("opening-lead", "ace-leads"), 2,
            _t("Leading from an ace", "Ход от туза"),
-           _t("Look at the suit headed by your ace: what else is in it?",
-              "Посмотрите на масть с тузом: что в ней ещё есть?"),
+           _t("Look at your long suit: what is in it besides its top card?",
+              "Посмотрите на свою длинную масть: что в ней есть, кроме старшей карты?"),
            ("ace-small-lead-small", "ace-fifth-lead-ace", "ace-king-lead-king"), _lead_draft(_ace_leads)),
     Recipe("coronka-lead", ("opening-lead", "honour-sequences"), 2,
            _t("Leading from a coronka", "Ход от коронки"),
-           _t("Ace, king and queen together: which of them tells partner the most?",
-              "Туз, король и дама вместе: какая из них больше скажет партнёру?"),
+           _t("Three honours in a row at the top: which of them tells partner the most?",
+              "Три старших онера подряд: какой из них больше скажет партнёру?"),
            ("coronka-lead-queen",), _lead_draft(_coronka)),
     Recipe("honour-sequences", ("opening-lead", "honour-sequences"), 2,
            _t("Touching honours", "Рядовые онеры"),
@@ -318,9 +318,16 @@ def _card_puzzle(recipe: Recipe, d: Draft, advice: EngineCard, pid: str) -> Puzz
         id=pid, title=neutral_title(d), themes=list(recipe.themes), difficulty=recipe.difficulty,
         dealer=d.dealer, trump=d.trump, hand=d.deal.hands[Seat.S], deal=d.deal,
         played=d.played, question=d.question, prompt=_lead_prompt(d), answer=advice.card,
-        maxims=maxims, hints=[recipe.vague_hint, maxim_text(deciding)],
+        maxims=maxims, hints=_hints(recipe, deciding, advice.card),
         explanation=card_explanation(d.deal.hands[Seat.S], advice, deciding),
     )
+
+
+def _hints(recipe: Recipe, deciding: str, answer: Card) -> list[Text]:
+    """The recipe's vague hint, then the deciding maxim in words unless they name the answer's rank
+    ("From ace-king lead the king": ``tutor check`` fails such a hint, issue 26 point 6)."""
+    rule = maxim_text(deciding)
+    return [recipe.vague_hint] if text_names_rank(rule, answer.rank) else [recipe.vague_hint, rule]
 
 
 def card_explanation(hand: Hand, advice: EngineCard, deciding: str) -> Text:

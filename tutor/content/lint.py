@@ -42,7 +42,7 @@ from tutor.content.history import check_history, deliberate_cards
 from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
 from tutor.content.markup import remote_loads
 from tutor.content.models import THEMES, Diagram, ExerciseStep, Item, Lesson, Puzzle, TeachStep, Text
-from tutor.content.quality import SHARED_MAX, names_holding_ru, names_rank, shared_explanations
+from tutor.content.quality import SHARED_MAX, names_holding_ru, shared_explanations, text_names_rank
 from tutor.content.rulings import PenaltyError, Ruling
 from tutor.content.situation import item_ruling, item_view
 from tutor.cut import player_name
@@ -335,20 +335,22 @@ def prove(loc: Located[Item]) -> list[Problem]:
         spots: list[tuple[_FieldPath, Text | None]] = [(("prompt",), item.prompt),
                                                    (("hints", 0), item.hints[0] if item.hints else None),
                                                    (("title",), getattr(item, "title", None))]
+        named: set[_FieldPath] = set()
         for path, text in spots:
             if text is not None and (names_card(text.en, card) or names_card(text.ru, card)):
                 out.append(loc.problem(f"{'.'.join(map(str, path))} gives the answer away: it names {card}", *path))
+                named.add(path)
+        # issue 26 point 6, for every puzzle (the editor's review, shared/reviews/generated-puzzles.md):
+        # a title names the situation, never the holding the card comes from; no hint names the
+        # answer's rank, in a puzzle or a lesson's exercise (a hint is read before the answer in both)
         title = getattr(item, "title", None)
-        # the library's gates (issue 26): hand-written items are held to them once their authors
-        # have reworded the 12 that name a rank in a hint or a holding in a Russian title
-        generated = item.evidence_layouts is not None
-        if (item.question == "lead" and isinstance(item, Puzzle) and title is not None and item.hand is not None
-                and (names_holding(title.en, [c for c in item.hand if c.suit == card.suit])
-                     or (generated and names_holding_ru(title.ru)))):
-            out.append(loc.problem("title gives the answer away: it names the holding the card is led from "
-                                   "(name the position instead)", "title"))
-        for i, hint in enumerate(item.hints if generated else ()):
-            if names_rank(hint.en, card.rank, "en") or names_rank(hint.ru, card.rank, "ru"):
+        if isinstance(item, Puzzle) and title is not None and item.hand is not None:
+            held = [c for c in item.hand if c.suit == card.suit]
+            if names_holding(title.en, held) or names_holding_ru(title.ru, held):
+                out.append(loc.problem("title gives the answer away: it names the holding the card is played from "
+                                       "(name the situation instead)", "title"))
+        for i, hint in enumerate(item.hints):
+            if text_names_rank(hint, card.rank) and ("hints", i) not in named:  # a hint naming the card is already reported
                 out.append(loc.problem(f"hints.{i} gives the answer away: it names the answer's rank "
                                        f"({card.rank.display('en')})", "hints", i))
     return out
@@ -357,13 +359,18 @@ def prove(loc: Located[Item]) -> list[Problem]:
 #: Words by which a title names a holding (its honours, its shape): "Ace and king at the top",
 #: "Three honours in a row", "A king with a gap".
 _HOLDING_WORDS = frozenset({"coronka", "tierce", "quart", "sequence", "row", "honours", "small", "top", "gap",
-                            "fourth", "fifth", "third", "doubleton"})
+                            "doubleton"})
+#: An honour's length ("king third", "ace fifth") is a holding; "you play third", "third hand" is a seat.
+_LENGTH_EN = re.compile(r"\b(?:ace|king|queen|jack|knave|ten)\s+(?:third|fourth|fifth|sixth)\b")
+#: A small card led is the trick, not the holding: "East leads small", "West leads a small card".
+_LED_SMALL_EN = re.compile(r"\b(?:leads?|led)\s+(?:a\s+)?small\b")
 _RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "ten": "T"}
 
 
 def names_holding(title: str, holding: Sequence[Card]) -> bool:
-    """Whether an (English) title names the holding a lead is made from: a rank the suit holds,
-    or a word for its shape (defect 19: the daily «Туз и король наверху», "Ace and king at the
+    """Whether an (English) title names the holding a card is led or played from: a rank the suit
+    holds, or a word for its shape; a small card led and a seat ("you play third") are the
+    situation, not the holding (defect 19: the daily «Туз и король наверху», "Ace and king at the
     top", named the combination to lead from).
 
     >>> from tutor.cards import parse_card
@@ -372,9 +379,11 @@ def names_holding(title: str, holding: Sequence[Card]) -> bool:
     >>> names_holding("West dealt, ♣5 turned up", [parse_card(c) for c in ("HA", "HK", "H8", "H5")])
     False
     """
-    words = set(re.findall(r"[a-z]+", title.lower()))
+    words = set(re.findall(r"[a-z]+", _LED_SMALL_EN.sub(" ", title.lower())))
     held = {str(c)[1:] for c in holding}  # "HT" -> "T"
-    return bool(words & _HOLDING_WORDS) or any(_RANK_WORDS[w] in held for w in words & set(_RANK_WORDS))
+    if words & _HOLDING_WORDS or _LENGTH_EN.search(title.lower()):
+        return True
+    return any(_RANK_WORDS[w] in held for w in words & set(_RANK_WORDS))
 
 
 def _maxim_problems(loc: Located[Item]) -> list[Problem]:

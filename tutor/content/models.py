@@ -39,7 +39,7 @@ A documented puzzle (see also ``puzzles/examples.yaml``)::
         answer: S4                      # lead/play: a card; legal: a list of cards; honours/score: a number
         accept: []                      # other right answers, each {answer, reason: {en, ru}}
         maxims: [king-third-lead-small] # ids from the catalogue, the deciding one first
-        hints:                          # graded: the first vague, the last nearly the answer
+        hints:                          # graded: the first vague, the last nearly the answer, never its rank
           - {en: "Which suit is your longest?", ru: "Какая масть у вас длиннее?"}
           - {en: "With K-x-x, lead small.", ru: "С короля сам-третей ходят с маленькой."}
         explanation: {en: "…", ru: "…"}

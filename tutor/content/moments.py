@@ -22,6 +22,7 @@ from tutor.content.history import check_history
 from tutor.content.lint import lint_text
 from tutor.content.models import Deliberate, Puzzle, Text
 from tutor.content.pbn import MAXIM_THEMES
+from tutor.content.quality import text_names_rank
 from tutor.content.writer import puzzles_yaml
 from tutor.deal import Deal
 from tutor.deal_review import CardNote, DealReview
@@ -106,7 +107,9 @@ def puzzle_from_moment(review: DealReview, index: int, *, source: str = "review"
     )
     hints = [Text(en="What has the play so far told you about the hidden hands?",
                   ru="Что розыгрыш уже сказал вам о закрытых руках?")]
-    hints.append(maxim_text(deciding))
+    rule = maxim_text(deciding)
+    if not text_names_rank(rule, advice.card.rank):  # "From ace-king lead the king" says the answer
+        hints.append(rule)
     themes = [_theme(tricks, lead, note.card, advice.card, deal)]
     if deciding in MAXIM_THEMES:
         themes.append(MAXIM_THEMES[deciding])

@@ -20,6 +20,7 @@ from tutor.cards import Card, parse_card
 from tutor.content.describe import ask_text
 from tutor.content.engine import advise_position, build_position, equal_accepts, maxim_text, number_for
 from tutor.content.models import Puzzle, Text
+from tutor.content.quality import text_names_rank
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.infiles import NotAFile, read_regular
@@ -183,8 +184,8 @@ def puzzle_from_board(
         themes = ["opening-lead"] + ([MAXIM_THEMES[deciding]] if deciding in MAXIM_THEMES else [])
         hints = [Text(en="Which suit is the best to open, and which card from it?",
                       ru="Какую масть лучше открыть и с какой карты?")]
-        if deciding is not None:
-            hints.append(maxim_text(deciding))
+        if deciding is not None and not text_names_rank(rule := maxim_text(deciding), advice.card.rank):
+            hints.append(rule)  # not "From ace-king lead the king": that hint says the answer (tutor check)
         return Puzzle(
             **base, title=Text(en=f"Board {n}: the opening lead", ru=f"Сдача {n}: первый ход"),
             themes=themes, difficulty=2, question="lead",

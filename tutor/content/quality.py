@@ -17,13 +17,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING
 
 from tutor.cards import Card, Rank
 from tutor.deal import Deal
 from tutor.play import Trick
 
-__all__ = ["names_rank", "names_holding_ru", "SHARED_MAX", "shared_explanations", "history_faults"]
+if TYPE_CHECKING:
+    from tutor.content.models import Text
+
+__all__ = ["names_rank", "text_names_rank", "names_holding_ru", "SHARED_MAX", "shared_explanations", "history_faults"]
 
 #: How many puzzles may share one explanation word for word (a lesson's exercise and its puzzle,
 #: two spellings of one classic position); more is a pasted paragraph.
@@ -37,7 +41,7 @@ _WORDS_EN = {
 #: Russian rank names (stems: «король», «короля», «дамой», «валета», «двойку»…).
 _STEMS_RU = {
     Rank.ACE: ("туз",), Rank.KING: ("корол",), Rank.QUEEN: ("дам",), Rank.JACK: ("валет",),
-    Rank.TEN: ("десятк",), Rank.NINE: ("девятк",), Rank.EIGHT: ("восьм",), Rank.SEVEN: ("семёрк", "семерк"),
+    Rank.TEN: ("десятк",), Rank.NINE: ("девятк",), Rank.EIGHT: ("восьмёрк", "восьмерк"), Rank.SEVEN: ("семёрк", "семерк"),
     Rank.SIX: ("шестёрк", "шестерк"), Rank.FIVE: ("пятёрк", "пятерк"), Rank.FOUR: ("четвёрк", "четверк"),
     Rank.THREE: ("тройк",), Rank.TWO: ("двойк",),
 }
@@ -67,20 +71,40 @@ def names_rank(text: str, rank: Rank, lang: str) -> bool:
     return any(re.search(rf"\b{w}\b", low) for w in _WORDS_EN.get(rank, ()))
 
 
-#: Russian words by which a title names a holding: honours and shapes («туз», «король сам-третей»,
-#: «коронка», «маленькие»), the Russian side of :func:`tutor.content.lint.names_holding`.
-_HOLDING_RU = ("туз", "корол", "дам", "валет", "десятк", "коронк", "сам-", "онер", "маленьк", "старш", "терц", "кварт",
-               "секвенц", "подряд")
+def text_names_rank(text: Text, rank: Rank) -> bool:
+    """Whether an en/ru text (a hint) names ``rank`` in either language: a hint must not name the
+    answer's rank, so a writer of hints (the generators, a review's puzzles) drops one that does."""
+    return names_rank(text.en, rank, "en") or names_rank(text.ru, rank, "ru")
 
 
-def names_holding_ru(title: str) -> bool:
-    """Whether a Russian title names a holding (an honour, a sequence, a shape).
+#: Russian words by which a title names the shape of a holding («коронка», «король сам-третей»,
+#: «маленькие», «онеры» in the plural), the Russian side of the English words of
+#: :func:`tutor.content.lint.names_holding`; a single honour («онером») is a card on the table.
+_SHAPE_RU = ("коронк", "сам-", "онеры", "онеров", "онерам", "онерах", "маленьк", "старш", "терц", "кварт", "секвенц",
+             "подряд")
+#: The honours a Russian title may name, by rank (stems: «туз», «короля», «дамой», «валет», «десятка»).
+_HONOURS_RU = {Rank.ACE: "туз", Rank.KING: "корол", Rank.QUEEN: "дам", Rank.JACK: "валет", Rank.TEN: "десятк"}
+#: A small card led is the trick, not the holding: «Восток ходит маленькой», "East leads a small card".
+_LED_SMALL_RU = re.compile(r"(?<![а-яё])(?:ход[а-яё]*|пош[а-яё]*)\s+(?:с\s+)?маленьк[а-яё]*")
 
-    >>> names_holding_ru("Туз и король наверху"), names_holding_ru("Первый ход: спорят две масти")
+
+def names_holding_ru(title: str, holding: Collection[Card]) -> bool:
+    """Whether a Russian title names the holding a card is played from: an honour the suit holds, or
+    a word for its shape. An honour the suit does not hold is the situation (partner's ace, the
+    queen led), and so is a small card led.
+
+    >>> from tutor.cards import parse_card
+    >>> ak = [parse_card(c) for c in ("HA", "HK", "H8", "H5")]
+    >>> names_holding_ru("Туз и король наверху", ak), names_holding_ru("Первый ход: спорят две масти", ak)
     (True, False)
+    >>> names_holding_ru("Партнёр ходит дамой", ak), names_holding_ru("Восток ходит маленькой", ak)
+    (False, False)
     """
-    low = title.lower()
-    return any(re.search(rf"(?<![а-яё]){w}", low) for w in _HOLDING_RU)
+    low = _LED_SMALL_RU.sub(" ", title.lower())
+    held = {c.rank for c in holding}
+    if any(re.search(rf"(?<![а-яё]){w}", low) for w in _SHAPE_RU):
+        return True
+    return any(re.search(rf"(?<![а-яё]){stem}", low) for rank, stem in _HONOURS_RU.items() if rank in held)
 
 
 def shared_explanations(explanations: Iterable[tuple[str, str]]) -> dict[str, int]:
