@@ -40,6 +40,7 @@ def test_verdicts_and_questions_are_one_vocabulary():
 
 
 @pytest.mark.parametrize("parse, good, words", [
+    (vocab.parse_lang, " RU ", vocab.LANGS),
     (vocab.parse_system, " English ", vocab.SYSTEMS),
     (vocab.parse_question, "LEAD", vocab.QUESTION_KINDS),
     (vocab.parse_attempt_kind, "daily", vocab.ATTEMPT_KINDS),
@@ -51,6 +52,21 @@ def test_a_word_is_read_once_and_a_bad_one_lists_the_valid_words(parse, good, wo
     with pytest.raises(WhistError) as err:
         parse("whist")
     assert all(w in str(err.value) for w in words) and "'whist'" in str(err.value)
+
+
+def test_languages_are_one_vocabulary_and_a_bad_one_is_the_vocabulary_error():
+    """Issue 22 point 3: the learner's languages are ``vocab.Lang``, the i18n tuple is that one, and
+    an unknown language -- from a parse or a catalogue look-up -- is one ``VocabularyError`` naming
+    en and ru (before, the catalogue raised a TranslationError of its own)."""
+    import typing
+
+    from tutor import i18n
+
+    assert i18n.LANGS is vocab.LANGS and typing.get_args(vocab.Lang) == vocab.LANGS == ("en", "ru")
+    assert i18n.DEFAULT_LANG == vocab.DEFAULT_LANG == "en"
+    for bad in (lambda: vocab.parse_lang("de"), lambda: i18n.catalog("de"), lambda: i18n.t("nav.learn", "fr")):
+        with pytest.raises(vocab.VocabularyError, match=r"unknown language '(de|fr)' \(use one of: en, ru\)"):
+            bad()
 
 
 def test_rule_set_names_are_one_vocabulary_typed_through_items_views_and_sessions():

@@ -20,13 +20,12 @@ from typing import Any
 import yaml
 
 from tutor.errors import WhistError
+from tutor.vocab import DEFAULT_LANG, LANGS, Lang, parse_lang
 
-__all__ = ["LANGS", "DEFAULT_LANG", "TranslationError", "t", "has", "keys", "catalog", "pick", "language_for_locale",
+__all__ = ["Lang", "LANGS", "DEFAULT_LANG", "TranslationError", "t", "has", "keys", "catalog", "pick", "language_for_locale",
            "placeholders", "ru_plural"]
 
-#: The languages every label exists in.
-LANGS: tuple[str, ...] = ("en", "ru")
-DEFAULT_LANG = "en"
+# The languages every label exists in, and the default one, are the vocabulary's (tutor.vocab.Lang).
 #: Browser locales read as Russian: Russian itself and the neighbours whose readers are served
 #: better by the Russian texts than the English ones (the seeds include Ukrainian).
 _RUSSIAN_LOCALES = ("ru", "uk", "be", "kk")
@@ -34,7 +33,8 @@ _LOCALE_DIR = Path(__file__).with_name("locales")
 
 
 class TranslationError(WhistError):
-    """An unknown language, a missing key, or a format argument the string does not take."""
+    """A missing key, or a format argument the string does not take (an unknown language is a
+    :class:`tutor.vocab.VocabularyError`, from :func:`tutor.vocab.parse_lang`)."""
 
 
 def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
@@ -57,8 +57,7 @@ def catalog(lang: str) -> Mapping[str, str]:
     ``{lang}.yaml`` holds the app's labels; a page with many texts of its own keeps them in
     ``NAME.{lang}.yaml``, read here under the prefix ``NAME.`` (``play.en.yaml`` -> ``play.title``).
     """
-    if lang not in LANGS:
-        raise TranslationError(f"unknown language {lang!r} (use one of {', '.join(LANGS)})")
+    lang = parse_lang(lang)  # an unknown language is the vocabulary's one error, naming en and ru
     with (_LOCALE_DIR / f"{lang}.yaml").open(encoding="utf-8") as fh:
         tree = yaml.safe_load(fh) or {}
     for extra in sorted(_LOCALE_DIR.glob(f"*.{lang}.yaml")):
@@ -121,7 +120,7 @@ def pick(texts: Mapping[str, str] | str | None, lang: str) -> str:
     return ""
 
 
-def language_for_locale(locale: str | None) -> str:
+def language_for_locale(locale: str | None) -> Lang:
     """The app language for a browser locale such as ``ru-RU`` or ``en_GB``."""
     if not locale:
         return DEFAULT_LANG

@@ -433,7 +433,7 @@ def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[st
         for lang, sentence in say("advice.explain.no_maxim_decides").items():
             parts[lang].append(sentence)
     if out.equal:
-        others = {lang: ", ".join(c.symbol(lang) for c in out.equal) for lang in LANGS}
+        others: dict[str, str] = {lang: ", ".join(c.symbol(lang) for c in out.equal) for lang in LANGS}
         for lang, sentence in say_with("advice.explain.would_do_as_well", others=others).items():
             parts[lang].append(sentence)
     note = None if maxims and maxims[0] in _NOT_A_HOLDING_TABLE else _difference_note(ctx, best)
