@@ -42,7 +42,7 @@ from tutor.records import CONVENTIONAL
 from tutor.seats import Seat, Side
 from tutor.seatview import SeatView
 from tutor.solver import DDPosition, Solution, solve_many
-from tutor.vocab import parse_system
+from tutor.vocab import System, parse_system
 
 __all__ = ["Told", "CardNote", "SeatSummary", "DealReview", "ReviewError", "annotate", "solve_costs",
            "costs_from", "review_deal", "COSTLIEST"]
@@ -150,7 +150,7 @@ class DealReview:
     """A played deal with a :class:`CardNote` for every card, in play order."""
 
     played: PlayedDeal
-    system: str
+    system: System
     notes: tuple[CardNote, ...]
     solved: bool = False
     dd_par_ns: int | None = None  #: NS tricks with best play from the first card (None until solved)
@@ -277,16 +277,13 @@ def _new_inferences(before: Sequence[Inference], after: Sequence[Inference], sea
                  for i in after if i.seat == seat and i not in old)
 
 
-def annotate(played: PlayedDeal, system: str = "russian",
+def annotate(played: PlayedDeal, system: System = "russian",
              progress: Callable[[int, int], None] | None = None) -> DealReview:
     """The conventions' notes on every card (no solver): quick, so a page can draw at once.
 
     The views are built once per (moment, seat) and read once: the partner's view after a card is
     the next card's view for the same seat, and three seats' views serve each moment."""
-    try:
-        system = parse_system(system)
-    except WhistError as exc:
-        raise ReviewError(str(exc)) from None
+    system = parse_system(system)
     state = PlayState(played.deal)
     views: dict[tuple[int, Seat], SeatView] = {}
     reads: dict[tuple[int, Seat], tuple[Inference, ...]] = {}
@@ -368,7 +365,7 @@ def costs_from(review: DealReview, solved: DealReview) -> DealReview:
     return replace(review, notes=notes, solved=True, dd_par_ns=solved.dd_par_ns)
 
 
-def review_deal(played: PlayedDeal, system: str = "russian") -> DealReview:
+def review_deal(played: PlayedDeal, system: System = "russian") -> DealReview:
     """The whole review: the conventions' notes and the double-dummy costs."""
     return solve_costs(annotate(played, system))
 

@@ -36,6 +36,7 @@ from tutor.reading import UNLIKELY, Inference
 from tutor.seats import Seat, parse_seat
 from tutor.seatview import SeatView
 from tutor.simulate import CardStats, LeadAnalysis, simulate_lead
+from tutor.vocab import System
 
 __all__ = ["EvidenceError", "Comparison", "compare", "compare_with_advice", "comparison_text", "stored_comparison_text",
            "maxim_name", "NOISE_Z", "layout_clause", "reading_text", "stored_reading_text", "stored_inferences"]
@@ -301,7 +302,7 @@ def compare(
 
 def compare_with_advice(
     position: SeatView,
-    system: str = "russian",
+    system: System = "russian",
     *,
     analysis: LeadAnalysis | None = None,
     samples: int = 200,

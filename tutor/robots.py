@@ -58,7 +58,7 @@ from tutor.seatview import SeatView
 from tutor.solver import DDPosition, Solution, solve, solve_many
 from tutor.standing import Standing
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS, Strength, UnknownStrengthError, parse_strength
-from tutor.vocab import RuleSetName
+from tutor.vocab import RuleSetName, System, parse_system
 
 __all__ = [
     "Strength",
@@ -255,7 +255,7 @@ class Robot:
     def __init__(
         self,
         seat: Seat,
-        system: str = "russian",
+        system: System = "russian",
         *,
         strength: str = DEFAULT_STRENGTH,
         samples: int = DEFAULT_SAMPLES,
@@ -264,8 +264,7 @@ class Robot:
         exposed: Sequence[Seat] = (),
         large_gain: float = LARGE_GAIN,
     ) -> None:
-        if system not in SYSTEMS:
-            raise RobotError(f"unknown convention system {system!r} (use {', '.join(SYSTEMS)})")
+        system = parse_system(system)
         if samples < 0:
             raise RobotError(f"samples must be 0 or more, got {samples}")
         self.seat = seat

@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 
 from tutor.cards import parse_suit
-from tutor.commands._args import CliError, add_json_flag, add_table_arguments, emit
+from tutor.commands._args import CliError, add_json_flag, add_table_arguments, emit, system_type
 from tutor.conventions.advice import Advice, advise
 from tutor.conventions.catalogue import maxim_title
 from tutor.conventions.rules import SYSTEMS
@@ -33,7 +33,7 @@ def add_position_arguments(p: argparse.ArgumentParser, *, played_required: bool)
     p.add_argument("--hand", required=True, help="the student's original 13 cards, e.g. KJ4.AQ32.T98.765")
     add_table_arguments(p, dealer=None, played=None, played_required=played_required)
     p.add_argument("--seat", default="S", help="the student's seat (default S)")
-    p.add_argument("--system", default="russian", choices=SYSTEMS, help="convention system")
+    p.add_argument("--system", default="russian", type=system_type, choices=SYSTEMS, help="convention system")
     p.add_argument("--rules", default="russian", choices=RULESET_NAMES, help="the rule set of the table (its game)")
     p.add_argument("--standing", default=None,
                    help="the score of the game before the deal, e.g. NS=4,EW=2 (the books play to it)")

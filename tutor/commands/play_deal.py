@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from tutor.cards import Hand, Suit
-from tutor.commands._args import MAX_SEED, CliError, add_json_flag, bounded_int, nonempty, seed_type
+from tutor.commands._args import MAX_SEED, CliError, add_json_flag, bounded_int, nonempty, seed_type, system_type
 from tutor.conventions.rules import SYSTEMS
 from tutor.deal import Deal, parse_trump
 from tutor.errors import WhistError
@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=seed_type, default=0,
                    help=f"seed of the deals and the partnership draw (0 to {MAX_SEED})")
     p.add_argument("--rules", default="russian", choices=RULESET_NAMES, help="scoring rule set")
-    p.add_argument("--system", default="russian", choices=SYSTEMS, help="convention system")
+    p.add_argument("--system", default="russian", type=system_type, choices=SYSTEMS, help="convention system")
     p.add_argument("--flag", default="now", choices=FLAG_MODES,
                    help="point out unconventional cards at once (now) or only in the review")
     p.add_argument("--variant", type=nonempty, default="classic", help=f"one of {', '.join(VARIANT_NAMES)}")

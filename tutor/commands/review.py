@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tutor.commands._args import CliError, add_json_flag, bounded_int, emit, nonempty
+from tutor.commands._args import CliError, add_json_flag, bounded_int, emit, nonempty, system_type
 from tutor.conventions.rules import SYSTEMS
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("file", nargs="?", type=nonempty, help="a PBN file with play records, autoplay JSON, or a typed record")
     p.add_argument("--board", type=bounded_int(1, 99_999), default=None,
                    help="the board to review, 1 to 99,999 (its PBN board number; default: the first with a play record)")
-    p.add_argument("--system", default="russian", choices=SYSTEMS, help="the convention system the cards are judged by")
+    p.add_argument("--system", default="russian", type=system_type, choices=SYSTEMS, help="the convention system the cards are judged by")
     p.add_argument("--deal", type=nonempty, help='instead of FILE: the deal, "N:hand hand hand hand"')
     p.add_argument("--trump", type=nonempty, help="with --deal: the trump card (H7), suit (H) or NT")
     p.add_argument("--played", type=nonempty, help='with --deal: the tricks, "W:DK D4 D9 D2 / …"')

@@ -31,7 +31,7 @@ from tutor.rulesets import Ruleset, find_ruleset
 from tutor.scoring import DealScore, Where, coronkas, honours, score_deal, what_label
 from tutor.seats import Seat, Side
 from tutor.seatview import SeatView
-from tutor.vocab import EngineVerdict
+from tutor.vocab import EngineVerdict, System
 
 __all__ = [
     "EngineCard",
@@ -78,7 +78,7 @@ class EngineCard:
     maxims: tuple[str, ...]
     explanation: Text
     candidates: tuple[CardVerdict, ...]
-    system: str
+    system: System
 
 
 def position_of(item: Item) -> SeatView:
@@ -111,7 +111,7 @@ def engine_card(item: Item) -> EngineCard:
     return advise_position(position_of(item), item.system)
 
 
-def advise_position(position: SeatView, system: str = "russian") -> EngineCard:
+def advise_position(position: SeatView, system: System = "russian") -> EngineCard:
     """The engine's card for South's view (see :func:`build_position`)."""
     advice = advise(position, system)
     return EngineCard(

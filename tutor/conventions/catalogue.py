@@ -33,7 +33,7 @@ import yaml
 
 from tutor.errors import WhistError
 from tutor.i18n import LANGS
-from tutor.vocab import SYSTEMS
+from tutor.vocab import SYSTEMS, System, VocabularyError, parse_system
 from tutor.yamlsafe import strict_load
 
 __all__ = [
@@ -188,7 +188,7 @@ class Maxim:
     """
 
     id: str
-    systems: tuple[str, ...]
+    systems: tuple[System, ...]
     category: str
     source: Source
     quote: str
@@ -232,10 +232,9 @@ class Maxim:
         """The one-line citation of the main source."""
         return self.source.cite(lang)
 
-    def applies_to(self, system: str) -> bool:
+    def applies_to(self, system: System) -> bool:
         """True if the maxim belongs to ``system`` (russian or english)."""
-        _check_system(system)
-        return system in self.systems
+        return parse_system(system) in self.systems
 
     def __repr__(self) -> str:
         return f"get_maxim({self.id!r})"
@@ -294,9 +293,9 @@ class Catalogue:
             raise CatalogueError(f"unknown category {category!r} (expected one of {', '.join(CATEGORIES)})")
         return tuple(m for m in self.maxims if m.category == category)
 
-    def for_system(self, system: str) -> tuple[Maxim, ...]:
+    def for_system(self, system: System) -> tuple[Maxim, ...]:
         """The maxims that apply in ``system`` (russian or english), in file order."""
-        _check_system(system)
+        system = parse_system(system)
         return tuple(m for m in self.maxims if system in m.systems)
 
     def check_ids(self, ids: Iterable[str]) -> tuple[str, ...]:
@@ -323,10 +322,6 @@ def _check_lang(lang: str) -> None:
     if lang not in LANGS:
         raise CatalogueError(f"unknown language {lang!r} (expected one of {', '.join(LANGS)})")
 
-
-def _check_system(system: str) -> None:
-    if system not in SYSTEMS:
-        raise CatalogueError(f"unknown system {system!r} (expected one of {', '.join(SYSTEMS)})")
 
 
 def _texts(value: Any, where: str, key: str, required: bool = True) -> Mapping[str, str]:
@@ -373,9 +368,10 @@ def _maxim(entry: Any, position: int) -> Maxim:
     systems = entry["systems"]
     if not isinstance(systems, list) or not systems:
         raise CatalogueError(f"{mid}: systems must be a non-empty list")
-    for s in systems:
-        if s not in SYSTEMS:
-            raise CatalogueError(f"{mid}: unknown system {s!r} (expected one of {', '.join(SYSTEMS)})")
+    try:
+        systems = [parse_system(s) for s in systems]
+    except VocabularyError as exc:
+        raise CatalogueError(f"{mid}: {exc}") from None  # a file's error, with the one parse's message
     if len(set(systems)) != len(systems):
         raise CatalogueError(f"{mid}: systems lists one twice")
     category = entry["category"]

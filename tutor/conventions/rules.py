@@ -103,7 +103,7 @@ class Context:
 
     position: SeatView
     k: Knowledge
-    system: str
+    system: System
     legal: tuple[Card, ...]
     cands: tuple[Card, ...] = ()
 

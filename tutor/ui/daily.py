@@ -43,6 +43,7 @@ from tutor.ui.learner import learner_date, progress_learner
 from tutor.ui.library import Library, content_page
 from tutor.ui.ratings import shown_stars, standings
 from tutor.ui.store_access import progress_or, store
+from tutor.vocab import System
 
 __all__ = ["show", "evidence", "simulate_evidence", "evidence_samples", "served", "TABLE_KEY", "DAY_KEY", "MONTH_KEY", "DATE_KEY"]
 
@@ -82,7 +83,7 @@ MAX_EVIDENCE = 64
 def simulate_evidence(hand: Hand | str, trump: Card | str, dealer: Seat | str, played: Sequence[Trick] | str,
                       answer: Card | str, maxims: tuple[str, ...],
                       samples: int, seed: int, progress: Callable[[int, int], None] | None = None, *,
-                      system: str = "russian", rules: str = "russian") -> dict[str, Any]:
+                      system: System = "russian", rules: str = "russian") -> dict[str, Any]:
     """The simulation table and the comparison with the maxim's card, as plain data: read from the
     evidence store (:mod:`tutor.evidence_store`; ``tutor analyse`` fills it, and the shipped content
     ships its own), or computed -- the same blocks of layouts ``tutor analyse`` solves -- and stored.
@@ -99,7 +100,7 @@ def simulate_evidence(hand: Hand | str, trump: Card | str, dealer: Seat | str, p
 def evidence(hand: Hand | str, trump: Card | str, dealer: Seat | str, played: Sequence[Trick] | str,
              answer: Card | str, maxims: tuple[str, ...],
              samples: int, seed: int, progress: Callable[[int, int], None] | None = None, *,
-             system: str = "russian", rules: str = "russian") -> dict[str, Any]:
+             system: System = "russian", rules: str = "russian") -> dict[str, Any]:
     """:func:`simulate_evidence`, kept once per server for everyone (the daily puzzle is the same
     for every learner on a date), and returned as a fresh copy. The evidence store behind it
     survives restarts; this dict spares even the file read.

@@ -41,7 +41,7 @@ from tutor.ui.humbug_table import humbug_after_deal, humbug_table
 from tutor.ui.lang import current_lang
 from tutor.ui.rules import sheet_html
 from tutor.variants import VARIANT_NAMES, parse_variant
-from tutor.vocab import SYSTEMS
+from tutor.vocab import SYSTEMS, parse_system
 
 if TYPE_CHECKING:  # the session (and its robots) is imported when the first deal is dealt
     from tutor.records import StudentCard
@@ -75,7 +75,7 @@ def _new_session() -> None:
     table = st.session_state.get(OPT + "variant", "classic")
     options = SessionOptions(
         rules=st.session_state.get(OPT + "rules", "russian"),
-        system=st.session_state.get(OPT + "system", "russian"),
+        system=parse_system(st.session_state.get(OPT + "system", "russian")),
         flag=st.session_state.get(OPT + "flag", "now"),
         variant=parse_variant("classic" if table == CLUB else table),
         samples=int(st.session_state.get(OPT + "samples", 20)),

@@ -29,7 +29,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import four_colour
 from tutor.ui.lang import current_lang
-from tutor.vocab import SYSTEMS
+from tutor.vocab import SYSTEMS, parse_system
 
 if TYPE_CHECKING:
     from tutor.deal_review import CardNote, DealReview
@@ -116,7 +116,7 @@ def current_review() -> DealReview | None:
         return None
     i = int(st.session_state.get(BOARD_KEY) or 0)
     i = i if 0 <= i < len(deals) else 0
-    system = st.session_state.get(SYSTEM_KEY) or "russian"
+    system = parse_system(st.session_state.get(SYSTEM_KEY) or "russian")
     cache: dict[tuple[int, str], DealReview] = st.session_state.setdefault(CACHE_KEY, {})
     if (i, system) not in cache:
         review = annotate(deals[i], system)
@@ -300,7 +300,7 @@ def _on_make_all() -> None:
     from tutor.deal_review import annotate, solve_costs
 
     deals = st.session_state.get(DEALS_KEY) or ()
-    system = st.session_state.get(SYSTEM_KEY) or "russian"
+    system = parse_system(st.session_state.get(SYSTEM_KEY) or "russian")
     cache: dict[tuple[int, str], DealReview] = st.session_state.setdefault(CACHE_KEY, {})
     puzzles, skipped = [], 0
     try:
@@ -324,7 +324,7 @@ def _all_boards(lang: str) -> None:
         return
     st.button(rtext("make_all", lang, n=len(deals)), key=state.DEAL_REVIEW_ALL, on_click=_on_make_all)
     made = st.session_state.get(state.DEAL_REVIEW_MADE_ALL)
-    if not made or made[0] != (st.session_state.get(SYSTEM_KEY) or "russian"):
+    if not made or made[0] != (parse_system(st.session_state.get(SYSTEM_KEY) or "russian")):
         return
     _, text, problems, skipped, count = made
     if skipped:
