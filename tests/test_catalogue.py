@@ -239,7 +239,7 @@ def test_cite_formats_seed_and_book_sources() -> None:
     assert cite("king-third-lead-small", "en") == "000 “Ходы, масти, козыри” 3"
     assert cite("revoke-penalty-american") == "004 “Ренонсирование”"
     assert cite("second-hand-low").startswith("Cavendish, The Laws and Principles of Whist, 18th ed. (1889)")
-    with pytest.raises(CatalogueError, match="language 'de'"):
+    with pytest.raises(VocabularyError, match=r"unknown language 'de' \(use one of: en, ru\)"):
         cite("king-third-lead-small", "de")
 
 

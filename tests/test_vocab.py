@@ -3,6 +3,8 @@ values in the error (issue 13 point 4; design review §7: systems in four places
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tutor import vocab
@@ -114,3 +116,35 @@ def test_a_content_item_and_a_seat_view_refuse_an_unknown_rule_set_listing_the_v
     with pytest.raises(ValidationError) as bad:
         models.Puzzle.model_validate({**_PUZZLE, "rules": "bridge"})
     assert all(f"'{name}'" in str(bad.value) for name in vocab.RULESET_NAMES)
+
+
+@pytest.mark.parametrize("option, parse, bad, message", [
+    ("--lang", "lang_type", "de", "unknown language 'de' (use one of: en, ru)"),
+    ("--system", "system_type", "french", "unknown convention system 'french' (use one of: russian, english)"),
+])
+def test_the_cli_reads_lang_and_system_with_the_one_parse(option, parse, bad, message, capsys):
+    """Issue 22 point 3: ``--lang`` and ``--system`` are read at the edge by ``parse_lang`` and
+    ``parse_system`` (``commands._args``): case does not matter, and a bad word is a usage error
+    (exit 2) carrying the vocabulary's message, which lists the valid words."""
+    import argparse
+
+    from tutor.cli import main
+    from tutor.commands import _args
+
+    read = getattr(_args, parse)
+    assert read(" RU " if option == "--lang" else "English") in (vocab.LANGS + vocab.SYSTEMS)
+    with pytest.raises(argparse.ArgumentTypeError, match=re.escape(message)):
+        read(bad)
+    assert main(["lead", "--hand", "K74.AQ32.T98.765", "--trump", "H", option, bad]) == 2
+    assert f"argument {option}: {message}" in capsys.readouterr().err
+
+
+def test_the_app_reads_a_language_from_the_url_or_the_session_with_the_one_parse():
+    """``?lang=`` and the session state are read by ``parse_lang``; a stale or typed-in value is
+    no error there, the page falls back to the browser's locale (``tutor/ui/lang.py``)."""
+    from tutor.i18n import language_for_locale
+    from tutor.ui.lang import _lang_or_none
+
+    assert _lang_or_none("RU") == "ru" and _lang_or_none("en") == "en"
+    assert _lang_or_none("de") is None and _lang_or_none(None) is None and _lang_or_none(7) is None
+    assert language_for_locale("uk-UA") == "ru" and language_for_locale("de-DE") == "en"

@@ -42,7 +42,7 @@ from tutor.records import CONVENTIONAL
 from tutor.seats import Seat, Side
 from tutor.seatview import SeatView
 from tutor.solver import DDPosition, Solution, solve_many
-from tutor.vocab import System, parse_system
+from tutor.vocab import Lang, System, parse_system
 
 __all__ = ["Told", "CardNote", "SeatSummary", "DealReview", "ReviewError", "annotate", "solve_costs",
            "costs_from", "review_deal", "COSTLIEST"]
@@ -197,7 +197,7 @@ class DealReview:
                            "cost": n.cost, "dd_best": [str(c) for c in n.dd_best]} for n in self.costliest()],
         }
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: Lang = "en") -> str:
         """The review for a terminal (``python -m tutor review``)."""
         ru = lang == "ru"
         d = self.played
@@ -239,7 +239,7 @@ class DealReview:
         return "\n".join(out)
 
 
-def _note_line(n: CardNote, lang: str) -> str:
+def _note_line(n: CardNote, lang: Lang) -> str:
     ru = lang == "ru"
     mark = "✓" if n.conventional else "✗"
     first = n.maxims[0] if n.maxims else "-"
@@ -253,7 +253,7 @@ def _note_line(n: CardNote, lang: str) -> str:
             + (f" — {why}" if why and not n.conventional else ""))
 
 
-def _summary_line(who: str, s: SeatSummary, lang: str) -> str:
+def _summary_line(who: str, s: SeatSummary, lang: Lang) -> str:
     if lang == "ru":
         return (f"{who}: по правилам {s.conventional} из {s.cards}; потеряно взяток {s.tricks_lost} "
                 f"(на картах против правил {s.tricks_lost_unconventional})")

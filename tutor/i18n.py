@@ -51,7 +51,7 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 
 
 @cache
-def catalog(lang: str) -> Mapping[str, str]:
+def catalog(lang: Lang) -> Mapping[str, str]:
     """All strings of one language, by dotted key (read once, safely).
 
     ``{lang}.yaml`` holds the app's labels; a page with many texts of its own keeps them in
@@ -69,15 +69,15 @@ def catalog(lang: str) -> Mapping[str, str]:
     return _flatten(tree)
 
 
-def keys(lang: str = DEFAULT_LANG) -> frozenset[str]:
+def keys(lang: Lang = DEFAULT_LANG) -> frozenset[str]:
     return frozenset(catalog(lang))
 
 
-def has(key: str, lang: str = DEFAULT_LANG) -> bool:
+def has(key: str, lang: Lang = DEFAULT_LANG) -> bool:
     return key in catalog(lang)
 
 
-def t(key: str, lang: str = DEFAULT_LANG, **fmt: Any) -> str:
+def t(key: str, lang: Lang = DEFAULT_LANG, **fmt: Any) -> str:
     """The text of ``key`` in ``lang``, with ``{placeholders}`` filled from ``fmt``.
 
     >>> t("nav.learn", "ru")
@@ -102,7 +102,7 @@ def placeholders(text: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
 
 
-def pick(texts: Mapping[str, str] | str | None, lang: str) -> str:
+def pick(texts: Mapping[str, str] | str | None, lang: Lang) -> str:
     """A content text ``{en: …, ru: …}`` in ``lang`` (the other language if one is missing)."""
     if texts is None:
         return ""

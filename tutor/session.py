@@ -45,7 +45,7 @@ from tutor.seats import Seat, Side
 from tutor.seatview import SeatView
 from tutor.standing import Standing
 from tutor.variants import Variant, parse_variant
-from tutor.vocab import RuleSetName, System, parse_ruleset_name, parse_system
+from tutor.vocab import Lang, RuleSetName, System, parse_ruleset_name, parse_system
 
 __all__ = [
     "SessionError",
@@ -151,7 +151,7 @@ class PartnerDraw:
         rest = [self.players[i] for i in self.order if self.players[i] not in (student, partner)]
         return {seat: student, seat.partner: partner, seat.lho: rest[0], seat.rho: rest[1]}
 
-    def describe(self, lang: str = "en") -> str:
+    def describe(self, lang: Lang = "en") -> str:
         """The draw in words, from the locale files, with its source by name (never "000")."""
         drawn = ", ".join(f"{p.name(lang)} {c.symbol(lang)}" for p, c in zip(self.players, self.cards))
         lo = self.low_pair

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from tutor.errors import WhistError
-from tutor.vocab import VocabularyError, parse_system
+from tutor.vocab import VocabularyError, parse_lang, parse_system
 
-__all__ = ["CliError", "MAX_SEED", "bounded_int", "bounded_float", "seed_type", "nonempty", "vocabulary_type", "system_type", "add_table_arguments",
+__all__ = ["CliError", "MAX_SEED", "bounded_int", "bounded_float", "seed_type", "nonempty", "vocabulary_type", "system_type", "lang_type", "add_table_arguments",
            "add_json_flag", "emit"]
 
 #: The largest seed any command takes: a 32-bit number, as the deals drawn without ``--seed``.
@@ -89,6 +89,8 @@ def vocabulary_type(parse: Callable[[str], _W]) -> Callable[[str], _W]:
 
 #: ``--system`` of every command: a :data:`tutor.vocab.System`, read by :func:`tutor.vocab.parse_system`.
 system_type = vocabulary_type(parse_system)
+#: ``--lang`` of every command: a :data:`tutor.vocab.Lang`, read by :func:`tutor.vocab.parse_lang`.
+lang_type = vocabulary_type(parse_lang)
 
 #: ``--seed`` of every command: 0 to :data:`MAX_SEED`.
 seed_type = bounded_int(0, MAX_SEED)

@@ -16,8 +16,9 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tutor.commands._args import CliError, add_json_flag, bounded_int, emit, nonempty, system_type
+from tutor.commands._args import CliError, add_json_flag, bounded_int, emit, lang_type, nonempty, system_type
 from tutor.conventions.rules import SYSTEMS
+from tutor.vocab import LANGS
 
 if TYPE_CHECKING:
     from tutor.played_deal import PlayedDeal
@@ -37,7 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--puzzles", action="store_true",
                    help="print the costliest moments as puzzle YAML, proved as `tutor check` proves a file "
                         "(every board of FILE unless --board)")
-    p.add_argument("--lang", default="en", choices=("en", "ru"), help="the language of the text (the JSON has both)")
+    p.add_argument("--lang", default="en", type=lang_type, choices=LANGS, help="the language of the text (the JSON has both)")
     add_json_flag(p)
     p.set_defaults(func=run)
 

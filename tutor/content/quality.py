@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from tutor.cards import Card, Rank
 from tutor.deal import Deal
 from tutor.play import Trick
+from tutor.vocab import Lang
 
 __all__ = ["names_rank", "names_holding_ru", "SHARED_MAX", "shared_explanations", "history_faults"]
 
@@ -46,12 +47,12 @@ _LETTER_RU = {Rank.ACE: "Т", Rank.KING: "К", Rank.QUEEN: "Д", Rank.JACK: "В"
 _SUITS = "♠♥♦♣"
 
 
-def _symbol(rank: Rank, lang: str) -> str:
+def _symbol(rank: Rank, lang: Lang) -> str:
     letters = _LETTER_RU if lang == "ru" else _LETTER_EN
     return letters.get(rank, str(int(rank)))
 
 
-def names_rank(text: str, rank: Rank, lang: str) -> bool:
+def names_rank(text: str, rank: Rank, lang: Lang) -> bool:
     """Whether ``text`` names ``rank``: its word (``king``, «короля»), its letter as a card
     (``♥K``, ``K♥``, ``K-x-x``) or, for a small card, its figure beside a suit symbol (``♠3``).
     A bare figure (``three trumps``, «3 козыря») is a count, not a card."""

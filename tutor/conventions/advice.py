@@ -91,7 +91,7 @@ from tutor.errors import IllegalPlayError, WhistError
 from tutor.i18n import LANGS
 from tutor.play import must_follow_suit
 from tutor.seatview import SeatView
-from tutor.vocab import ENGINE_VERDICTS, EngineVerdict, System, parse_system
+from tutor.vocab import ENGINE_VERDICTS, EngineVerdict, Lang, System, parse_system
 
 __all__ = [
     "Advice",
@@ -261,7 +261,7 @@ class Verdict:
     maxims: tuple[str, ...]
     why: Mapping[str, str]
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         return {"card": str(self.card), "verdict": self.verdict, "maxims": list(self.maxims), "why": self.why[lang]}
 
 
@@ -281,7 +281,7 @@ class Advice:
         card = parse_card(card) if isinstance(card, str) else card
         return next((v for v in self.candidates if v.card == card), None)
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """The design's shape: ``{"card", "maxims", "explanation", "candidates", "system"}``."""
         return {
             "card": str(self.card),
@@ -427,7 +427,7 @@ def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[st
         if len(chosen) < 2 and all(f.reason is not g.reason or f.fill != g.fill for g in chosen):
             chosen.append(f)
     for f in reversed(chosen):
-        for lang in parts:
+        for lang in LANGS:
             parts[lang].append(f.render(f.reason, lang, card=best, best=best))
     if len(ctx.legal) > 1 and not any(best in f.scope for f in out.applied):
         for lang, sentence in say("advice.explain.no_maxim_decides").items():
@@ -441,7 +441,7 @@ def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[st
         for lang in parts:
             parts[lang].append(note[lang])
     return MappingProxyType(
-        {lang: f"{best.symbol(lang)}: " + " ".join(p for p in parts[lang] if p) for lang in parts}
+        {lang: f"{best.symbol(lang)}: " + " ".join(p for p in parts[lang] if p) for lang in LANGS}
     )
 
 

@@ -33,7 +33,7 @@ import yaml
 
 from tutor.errors import WhistError
 from tutor.i18n import LANGS
-from tutor.vocab import SYSTEMS, System, VocabularyError, parse_system
+from tutor.vocab import SYSTEMS, Lang, System, VocabularyError, parse_lang, parse_system
 from tutor.yamlsafe import strict_load
 
 __all__ = [
@@ -134,7 +134,7 @@ class Source:
         """True for a seed paragraph, whose quote must appear verbatim in the seed file."""
         return self.seed is not None
 
-    def cite(self, lang: str = "en") -> str:
+    def cite(self, lang: Lang = "en") -> str:
         """One line for the app and the explanations, e.g. ``000 «Ходы, масти, козыри» 3``."""
         _check_lang(lang)
         if self.seed is not None:
@@ -203,32 +203,32 @@ class Maxim:
     exceptions: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     overridden_by: tuple[str, ...] = ()
 
-    def title_in(self, lang: str) -> str:
+    def title_in(self, lang: Lang) -> str:
         """The short name in ``lang`` (en or ru)."""
         _check_lang(lang)
         return self.title[lang]
 
-    def text_in(self, lang: str) -> str:
+    def text_in(self, lang: Lang) -> str:
         """The maxim in the project's own words, in ``lang`` (en or ru)."""
         _check_lang(lang)
         return self.text[lang]
 
-    def differences_in(self, lang: str) -> str | None:
+    def differences_in(self, lang: Lang) -> str | None:
         """Where the two systems differ on this point, in ``lang``; None if they agree."""
         _check_lang(lang)
         return self.differences.get(lang)
 
-    def scope_in(self, lang: str) -> str | None:
+    def scope_in(self, lang: Lang) -> str | None:
         """Where the maxim applies (plain suit or trumps, which hand, how many cards), in ``lang``."""
         _check_lang(lang)
         return self.scope.get(lang)
 
-    def exceptions_in(self, lang: str) -> str | None:
+    def exceptions_in(self, lang: Lang) -> str | None:
         """Where the maxim does not apply, as the seeds and the classical books say, in ``lang``."""
         _check_lang(lang)
         return self.exceptions.get(lang)
 
-    def cite(self, lang: str = "en") -> str:
+    def cite(self, lang: Lang = "en") -> str:
         """The one-line citation of the main source."""
         return self.source.cite(lang)
 
@@ -318,9 +318,8 @@ _REQUIRED = ("id", "systems", "category", "source", "quote", "quote_lang", "titl
 _OPTIONAL = ("differences", "also", "paraphrase", "see", "scope", "exceptions", "overridden_by")
 
 
-def _check_lang(lang: str) -> None:
-    if lang not in LANGS:
-        raise CatalogueError(f"unknown language {lang!r} (expected one of {', '.join(LANGS)})")
+def _check_lang(lang: Lang) -> None:
+    parse_lang(lang)  # typed a Lang; a caller outside mypy gets the vocabulary's one error
 
 
 
@@ -470,7 +469,7 @@ def get_maxim(maxim_id: str) -> Maxim:
     return load_catalogue().get(maxim_id)
 
 
-def maxim_title(maxim_id: str, lang: str = "en") -> str | None:
+def maxim_title(maxim_id: str, lang: Lang = "en") -> str | None:
     """The maxim's short title in ``lang``, what a learner reads instead of the id; None for an id
     the catalogue does not define (each caller says what stands in its place).
 
@@ -485,7 +484,7 @@ def maxim_title(maxim_id: str, lang: str = "en") -> str | None:
         return None
 
 
-def cite(maxim_id: str, lang: str = "en") -> str:
+def cite(maxim_id: str, lang: Lang = "en") -> str:
     """The one-line citation of a maxim's main source, e.g. ``000 «Ходы, масти, козыри» 3``."""
     return get_maxim(maxim_id).cite(lang)
 

@@ -37,7 +37,7 @@ import yaml
 
 from tutor.conventions.catalogue import CARD_PLAY, Catalogue, Maxim
 from tutor.locale_fmt import count, integer, number, signed
-from tutor.vocab import SYSTEMS, System, parse_system
+from tutor.vocab import SYSTEMS, Lang, System, parse_system
 
 __all__ = [
     "STUDY_DIR",
@@ -275,7 +275,7 @@ class Study:
     def figure(self, system: System, maxim: str) -> RuleFigure | None:
         return self.figures.get((system, maxim))
 
-    def note(self, maxim: str, system: System, lang: str) -> str | None:
+    def note(self, maxim: str, system: System, lang: Lang) -> str | None:
         """People's judgement of a maxim's figure (``notes.yaml``; ``maxim@system`` wins over
         ``maxim``), else a note shipped in the study JSON."""
         for key in (f"{maxim}@{system}", maxim):
@@ -326,7 +326,7 @@ def load_study(directory: Path | None = None) -> Study | None:
 
 
 # -- words -----------------------------------------------------------------------------------------
-def _num(x: float, lang: str, digits: int = 2, sign: bool = False) -> str:
+def _num(x: float, lang: Lang, digits: int = 2, sign: bool = False) -> str:
     """A figure as the page's language writes it, by Babel («+0,47», "+0.47")."""
     return signed(x, lang, digits) if sign else number(x, lang, digits)
 
@@ -344,7 +344,7 @@ _DEFAULT_NEGATIVE = {
 }
 
 
-def figure_line(fig: RuleFigure, lang: str, note: str | None = None) -> str:
+def figure_line(fig: RuleFigure, lang: Lang, note: str | None = None) -> str:
     """The sentence the Maxims page shows beside the source, e.g. "Double-dummy: +0.16 tricks
     against the cards it rules out (±0.03), 1,240 positions; the card is double-dummy best in
     92 % of them". A negative mean reads as a cost, with ``note`` (or a neutral default) saying

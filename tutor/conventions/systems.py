@@ -21,7 +21,7 @@ from tutor.conventions.holdings import lead_from_holding
 from tutor.conventions.rules import SYSTEMS, say_with
 from tutor.errors import HandError
 from tutor.i18n import LANGS
-from tutor.vocab import System
+from tutor.vocab import Lang, System
 
 __all__ = ["Difference", "differences", "applies", "SYSTEMS"]
 
@@ -50,7 +50,7 @@ class Difference:
     maxims: tuple[str, ...]  #: (russian maxim, english maxim)
     note: Mapping[str, str]
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         return {
             "russian": str(self.system_a_card),
             "english": str(self.system_b_card),

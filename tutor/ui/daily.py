@@ -43,7 +43,7 @@ from tutor.ui.learner import learner_date, progress_learner
 from tutor.ui.library import Library, content_page
 from tutor.ui.ratings import shown_stars, standings
 from tutor.ui.store_access import progress_or, store
-from tutor.vocab import System
+from tutor.vocab import Lang, System
 
 __all__ = ["show", "evidence", "simulate_evidence", "evidence_samples", "served", "TABLE_KEY", "DAY_KEY", "MONTH_KEY", "DATE_KEY"]
 
@@ -124,7 +124,7 @@ def evidence(hand: Hand | str, trump: Card | str, dealer: Seat | str, played: Se
     return copy.deepcopy(data)
 
 
-def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
+def show_evidence(puzzle: Puzzle, lang: Lang, seed: int) -> None:
     if puzzle.question not in ("lead", "play") or not isinstance(puzzle.answer, Card):
         return
     st.subheader(tr("daily.evidence"))
@@ -225,7 +225,7 @@ def _picked(today: date) -> None:
     st.session_state[DAY_KEY] = date(year, index + 1, min(max(wanted, days[-1]), days[0]))
 
 
-def _month_label(month: int, lang: str) -> str:
+def _month_label(month: int, lang: Lang) -> str:
     year, index = divmod(month, 12)
     text = format_day(date(year, index + 1, 1), lang, "LLLL y")  # "December 2026", «декабрь 2026»
     return text[:1].upper() + text[1:]

@@ -19,7 +19,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.library import library
-from tutor.vocab import System, parse_system
+from tutor.vocab import Lang, System, parse_system
 
 __all__ = ["show", "maxim_block", "open_key", "quote_html", "OPEN_AT_MOST"]
 
@@ -50,7 +50,7 @@ def _load_study(signature: tuple[tuple[str, int], ...]) -> Study | None:
     return load_study()
 
 
-def figure_lines(m: Maxim, lang: str, study: Study | None, system: System | Literal["all"] = "all") -> list[str]:
+def figure_lines(m: Maxim, lang: Lang, study: Study | None, system: System | Literal["all"] = "all") -> list[str]:
     """The double-dummy figure of a card-play maxim in each system shown, one line each (the
     system named when the maxim belongs to both), with the study's n; empty for other maxims."""
     if study is None or m.category not in CARD_PLAY:
@@ -84,7 +84,7 @@ def _digest() -> str:
 _ID = re.compile(r"(?<![\w-])([a-z0-9]+(?:-[a-z0-9]+)+)(?![\w-])")
 
 
-def named(text: str, lang: str) -> str:
+def named(text: str, lang: Lang) -> str:
     """``text`` with every maxim id in it replaced by the maxim's title in ``lang``, quoted: the
     catalogue's notes cite one another by id, the learner reads names (no slugs on screen)."""
     catalogue = load_catalogue()
@@ -110,7 +110,7 @@ def _caption(text: str) -> None:
     st.caption(text, unsafe_allow_html=True)
 
 
-def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None, study: Study | None = None,
+def maxim_block(m: Maxim, lang: Lang, *, puzzles: list[str] | None = None, study: Study | None = None,
                 system: System | Literal["all"] = "all") -> None:
     """One maxim: our wording, the source quote in its language with the citation and, beside it,
     the rule's double-dummy figure; differences between the systems.
