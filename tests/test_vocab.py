@@ -148,3 +148,19 @@ def test_the_app_reads_a_language_from_the_url_or_the_session_with_the_one_parse
     assert _lang_or_none("RU") == "ru" and _lang_or_none("en") == "en"
     assert _lang_or_none("de") is None and _lang_or_none(None) is None and _lang_or_none(7) is None
     assert language_for_locale("uk-UA") == "ru" and language_for_locale("de-DE") == "en"
+
+
+def test_attempt_kinds_are_one_vocabulary_from_the_answer_service_to_the_store():
+    """Issue 22 point 3: the attempt kinds were declared and used by no module; now the store's
+    tuple is the vocabulary's, a recorded attempt's kind and the store's and the answer service's
+    ``kind`` parameters are ``vocab.AttemptKind``, and a row is read back by ``parse_attempt_kind``."""
+    import typing
+
+    from tutor import answering, progress
+    from tutor.progress.records import Attempt
+    from tutor.progress.store import ProgressStore
+
+    assert progress.KINDS is vocab.ATTEMPT_KINDS == ("lesson", "puzzle", "daily")
+    assert typing.get_type_hints(Attempt)["kind"] == vocab.AttemptKind
+    assert typing.get_type_hints(ProgressStore.record_attempt)["kind"] == vocab.AttemptKind
+    assert typing.get_type_hints(answering.answer)["kind"] == vocab.AttemptKind | None
