@@ -15,7 +15,7 @@ import streamlit as st
 
 from tutor.cayenne import DECLARATIONS, Contract
 from tutor.errors import WhistError
-from tutor.i18n import LANGS, t
+from tutor.i18n import t
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.cardpick import card_hand
@@ -32,7 +32,7 @@ CALL_KEY = state.PLAY_CAYENNE_CALL
 
 def catext(key: str, lang: Lang, **fmt: Any) -> str:
     """A Cayenne text in ``lang`` (``tutor/locales/cayenne.{en,ru}.yaml``)."""
-    return t(f"cayenne.{key}", lang if lang in LANGS else "en", **fmt)
+    return t(f"cayenne.{key}", lang, **fmt)
 
 
 def _on_call(choice: str) -> None:

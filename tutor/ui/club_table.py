@@ -17,7 +17,7 @@ import streamlit as st
 
 from tutor.cut import LEARNER, player_name
 from tutor.errors import WhistError
-from tutor.i18n import LANGS, t
+from tutor.i18n import t
 from tutor.locale_fmt import integer
 from tutor.render import drawn_html
 from tutor.seats import Seat
@@ -40,7 +40,7 @@ NEXT_GAME_KEY = state.PLAY_CLUB_NEXT
 
 def ctext(key: str, lang: Lang, **fmt: Any) -> str:
     """A club text in ``lang`` (``tutor/locales/club.{en,ru}.yaml``)."""
-    return t(f"club.{key}", lang if lang in LANGS else "en", **fmt)
+    return t(f"club.{key}", lang, **fmt)
 
 
 def _names(names: Sequence[str], lang: Lang) -> str:

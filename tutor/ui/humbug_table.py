@@ -15,7 +15,7 @@ import streamlit as st
 
 from tutor.errors import WhistError
 from tutor.humbug import humbug_honours
-from tutor.i18n import LANGS, t
+from tutor.i18n import t
 from tutor.render import table_html
 from tutor.seats import Seat
 from tutor.ui import state
@@ -36,7 +36,7 @@ _LAST = "play:humbug:last"
 
 def htext(key: str, lang: Lang, **fmt: Any) -> str:
     """A Humbug text in ``lang`` (``tutor/locales/humbug.{en,ru}.yaml``)."""
-    return t(f"humbug.{key}", lang if lang in LANGS else "en", **fmt)
+    return t(f"humbug.{key}", lang, **fmt)
 
 
 def _act(action: Any) -> None:

@@ -26,7 +26,7 @@ import streamlit as st
 
 from tutor.cut import CLUB_TABLE
 from tutor.errors import WhistError
-from tutor.i18n import LANGS, t
+from tutor.i18n import t
 from tutor.render import CSS, deck_css, history_html, last_trick_html, table_html
 from tutor.rulesets import RULESET_NAMES, RULESETS
 from tutor.seats import Seat, Side
@@ -65,7 +65,7 @@ CLUB_PLAYERS = 5
 
 def ptext(key: str, lang: Lang, **fmt: Any) -> str:
     """A Play-page text in ``lang`` (its texts live in ``tutor/locales/play.{en,ru}.yaml``)."""
-    return t(f"play.{key}", lang if lang in LANGS else "en", **fmt)
+    return t(f"play.{key}", lang, **fmt)
 
 
 # -- actions (button callbacks: they change the session before the page is drawn) ---------------

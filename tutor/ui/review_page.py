@@ -21,7 +21,7 @@ import streamlit as st
 
 from tutor.conventions.catalogue import maxim_title as _catalogue_title
 from tutor.errors import WhistError
-from tutor.i18n import LANGS, t
+from tutor.i18n import t
 from tutor.play import PlayState, Trick
 from tutor.render import CSS, deck_css, table_html
 from tutor.seats import Seat, Side
@@ -49,7 +49,7 @@ ERROR_KEY = state.DEAL_REVIEW_ERROR
 
 def rtext(key: str, lang: Lang, **fmt: Any) -> str:
     """A Review-page text in ``lang`` (``tutor/locales/deal_review.{en,ru}.yaml``)."""
-    return t(f"deal_review.{key}", lang if lang in LANGS else "en", **fmt)
+    return t(f"deal_review.{key}", lang, **fmt)
 
 
 def _title(maxim_id: str, lang: Lang) -> str:
