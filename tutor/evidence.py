@@ -36,7 +36,7 @@ from tutor.reading import UNLIKELY, Inference
 from tutor.seats import Seat, parse_seat
 from tutor.seatview import SeatView
 from tutor.simulate import CardStats, LeadAnalysis, simulate_lead
-from tutor.vocab import Lang, System
+from tutor.vocab import LANGS, Lang, System
 
 __all__ = ["EvidenceError", "Comparison", "compare", "compare_with_advice", "comparison_text", "stored_comparison_text",
            "maxim_name", "NOISE_Z", "layout_clause", "reading_text", "stored_reading_text", "stored_inferences"]
@@ -96,7 +96,7 @@ class Comparison:
 
     def reading_lines(self) -> list[dict[str, str]]:
         """Each inference's clause, "partner holds the four trumps or more his call showed", en and ru."""
-        return [{lang: layout_clause(i, self.viewer, lang) for lang in ("en", "ru")} for i in self.reading]
+        return [{lang: layout_clause(i, self.viewer, lang) for lang in LANGS} for i in self.reading]
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -31,7 +31,7 @@ from tutor.errors import CardError, WhistError
 from tutor.humbug import CHOICES
 from tutor.i18n import t
 from tutor.play import must_follow_suit
-from tutor.vocab import GRADE_VERDICTS, GradeVerdict, Lang, parse_lang
+from tutor.vocab import GRADE_VERDICTS, LANGS, GradeVerdict, Lang, parse_lang
 
 __all__ = ["Feedback", "GradingError", "VERDICTS", "grade", "read_response", "hint", "hint_count", "answer_score",
            "hint_cost", "shown_maxims", "names_a_card"]
@@ -245,7 +245,7 @@ def _idea(maxim_ids: tuple[str, ...], *, law: bool = False) -> Text:
 def _law_refusal(card: Card, law: str) -> Text:
     """A card the law refuses, the law named by its title, quoted (never the cards it allows)."""
     return Text(**{lang: t("grade.law_refuses", lang, card=card.symbol(lang), law=maxim_title(law, lang) or law)
-                   for lang in ("en", "ru")})
+                   for lang in LANGS})
 
 
 def maxim_head(maxim_id: str) -> Text | None:
@@ -270,7 +270,7 @@ def _wrong_card_message(card: Card, maxim_ids: tuple[str, ...], shown: tuple[str
     head = (next((h for mid in maxim_ids if (h := maxim_head(mid)) is not None), None)
             if answer is not None and card.suit == answer.suit else None)
     texts = {}
-    for lang in ("en", "ru"):
+    for lang in LANGS:
         title = _maxim_title(shown, lang)
         if title:
             texts[lang] = t("feedback.wrong_maxim", lang, card=card.symbol(lang), maxim=title)
