@@ -31,6 +31,7 @@ from tutor.conventions.catalogue import (
     parse_catalogue,
 )
 from tutor.errors import WhistError
+from tutor.vocab import VocabularyError
 
 # The fixed ids of /work/shared/maxims.md, in its order (copied so the test does not read ../shared).
 MAXIMS_MD_IDS = (
@@ -238,7 +239,7 @@ def test_cite_formats_seed_and_book_sources() -> None:
     assert cite("king-third-lead-small", "en") == "000 “Ходы, масти, козыри” 3"
     assert cite("revoke-penalty-american") == "004 “Ренонсирование”"
     assert cite("second-hand-low").startswith("Cavendish, The Laws and Principles of Whist, 18th ed. (1889)")
-    with pytest.raises(CatalogueError, match="language 'de'"):
+    with pytest.raises(VocabularyError, match=r"unknown language 'de' \(use one of: en, ru\)"):
         cite("king-third-lead-small", "de")
 
 
@@ -276,7 +277,7 @@ def test_catalogue_is_cached_and_immutable() -> None:
 def test_unknown_category_or_system_query_is_refused() -> None:
     with pytest.raises(CatalogueError, match="unknown category 'bidding'"):
         CAT.by_category("bidding")
-    with pytest.raises(CatalogueError, match="unknown system 'acol'"):
+    with pytest.raises(VocabularyError, match=r"unknown convention system 'acol' \(use one of: russian, english\)"):
         CAT.for_system("acol")
 
 
@@ -313,7 +314,6 @@ def test_duplicate_yaml_key_is_an_error(tmp_path: Path) -> None:
     ("change", "message"),
     [
         ({"category": "bidding"}, "unknown category 'bidding'"),
-        ({"systems": ["russian", "acol"]}, "unknown system 'acol'"),
         ({"systems": []}, "systems must be a non-empty list"),
         ({"title": {"en": "Only English"}}, "title is missing language 'ru'"),
         ({"text": {"en": "x", "ru": "  "}}, "text is missing language 'ru'"),
@@ -331,6 +331,15 @@ def test_duplicate_yaml_key_is_an_error(tmp_path: Path) -> None:
 def test_malformed_entry_fails_loudly(tmp_path: Path, change: dict, message: str) -> None:
     with pytest.raises(CatalogueError, match=re.escape(message)):
         load_catalogue(write_catalogue(tmp_path, [minimal_entry(**change)]))
+
+
+def test_an_entrys_unknown_system_is_read_by_the_one_parse_and_names_the_entry(tmp_path: Path) -> None:
+    """Issue 22 point 3: a system is read by ``vocab.parse_system`` wherever it comes from -- the
+    catalogue file too, whose error stays the file's CatalogueError with the entry's id in front
+    of the vocabulary's one message; a system's case does not matter."""
+    with pytest.raises(CatalogueError, match=r"sample-maxim: unknown convention system 'acol' \(use one of: russian, english\)"):
+        load_catalogue(write_catalogue(tmp_path, [minimal_entry(systems=["russian", "acol"])]))
+    assert load_catalogue(write_catalogue(tmp_path, [minimal_entry(systems=["English"])]))["sample-maxim"].systems == ("english",)
 
 
 @pytest.mark.parametrize("field", ["id", "systems", "category", "source", "quote", "quote_lang", "title", "text"])

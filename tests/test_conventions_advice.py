@@ -14,7 +14,6 @@ from tutor.conventions import (
     NotYourTurnError,
     PositionError,
     SeatView,
-    UnknownSystemError,
     advise,
     explain_card,
     legal_cards,
@@ -26,6 +25,7 @@ from tutor.deal import Deal
 from tutor.errors import HandError, HistoryError, WhistError
 from tutor.play import PlayState
 from tutor.seats import Seat
+from tutor.vocab import VocabularyError
 
 # -- the position -----------------------------------------------------------------------------
 
@@ -138,7 +138,7 @@ def test_advice_refuses_when_not_the_students_turn():
     pos = SeatView.build(hand="K74.AQ32.T98.765", trump="C", played="W:DK")
     with pytest.raises(NotYourTurnError):
         advise(pos)
-    with pytest.raises(UnknownSystemError):
+    with pytest.raises(VocabularyError, match="unknown convention system 'bridge'"):
         advise(SeatView.build(hand="K74.AQ32.T98.765", trump="C"), "bridge")
 
 

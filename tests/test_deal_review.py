@@ -24,7 +24,7 @@ from tutor.deal_review import DealReview, ReviewError, annotate, costs_from, rev
 from tutor.play import PlayState
 from tutor.played_deal import PlayedDealError, from_autoplay, pick_board, read_played, read_played_file
 from tutor.seats import Seat, Side
-from tutor.vocab import ENGINE_VERDICTS
+from tutor.vocab import ENGINE_VERDICTS, VocabularyError
 
 FIXTURE = Path(__file__).parent / "fixtures" / "review" / "elwell.pbn"
 ROBOTS = Path(__file__).parent / "fixtures" / "review" / "robots-seed3.txt"  # with a turned-up card
@@ -184,7 +184,7 @@ def test_the_system_chooses_the_conventions():
     assert str(english.card) == str(english.advised) == "D6" and english.verdict == "best"
     assert english.maxims[0] == "fourth-best-from-long-suit"
     assert str(russian.advised) == "D4" and russian.verdict != "best"
-    with pytest.raises(ReviewError):
+    with pytest.raises(VocabularyError, match="unknown convention system 'german'"):
         annotate(eleven, "german")
 
 

@@ -21,6 +21,7 @@ from tutor.progress import (
     ProgressStore,
     default_db_path,
 )
+from tutor.vocab import VocabularyError
 
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
@@ -303,13 +304,16 @@ def test_attempt_is_recorded_with_all_fields(store):
     assert a.themes == ("leads", "honours") and a.score == 0.75 and a.hints_used == 1 and a.day == T0.date()
 
 
-@pytest.mark.parametrize("kwargs", [
-    {"kind": "exam"}, {"score": 1.5}, {"hints_used": -1}, {"item_id": " "}, {"learner_id": 999},
+@pytest.mark.parametrize("kwargs, error", [
+    ({"kind": "exam"}, VocabularyError), ({"score": 1.5}, ProgressError), ({"hints_used": -1}, ProgressError),
+    ({"item_id": " "}, ProgressError), ({"learner_id": 999}, ProgressError),
 ])
-def test_bad_attempt_is_refused(store, kwargs):
+def test_bad_attempt_is_refused(store, kwargs, error):
+    """An unknown attempt kind is the vocabulary's one error (issue 22 point 3: ``parse_attempt_kind``
+    naming lesson, puzzle, daily); the other bad values are the store's ProgressError."""
     ann = store.learner("Ann")
     args = {"learner_id": ann.id, "item_id": "p", "kind": "puzzle", "correct": True} | kwargs
-    with pytest.raises(ProgressError):
+    with pytest.raises(error, match="unknown attempt kind 'exam' \\(use one of: lesson, puzzle, daily\\)" if error is VocabularyError else None):
         store.record_attempt(args.pop("learner_id"), args.pop("item_id"), args.pop("kind"), **args)
     assert store.count_attempts() == 0
 

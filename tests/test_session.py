@@ -27,6 +27,7 @@ from tutor.session import (
     draw_partners,
 )
 from tutor.variants import Variant
+from tutor.vocab import VocabularyError
 
 # Every hand one whole suit: N spades, E hearts, S diamonds, W clubs. Whoever holds the trumps
 # wins all thirteen tricks however anyone plays, so these deals have hand-computable scores.
@@ -238,7 +239,7 @@ def test_session_options_reject_bad_settings():
     """Bad settings are refused with a WhistError (one clear line in the CLI)."""
     with pytest.raises(SessionError):
         SessionOptions(flag="sometimes")
-    with pytest.raises(SessionError):
+    with pytest.raises(VocabularyError, match="unknown convention system 'klingon'"):
         SessionOptions(system="klingon")
 
 

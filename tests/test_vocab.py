@@ -3,6 +3,8 @@ values in the error (issue 13 point 4; design review §7: systems in four places
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tutor import vocab
@@ -40,6 +42,7 @@ def test_verdicts_and_questions_are_one_vocabulary():
 
 
 @pytest.mark.parametrize("parse, good, words", [
+    (vocab.parse_lang, " RU ", vocab.LANGS),
     (vocab.parse_system, " English ", vocab.SYSTEMS),
     (vocab.parse_question, "LEAD", vocab.QUESTION_KINDS),
     (vocab.parse_attempt_kind, "daily", vocab.ATTEMPT_KINDS),
@@ -51,6 +54,21 @@ def test_a_word_is_read_once_and_a_bad_one_lists_the_valid_words(parse, good, wo
     with pytest.raises(WhistError) as err:
         parse("whist")
     assert all(w in str(err.value) for w in words) and "'whist'" in str(err.value)
+
+
+def test_languages_are_one_vocabulary_and_a_bad_one_is_the_vocabulary_error():
+    """Issue 22 point 3: the learner's languages are ``vocab.Lang``, the i18n tuple is that one, and
+    an unknown language -- from a parse or a catalogue look-up -- is one ``VocabularyError`` naming
+    en and ru (before, the catalogue raised a TranslationError of its own)."""
+    import typing
+
+    from tutor import i18n
+
+    assert i18n.LANGS is vocab.LANGS and typing.get_args(vocab.Lang) == vocab.LANGS == ("en", "ru")
+    assert i18n.DEFAULT_LANG == vocab.DEFAULT_LANG == "en"
+    for bad in (lambda: vocab.parse_lang("de"), lambda: i18n.catalog("de"), lambda: i18n.t("nav.learn", "fr")):
+        with pytest.raises(vocab.VocabularyError, match=r"unknown language '(de|fr)' \(use one of: en, ru\)"):
+            bad()
 
 
 def test_rule_set_names_are_one_vocabulary_typed_through_items_views_and_sessions():
@@ -98,3 +116,51 @@ def test_a_content_item_and_a_seat_view_refuse_an_unknown_rule_set_listing_the_v
     with pytest.raises(ValidationError) as bad:
         models.Puzzle.model_validate({**_PUZZLE, "rules": "bridge"})
     assert all(f"'{name}'" in str(bad.value) for name in vocab.RULESET_NAMES)
+
+
+@pytest.mark.parametrize("option, parse, bad, message", [
+    ("--lang", "lang_type", "de", "unknown language 'de' (use one of: en, ru)"),
+    ("--system", "system_type", "french", "unknown convention system 'french' (use one of: russian, english)"),
+])
+def test_the_cli_reads_lang_and_system_with_the_one_parse(option, parse, bad, message, capsys):
+    """Issue 22 point 3: ``--lang`` and ``--system`` are read at the edge by ``parse_lang`` and
+    ``parse_system`` (``commands._args``): case does not matter, and a bad word is a usage error
+    (exit 2) carrying the vocabulary's message, which lists the valid words."""
+    import argparse
+
+    from tutor.cli import main
+    from tutor.commands import _args
+
+    read = getattr(_args, parse)
+    assert read(" RU " if option == "--lang" else "English") in (vocab.LANGS + vocab.SYSTEMS)
+    with pytest.raises(argparse.ArgumentTypeError, match=re.escape(message)):
+        read(bad)
+    assert main(["lead", "--hand", "K74.AQ32.T98.765", "--trump", "H", option, bad]) == 2
+    assert f"argument {option}: {message}" in capsys.readouterr().err
+
+
+def test_the_app_reads_a_language_from_the_url_or_the_session_with_the_one_parse():
+    """``?lang=`` and the session state are read by ``parse_lang``; a stale or typed-in value is
+    no error there, the page falls back to the browser's locale (``tutor/ui/lang.py``)."""
+    from tutor.i18n import language_for_locale
+    from tutor.ui.lang import _lang_or_none
+
+    assert _lang_or_none("RU") == "ru" and _lang_or_none("en") == "en"
+    assert _lang_or_none("de") is None and _lang_or_none(None) is None and _lang_or_none(7) is None
+    assert language_for_locale("uk-UA") == "ru" and language_for_locale("de-DE") == "en"
+
+
+def test_attempt_kinds_are_one_vocabulary_from_the_answer_service_to_the_store():
+    """Issue 22 point 3: the attempt kinds were declared and used by no module; now the store's
+    tuple is the vocabulary's, a recorded attempt's kind and the store's and the answer service's
+    ``kind`` parameters are ``vocab.AttemptKind``, and a row is read back by ``parse_attempt_kind``."""
+    import typing
+
+    from tutor import answering, progress
+    from tutor.progress.records import Attempt
+    from tutor.progress.store import ProgressStore
+
+    assert progress.KINDS is vocab.ATTEMPT_KINDS == ("lesson", "puzzle", "daily")
+    assert typing.get_type_hints(Attempt)["kind"] == vocab.AttemptKind
+    assert typing.get_type_hints(ProgressStore.record_attempt)["kind"] == vocab.AttemptKind
+    assert typing.get_type_hints(answering.answer)["kind"] == vocab.AttemptKind | None

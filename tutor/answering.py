@@ -42,7 +42,7 @@ from tutor.content.models import Exercise, Item, Puzzle
 from tutor.content.situation import item_view
 from tutor.glicko import Rating
 from tutor.progress import Attempt, Learner, ProgressError, ProgressStore
-from tutor.vocab import AttemptKind
+from tutor.vocab import AttemptKind, Lang
 
 __all__ = ["AnswerError", "Outcome", "answer", "answer_text", "item_difficulty", "item_themes"]
 
@@ -108,7 +108,7 @@ def answer(
     *,
     kind: AttemptKind | None,
     record_id: str | None = None,
-    lang: str = "en",
+    lang: Lang = "en",
     ts: datetime | None = None,
 ) -> Outcome:
     """Grade ``response`` to ``item`` after ``hints_used`` hints, and record it for ``learner``.

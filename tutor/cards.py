@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from functools import cached_property
 
 from tutor.errors import CardError, HandError
+from tutor.vocab import Lang
 
 __all__ = ["Suit", "Rank", "Card", "Hand", "CARDS", "parse_card", "parse_suit", "parse_rank"]
 
@@ -43,7 +44,7 @@ class Suit(enum.IntEnum):
     def is_red(self) -> bool:
         return self in (Suit.H, Suit.D)
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: Lang = "en") -> str:
         """The suit's name in a learner's language, for explanations."""
         names = _SUIT_NAMES_RU if lang == "ru" else _SUIT_NAMES_EN
         return names[self]
@@ -95,7 +96,7 @@ class Rank(enum.IntEnum):
         """A, K, Q, J and 10 are the honours (000 "Порядок карт" 3)."""
         return self >= Rank.TEN
 
-    def display(self, lang: str = "en") -> str:
+    def display(self, lang: Lang = "en") -> str:
         """The rank as a learner reads it: ``10`` for the ten, Russian letters in Russian."""
         if self == Rank.TEN:
             return "10"
@@ -208,7 +209,7 @@ class Card:
         """
         return _CARDS_BY_INDEX[index]
 
-    def symbol(self, lang: str = "en") -> str:
+    def symbol(self, lang: Lang = "en") -> str:
         """The card as shown to a learner: ``♠K``, ``♥10``; Russian letters in Russian (``♠К``)."""
         return self.suit.symbol + self.rank.display(lang)
 
@@ -348,7 +349,7 @@ class Hand:
         """PBN: ``KJ4.AQ32.T98.765``; a void is empty (``KJ4..T98.765432``)."""
         return ".".join("".join(c.rank.char for c in self.suit(s)) for s in Suit)
 
-    def symbols(self, lang: str = "en") -> str:
+    def symbols(self, lang: Lang = "en") -> str:
         """``♠KJ4 ♥AQ32 ♦T98 ♣765``; a void is shown as ``—``."""
         return " ".join(
             s.symbol + ("".join(c.rank.display(lang) for c in self.suit(s)) or "—") for s in Suit

@@ -54,6 +54,7 @@ from tutor.i18n import t
 from tutor.rulesets import Ruleset, Text
 from tutor.scoring import DealScore, ScoreItem, ScoreSheet
 from tutor.seats import Seat, Side
+from tutor.vocab import Lang
 
 __all__ = ["CayenneError", "Declaration", "DECLARATIONS", "Contract", "MULTIPLIER", "HONOUR_POINTS", "CAYENNE_RULES",
            "NOT_OFFERED", "score_cayenne", "honours_held", "CayenneSheet", "Decision", "declare", "colours",
@@ -135,7 +136,7 @@ class Contract:
     def multiplier(self) -> int:
         return MULTIPLIER[self.declaration]
 
-    def title(self, lang: str = "en") -> str:
+    def title(self, lang: Lang = "en") -> str:
         """The contract as the table says it ("cayenne ♥", "second colour ♦", "grand", "nullo")."""
         return t(f"cayenne.contract.{self.declaration}", lang, suit=(self.trump or self.cayenne).symbol)
 

@@ -44,6 +44,7 @@ from tutor.rulesets import Text
 from tutor.seats import Seat, Side
 from tutor.session import ClaimError, PlayResult, Session, SessionError, SessionOptions
 from tutor.variants import parse_variant
+from tutor.vocab import LANGS
 
 __all__ = ["CayenneSession", "Call", "PASS"]
 
@@ -143,7 +144,7 @@ class CayenneSession(Session):
             except CardError:
                 raise CayenneError(f"name a suit (S, H, D, C or cayenne, second, third, fourth), grand or nullo"
                                    f"{' or pass' if seat == self.dealer else ''}, not {choice!r}") from None
-        said = Text(*(Contract(self.cayenne, named, seat).title(lang) for lang in ("en", "ru")))
+        said = Text(*(Contract(self.cayenne, named, seat).title(lang) for lang in LANGS))
         self.calls.append((seat, Decision(named, said)))
         self._begin(named, seat)
         return self._opening

@@ -41,6 +41,7 @@ from typing import Literal, get_args
 from tutor.cards import Card, Rank, parse_card
 from tutor.errors import CardError, WhistError
 from tutor.i18n import t
+from tutor.vocab import Lang
 
 __all__ = ["CutError", "Custom", "CUSTOMS", "CLUB_TABLE", "parse_cut", "format_cut", "CutAsk", "CUT_ASKS", "PLAYER_NAMES", "LEARNER", "cut_rank",
            "CutRuling", "rule_cut", "player_name", "custom_rule"]
@@ -167,14 +168,14 @@ def rule_cut(cut: Mapping[str, Card], custom: str) -> CutRuling:
     return CutRuling(kind, MappingProxyType(dict(cut)), order, playing, waiting, dealer, pairs)
 
 
-def player_name(name: str, lang: str = "en") -> str:
+def player_name(name: str, lang: Lang = "en") -> str:
     """A player's name as the learner reads it (``Vera`` / ``Вера``; ``You`` / ``Вы``)."""
     if name not in PLAYER_NAMES:
         raise CutError(f"unknown player {name!r}")
     return t(f"club.player.{name}", lang)
 
 
-def custom_rule(custom: Custom, ask: CutAsk, lang: str = "en") -> str:
+def custom_rule(custom: Custom, ask: CutAsk, lang: Lang = "en") -> str:
     """The custom's rule for ``ask`` in the learner's words, with its source: what a wrong answer is
     told (the rule, never the name it gives)."""
     return t(f"club.cut.rule.{custom}.{ask}", lang)
@@ -210,7 +211,7 @@ def parse_cut(text: str) -> dict[str, Card]:
     return out
 
 
-def format_cut(cut: Mapping[str, Card], lang: str | None = None) -> str:
+def format_cut(cut: Mapping[str, Card], lang: Lang | None = None) -> str:
     """The cut as :func:`parse_cut` reads it: ``You S5, Anna HA``, or in a learner's language
     (``Вы ♠5, Анна ♥Т``).
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from tutor.cards import CARDS, Card, Hand, Suit, parse_card, parse_suit
 from tutor.errors import CardError, DealError, HandError, SeatError
 from tutor.seats import Seat, parse_seat
+from tutor.vocab import Lang
 
 __all__ = ["Deal", "LayoutSampler", "sample_layout", "parse_trump"]
 
@@ -169,7 +170,7 @@ class Deal:
             args.append(f"trump={self.trump!r}")
         return f"Deal.from_pbn({', '.join(args)})"
 
-    def diagram(self, lang: str = "en") -> str:
+    def diagram(self, lang: Lang = "en") -> str:
         """A text diagram: North on top, South at the bottom, suits in symbols."""
         def lines(seat: Seat) -> list[str]:
             return self.hands[seat].symbols(lang).split(" ")  # one suit a line

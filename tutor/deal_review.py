@@ -42,7 +42,7 @@ from tutor.records import CONVENTIONAL
 from tutor.seats import Seat, Side
 from tutor.seatview import SeatView
 from tutor.solver import DDPosition, Solution, solve_many
-from tutor.vocab import parse_system
+from tutor.vocab import Lang, System, parse_system
 
 __all__ = ["Told", "CardNote", "SeatSummary", "DealReview", "ReviewError", "annotate", "solve_costs",
            "costs_from", "review_deal", "COSTLIEST"]
@@ -150,7 +150,7 @@ class DealReview:
     """A played deal with a :class:`CardNote` for every card, in play order."""
 
     played: PlayedDeal
-    system: str
+    system: System
     notes: tuple[CardNote, ...]
     solved: bool = False
     dd_par_ns: int | None = None  #: NS tricks with best play from the first card (None until solved)
@@ -197,7 +197,7 @@ class DealReview:
                            "cost": n.cost, "dd_best": [str(c) for c in n.dd_best]} for n in self.costliest()],
         }
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: Lang = "en") -> str:
         """The review for a terminal (``python -m tutor review``)."""
         ru = lang == "ru"
         d = self.played
@@ -239,7 +239,7 @@ class DealReview:
         return "\n".join(out)
 
 
-def _note_line(n: CardNote, lang: str) -> str:
+def _note_line(n: CardNote, lang: Lang) -> str:
     ru = lang == "ru"
     mark = "✓" if n.conventional else "✗"
     first = n.maxims[0] if n.maxims else "-"
@@ -253,7 +253,7 @@ def _note_line(n: CardNote, lang: str) -> str:
             + (f" — {why}" if why and not n.conventional else ""))
 
 
-def _summary_line(who: str, s: SeatSummary, lang: str) -> str:
+def _summary_line(who: str, s: SeatSummary, lang: Lang) -> str:
     if lang == "ru":
         return (f"{who}: по правилам {s.conventional} из {s.cards}; потеряно взяток {s.tricks_lost} "
                 f"(на картах против правил {s.tricks_lost_unconventional})")
@@ -277,16 +277,13 @@ def _new_inferences(before: Sequence[Inference], after: Sequence[Inference], sea
                  for i in after if i.seat == seat and i not in old)
 
 
-def annotate(played: PlayedDeal, system: str = "russian",
+def annotate(played: PlayedDeal, system: System = "russian",
              progress: Callable[[int, int], None] | None = None) -> DealReview:
     """The conventions' notes on every card (no solver): quick, so a page can draw at once.
 
     The views are built once per (moment, seat) and read once: the partner's view after a card is
     the next card's view for the same seat, and three seats' views serve each moment."""
-    try:
-        system = parse_system(system)
-    except WhistError as exc:
-        raise ReviewError(str(exc)) from None
+    system = parse_system(system)
     state = PlayState(played.deal)
     views: dict[tuple[int, Seat], SeatView] = {}
     reads: dict[tuple[int, Seat], tuple[Inference, ...]] = {}
@@ -368,7 +365,7 @@ def costs_from(review: DealReview, solved: DealReview) -> DealReview:
     return replace(review, notes=notes, solved=True, dd_par_ns=solved.dd_par_ns)
 
 
-def review_deal(played: PlayedDeal, system: str = "russian") -> DealReview:
+def review_deal(played: PlayedDeal, system: System = "russian") -> DealReview:
     """The whole review: the conventions' notes and the double-dummy costs."""
     return solve_costs(annotate(played, system))
 

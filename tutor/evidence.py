@@ -36,6 +36,7 @@ from tutor.reading import UNLIKELY, Inference
 from tutor.seats import Seat, parse_seat
 from tutor.seatview import SeatView
 from tutor.simulate import CardStats, LeadAnalysis, simulate_lead
+from tutor.vocab import LANGS, Lang, System
 
 __all__ = ["EvidenceError", "Comparison", "compare", "compare_with_advice", "comparison_text", "stored_comparison_text",
            "maxim_name", "NOISE_Z", "layout_clause", "reading_text", "stored_reading_text", "stored_inferences"]
@@ -81,7 +82,7 @@ class Comparison:
         """Whether the convention's card is as good as the best within the simulation's precision."""
         return self.verdict != "costs"
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: Lang = "en") -> str:
         """One or two sentences for the learner, naming the deciding maxim by its catalogue title
         in ``lang`` (:func:`comparison_text`)."""
         return comparison_text(self.verdict, self.advice_card, self.best_card, self.maxims, self.samples,
@@ -89,13 +90,13 @@ class Comparison:
                                viewer=self.viewer, suit_best=self.suit_best, suit_cost=self.suit_cost,
                                suit_cost_stderr=self.suit_cost_stderr)
 
-    def reading_text(self, lang: str = "en") -> str:
+    def reading_text(self, lang: Lang = "en") -> str:
         """What the layouts were weighted by (:func:`reading_text`); empty when they were uniform."""
         return reading_text(self.reading, self.viewer, lang)
 
     def reading_lines(self) -> list[dict[str, str]]:
         """Each inference's clause, "partner holds the four trumps or more his call showed", en and ru."""
-        return [{lang: layout_clause(i, self.viewer, lang) for lang in ("en", "ru")} for i in self.reading]
+        return [{lang: layout_clause(i, self.viewer, lang) for lang in LANGS} for i in self.reading]
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -116,7 +117,7 @@ class Comparison:
         return data
 
 
-def layout_clause(inf: Inference, viewer: Seat, lang: str) -> str:
+def layout_clause(inf: Inference, viewer: Seat, lang: Lang) -> str:
     """What a layout weighted up by ``inf`` holds, finishing "layouts where …" from ``viewer``'s
     seat: "partner holds the four trumps or more his call showed", «у партнёра четыре козыря или
     больше, как показало его приглашение»."""
@@ -125,7 +126,7 @@ def layout_clause(inf: Inference, viewer: Seat, lang: str) -> str:
     return t(f"evidence.layouts.{kind}", lang, who=who, s=inf.suit.symbol, card=inf.card.symbol(lang))
 
 
-def reading_text(reading: Sequence[Inference], viewer: Seat, lang: str) -> str:
+def reading_text(reading: Sequence[Inference], viewer: Seat, lang: Lang) -> str:
     """The sentence above the figures when the layouts were weighted by the seat's reading
     (:meth:`tutor.reading.Reading.draw`: a layout against an inference is kept
     :data:`~tutor.reading.UNLIKELY` as often); empty when there was nothing to read."""
@@ -142,7 +143,7 @@ def _relevant(reading: Sequence[Inference], suits: set[Suit]) -> Inference | Non
 
 
 def _why(advice_card: Card, best_card: Card, reading: Sequence[Inference], viewer: Seat,
-         suit_best: Card | None, suit_cost: float, suit_cost_stderr: float | None, lang: str) -> str:
+         suit_best: Card | None, suit_cost: float, suit_cost_stderr: float | None, lang: Lang) -> str:
     """Why the solver's card takes more, in this hand's words: the suit or the card, and the
     inference the layouts kept to (see the module doc)."""
     inf = _relevant(reading, {advice_card.suit, best_card.suit})
@@ -160,7 +161,7 @@ def _why(advice_card: Card, best_card: Card, reading: Sequence[Inference], viewe
 
 
 def comparison_text(verdict: str, advice_card: Card, best_card: Card, maxims: Sequence[str], samples: int,
-                    advice_mean: float, cost: float, cost_stderr: float, lang: str = "en", *,
+                    advice_mean: float, cost: float, cost_stderr: float, lang: Lang = "en", *,
                     reading: Sequence[Inference] = (), viewer: Seat = Seat.S, suit_best: Card | None = None,
                     suit_cost: float = 0.0, suit_cost_stderr: float | None = None) -> str:
     """The comparison in words, its figures written as the learner's language writes them
@@ -194,7 +195,7 @@ def comparison_text(verdict: str, advice_card: Card, best_card: Card, maxims: Se
             + _why(advice_card, best_card, reading, viewer, suit_best, suit_cost, suit_cost_stderr, lang))
 
 
-def stored_comparison_text(data: dict[str, Any], lang: str) -> str:
+def stored_comparison_text(data: dict[str, Any], lang: Lang) -> str:
     """:func:`comparison_text` of an evidence record as stored (``items/<key>.json``: the
     comparison's figures and the table of cards): written afresh in ``lang``, so a record kept
     from before (its ``text`` with a decimal point) reads as the page's language writes numbers."""
@@ -233,12 +234,12 @@ def stored_inferences(data: dict[str, Any]) -> tuple[Inference, ...]:
                            int(r["trick"]), str(r["maxim"])) for r in data.get("reading", ()))
 
 
-def stored_reading_text(data: dict[str, Any], lang: str) -> str:
+def stored_reading_text(data: dict[str, Any], lang: Lang) -> str:
     """:func:`reading_text` of an evidence record as stored; empty when its layouts were uniform."""
     return reading_text(stored_inferences(data), parse_seat(data.get("seat", "S")), lang)
 
 
-def maxim_name(maxim_id: str, lang: str) -> str:
+def maxim_name(maxim_id: str, lang: Lang) -> str:
     """A maxim as the learner reads it: its catalogue title in ``lang``, quoted (never the id: the
     learner reads words). An id the catalogue does not know raises its error."""
     title = get_maxim(maxim_id).title[lang]
@@ -301,7 +302,7 @@ def compare(
 
 def compare_with_advice(
     position: SeatView,
-    system: str = "russian",
+    system: System = "russian",
     *,
     analysis: LeadAnalysis | None = None,
     samples: int = 200,

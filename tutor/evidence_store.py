@@ -55,6 +55,7 @@ from tutor.play import Trick, format_history, parse_history
 from tutor.reading import MAX_TRIES, UNLIKELY, Inference, Reading
 from tutor.seats import Seat, parse_seat
 from tutor.seatview import SeatView
+from tutor.vocab import System
 
 __all__ = [
     "EvidenceStoreError",
@@ -190,7 +191,7 @@ class EvidenceSpec:
     played: str
     answer: str
     maxims: tuple[str, ...]
-    system: str
+    system: System
     rules: str
     samples: int
     seed: int
@@ -198,7 +199,7 @@ class EvidenceSpec:
     @classmethod
     def of(cls, hand: Hand | str, trump: Card | str, *, answer: Card | str, maxims: Sequence[str] = (),
            dealer: Seat | str = "E", seat: Seat | str = "S", played: Sequence[Trick] | str = "",
-           system: str = "russian", rules: str = "russian",
+           system: System = "russian", rules: str = "russian",
            samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> EvidenceSpec:
         """The spec of a position as an item writes it, canonicalised (``♠K`` and ``SK`` are one card),
         so two spellings of one item share their evidence. Bad cards raise the cards' own errors.

@@ -20,13 +20,12 @@ from typing import Any
 import yaml
 
 from tutor.errors import WhistError
+from tutor.vocab import DEFAULT_LANG, LANGS, Lang, parse_lang
 
-__all__ = ["LANGS", "DEFAULT_LANG", "TranslationError", "t", "has", "keys", "catalog", "pick", "language_for_locale",
+__all__ = ["Lang", "LANGS", "DEFAULT_LANG", "TranslationError", "t", "has", "keys", "catalog", "pick", "language_for_locale",
            "placeholders", "ru_plural"]
 
-#: The languages every label exists in.
-LANGS: tuple[str, ...] = ("en", "ru")
-DEFAULT_LANG = "en"
+# The languages every label exists in, and the default one, are the vocabulary's (tutor.vocab.Lang).
 #: Browser locales read as Russian: Russian itself and the neighbours whose readers are served
 #: better by the Russian texts than the English ones (the seeds include Ukrainian).
 _RUSSIAN_LOCALES = ("ru", "uk", "be", "kk")
@@ -34,7 +33,8 @@ _LOCALE_DIR = Path(__file__).with_name("locales")
 
 
 class TranslationError(WhistError):
-    """An unknown language, a missing key, or a format argument the string does not take."""
+    """A missing key, or a format argument the string does not take (an unknown language is a
+    :class:`tutor.vocab.VocabularyError`, from :func:`tutor.vocab.parse_lang`)."""
 
 
 def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
@@ -51,14 +51,13 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 
 
 @cache
-def catalog(lang: str) -> Mapping[str, str]:
+def catalog(lang: Lang) -> Mapping[str, str]:
     """All strings of one language, by dotted key (read once, safely).
 
     ``{lang}.yaml`` holds the app's labels; a page with many texts of its own keeps them in
     ``NAME.{lang}.yaml``, read here under the prefix ``NAME.`` (``play.en.yaml`` -> ``play.title``).
     """
-    if lang not in LANGS:
-        raise TranslationError(f"unknown language {lang!r} (use one of {', '.join(LANGS)})")
+    lang = parse_lang(lang)  # an unknown language is the vocabulary's one error, naming en and ru
     with (_LOCALE_DIR / f"{lang}.yaml").open(encoding="utf-8") as fh:
         tree = yaml.safe_load(fh) or {}
     for extra in sorted(_LOCALE_DIR.glob(f"*.{lang}.yaml")):
@@ -70,15 +69,15 @@ def catalog(lang: str) -> Mapping[str, str]:
     return _flatten(tree)
 
 
-def keys(lang: str = DEFAULT_LANG) -> frozenset[str]:
+def keys(lang: Lang = DEFAULT_LANG) -> frozenset[str]:
     return frozenset(catalog(lang))
 
 
-def has(key: str, lang: str = DEFAULT_LANG) -> bool:
+def has(key: str, lang: Lang = DEFAULT_LANG) -> bool:
     return key in catalog(lang)
 
 
-def t(key: str, lang: str = DEFAULT_LANG, **fmt: Any) -> str:
+def t(key: str, lang: Lang = DEFAULT_LANG, **fmt: Any) -> str:
     """The text of ``key`` in ``lang``, with ``{placeholders}`` filled from ``fmt``.
 
     >>> t("nav.learn", "ru")
@@ -103,7 +102,7 @@ def placeholders(text: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
 
 
-def pick(texts: Mapping[str, str] | str | None, lang: str) -> str:
+def pick(texts: Mapping[str, str] | str | None, lang: Lang) -> str:
     """A content text ``{en: …, ru: …}`` in ``lang`` (the other language if one is missing)."""
     if texts is None:
         return ""
@@ -121,7 +120,7 @@ def pick(texts: Mapping[str, str] | str | None, lang: str) -> str:
     return ""
 
 
-def language_for_locale(locale: str | None) -> str:
+def language_for_locale(locale: str | None) -> Lang:
     """The app language for a browser locale such as ``ru-RU`` or ``en_GB``."""
     if not locale:
         return DEFAULT_LANG

@@ -17,39 +17,41 @@ from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
+from tutor.vocab import Lang
+
 __all__ = ["number", "integer", "signed", "plural_form", "count", "day", "listing", "separators"]
 
 _LOCALES = {"en": "en_GB", "ru": "ru_RU"}
 
 
 @cache
-def _locale(lang: str) -> Locale:
+def _locale(lang: Lang) -> Locale:
     return Locale.parse(_LOCALES.get(lang, "en_GB"))
 
 
-def number(x: float, lang: str, digits: int = 2) -> str:
+def number(x: float, lang: Lang, digits: int = 2) -> str:
     """``x`` with ``digits`` decimals in ``lang``: 5.36 / «5,36»; 1400 / «1 400»."""
     pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
     return format_decimal(x, format=pattern, locale=_locale(lang))
 
 
-def integer(n: int, lang: str) -> str:
+def integer(n: int, lang: Lang) -> str:
     """A whole number with the language's grouping: 1,000 / «1 000»."""
     return format_decimal(n, format="#,##0", locale=_locale(lang))
 
 
-def signed(x: float, lang: str, digits: int = 2) -> str:
+def signed(x: float, lang: Lang, digits: int = 2) -> str:
     """A difference, with its sign always shown: +0.47 / «+0,47», −0.2."""
     text = number(abs(x), lang, digits)
     return ("+" if x >= 0 else "−") + text
 
 
-def plural_form(n: int, lang: str) -> str:
+def plural_form(n: int, lang: Lang) -> str:
     """CLDR's plural category of ``n`` in ``lang``: ``one``, ``few``, ``many`` or ``other``."""
     return str(_locale(lang).plural_form(abs(n)))
 
 
-def count(n: int, forms: Mapping[str, str], lang: str) -> str:
+def count(n: int, forms: Mapping[str, str], lang: Lang) -> str:
     """``n`` and its noun in the right form: ``count(4, {"one": "карта", "few": "карты",
     "many": "карт"}, "ru")`` is «4 карты». A category missing from ``forms`` falls back to
     ``other``, then ``many``."""
@@ -58,17 +60,17 @@ def count(n: int, forms: Mapping[str, str], lang: str) -> str:
     return f"{integer(n, lang)} {word}".strip()
 
 
-def day(d: date | datetime, lang: str, fmt: str = "medium") -> str:
+def day(d: date | datetime, lang: Lang, fmt: str = "medium") -> str:
     """A date as the learner's language writes it: "1 Dec 2026" / «1 дек. 2026 г.»."""
     return format_date(d, format=fmt, locale=_locale(lang))
 
 
-def listing(items: Sequence[str], lang: str) -> str:
+def listing(items: Sequence[str], lang: Lang) -> str:
     """Items joined as the language joins them: "A, B and C" / «A, B и C»."""
     return format_list(list(items), locale=_locale(lang)) if items else ""
 
 
-def separators(lang: str) -> tuple[str, str]:
+def separators(lang: Lang) -> tuple[str, str]:
     """The decimal and the grouping separators of ``lang`` (for the charts' d3 format locale)."""
     symbols = _locale(lang).number_symbols.get("latn", _locale(lang).number_symbols)
     return str(symbols["decimal"]), str(symbols["group"])

@@ -24,6 +24,7 @@ from tutor.cards import Card, Hand, Rank, Suit, parse_card
 from tutor.deal import Deal
 from tutor.errors import CardError, HistoryError, IllegalPlayError, SeatError
 from tutor.seats import Seat, Side, parse_seat
+from tutor.vocab import Lang
 
 __all__ = [
     "Trick",
@@ -70,7 +71,7 @@ def follow_suit(hand: Hand, led: Suit | None) -> tuple[Card, ...]:
     return hand.cards
 
 
-def must_follow_suit(card: Card, led: Suit, lang: str) -> str:
+def must_follow_suit(card: Card, led: Suit, lang: Lang) -> str:
     """The learner's words for ``card`` refused by the law of following suit (``led`` was led and
     the player holds it), in ``lang``: the one wording the engine's error, the conventions' verdict,
     the grader and the question page give (locale key ``cards.must_follow_suit``)."""

@@ -18,6 +18,7 @@ from tutor.robots import RobotCard
 from tutor.scoring import DealScore
 from tutor.seats import Seat
 from tutor.variants import Variant
+from tutor.vocab import Lang
 
 __all__ = ["CONVENTIONAL", "Player", "StudentCard", "DealRecord"]
 
@@ -34,7 +35,7 @@ class Player:
     name_ru: str
     human: bool = False
 
-    def name(self, lang: str = "en") -> str:
+    def name(self, lang: Lang = "en") -> str:
         return self.name_ru if lang == "ru" else self.name_en
 
 

@@ -23,6 +23,7 @@ from tutor.i18n import t
 from tutor.play import Trick, trick_winner
 from tutor.scoring import what_label
 from tutor.seats import Seat, Side
+from tutor.vocab import Lang
 
 __all__ = [
     "CSS",
@@ -175,14 +176,14 @@ def _esc(text: object) -> str:
 
 
 # -- cards ----------------------------------------------------------------------------------
-def card_name(card: Card, lang: str = "en") -> str:
+def card_name(card: Card, lang: Lang = "en") -> str:
     """The card's spoken name in ``lang`` ("king of spades", "король пик"): what a screen reader
     says for a card button or picture."""
     return t("cards.name", lang, rank=t(f"cards.rank.{card.rank.char}", lang),
              suit=t(f"cards.suit.{card.suit.name}", lang))
 
 
-def card_html(card: Card, lang: str = "en", *, css_class: str = "") -> str:
+def card_html(card: Card, lang: Lang = "en", *, css_class: str = "") -> str:
     """A card as its suit symbol and rank in its suit's colour (``♥10``, ``♠К``); the spoken name
     as its tooltip and label."""
     colour = "wt-red" if card.suit.is_red else "wt-black"
@@ -192,7 +193,7 @@ def card_html(card: Card, lang: str = "en", *, css_class: str = "") -> str:
             f'{_esc(card.symbol(lang))}</span>')
 
 
-def card_face_html(card: Card, lang: str = "en", *, css_class: str = "") -> str:
+def card_face_html(card: Card, lang: Lang = "en", *, css_class: str = "") -> str:
     """A small card face (rank over suit symbol, white, in the suit's colour) as plain HTML: the
     app's HTML sanitiser keeps it, where it drops inline SVG."""
     extra = f" {_esc(css_class)}" if css_class else ""
@@ -202,7 +203,7 @@ def card_face_html(card: Card, lang: str = "en", *, css_class: str = "") -> str:
             f'{_esc(card.suit.symbol)}</span></span>')
 
 
-def card_svg(card: Card, lang: str = "en", width: int = 44, *, four_colour: bool = False) -> str:
+def card_svg(card: Card, lang: Lang = "en", width: int = 44, *, four_colour: bool = False) -> str:
     """A small card face: the rank in the corner and the suit symbol in the middle."""
     height = round(width * 1.4)
     colour = suit_colour(card.suit, four_colour)
@@ -236,7 +237,7 @@ def back_svg(width: int = 28) -> str:
     )
 
 
-def drawn_html(drawn: Sequence[tuple[str, Card]], lang: str = "en", *,
+def drawn_html(drawn: Sequence[tuple[str, Card]], lang: Lang = "en", *,
                marks: Mapping[str, str] | None = None) -> str:
     """Cards drawn from the spread pack, each over the name of the player who drew it (the cut for
     the deal, the club's draw), in the order drawn; ``marks`` adds a word under a name ("deals",
@@ -249,7 +250,7 @@ def drawn_html(drawn: Sequence[tuple[str, Card]], lang: str = "en", *,
     return f'<div class="wt-drawn">{"".join(cells)}</div>'
 
 
-def hand_html(hand: Hand, lang: str = "en") -> str:
+def hand_html(hand: Hand, lang: Lang = "en") -> str:
     """A hand as four suit lines, high cards first; a void as a dash."""
     rows = []
     for suit in Suit:
@@ -271,7 +272,7 @@ def seat_positions(me: Seat = Seat.S) -> dict[str, Seat]:
 _GRID = {"top": (1, 2), "left": (2, 1), "right": (2, 3), "bottom": (3, 2)}
 
 
-def _seat_box(seat: Seat, content: str, *, me: bool, dealer: bool, trump_card: Card | None, lang: str,
+def _seat_box(seat: Seat, content: str, *, me: bool, dealer: bool, trump_card: Card | None, lang: Lang,
               area: str) -> str:
     row, col = _GRID[area]
     badge = ""
@@ -291,7 +292,7 @@ def table_html(
     *,
     dealer: Seat,
     trump_card: Card | None = None,
-    lang: str = "en",
+    lang: Lang = "en",
     me: Seat = Seat.S,
     trick: Trick | None = None,
     trump: Suit | None = None,
@@ -333,7 +334,7 @@ def table_html(
     return f'<div class="wt-table" role="group" aria-label="{_esc(t("table.label", lang))}">{"".join(parts)}</div>'
 
 
-def _trump_note(trump: Suit | None, lang: str) -> str:
+def _trump_note(trump: Suit | None, lang: Lang) -> str:
     if trump is None:
         return _esc(t("table.no_trumps", lang))
     colour = "wt-red" if trump.is_red else "wt-black"
@@ -341,7 +342,7 @@ def _trump_note(trump: Suit | None, lang: str) -> str:
             f'title="{_esc(trump.label(lang))}">{_esc(trump.symbol)}</span>')
 
 
-def trick_html(trick: Trick, lang: str = "en", *, trump: Suit | None = None, me: Seat = Seat.S) -> str:
+def trick_html(trick: Trick, lang: Lang = "en", *, trump: Suit | None = None, me: Seat = Seat.S) -> str:
     """The cards of one trick as four card faces, each at its seat round a square; the winning
     card outlined once the trick is complete (the card currently winning while it is not), the
     leader's card marked with an arrow. Each card's spoken name says whose it is."""
@@ -361,7 +362,7 @@ def trick_html(trick: Trick, lang: str = "en", *, trump: Suit | None = None, me:
     return f'<div class="wt-trick">{"".join(cells)}</div>'
 
 
-def last_trick_html(trick: Trick, lang: str = "en", *, trump: Suit | None = None, me: Seat = Seat.S) -> str:
+def last_trick_html(trick: Trick, lang: Lang = "en", *, trump: Suit | None = None, me: Seat = Seat.S) -> str:
     """The last finished trick, small, under a title: what a player may still look at once the
     next trick has begun (000 «Ошибки» 8: only the last tricks may be looked at)."""
     winner = trick.winner(trump) if trick.complete else None
@@ -371,7 +372,7 @@ def last_trick_html(trick: Trick, lang: str = "en", *, trump: Suit | None = None
             f'<div class="wt-seat-name">{_esc(title)}{won}</div>{trick_html(trick, lang, trump=trump, me=me)}</div>')
 
 
-def history_html(tricks: Sequence[Trick], lang: str = "en", *, trump: Suit | None = None) -> str:
+def history_html(tricks: Sequence[Trick], lang: Lang = "en", *, trump: Suit | None = None) -> str:
     """The tricks played so far, one row each, in seat columns N E S W; the winner's card outlined."""
     head = "".join(f"<th>{_esc(s.label(lang))}</th>" for s in Seat)
     rows = []
@@ -416,7 +417,7 @@ class ScoreLine:
         return cls(side, str(getattr(get("what"), "value", get("what"))), int(get("points")), where)
 
 
-def _sheet_block(lines: Sequence[ScoreLine], sides: tuple[Side, Side], where: str, lang: str) -> str:
+def _sheet_block(lines: Sequence[ScoreLine], sides: tuple[Side, Side], where: str, lang: Lang) -> str:
     """The rows of one part of a sheet (above or below the line): a column per side."""
     per_side = [[ln for ln in lines if ln.side is s and ln.where == where] for s in sides]
     depth = max((len(p) for p in per_side), default=0)
@@ -433,7 +434,7 @@ def _sheet_block(lines: Sequence[ScoreLine], sides: tuple[Side, Side], where: st
     return "".join(rows)
 
 
-def _sheet_body(lines: Sequence[ScoreLine], sides: tuple[Side, Side], lang: str) -> str:
+def _sheet_body(lines: Sequence[ScoreLine], sides: tuple[Side, Side], lang: Lang) -> str:
     above = _sheet_block(lines, sides, "above", lang) or "<tr><td>&nbsp;</td><td>&nbsp;</td></tr>"
     below = _sheet_block(lines, sides, "below", lang) or "<tr><td>&nbsp;</td><td>&nbsp;</td></tr>"
     below = below.replace("<tr>", '<tr class="wt-line">', 1)
@@ -450,7 +451,7 @@ def _sheet_body(lines: Sequence[ScoreLine], sides: tuple[Side, Side], lang: str)
     return f"{above}{below}{''.join(totals)}"
 
 
-def score_sheet_html(items: Iterable[Any], lang: str = "en", *, us: Side = Side.NS) -> str:
+def score_sheet_html(items: Iterable[Any], lang: Lang = "en", *, us: Side = Side.NS) -> str:
     """A score sheet drawn the classic way: a column per side, honours and bonuses above the
     line, tricks (leve) below it, and the totals of each part."""
     lines = [ScoreLine.coerce(i) for i in items]
@@ -462,7 +463,7 @@ def score_sheet_html(items: Iterable[Any], lang: str = "en", *, us: Side = Side.
 
 
 def robber_sheet_html(games: Sequence[tuple[str, Iterable[Any]]], final: Iterable[Any] = (),
-                      totals: Mapping[Side, int] | None = None, lang: str = "en", *, us: Side = Side.NS) -> str:
+                      totals: Mapping[Side, int] | None = None, lang: Lang = "en", *, us: Side = Side.NS) -> str:
     """A whole robber (rubber) on ONE sheet, the classic way: for each partie its title, the
     entries above the line, the line, the entries below it and the part totals; then the robber
     bonus and each side's total. ``games`` is (title, items) per partie, in order."""

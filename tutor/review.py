@@ -22,6 +22,7 @@ from tutor.records import DealRecord, StudentCard
 from tutor.robots import RobotCard
 from tutor.seats import Seat, Side
 from tutor.solver import solve
+from tutor.vocab import Lang
 
 __all__ = ["ReviewLine", "TrickReview", "Review", "build_review"]
 
@@ -133,7 +134,7 @@ class Review:
         лучшей игре — 3» read as a contradiction)."""
         return max(0, self.tricks_won - (self.dd_par - self.tricks_lost))
 
-    def summary(self, lang: str = "en") -> str:
+    def summary(self, lang: Lang = "en") -> str:
         """What a learner reads first: the cards by the maxims, the tricks taken against the best
         play, and where the difference went -- counted and declined by Babel («4 карты»)."""
         w = _SUMMARY["ru" if lang == "ru" else "en"]
@@ -147,7 +148,7 @@ class Review:
             out.append(w["back"].format(n=count(back, w["trick"], lang)))
         return " ".join(out)
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: Lang = "en") -> str:
         """The review as plain text (the terminal prints it)."""
         ru = lang == "ru"
         out = [self.summary(lang)]

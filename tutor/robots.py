@@ -58,7 +58,7 @@ from tutor.seatview import SeatView
 from tutor.solver import DDPosition, Solution, solve, solve_many
 from tutor.standing import Standing
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS, Strength, UnknownStrengthError, parse_strength
-from tutor.vocab import RuleSetName
+from tutor.vocab import Lang, RuleSetName, System, parse_system
 
 __all__ = [
     "Strength",
@@ -110,7 +110,7 @@ def _solve(positions: Sequence[DDPosition]) -> list[Solution]:
     return [solved[p] for p in positions]
 
 
-def _titles(maxims: Sequence[str], lang: str) -> str:
+def _titles(maxims: Sequence[str], lang: Lang) -> str:
     """The maxims by their titles in ``lang`` (defect 13: a robot's note named them by id)."""
     if not maxims:
         return "no maxim" if lang == "en" else "нет правила"
@@ -121,7 +121,7 @@ def _titles(maxims: Sequence[str], lang: str) -> str:
 def _search_note(best: Card, means: Mapping[Card, float], others: Sequence[Card], k: int) -> Mapping[str, str]:
     """The search's note in words a beginner follows, the numbers as each language writes them
     (defects 14 and 25: «перебор: 2.95 взятки на 20 раскладах (♣6 2.85)»)."""
-    def rest(lang: str, dash: str) -> str:
+    def rest(lang: Lang, dash: str) -> str:
         return (" (" + ", ".join(f"{c.symbol(lang)}{dash}{number(means[c], lang)}" for c in others) + ")") if others else ""
     return _text(
         f"tried on {integer(k, 'en')} possible layouts: with {best.symbol('en')} {number(means[best], 'en')} "
@@ -217,7 +217,7 @@ class RobotCard:
     def by_double_dummy(self) -> bool:
         return self.maxims[0] == DOUBLE_DUMMY
 
-    def summary(self, lang: str = "en") -> str:
+    def summary(self, lang: Lang = "en") -> str:
         """The note shown beside the card: the deciding maxim's id, or the reading / search note."""
         if self.note is not None:
             return self.note[lang]
@@ -255,7 +255,7 @@ class Robot:
     def __init__(
         self,
         seat: Seat,
-        system: str = "russian",
+        system: System = "russian",
         *,
         strength: str = DEFAULT_STRENGTH,
         samples: int = DEFAULT_SAMPLES,
@@ -264,8 +264,7 @@ class Robot:
         exposed: Sequence[Seat] = (),
         large_gain: float = LARGE_GAIN,
     ) -> None:
-        if system not in SYSTEMS:
-            raise RobotError(f"unknown convention system {system!r} (use {', '.join(SYSTEMS)})")
+        system = parse_system(system)
         if samples < 0:
             raise RobotError(f"samples must be 0 or more, got {samples}")
         self.seat = seat

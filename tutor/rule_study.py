@@ -46,12 +46,12 @@ from tutor.seats import Seat
 from tutor.seatview import SeatView
 from tutor.solver import Position as SolverPosition
 from tutor.solver import set_threads, solve_many
+from tutor.vocab import SYSTEMS, System
 
 __all__ = ["SYSTEMS", "DEFAULT_SEED", "DEFAULT_TARGET", "DEFAULT_DEALS", "DEFAULT_RESAMPLE", "DEFAULT_CHUNK",
            "DEFAULT_ROUND", "card_play_maxims", "play_deal", "run_chunk", "study", "render_md", "write_result",
            "default_results_dir"]
 
-SYSTEMS = ("russian", "english")
 #: The shipped study's settings: seed 1, 1,000 positions a maxim, at most 30,000 deals.
 DEFAULT_SEED = 1
 DEFAULT_TARGET = 1000
@@ -77,7 +77,7 @@ def _kind(card: Card, conventional: Card) -> str:
     return "higher" if card.rank > conventional.rank else "lower"
 
 
-def play_deal(index: int, seed: int, system: str, done: frozenset[tuple[str, str]],
+def play_deal(index: int, seed: int, system: System, done: frozenset[tuple[str, str]],
               card_play: dict[str, str], rare: frozenset[tuple[str, str]] = frozenset(),
               resample: int = 0) -> list[Pending]:
     """Play deal ``index`` with the engine's advice at every seat; the positions to solve:
@@ -132,7 +132,7 @@ def run_chunk(indices: tuple[int, ...], seed: int, done: frozenset[tuple[str, st
     if dds_threads is not None:
         set_threads(dds_threads)
     t0 = time.perf_counter()
-    pending: list[tuple[str, SolverPosition, str, Card, tuple[Card, ...], int]] = []
+    pending: list[tuple[System, SolverPosition, str, Card, tuple[Card, ...], int]] = []
     for i in indices:
         for system in SYSTEMS:
             if all((system, m) in done for m in card_play if applies(m, system)):

@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from tutor.cards import Rank
 from tutor.errors import RulesetError
-from tutor.vocab import RULESET_NAMES, RuleSetName, VocabularyError, parse_ruleset_name
+from tutor.vocab import RULESET_NAMES, Lang, RuleSetName, VocabularyError, parse_ruleset_name
 
 __all__ = [
     "Text",
@@ -61,7 +61,7 @@ class Text:
         if not self.en or not self.ru:
             raise RulesetError(f"a text needs both English and Russian: {self!r}")
 
-    def get(self, lang: str = "en") -> str:
+    def get(self, lang: Lang = "en") -> str:
         return self.ru if lang == "ru" else self.en
 
     def to_json(self) -> dict[str, str]:
@@ -205,7 +205,7 @@ class Ruleset:
             return 0
         return self.game_values[min(max(losers_score, 0), len(self.game_values) - 1)]
 
-    def describe(self, lang: str = "en") -> str:
+    def describe(self, lang: Lang = "en") -> str:
         """A plain-language summary with the supported and unsupported variants."""
         lines = [f"{self.title.get(lang)} ({self.source})", self.summary.get(lang)]
         for v in self.variants:

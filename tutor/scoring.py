@@ -26,6 +26,7 @@ from tutor.errors import WhistError
 from tutor.rulesets import Ruleset, find_ruleset
 from tutor.seats import Seat, Side, parse_seat, parse_side
 from tutor.standing import Standing, StandingError
+from tutor.vocab import Lang
 
 __all__ = [
     "ScoreError",
@@ -662,7 +663,7 @@ class ScoreSheet:
             "winner": None if self._winner is None else self._winner.value,
         }
 
-    def lines(self, lang: str = "en") -> list[str]:
+    def lines(self, lang: Lang = "en") -> list[str]:
         """The sheet as text: for each partie/game the entries above the line, the line, the
         entries below it, then the result; the robber bonus and the totals at the end."""
         rs = self.ruleset
@@ -722,11 +723,11 @@ _WHAT_LABELS = {
 }
 
 
-def _what_label(what: str, lang: str = "en") -> str:
+def _what_label(what: str, lang: Lang = "en") -> str:
     en, ru = _WHAT_LABELS.get(what, (what, what))
     return ru if lang == "ru" else en
 
 
-def what_label(what: str, lang: str = "en") -> str:
+def what_label(what: str, lang: Lang = "en") -> str:
     """A score item's name for a learner (``"leve"`` → "leve" / "леве")."""
     return _what_label(what, lang)

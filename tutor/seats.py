@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 
 from tutor.errors import SeatError
+from tutor.vocab import Lang
 
 __all__ = ["Seat", "Side", "parse_seat", "parse_side"]
 
@@ -43,7 +44,7 @@ class Seat(enum.IntEnum):
     def side(self) -> Side:
         return Side.NS if self in (Seat.N, Seat.S) else Side.EW
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: Lang = "en") -> str:
         return (_SEAT_NAMES_RU if lang == "ru" else _SEAT_NAMES_EN)[self]
 
     @classmethod

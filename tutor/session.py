@@ -31,7 +31,6 @@ from tutor.cards import CARDS, Card, Hand, parse_card
 from tutor.content.sources import source_name
 from tutor.conventions.advice import advise
 from tutor.conventions.catalogue import Source
-from tutor.conventions.rules import SYSTEMS
 from tutor.conventions.rules import text as _text
 from tutor.deal import Deal
 from tutor.errors import WhistError
@@ -46,7 +45,7 @@ from tutor.seats import Seat, Side
 from tutor.seatview import SeatView
 from tutor.standing import Standing
 from tutor.variants import Variant, parse_variant
-from tutor.vocab import RuleSetName, parse_ruleset_name
+from tutor.vocab import Lang, RuleSetName, System, parse_ruleset_name, parse_system
 
 __all__ = [
     "SessionError",
@@ -152,7 +151,7 @@ class PartnerDraw:
         rest = [self.players[i] for i in self.order if self.players[i] not in (student, partner)]
         return {seat: student, seat.partner: partner, seat.lho: rest[0], seat.rho: rest[1]}
 
-    def describe(self, lang: str = "en") -> str:
+    def describe(self, lang: Lang = "en") -> str:
         """The draw in words, from the locale files, with its source by name (never "000")."""
         drawn = ", ".join(f"{p.name(lang)} {c.symbol(lang)}" for p, c in zip(self.players, self.cards))
         lo = self.low_pair
@@ -178,7 +177,7 @@ class SessionOptions:
     """How a session plays: rule set, convention system, flags, variant, robots' sampling, seed."""
 
     rules: RuleSetName = "russian"
-    system: str = "russian"
+    system: System = "russian"
     flag: FlagMode = "now"
     variant: Variant = field(default_factory=Variant)
     samples: int = 20  #: layouts of the strong robots' search (the others use at most 4 in the fallback)
@@ -188,8 +187,7 @@ class SessionOptions:
     def __post_init__(self) -> None:
         # read once: an alias (``english``) becomes its name, an unknown name a RulesetError listing them
         object.__setattr__(self, "rules", parse_ruleset_name(find_ruleset(self.rules).name))
-        if self.system not in SYSTEMS:
-            raise SessionError(f"unknown convention system {self.system!r} (use {' or '.join(SYSTEMS)})")
+        object.__setattr__(self, "system", parse_system(self.system))
         if self.flag not in FLAG_MODES:
             raise SessionError(f"flag must be 'now' or 'review', not {self.flag!r}")
         object.__setattr__(self, "variant", parse_variant(self.variant))

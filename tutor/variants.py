@@ -35,6 +35,7 @@ from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.i18n import t
 from tutor.seats import Seat
+from tutor.vocab import Lang
 
 __all__ = ["VariantError", "Variant", "CLASSIC", "VARIANT_NAMES", "parse_variant"]
 
@@ -76,7 +77,7 @@ class Variant:
                                  ("cayenne", self.cayenne), ("no-trump", self.no_trump)) if on]
         return "+".join(parts) or "classic"
 
-    def title(self, lang: str = "en") -> str:
+    def title(self, lang: Lang = "en") -> str:
         """The variant as a learner reads it."""
         if self.cayenne:
             return t("cayenne.title", lang)

@@ -1,5 +1,5 @@
-"""The project's closed vocabularies, each defined once: convention systems, rule-set names, the
-engine's and the grader's verdicts, question kinds, attempt kinds.
+"""The project's closed vocabularies, each defined once: the learner's languages, convention systems,
+rule-set names, the engine's and the grader's verdicts, question kinds, attempt kinds.
 
 They are ``Literal`` types rather than enums because the very same words are the notation of the
 YAML content, the CLI's options and the JSON output (``"system": "english"``): a ``Literal`` keeps
@@ -12,6 +12,12 @@ function per vocabulary, at the edge (CLI, YAML, the app), whose error lists the
 Traceback (most recent call last):
 ...
 tutor.vocab.VocabularyError: unknown convention system 'french' (use one of: russian, english)
+>>> parse_lang(" RU ")
+'ru'
+>>> parse_lang("de")
+Traceback (most recent call last):
+...
+tutor.vocab.VocabularyError: unknown language 'de' (use one of: en, ru)
 """
 
 from __future__ import annotations
@@ -22,6 +28,10 @@ from tutor.errors import WhistError
 
 __all__ = [
     "VocabularyError",
+    "Lang",
+    "LANGS",
+    "DEFAULT_LANG",
+    "parse_lang",
     "System",
     "SYSTEMS",
     "parse_system",
@@ -43,8 +53,14 @@ __all__ = [
 
 
 class VocabularyError(WhistError):
-    """A word outside a closed vocabulary (a system, a question kind...)."""
+    """A word outside a closed vocabulary (a language, a system, a question kind...)."""
 
+
+#: The languages every learner-visible text exists in (``tutor/locales/{en,ru}.yaml``, the content's
+#: ``{en: ..., ru: ...}`` texts); ``en`` is the default.
+Lang = Literal["en", "ru"]
+LANGS: tuple[Lang, ...] = get_args(Lang)
+DEFAULT_LANG: Lang = "en"
 
 #: The convention systems (docs/conventions.md): ``russian`` -- the seeds, and the English rule where they are
 #: silent; ``english`` -- Cavendish first, then Pole, Chambers, Foster, Cassell, Hoyle.
@@ -89,6 +105,12 @@ def _parse(text: object, words: tuple[_W, ...], what: str) -> _W:
         if word == value:
             return word
     raise VocabularyError(f"unknown {what} {text!r} (use one of: {', '.join(words)})")
+
+
+def parse_lang(text: object) -> Lang:
+    """A language code from text (case and spaces ignored); the error lists the languages.
+    A browser locale (``ru-RU``) is read by :func:`tutor.i18n.language_for_locale` instead."""
+    return _parse(text, LANGS, "language")
 
 
 def parse_system(text: object) -> System:

@@ -9,11 +9,12 @@ import argparse
 import json
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from tutor.errors import WhistError
+from tutor.vocab import VocabularyError, parse_lang, parse_system
 
-__all__ = ["CliError", "MAX_SEED", "bounded_int", "bounded_float", "seed_type", "nonempty", "add_table_arguments",
+__all__ = ["CliError", "MAX_SEED", "bounded_int", "bounded_float", "seed_type", "nonempty", "vocabulary_type", "system_type", "lang_type", "add_table_arguments",
            "add_json_flag", "emit"]
 
 #: The largest seed any command takes: a 32-bit number, as the deals drawn without ``--seed``.
@@ -67,6 +68,29 @@ def bounded_float(lo: float, hi: float) -> Callable[[str], float]:
     parse.__name__ = f"number from {lo:g} to {hi:g}"
     return parse
 
+
+_W = TypeVar("_W", bound=str)
+
+
+def vocabulary_type(parse: Callable[[str], _W]) -> Callable[[str], _W]:
+    """An argparse ``type`` reading a word of a closed vocabulary with its one ``parse_*``
+    (:mod:`tutor.vocab`): a bad word is a usage error -- exit 2, one ``error:`` line -- with the
+    vocabulary's own message, which lists the valid words."""
+
+    def read(text: str) -> _W:
+        try:
+            return parse(text)
+        except VocabularyError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    read.__name__ = parse.__name__
+    return read
+
+
+#: ``--system`` of every command: a :data:`tutor.vocab.System`, read by :func:`tutor.vocab.parse_system`.
+system_type = vocabulary_type(parse_system)
+#: ``--lang`` of every command: a :data:`tutor.vocab.Lang`, read by :func:`tutor.vocab.parse_lang`.
+lang_type = vocabulary_type(parse_lang)
 
 #: ``--seed`` of every command: 0 to :data:`MAX_SEED`.
 seed_type = bounded_int(0, MAX_SEED)

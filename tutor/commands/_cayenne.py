@@ -15,12 +15,12 @@ from tutor.deal import Deal
 from tutor.play import PlayState
 from tutor.robots import Robot
 from tutor.seats import Seat, Side
-from tutor.vocab import RuleSetName
+from tutor.vocab import RuleSetName, System
 
 __all__ = ["cayenne_autoplay"]
 
 
-def cayenne_autoplay(seed: int, deals: int, *, robots: str = "classic", system: str = "russian",
+def cayenne_autoplay(seed: int, deals: int, *, robots: str = "classic", system: System = "russian",
                      rules: RuleSetName = "russian", samples: int = 20,
                      progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """``deals`` Cayenne deals, four robots: one dict per deal with ``deal`` (PBN before play),

@@ -19,7 +19,7 @@ from tutor.humbug_robot import choose_card, decide_exchange
 from tutor.humbug_session import HumbugSession
 from tutor.seats import Seat
 from tutor.variants import Variant
-from tutor.vocab import RuleSetName
+from tutor.vocab import Lang, RuleSetName
 
 __all__ = ["humbug_loop", "humbug_autoplay", "humbug_text"]
 
@@ -31,11 +31,11 @@ _WORDS = {"keep": "keep", "оставить": "keep", "exchange": "exchange", "c
 _QUIT = ("quit", "q", "exit", "выход")
 
 
-def _hand_line(hand: Hand, lang: str) -> str:
+def _hand_line(hand: Hand, lang: Lang) -> str:
     return "  ".join(s.symbol + " " + (" ".join(c.rank.display(lang) for c in hand.suit(s)) or "—") for s in Suit)
 
 
-def humbug_text(session: HumbugSession, lang: str = "en") -> str:
+def humbug_text(session: HumbugSession, lang: Lang = "en") -> str:
     """The Humbug table as text: the deal, the trump, the decisions, the trick, the learner's cards."""
     ru = lang == "ru"
     game = session.game
@@ -59,7 +59,7 @@ def humbug_text(session: HumbugSession, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def humbug_loop(session: HumbugSession, *, input_fn: Callable[[str], str], out: TextIO, lang: str = "en",
+def humbug_loop(session: HumbugSession, *, input_fn: Callable[[str], str], out: TextIO, lang: Lang = "en",
                 max_deals: int = 0) -> None:
     """Read the learner's decisions and cards until ``quit``, the end of input or ``max_deals`` deals."""
     ru = lang == "ru"

@@ -21,12 +21,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tutor.commands._args import CliError, add_json_flag, bounded_int, nonempty, seed_type
+from tutor.commands._args import CliError, add_json_flag, bounded_int, nonempty, seed_type, system_type
 from tutor.commands._robotplay import history_text, play_out
 from tutor.conventions.rules import SYSTEMS
 from tutor.rulesets import RULESET_NAMES
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS
-from tutor.vocab import RuleSetName
+from tutor.vocab import RuleSetName, System
 
 if TYPE_CHECKING:
     from tutor.play import Trick
@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="seed of the first deal (deal i uses seed + i), 0 to 4,294,967,295")
     p.add_argument("--deals", type=bounded_int(1, 100_000), default=1, help="how many deals to play, 1 to 100000")
     p.add_argument("--robots", default=DEFAULT_STRENGTH, choices=STRENGTHS, help="the robots' strength")
-    p.add_argument("--system", default="russian", choices=SYSTEMS, help="convention system")
+    p.add_argument("--system", default="russian", type=system_type, choices=SYSTEMS, help="convention system")
     p.add_argument("--rules", default="russian", choices=RULESET_NAMES, help="rule set the robots are told")
     p.add_argument("--samples", type=bounded_int(1, 64), default=20,
                    help="layouts of the strong robots' search, 1 to 64 (default 20)")
@@ -58,7 +58,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 _history = history_text
 
 
-def autoplay(seed: int, deals: int, *, robots: str = DEFAULT_STRENGTH, system: str = "russian",
+def autoplay(seed: int, deals: int, *, robots: str = DEFAULT_STRENGTH, system: System = "russian",
              rules: RuleSetName = "russian", samples: int = 20, variant: str = "classic",
              progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """Play ``deals`` deals robot against robot; one dict per deal in the documented shape."""

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.clock import learner_today
-from tutor.commands._args import CliError, add_json_flag, emit
+from tutor.commands._args import CliError, add_json_flag, emit, lang_type
 from tutor.content.describe import position_lines, question_text
 from tutor.content.grading import grade
 from tutor.content.headline import headline
@@ -29,6 +29,7 @@ from tutor.dailies import daily, stored_evidence
 from tutor.progress import ProgressStore
 from tutor.storage import is_url
 from tutor.storage.files import default_db_path, default_db_target
+from tutor.vocab import LANGS
 
 
 def _date(text: str) -> date:
@@ -42,7 +43,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("daily", help="the daily lead problem (the same for everyone on a date)")
     p.add_argument("--date", type=_date, default=None, help="YYYY-MM-DD (default: today)")
     p.add_argument("--answer", default=None, help="grade this answer (a card like S4, or a number)")
-    p.add_argument("--lang", choices=("en", "ru"), default="en")
+    p.add_argument("--lang", default="en", type=lang_type, choices=LANGS)
     p.add_argument("--puzzles", nargs="*", default=None, metavar="PATH",
                    help="puzzle files (default: puzzles/ and library/)")
     add_json_flag(p)

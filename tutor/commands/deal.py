@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import random
 
-from tutor.commands._args import MAX_SEED, add_json_flag, emit, seed_type
+from tutor.commands._args import MAX_SEED, add_json_flag, emit, lang_type, seed_type
 from tutor.deal import Deal
 from tutor.errors import DealError
 from tutor.seats import parse_seat
+from tutor.vocab import LANGS
 
 __all__ = ["register", "run"]
 
@@ -23,7 +24,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("deal", help="a random deal: PBN, dealer, trump card, diagram")
     p.add_argument("--seed", type=seed_type, help=f"seed for a reproducible deal (0 to {MAX_SEED})")
     p.add_argument("--dealer", default="E", help="the dealer (N, E, S, W); default E, so S leads")
-    p.add_argument("--lang", default="en", choices=("en", "ru"), help="language of the diagram")
+    p.add_argument("--lang", default="en", type=lang_type, choices=LANGS, help="language of the diagram")
     add_json_flag(p)
     p.set_defaults(func=run)
 

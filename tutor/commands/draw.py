@@ -18,7 +18,8 @@ import argparse
 import random
 
 from tutor.club import DEFAULT_NAMES, MAX_PLAYERS, MIN_PLAYERS, ClubDraw, ClubEvening, TableDraw, draw_club
-from tutor.commands._args import MAX_SEED, add_json_flag, bounded_int, emit, seed_type
+from tutor.commands._args import MAX_SEED, add_json_flag, bounded_int, emit, lang_type, seed_type
+from tutor.vocab import LANGS, Lang
 
 __all__ = ["register", "run", "draw_text"]
 
@@ -35,16 +36,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=seed_type, default=0, help=f"seed of the draw (0 to {MAX_SEED})")
     p.add_argument("--games", type=bounded_int(0, MAX_GAMES), default=0,
                    help=f"games of the evening the robots play, 0 to {MAX_GAMES}")
-    p.add_argument("--lang", default="en", choices=("en", "ru"))
+    p.add_argument("--lang", default="en", type=lang_type, choices=LANGS)
     add_json_flag(p)
     p.set_defaults(func=run)
 
 
-def _name(player: str, lang: str) -> str:
+def _name(player: str, lang: Lang) -> str:
     return _RU_NAMES.get(player, player) if lang == "ru" else player
 
 
-def _table_lines(table: TableDraw, lang: str) -> list[str]:
+def _table_lines(table: TableDraw, lang: Lang) -> list[str]:
     ru = lang == "ru"
     lines = []
     for i, rnd in enumerate(table.rounds, 1):
@@ -60,7 +61,7 @@ def _table_lines(table: TableDraw, lang: str) -> list[str]:
     return lines
 
 
-def draw_text(draw: ClubDraw, lang: str = "en") -> str:
+def draw_text(draw: ClubDraw, lang: Lang = "en") -> str:
     """The draw card by card, in words."""
     ru = lang == "ru"
     lines = ["Жребий (туз — младшая карта):" if ru else "The draw (the ace is the lowest card):"]

@@ -12,12 +12,13 @@ import argparse
 from typing import Any
 
 from tutor.cards import Rank
-from tutor.commands._args import add_json_flag, emit
+from tutor.commands._args import add_json_flag, emit, lang_type
 from tutor.deal import Deal, parse_trump
 from tutor.i18n import ru_plural
 from tutor.rulesets import RULESET_NAMES, Ruleset, find_ruleset
 from tutor.scoring import Coronka, Honours, coronkas, honours
 from tutor.seats import Side, parse_seat
+from tutor.vocab import LANGS, Lang
 
 __all__ = ["register", "run", "deal_from_args", "add_deal_arguments"]
 
@@ -28,7 +29,7 @@ def add_deal_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--trump", required=True, help="trump suit (H, ♥), the trump card (H7), or NT")
     p.add_argument("--dealer", help="the dealer (N, E, S, W); with a trump card, it must be in his hand")
     p.add_argument("--rules", default="russian", help=f"rule set: {', '.join(RULESET_NAMES)}")
-    p.add_argument("--lang", default="en", choices=("en", "ru"), help="language of the table")
+    p.add_argument("--lang", default="en", type=lang_type, choices=LANGS, help="language of the table")
 
 
 def deal_from_args(deal: str, trump: str, dealer: str | None) -> Deal:
@@ -53,7 +54,7 @@ def honours_json(h: Honours, cs: list[Coronka]) -> dict[str, Any]:
     return {**h.to_json(), "coronkas": [c.to_json() for c in cs]}
 
 
-def honours_text(deal: Deal, rs: Ruleset, h: Honours, cs: list[Coronka], lang: str = "en") -> str:
+def honours_text(deal: Deal, rs: Ruleset, h: Honours, cs: list[Coronka], lang: Lang = "en") -> str:
     ru = lang == "ru"
     trump = deal.trump.symbol if deal.trump is not None else ("без козырей" if ru else "no trumps")
     head = f"{'Онеры' if ru else 'Honours'} — {rs.title.get(lang)}; {'козырь' if ru else 'trumps'}: {trump}"
@@ -85,7 +86,7 @@ def honours_text(deal: Deal, rs: Ruleset, h: Honours, cs: list[Coronka], lang: s
     return "\n".join(lines)
 
 
-def _rank(ch: str, lang: str) -> str:
+def _rank(ch: str, lang: Lang) -> str:
     return Rank.parse(ch).display(lang)
 
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 import argparse
 
 from tutor.cards import parse_suit
-from tutor.commands._args import CliError, add_json_flag, add_table_arguments, emit
+from tutor.commands._args import CliError, add_json_flag, add_table_arguments, emit, lang_type, system_type
 from tutor.conventions.advice import Advice, advise
 from tutor.conventions.catalogue import maxim_title
 from tutor.conventions.rules import SYSTEMS
 from tutor.seatview import SeatView
-from tutor.vocab import RULESET_NAMES
+from tutor.vocab import LANGS, RULESET_NAMES, Lang
 
 __all__ = ["register", "run", "add_position_arguments", "position_from_args", "advice_text"]
 
@@ -33,11 +33,11 @@ def add_position_arguments(p: argparse.ArgumentParser, *, played_required: bool)
     p.add_argument("--hand", required=True, help="the student's original 13 cards, e.g. KJ4.AQ32.T98.765")
     add_table_arguments(p, dealer=None, played=None, played_required=played_required)
     p.add_argument("--seat", default="S", help="the student's seat (default S)")
-    p.add_argument("--system", default="russian", choices=SYSTEMS, help="convention system")
+    p.add_argument("--system", default="russian", type=system_type, choices=SYSTEMS, help="convention system")
     p.add_argument("--rules", default="russian", choices=RULESET_NAMES, help="the rule set of the table (its game)")
     p.add_argument("--standing", default=None,
                    help="the score of the game before the deal, e.g. NS=4,EW=2 (the books play to it)")
-    p.add_argument("--lang", default="en", choices=("en", "ru"), help="language of the explanation")
+    p.add_argument("--lang", default="en", type=lang_type, choices=LANGS, help="language of the explanation")
 
 
 def position_from_args(args: argparse.Namespace) -> SeatView:
@@ -45,7 +45,7 @@ def position_from_args(args: argparse.Namespace) -> SeatView:
                           rules=args.rules, standing=args.standing)
 
 
-def advice_text(advice: Advice, lang: str = "en", verb: str = "lead") -> str:
+def advice_text(advice: Advice, lang: Lang = "en", verb: str = "lead") -> str:
     """The advice as a short report: the card, its maxims with titles, the explanation, the others."""
     ru = lang == "ru"
     head = {"lead": ("Lead", "Ходите"), "play": ("Play", "Играйте")}[verb][1 if ru else 0]

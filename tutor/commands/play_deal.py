@@ -18,7 +18,16 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from tutor.cards import Hand, Suit
-from tutor.commands._args import MAX_SEED, CliError, add_json_flag, bounded_int, nonempty, seed_type
+from tutor.commands._args import (
+    MAX_SEED,
+    CliError,
+    add_json_flag,
+    bounded_int,
+    lang_type,
+    nonempty,
+    seed_type,
+    system_type,
+)
 from tutor.conventions.rules import SYSTEMS
 from tutor.deal import Deal, parse_trump
 from tutor.errors import WhistError
@@ -28,6 +37,7 @@ from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side
 from tutor.session import FLAG_MODES, PlayResult, Session, SessionOptions, StudentCard
 from tutor.variants import VARIANT_NAMES, parse_variant
+from tutor.vocab import LANGS, Lang
 
 __all__ = ["register", "run", "table_text", "play_loop"]
 
@@ -43,7 +53,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=seed_type, default=0,
                    help=f"seed of the deals and the partnership draw (0 to {MAX_SEED})")
     p.add_argument("--rules", default="russian", choices=RULESET_NAMES, help="scoring rule set")
-    p.add_argument("--system", default="russian", choices=SYSTEMS, help="convention system")
+    p.add_argument("--system", default="russian", type=system_type, choices=SYSTEMS, help="convention system")
     p.add_argument("--flag", default="now", choices=FLAG_MODES,
                    help="point out unconventional cards at once (now) or only in the review")
     p.add_argument("--variant", type=nonempty, default="classic", help=f"one of {', '.join(VARIANT_NAMES)}")
@@ -57,7 +67,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--robots", default=DEFAULT_STRENGTH, choices=STRENGTHS, help="the robots' strength")
     p.add_argument("--deals", type=bounded_int(0, MAX_DEALS), default=0,
                    help=f"stop after this many deals, 0 to {MAX_DEALS} (0: until quit)")
-    p.add_argument("--lang", default="en", choices=("en", "ru"))
+    p.add_argument("--lang", default="en", type=lang_type, choices=LANGS)
     add_json_flag(p)
     p.set_defaults(func=run)
 
@@ -131,7 +141,7 @@ def _reviewable(session: Session, i: int) -> bool:
     return contracts is None or contracts[i].declaration != "nullo"
 
 
-def _declaration(session: Session, input_fn: Callable[[str], str], out: TextIO, lang: str) -> bool:
+def _declaration(session: Session, input_fn: Callable[[str], str], out: TextIO, lang: Lang) -> bool:
     """Cayenne: the student names the contract (or, as dealer, leaves it to his partner); False at
     the end of input or on quit."""
     from tutor.cayenne import DECLARATIONS, Contract
@@ -191,11 +201,11 @@ def _run_humbug(args: argparse.Namespace, options: SessionOptions) -> int:
 
 
 # -- drawing the table as text --------------------------------------------------------------------
-def _hand_lines(hand: Hand, lang: str) -> list[str]:
+def _hand_lines(hand: Hand, lang: Lang) -> list[str]:
     return [s.symbol + " " + (" ".join(c.rank.display(lang) for c in hand.suit(s)) or "—") for s in Suit]
 
 
-def table_text(session: Session, lang: str = "en") -> str:
+def table_text(session: Session, lang: Lang = "en") -> str:
     """The table from South's seat: partner on top, opponents at the sides, the trick in the middle."""
     ru = lang == "ru"
     deal = session.deal
@@ -248,12 +258,12 @@ def table_text(session: Session, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def _robot_line(rc: RobotCard, session: Session, lang: str) -> str:
+def _robot_line(rc: RobotCard, session: Session, lang: Lang) -> str:
     name = session.seating[rc.seat].name(lang)
     return f"  {rc.seat.name} ({name}) {rc.card.symbol(lang)} — {rc.summary(lang)}"
 
 
-def _flag_line(sc: StudentCard, lang: str) -> str:
+def _flag_line(sc: StudentCard, lang: Lang) -> str:
     ru = lang == "ru"
     why = sc.why.get(lang) or ""
     broken = ", ".join(sc.broken) or sc.verdict
@@ -262,14 +272,14 @@ def _flag_line(sc: StudentCard, lang: str) -> str:
     return head + (f" ({', '.join(sc.maxims[:1])})" if sc.maxims else "") + (f". {why}" if why else "")
 
 
-def _report(result: PlayResult, session: Session, out: TextIO, lang: str) -> None:
+def _report(result: PlayResult, session: Session, out: TextIO, lang: Lang) -> None:
     if result.flag is not None:
         print(_flag_line(result.flag, lang), file=out)
     for rc in result.robots:
         print(_robot_line(rc, session, lang), file=out)
 
 
-def _end_of_deal(session: Session, out: TextIO, lang: str) -> None:
+def _end_of_deal(session: Session, out: TextIO, lang: Lang) -> None:
     ru = lang == "ru"
     rec = session.records[-1]
     print(("Сдача окончена: NS {0}, EW {1}." if ru else "Deal over: NS {0}, EW {1}.").format(
@@ -286,19 +296,19 @@ _QUIT = ("quit", "q", "exit", "выход")
 _REVIEW = ("review", "разбор")
 
 
-def _took_back(session: Session, lang: str) -> str:
+def _took_back(session: Session, lang: Lang) -> str:
     card = session.undo()
     return f"Взята назад {card.symbol(lang)}." if lang == "ru" else f"Took back {card.symbol(lang)}."
 
 
-def _claimed(session: Session, lang: str) -> str:
+def _claimed(session: Session, lang: Lang) -> str:
     session.claim()
     return "Заявка принята: остальные взятки ваши." if lang == "ru" else "Claim accepted: the rest are yours."
 
 
 #: The words of the loop other than a card and ``quit``: what each prints, and whether the table
 #: is drawn again after it (it changed).
-_COMMANDS: dict[str, tuple[Callable[[Session, str], str], bool]] = {
+_COMMANDS: dict[str, tuple[Callable[[Session, Lang], str], bool]] = {
     word: (action, redraw)
     for words, action, redraw in (
         (("help", "?", "помощь"), lambda session, lang: _HELP[lang], False),
@@ -311,7 +321,7 @@ _COMMANDS: dict[str, tuple[Callable[[Session, str], str], bool]] = {
 }
 
 
-def _between_deals(session: Session, input_fn: Callable[[str], str], out: TextIO, lang: str) -> bool | None:
+def _between_deals(session: Session, input_fn: Callable[[str], str], out: TextIO, lang: Lang) -> bool | None:
     """After a deal: ask for the next one. False: stop (quit or end of input); None: ask again
     (the review was shown); True: the next deal began (its opening robot cards are printed)."""
     ru = lang == "ru"
@@ -334,7 +344,7 @@ def _between_deals(session: Session, input_fn: Callable[[str], str], out: TextIO
     return True
 
 
-def play_loop(session: Session, *, input_fn: Callable[[str], str], out: TextIO, lang: str = "en",
+def play_loop(session: Session, *, input_fn: Callable[[str], str], out: TextIO, lang: Lang = "en",
               max_deals: int = 0) -> None:
     """Read commands until ``quit`` (or end of input, or ``max_deals`` finished deals)."""
     ru = lang == "ru"

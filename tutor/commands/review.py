@@ -16,8 +16,9 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tutor.commands._args import CliError, add_json_flag, bounded_int, emit, nonempty
+from tutor.commands._args import CliError, add_json_flag, bounded_int, emit, lang_type, nonempty, system_type
 from tutor.conventions.rules import SYSTEMS
+from tutor.vocab import LANGS
 
 if TYPE_CHECKING:
     from tutor.played_deal import PlayedDeal
@@ -29,7 +30,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("file", nargs="?", type=nonempty, help="a PBN file with play records, autoplay JSON, or a typed record")
     p.add_argument("--board", type=bounded_int(1, 99_999), default=None,
                    help="the board to review, 1 to 99,999 (its PBN board number; default: the first with a play record)")
-    p.add_argument("--system", default="russian", choices=SYSTEMS, help="the convention system the cards are judged by")
+    p.add_argument("--system", default="russian", type=system_type, choices=SYSTEMS, help="the convention system the cards are judged by")
     p.add_argument("--deal", type=nonempty, help='instead of FILE: the deal, "N:hand hand hand hand"')
     p.add_argument("--trump", type=nonempty, help="with --deal: the trump card (H7), suit (H) or NT")
     p.add_argument("--played", type=nonempty, help='with --deal: the tricks, "W:DK D4 D9 D2 / …"')
@@ -37,7 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--puzzles", action="store_true",
                    help="print the costliest moments as puzzle YAML, proved as `tutor check` proves a file "
                         "(every board of FILE unless --board)")
-    p.add_argument("--lang", default="en", choices=("en", "ru"), help="the language of the text (the JSON has both)")
+    p.add_argument("--lang", default="en", type=lang_type, choices=LANGS, help="the language of the text (the JSON has both)")
     add_json_flag(p)
     p.set_defaults(func=run)
 

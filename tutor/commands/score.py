@@ -18,11 +18,12 @@ from tutor.commands.honours import add_deal_arguments, deal_from_args
 from tutor.rulesets import Ruleset, find_ruleset
 from tutor.scoring import Coronka, DealScore, ScoreError, coronkas, parse_standing, parse_tricks, score_deal, what_label
 from tutor.seats import Side, parse_seat, parse_side
+from tutor.vocab import Lang
 
 __all__ = ["register", "run", "score_text"]
 
 
-def score_text(rs: Ruleset, ds: DealScore, tricks_played_ns: int, lang: str = "en",
+def score_text(rs: Ruleset, ds: DealScore, tricks_played_ns: int, lang: Lang = "en",
                runs: Sequence[Coronka] = ()) -> str:
     """The deal's items as a small sheet: above the line, the line, below it, then the totals.
 

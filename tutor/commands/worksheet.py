@@ -9,11 +9,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tutor.commands._args import CliError, add_json_flag, emit
+from tutor.commands._args import CliError, add_json_flag, emit, lang_type
 from tutor.content.loader import ContentError, load_paths
 from tutor.content.models import Exercise, Puzzle
 from tutor.content.worksheet import worksheet_html
 from tutor.outfiles import check_out, write_atomic
+from tutor.vocab import LANGS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -21,7 +22,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("items", nargs="+", metavar="PUZZLE_ID_OR_FILE")
     p.add_argument("--out", required=True, help="the HTML file to write (never one of the inputs)")
     p.add_argument("--force", action="store_true", help="replace --out if it exists")
-    p.add_argument("--lang", choices=("en", "ru"), default="en")
+    p.add_argument("--lang", default="en", type=lang_type, choices=LANGS)
     p.add_argument("--title", default=None, help="the heading of the sheet")
     add_json_flag(p)
     p.set_defaults(func=run)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from tutor.content.models import Item, Text
 from tutor.cut import player_name
 from tutor.i18n import t
+from tutor.vocab import Lang
 
 __all__ = ["question_text", "position_lines", "ask_text"]
 
@@ -57,7 +58,7 @@ def question_text(item: Item) -> Text:
     return Text(en=en, ru=ru)
 
 
-def position_lines(item: Item, lang: str = "en") -> list[str]:
+def position_lines(item: Item, lang: Lang = "en") -> list[str]:
     """The position as South sees it: hand, dealer and trump card, tricks played, tricks taken (for a
     cut: the card each player drew, and the custom)."""
     ru = lang == "ru"
@@ -91,7 +92,7 @@ _PENALTY_NAMES = {"points": ("points to the opponents", "очки противн
                   "tricks": ("tricks to the opponents", "взятки противникам")}
 
 
-def _law_lines(item: Item, lang: str) -> list[str]:
+def _law_lines(item: Item, lang: Lang) -> list[str]:
     """The penalties in force, as the student is told them: revokes, exposed and called cards, a called suit."""
     ru = lang == "ru"
     k = 1 if ru else 0

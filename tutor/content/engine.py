@@ -31,7 +31,7 @@ from tutor.rulesets import Ruleset, find_ruleset
 from tutor.scoring import DealScore, Where, coronkas, honours, score_deal, what_label
 from tutor.seats import Seat, Side
 from tutor.seatview import SeatView
-from tutor.vocab import EngineVerdict
+from tutor.vocab import EngineVerdict, Lang, System
 
 __all__ = [
     "EngineCard",
@@ -78,7 +78,7 @@ class EngineCard:
     maxims: tuple[str, ...]
     explanation: Text
     candidates: tuple[CardVerdict, ...]
-    system: str
+    system: System
 
 
 def position_of(item: Item) -> SeatView:
@@ -111,7 +111,7 @@ def engine_card(item: Item) -> EngineCard:
     return advise_position(position_of(item), item.system)
 
 
-def advise_position(position: SeatView, system: str = "russian") -> EngineCard:
+def advise_position(position: SeatView, system: System = "russian") -> EngineCard:
     """The engine's card for South's view (see :func:`build_position`)."""
     advice = advise(position, system)
     return EngineCard(
@@ -178,7 +178,7 @@ def engine_number(item: Item) -> Breakdown:
                       revokes=tuple(item.revokes), revoke_penalty=item.revoke_penalty, standing=standing)
 
 
-def _who(side: Side, lang: str, humbug: bool = False) -> str:
+def _who(side: Side, lang: Lang, humbug: bool = False) -> str:
     if humbug:
         return t("tables.number.south" if side is Side.NS else "tables.number.north", lang)
     return t("tables.number.ns" if side is Side.NS else "tables.number.ew", lang)
@@ -344,7 +344,7 @@ def exchange_counts(item: Item, decision: HumbugDecision | None = None) -> Text:
     key = "humbug.question.counts_" + ("more" if d.choice == "keep" else "less")
     dealer = item.dealer_seat == Seat.S
 
-    def one(lang: str) -> str:
+    def one(lang: Lang) -> str:
         text = t(key, lang, own=int(d.own), pile=f"{d.pile:.1f}".replace(".", "," if lang == "ru" else "."))
         card = t("humbug.question.dealer_loses" if dealer else "humbug.question.dealer_is_north", lang,
                  card=trump.symbol(lang))

@@ -37,6 +37,7 @@ from tutor.content.sources import maxim_source
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.seats import Seat
+from tutor.vocab import LANGS
 
 __all__ = ["GenerateError", "MAX_SEED", "Recipe", "RECIPES", "generate", "recipe_names", "neutral_title"]
 
@@ -344,7 +345,7 @@ def card_explanation(hand: Hand, advice: EngineCard, deciding: str) -> Text:
     """
     card = advice.card
     held = sorted((c for c in hand if c.suit == card.suit), key=lambda c: -c.rank.value)
-    names = {lang: " ".join(c.rank.display(lang) for c in held) for lang in ("en", "ru")}
+    names = {lang: " ".join(c.rank.display(lang) for c in held) for lang in LANGS}
     faulted = [v for v in advice.candidates if v.verdict != "equal"]
     picked: list[CardVerdict] = []
     for v in faulted:  # the next card of the answer's suit, then the top card of each other suit

@@ -31,7 +31,7 @@ from tutor.errors import CardError, WhistError
 from tutor.humbug import CHOICES
 from tutor.i18n import t
 from tutor.play import must_follow_suit
-from tutor.vocab import GRADE_VERDICTS, GradeVerdict
+from tutor.vocab import GRADE_VERDICTS, LANGS, GradeVerdict, Lang, parse_lang
 
 __all__ = ["Feedback", "GradingError", "VERDICTS", "grade", "read_response", "hint", "hint_count", "answer_score",
            "hint_cost", "shown_maxims", "names_a_card"]
@@ -55,7 +55,7 @@ class Feedback:
     maxims: tuple[str, ...]
     message: Text
     explanation: Text
-    lang: str = "en"
+    lang: Lang = "en"
     #: For a wrong answer: a pointer toward the idea (which suit, which seat, what partner said),
     #: never the card. None for a right answer.
     idea: Text | None = None
@@ -76,7 +76,7 @@ class Feedback:
         }
 
 
-def _cards_text(cards: tuple[Card, ...] | list[Card], lang: str) -> str:
+def _cards_text(cards: tuple[Card, ...] | list[Card], lang: Lang) -> str:
     return " ".join(c.symbol(lang) for c in cards)
 
 
@@ -100,7 +100,7 @@ def _read_number(response: Any) -> int:
         raise GradingError(f"not a number: {response!r}") from None
 
 
-def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
+def _grade_card(item: Item, card: Card, lang: Lang) -> Feedback:
     view = item_view(item)
     ruling = item_ruling(item, view)
     # what a wrong answer reveals once solved or given up: the card asked for, with the reasons
@@ -173,7 +173,7 @@ def _grade_card(item: Item, card: Card, lang: str) -> Feedback:
     )
 
 
-def _maxim_title(maxim_ids: tuple[str, ...], lang: str) -> str | None:
+def _maxim_title(maxim_ids: tuple[str, ...], lang: Lang) -> str | None:
     """The title of the first maxim the catalogue knows (:func:`~tutor.conventions.catalogue.maxim_title`)."""
     return next((title for mid in maxim_ids if (title := maxim_title(mid, lang)) is not None), None)
 
@@ -220,7 +220,7 @@ def _say(key: str, **values: Card | Text | str | int | None) -> Text:
     symbol, a text in the same language, None as nothing (the sentence then loses the space it
     left at its end)."""
 
-    def one(lang: str) -> str:
+    def one(lang: Lang) -> str:
         fmt = {k: (v.symbol(lang) if isinstance(v, Card) else v[lang] if isinstance(v, Text)
                    else "" if v is None else str(v)) for k, v in values.items()}
         return t(f"grade.{key}", lang, **fmt).rstrip()
@@ -245,7 +245,7 @@ def _idea(maxim_ids: tuple[str, ...], *, law: bool = False) -> Text:
 def _law_refusal(card: Card, law: str) -> Text:
     """A card the law refuses, the law named by its title, quoted (never the cards it allows)."""
     return Text(**{lang: t("grade.law_refuses", lang, card=card.symbol(lang), law=maxim_title(law, lang) or law)
-                   for lang in ("en", "ru")})
+                   for lang in LANGS})
 
 
 def maxim_head(maxim_id: str) -> Text | None:
@@ -270,7 +270,7 @@ def _wrong_card_message(card: Card, maxim_ids: tuple[str, ...], shown: tuple[str
     head = (next((h for mid in maxim_ids if (h := maxim_head(mid)) is not None), None)
             if answer is not None and card.suit == answer.suit else None)
     texts = {}
-    for lang in ("en", "ru"):
+    for lang in LANGS:
         title = _maxim_title(shown, lang)
         if title:
             texts[lang] = t("feedback.wrong_maxim", lang, card=card.symbol(lang), maxim=title)
@@ -304,7 +304,7 @@ def _clues(parts: Sequence[Text], right: int) -> Text | None:
     return Text(en=_capital("; ".join(e for e, _ in kept)) + ".", ru=_capital("; ".join(r for _, r in kept)) + ".")
 
 
-def _grade_number(item: Item, number: int, lang: str) -> Feedback:
+def _grade_number(item: Item, number: int, lang: Lang) -> Feedback:
     # cast: Item's _answer_fits_question makes a number question's answer an int
     right = int(cast(int, item.answer))
     parts = engine_number(item).parts
@@ -327,14 +327,13 @@ def _grade_number(item: Item, number: int, lang: str) -> Feedback:
     )
 
 
-def grade(item: Item, response: Any, lang: str = "en") -> Feedback:
+def grade(item: Item, response: Any, lang: Lang = "en") -> Feedback:
     """Judge ``response`` (a card for lead/play/legal, a number for honours/score).
 
     ``lang`` is the language the feedback is shown in (``str(feedback)``); both texts are kept.
     Raises :class:`GradingError` when the response is not a card or a number at all.
     """
-    if lang not in ("en", "ru"):
-        raise GradingError(f"unknown language {lang!r} (en or ru)")
+    lang = parse_lang(lang)  # typed a Lang; a caller outside mypy gets the vocabulary's one error
     read = read_response(item, response)
     if item.question == "exchange" and isinstance(read, str):
         return _grade_exchange(item, read, lang)
@@ -370,7 +369,7 @@ def _read_player(item: Item, response: Any) -> str:
     raise GradingError(f"not a player of this cut: {response!r} (name one of {names})")
 
 
-def _grade_cut(item: Item, name: str, lang: str) -> Feedback:
+def _grade_cut(item: Item, name: str, lang: Lang) -> Feedback:
     """A cut answered: right or not; a wrong name is told the custom's rule, which never names the
     player (the solution says who, and why)."""
     ruling = cut_ruling(item)
@@ -407,7 +406,7 @@ def _choice_text(choice: str) -> Text:
     return Text(en=t(f"humbug.question.choice_{choice}", "en"), ru=t(f"humbug.question.choice_{choice}", "ru"))
 
 
-def _grade_exchange(item: Item, choice: str, lang: str) -> Feedback:
+def _grade_exchange(item: Item, choice: str, lang: Lang) -> Feedback:
     """Humbug's keep-or-exchange answered, judged by the robot's stated rule (:func:`engine_exchange`).
     A wrong choice is told the rule it breaks -- the count, how to make it -- never the two counts,
     which decide it; they come with the solution (the choice, the counts, the dealer's turned-up

@@ -27,13 +27,14 @@ from tutor.content.situation import item_view
 from tutor.errors import WhistError
 from tutor.i18n import t
 from tutor.seats import Seat
+from tutor.vocab import Lang
 
 __all__ = ["headline"]
 
 _SEP = " · "
 
 
-def _shown(item: Item, lang: str) -> str | None:
+def _shown(item: Item, lang: Lang) -> str | None:
     """The most telling fact the tricks so far have shown, or None (none played, or nothing read)."""
     if not item.tricks_played:
         return None
@@ -62,7 +63,7 @@ def _shown(item: Item, lang: str) -> str | None:
     return None
 
 
-def headline(item: Item, lang: str) -> str:
+def headline(item: Item, lang: Lang) -> str:
     """The situation of ``item`` in a line: the trick, the trumps, and what has been shown."""
     n = sum(1 for trick in item.tricks_played if trick.complete) + 1  # the trick led or played to
     if item.question == "lead":

@@ -37,6 +37,7 @@ from tutor.errors import WhistError
 from tutor.play import PlayState, Trick
 from tutor.seats import Seat
 from tutor.seatview import SeatView
+from tutor.vocab import System
 
 __all__ = [
     "CardCheck",
@@ -95,7 +96,7 @@ def check_seat(
     dealer: Seat,
     *,
     rules: str = "russian",
-    system: str = "russian",
+    system: System = "russian",
 ) -> list[CardCheck]:
     """Judge every card ``seat`` played in ``tricks``, holding ``hand`` (its 13 cards as dealt).
 

@@ -22,6 +22,7 @@ from tutor.content.sources import maxim_source
 from tutor.i18n import ru_plural
 from tutor.seats import Seat
 from tutor.seatview import SeatView
+from tutor.vocab import Lang
 
 __all__ = ["title_of", "prompt_of", "hints_of", "explanation_of", "dd_note"]
 
@@ -132,7 +133,7 @@ def _plays(view: SeatView) -> list[tuple[Seat, Card]]:
 
 # -- hints -----------------------------------------------------------------------------------------
 
-def _suit_list(view: SeatView, suits: Sequence[Suit], lang: str) -> str:
+def _suit_list(view: SeatView, suits: Sequence[Suit], lang: Lang) -> str:
     if lang == "ru":
         parts = [f"{'козыри' if s == view.trump else _SUIT_RU_ACC[s]} ({_cards_ru(_length(view, s))})" for s in suits]
         return ", ".join(parts[:-1]) + " или " + parts[-1] if len(parts) > 1 else parts[0]
@@ -232,7 +233,7 @@ def explanation_of(draft: Draft, note: Text | None) -> Text:
     return _t(en, ru)
 
 
-def _num(x: float, lang: str) -> str:
+def _num(x: float, lang: Lang) -> str:
     text = f"{x:.2f}"
     return text.replace(".", ",") if lang == "ru" else text
 

@@ -52,6 +52,7 @@ from tutor.rulesets import find_ruleset
 from tutor.scoring import scoring_maxims
 from tutor.seats import Seat
 from tutor.seatview import SeatView, check_record
+from tutor.vocab import LANGS
 
 __all__ = ["LintReport", "prove", "lint", "lint_paths", "names_card", "lint_text"]
 
@@ -95,7 +96,7 @@ def _texts(item: Item) -> Iterable[tuple[_FieldPath, Text]]:
 def _language_problems(loc: Located[BaseModel], texts: Iterable[tuple[_FieldPath, Text]]) -> list[Problem]:
     out: list[Problem] = []
     for path, text in texts:
-        for lang in ("en", "ru"):  # docs/limits.md: nothing in a learner's text loads from elsewhere
+        for lang in LANGS:  # docs/limits.md: nothing in a learner's text loads from elsewhere
             out.extend(loc.problem(f"{'.'.join(map(str, path))}.{lang}: {what}", *path, lang)
                        for what in remote_loads(getattr(text, lang)))
         if not _CYRILLIC.search(text.ru):
@@ -275,7 +276,7 @@ def _check_cut(loc: Located[Item]) -> list[Problem]:
     out: list[Problem] = []
     names = {got, player_name(got, "ru")}
     for path, text in ((("prompt",), item.prompt), (("hints", 0), item.hints[0] if item.hints else None)):
-        if text is not None and any(re.search(rf"\b{n}\b", getattr(text, lang)) for n in names for lang in ("en", "ru")):
+        if text is not None and any(re.search(rf"\b{n}\b", getattr(text, lang)) for n in names for lang in LANGS):
             out.append(loc.problem(f"{'.'.join(map(str, path))} gives the answer away: it names {got}", *path))
     return out
 

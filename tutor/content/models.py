@@ -127,7 +127,7 @@ from tutor.humbug import CHOICES
 from tutor.play import Trick
 from tutor.rulesets import Penalty as RevokePenalty
 from tutor.seats import Seat
-from tutor.vocab import CARD_QUESTIONS, QUESTION_KINDS, RULESET_NAMES, QuestionKind, RuleSetName, System
+from tutor.vocab import CARD_QUESTIONS, QUESTION_KINDS, RULESET_NAMES, Lang, QuestionKind, RuleSetName, System
 from tutor.vocab import SYSTEMS as VOCAB_SYSTEMS
 
 __all__ = [
@@ -182,7 +182,7 @@ THEMES: dict[str, tuple[str, str]] = {
 }
 
 
-def theme_label(theme: str, lang: str) -> str:
+def theme_label(theme: str, lang: Lang) -> str:
     """A theme's name in ``lang`` (Russian or English); an unknown theme id is shown as it is, so
     a teacher's new theme still reads as something on the pages before it is named here."""
     names = THEMES.get(theme)
@@ -255,7 +255,7 @@ class Text(_Model):
     en: NonEmpty
     ru: NonEmpty
 
-    def __getitem__(self, lang: str) -> str:
+    def __getitem__(self, lang: Lang) -> str:
         """``text["ru"]``: the text in a language (``en`` for anything but ``ru``)."""
         return self.ru if lang == "ru" else self.en
 

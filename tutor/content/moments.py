@@ -29,6 +29,7 @@ from tutor.deal_review import CardNote, DealReview
 from tutor.errors import WhistError
 from tutor.play import PlayState, Trick
 from tutor.seats import Seat
+from tutor.vocab import Lang
 
 __all__ = ["MomentError", "puzzle_from_moment", "moment_puzzles", "proved_yaml"]
 
@@ -55,7 +56,7 @@ def _tricks_before(review: DealReview, index: int) -> list[Trick]:
     return tricks
 
 
-def _cards(cards: Sequence[Card], lang: str) -> str:
+def _cards(cards: Sequence[Card], lang: Lang) -> str:
     return " ".join(c.symbol(lang) for c in cards)
 
 

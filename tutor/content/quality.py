@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from tutor.cards import Card, Rank
 from tutor.deal import Deal
 from tutor.play import Trick
+from tutor.vocab import Lang
 
 if TYPE_CHECKING:
     from tutor.content.models import Text
@@ -50,12 +51,12 @@ _LETTER_RU = {Rank.ACE: "Т", Rank.KING: "К", Rank.QUEEN: "Д", Rank.JACK: "В"
 _SUITS = "♠♥♦♣"
 
 
-def _symbol(rank: Rank, lang: str) -> str:
+def _symbol(rank: Rank, lang: Lang) -> str:
     letters = _LETTER_RU if lang == "ru" else _LETTER_EN
     return letters.get(rank, str(int(rank)))
 
 
-def names_rank(text: str, rank: Rank, lang: str) -> bool:
+def names_rank(text: str, rank: Rank, lang: Lang) -> bool:
     """Whether ``text`` names ``rank``: its word (``king``, «короля»), its letter as a card
     (``♥K``, ``K♥``, ``K-x-x``) or, for a small card, its figure beside a suit symbol (``♠3``).
     A bare figure (``three trumps``, «3 козыря») is a count, not a card."""

@@ -35,6 +35,7 @@ from tutor.laws import CalledCard, CalledSuit, legal_under_penalties
 from tutor.laws import LawError as _EngineLawError
 from tutor.seats import Seat
 from tutor.seatview import SeatView
+from tutor.vocab import Lang
 
 __all__ = ["PenaltyError", "Ruling", "rule_on_penalties"]
 
@@ -71,7 +72,7 @@ class Ruling:
 _SUIT_GENITIVE_RU = {Suit.S: "пик", Suit.H: "червей", Suit.D: "бубен", Suit.C: "треф"}
 
 
-def _card_names(cards: Iterable[Card], lang: str) -> str:
+def _card_names(cards: Iterable[Card], lang: Lang) -> str:
     return " ".join(c.symbol(lang) for c in cards)
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from tutor.conventions.catalogue import SEED_SECTIONS, Source, UnknownMaximError, get_maxim
 from tutor.i18n import has, t
+from tutor.vocab import Lang
 
 __all__ = ["Citation", "citations", "NUMBER", "source_name", "source_html", "seed_book", "maxim_source", "plain_citations", "named_sources",
            "mark_foreign", "in_lang", "SEED_LANG", "SEED_TITLES", "SECTION_TITLES"]
@@ -76,7 +77,7 @@ _BOOKS: tuple[tuple[str, str, str], ...] = (
 _CHAPTER = re.compile(r"\bch\. ?(\d+)")
 
 
-def _book(book: str, lang: str) -> str:
+def _book(book: str, lang: Lang) -> str:
     for start, en, ru in _BOOKS:
         if book.startswith(start):
             return ru if lang == "ru" else en
@@ -86,14 +87,14 @@ def _book(book: str, lang: str) -> str:
 _CODE_OF = {heading: code for code, heading in SEED_SECTIONS.items()}
 
 
-def seed_book(seed: str, lang: str) -> str:
+def seed_book(seed: str, lang: Lang) -> str:
     """A seed named as a book in ``lang`` (the locale files' ``cite.seed_000``…): "the Russian
     whist guide", never "000"."""
     key = f"cite.seed_{seed}"
     return t(key, lang) if has(key, lang) else t("cite.seed_other", lang)
 
 
-def _section(seed: str, section: str, lang: str) -> str:
+def _section(seed: str, section: str, lang: Lang) -> str:
     """A seed's section heading quoted, as HTML: in ``lang`` when it has a translation, else in
     the seed's own words, marked with their language."""
     code = _CODE_OF.get(section)
@@ -108,7 +109,7 @@ def _section(seed: str, section: str, lang: str) -> str:
     return in_lang(quoted, SEED_LANG.get(seed, "ru") if own else lang, lang)
 
 
-def _seed_html(seed: str, section: str | None, item: str | None, lang: str) -> str:
+def _seed_html(seed: str, section: str | None, item: str | None, lang: Lang) -> str:
     book = html.escape(seed_book(seed, lang), quote=False)
     if section is None:
         return t("cite.seed", lang, book=book) if item is None else t("cite.seed_par", lang, book=book, item=item)
@@ -118,7 +119,7 @@ def _seed_html(seed: str, section: str | None, item: str | None, lang: str) -> s
     return t("cite.seed_item", lang, book=book, section=sec, item=item)
 
 
-def source_html(source: Source, lang: str) -> str:
+def source_html(source: Source, lang: Lang) -> str:
     """A maxim's source by its name, as HTML -- the one place sources are named (the plain text
     of :func:`source_name`, the app's pages and the citations in texts all come from here): a
     seed as a book, its section and item in the page's language (a heading with no translation
@@ -137,13 +138,13 @@ def source_html(source: Source, lang: str) -> str:
     return in_lang(name, "en" if lang == "ru" and not _CYRILLIC.search(name) else lang, lang)
 
 
-def source_name(source: Source, lang: str) -> str:
+def source_name(source: Source, lang: Lang) -> str:
     """The source as a learner reads it, in ``lang`` (en or ru), as plain text: :func:`source_html`
     without its marks. No file numbers, no ids."""
     return html.unescape(_TAG.sub("", source_html(source, lang)))
 
 
-def maxim_source(maxim_id: str, lang: str) -> str:
+def maxim_source(maxim_id: str, lang: Lang) -> str:
     """:func:`source_name` of a maxim's source ("" for an id the catalogue does not know)."""
     try:
         return source_name(get_maxim(maxim_id).source, lang)
@@ -151,7 +152,7 @@ def maxim_source(maxim_id: str, lang: str) -> str:
         return ""
 
 
-def plain_citations(text: str, lang: str) -> str:
+def plain_citations(text: str, lang: Lang) -> str:
     """``text`` with every seed citation replaced by the seed's name (and section and item) in
     ``lang``, as :func:`source_name` names it -- the same forms :func:`named_sources` reads
     (``000 LST 3``, ``000 Leads §14``, ``000 «Ходы, масти, козыри» 14``, ``000 Scoring §9``), as
@@ -251,7 +252,7 @@ _CODES = {**SEED_SECTIONS, "Leads": SEED_SECTIONS["LST"], "Hints": SEED_SECTIONS
 _RULESET_QUOTED = re.compile(r"[«“\"](russian|english-short|simple|american)[»”\"]")
 
 
-def _ruleset_names(text: str, lang: str) -> str:
+def _ruleset_names(text: str, lang: Lang) -> str:
     """A rule set quoted by its id («american») named by its title instead."""
     from tutor.rulesets import RULESETS
 
@@ -265,7 +266,7 @@ def _ruleset_names(text: str, lang: str) -> str:
     return _RULESET_QUOTED.sub(name, text)
 
 
-def named_sources(text: str, lang: str) -> str:
+def named_sources(text: str, lang: Lang) -> str:
     """``text`` (plain, from the catalogue or the rules) with every inline seed citation
     (``000 REC 8``) replaced by the seed's name, section and item, and a rule set quoted by its
     id by its title; returned as HTML."""
@@ -302,13 +303,13 @@ _QUOTED = re.compile(r"«[^«»]*»|“[^“”]*”|\"[^\"]*\"")
 _BRACKETED = re.compile(r"\([^()]*\)")
 
 
-def mark_foreign(text: str, lang: str) -> str:
+def mark_foreign(text: str, lang: Lang) -> str:
     """``text`` as HTML with each quoted (then each bracketed) run in the other language marked
     with its language (a Russian word quoted in an English note: ``<span lang="ru">«всегда»</span>``)."""
     return _mark(text, lang, (_QUOTED, _BRACKETED))
 
 
-def _mark(text: str, lang: str, patterns: tuple[re.Pattern[str], ...]) -> str:
+def _mark(text: str, lang: Lang, patterns: tuple[re.Pattern[str], ...]) -> str:
     if not patterns:
         return html.escape(text, quote=False)
     first, rest = patterns[0], patterns[1:]

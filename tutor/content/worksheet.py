@@ -22,6 +22,7 @@ from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.cut import player_name
 from tutor.i18n import t
 from tutor.seats import Seat
+from tutor.vocab import Lang, parse_lang
 
 __all__ = ["worksheet_html", "answer_text", "maxim_names", "one_line"]
 
@@ -55,17 +56,17 @@ _WORD_KEYS = ("key", "dealer", "trump", "answer", "tricks", "trick", "taken", "m
               "name", "date", "puzzle", "title", "ns", "ew")
 
 
-def _words(lang: str) -> dict[str, str]:
+def _words(lang: Lang) -> dict[str, str]:
     """The sheet's own words in ``lang``, from the locale files."""
     return {k: t(f"feedback.sheet.{k}", lang, n="{n}") for k in _WORD_KEYS}  # "{n}" filled later
 
 
-def _card(card: Card, lang: str) -> str:
+def _card(card: Card, lang: Lang) -> str:
     cls = "red" if card.suit.is_red else "black"
     return f'<span class="{cls}">{escape(card.symbol(lang))}</span>'
 
 
-def _hand(hand: Hand, lang: str) -> str:
+def _hand(hand: Hand, lang: Lang) -> str:
     rows = []
     for suit in Suit:
         cls = "red" if suit.is_red else "black"
@@ -75,7 +76,7 @@ def _hand(hand: Hand, lang: str) -> str:
     return f'<div class="hand">{"".join(rows)}</div>'
 
 
-def _deal(item: Item, lang: str) -> str:
+def _deal(item: Item, lang: Lang) -> str:
     deal = item.full_deal()
     assert deal is not None
     cell = {s: f'<div><div class="seat">{escape(s.label(lang))}</div>{_hand(deal.hands[s], lang)}</div>' for s in Seat}
@@ -84,7 +85,7 @@ def _deal(item: Item, lang: str) -> str:
             f'{empty}{cell[Seat.S]}{empty}</div>')
 
 
-def _tricks(item: Item, lang: str) -> str:
+def _tricks(item: Item, lang: Lang) -> str:
     tricks = item.tricks_played
     if not tricks:
         return ""
@@ -102,7 +103,7 @@ def _tricks(item: Item, lang: str) -> str:
             f'<table class="tricks"><tr><th></th>{head}</tr>{"".join(rows)}</table>')
 
 
-def answer_text(item: Item, lang: str = "en") -> str:
+def answer_text(item: Item, lang: Lang = "en") -> str:
     """The answer as a student writes it: a card symbol, the legal cards, or the number."""
     if item.question == "legal":
         return f"{_words(lang)['any']} " + " ".join(c.symbol(lang) for c in item.answer_cards())
@@ -117,18 +118,18 @@ def answer_text(item: Item, lang: str = "en") -> str:
     return str(item.answer)
 
 
-def _title(item: Item, n: int, lang: str) -> str:
+def _title(item: Item, n: int, lang: Lang) -> str:
     """The key's heading of an item: its number and its title (the title stays out of the sheet)."""
     title = getattr(item, "title", None)
     return f"{n}. {title[lang]}" if isinstance(title, Text) else f"{n}."
 
 
-def _heading(n: int, lang: str) -> str:
+def _heading(n: int, lang: Lang) -> str:
     """A puzzle's heading on the sheet: its number only, which gives no theme away."""
     return _words(lang)["puzzle"].format(n=n)
 
 
-def _section(item: Item, n: int, lang: str) -> str:
+def _section(item: Item, n: int, lang: Lang) -> str:
     w = _words(lang)
     parts = [f'<section class="puzzle"><h2>{escape(_heading(n, lang))}</h2>']
     if item.question == "cut":  # the cut comes before the deal: the cards drawn, no hand, no trump
@@ -157,7 +158,7 @@ def _section(item: Item, n: int, lang: str) -> str:
     return "".join(parts)
 
 
-def maxim_names(item: Item, lang: str) -> list[str]:
+def maxim_names(item: Item, lang: Lang) -> list[str]:
     """The item's maxims by their titles in ``lang`` (an unknown id is left out, never printed)."""
     names = []
     for mid in item.maxims:
@@ -181,7 +182,7 @@ def one_line(text: str) -> str:
     return text
 
 
-def _key_entry(item: Item, n: int, lang: str) -> str:
+def _key_entry(item: Item, n: int, lang: Lang) -> str:
     w = _words(lang)
     answer = answer_text(item, lang)
     maxims = " · ".join(maxim_names(item, lang))
@@ -198,10 +199,9 @@ def _colour(text: str) -> str:
     return out
 
 
-def worksheet_html(items: Sequence[Puzzle | Exercise], lang: str = "en", title: str | None = None) -> str:
+def worksheet_html(items: Sequence[Puzzle | Exercise], lang: Lang = "en", title: str | None = None) -> str:
     """The whole printable page for ``items`` (puzzles or exercises), in ``lang``."""
-    if lang not in ("en", "ru"):
-        raise ValueError(f"unknown language {lang!r} (en or ru)")
+    lang = parse_lang(lang)  # typed a Lang; a caller outside mypy gets the vocabulary's one error
     w = _words(lang)
     heading = title or w["title"]
     sections = "".join(_section(item, n, lang) for n, item in enumerate(items, start=1))

@@ -22,7 +22,7 @@ from tutor.conventions.advice import (
     legal_cards,
 )
 from tutor.conventions.position import Knowledge, PositionError, SeatView, knowledge
-from tutor.conventions.systems import Difference, UnknownSystemError, differences
+from tutor.conventions.systems import Difference, differences
 
 __all__ = [
     "Advice",
@@ -40,5 +40,4 @@ __all__ = [
     "PositionError",
     "Difference",
     "differences",
-    "UnknownSystemError",
 ]

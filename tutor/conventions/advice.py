@@ -86,12 +86,12 @@ from tutor.cards import Card, Suit, parse_card
 from tutor.conventions import discards, following, later, leads, signals, trumps, turnup, unblocking
 from tutor.conventions.position import knowledge
 from tutor.conventions.rules import Context, Finding, Rule, say, say_with, text
-from tutor.conventions.systems import applies, check_system, differences
+from tutor.conventions.systems import applies, differences
 from tutor.errors import IllegalPlayError, WhistError
 from tutor.i18n import LANGS
 from tutor.play import must_follow_suit
 from tutor.seatview import SeatView
-from tutor.vocab import ENGINE_VERDICTS, EngineVerdict
+from tutor.vocab import ENGINE_VERDICTS, EngineVerdict, Lang, System, parse_system
 
 __all__ = [
     "Advice",
@@ -261,7 +261,7 @@ class Verdict:
     maxims: tuple[str, ...]
     why: Mapping[str, str]
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         return {"card": str(self.card), "verdict": self.verdict, "maxims": list(self.maxims), "why": self.why[lang]}
 
 
@@ -274,14 +274,14 @@ class Advice:
     maxims: tuple[str, ...]
     explanation: Mapping[str, str]
     candidates: tuple[Verdict, ...]
-    system: str
+    system: System
 
     def verdict_for(self, card: Card | str) -> Verdict | None:
         """The verdict on ``card`` (None for the advised card itself)."""
         card = parse_card(card) if isinstance(card, str) else card
         return next((v for v in self.candidates if v.card == card), None)
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """The design's shape: ``{"card", "maxims", "explanation", "candidates", "system"}``."""
         return {
             "card": str(self.card),
@@ -346,8 +346,8 @@ def _decide(ctx: Context) -> _Outcome:
     return _Outcome(best, tuple(applied), MappingProxyType(rejected), tuple(c for c in cands if c != best))
 
 
-def _context(position: SeatView, system: str, suit: Suit | None = None) -> Context:
-    check_system(system)
+def _context(position: SeatView, system: System, suit: Suit | None = None) -> Context:
+    system = parse_system(system)
     if not isinstance(position, SeatView):
         raise WhistError(f"advice needs a SeatView, not {type(position).__name__}")
     k = knowledge(position)
@@ -371,14 +371,14 @@ def _maxims_for(card: Card, applied: tuple[Finding, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(own + other))
 
 
-def advise(position: SeatView, system: str = "russian", *, suit: Suit | None = None) -> Advice:
+def advise(position: SeatView, system: System = "russian", *, suit: Suit | None = None) -> Advice:
     """The card the maxims of ``system`` recommend, and why every other legal card is worse.
 
     ``suit`` restricts the question to the cards of one suit ("which card from this suit?"): the
     suit-choosing maxims are then silent and only the card rules speak.
 
     Raises :class:`NotYourTurnError` when the student is not to play,
-    :class:`~tutor.conventions.systems.UnknownSystemError` for a system other than russian or
+    :class:`~tutor.vocab.VocabularyError` for a system other than russian or
     english, and IllegalPlayError when ``suit`` cannot be played now.
     """
     ctx = _context(position, system, suit)
@@ -427,13 +427,13 @@ def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[st
         if len(chosen) < 2 and all(f.reason is not g.reason or f.fill != g.fill for g in chosen):
             chosen.append(f)
     for f in reversed(chosen):
-        for lang in parts:
+        for lang in LANGS:
             parts[lang].append(f.render(f.reason, lang, card=best, best=best))
     if len(ctx.legal) > 1 and not any(best in f.scope for f in out.applied):
         for lang, sentence in say("advice.explain.no_maxim_decides").items():
             parts[lang].append(sentence)
     if out.equal:
-        others = {lang: ", ".join(c.symbol(lang) for c in out.equal) for lang in LANGS}
+        others: dict[str, str] = {lang: ", ".join(c.symbol(lang) for c in out.equal) for lang in LANGS}
         for lang, sentence in say_with("advice.explain.would_do_as_well", others=others).items():
             parts[lang].append(sentence)
     note = None if maxims and maxims[0] in _NOT_A_HOLDING_TABLE else _difference_note(ctx, best)
@@ -441,7 +441,7 @@ def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[st
         for lang in parts:
             parts[lang].append(note[lang])
     return MappingProxyType(
-        {lang: f"{best.symbol(lang)}: " + " ".join(p for p in parts[lang] if p) for lang in parts}
+        {lang: f"{best.symbol(lang)}: " + " ".join(p for p in parts[lang] if p) for lang in LANGS}
     )
 
 
@@ -468,7 +468,7 @@ def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
     if not diffs:
         return None
     d = diffs[0]
-    other_system = "english" if ctx.system == "russian" else "russian"
+    other_system: System = "english" if ctx.system == "russian" else "russian"
     other_out = _decide(replace(ctx, system=other_system, cands=()))
     other = other_out.card
     if other == best:
@@ -494,7 +494,7 @@ def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
     return say_with("advice.difference_note.russian_here", other=symbols, title=title)
 
 
-def explain_card(position: SeatView, card: Card | str, system: str = "russian") -> Verdict:
+def explain_card(position: SeatView, card: Card | str, system: System = "russian") -> Verdict:
     """Why ``card`` is (or is not) the right play: its :class:`Verdict` against the advice.
 
     The advised card itself gets verdict ``equal`` with the advice's maxims; an illegal card

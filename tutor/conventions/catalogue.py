@@ -33,7 +33,7 @@ import yaml
 
 from tutor.errors import WhistError
 from tutor.i18n import LANGS
-from tutor.vocab import SYSTEMS
+from tutor.vocab import SYSTEMS, Lang, System, VocabularyError, parse_lang, parse_system
 from tutor.yamlsafe import strict_load
 
 __all__ = [
@@ -134,7 +134,7 @@ class Source:
         """True for a seed paragraph, whose quote must appear verbatim in the seed file."""
         return self.seed is not None
 
-    def cite(self, lang: str = "en") -> str:
+    def cite(self, lang: Lang = "en") -> str:
         """One line for the app and the explanations, e.g. ``000 «Ходы, масти, козыри» 3``."""
         _check_lang(lang)
         if self.seed is not None:
@@ -188,7 +188,7 @@ class Maxim:
     """
 
     id: str
-    systems: tuple[str, ...]
+    systems: tuple[System, ...]
     category: str
     source: Source
     quote: str
@@ -203,39 +203,38 @@ class Maxim:
     exceptions: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     overridden_by: tuple[str, ...] = ()
 
-    def title_in(self, lang: str) -> str:
+    def title_in(self, lang: Lang) -> str:
         """The short name in ``lang`` (en or ru)."""
         _check_lang(lang)
         return self.title[lang]
 
-    def text_in(self, lang: str) -> str:
+    def text_in(self, lang: Lang) -> str:
         """The maxim in the project's own words, in ``lang`` (en or ru)."""
         _check_lang(lang)
         return self.text[lang]
 
-    def differences_in(self, lang: str) -> str | None:
+    def differences_in(self, lang: Lang) -> str | None:
         """Where the two systems differ on this point, in ``lang``; None if they agree."""
         _check_lang(lang)
         return self.differences.get(lang)
 
-    def scope_in(self, lang: str) -> str | None:
+    def scope_in(self, lang: Lang) -> str | None:
         """Where the maxim applies (plain suit or trumps, which hand, how many cards), in ``lang``."""
         _check_lang(lang)
         return self.scope.get(lang)
 
-    def exceptions_in(self, lang: str) -> str | None:
+    def exceptions_in(self, lang: Lang) -> str | None:
         """Where the maxim does not apply, as the seeds and the classical books say, in ``lang``."""
         _check_lang(lang)
         return self.exceptions.get(lang)
 
-    def cite(self, lang: str = "en") -> str:
+    def cite(self, lang: Lang = "en") -> str:
         """The one-line citation of the main source."""
         return self.source.cite(lang)
 
-    def applies_to(self, system: str) -> bool:
+    def applies_to(self, system: System) -> bool:
         """True if the maxim belongs to ``system`` (russian or english)."""
-        _check_system(system)
-        return system in self.systems
+        return parse_system(system) in self.systems
 
     def __repr__(self) -> str:
         return f"get_maxim({self.id!r})"
@@ -294,9 +293,9 @@ class Catalogue:
             raise CatalogueError(f"unknown category {category!r} (expected one of {', '.join(CATEGORIES)})")
         return tuple(m for m in self.maxims if m.category == category)
 
-    def for_system(self, system: str) -> tuple[Maxim, ...]:
+    def for_system(self, system: System) -> tuple[Maxim, ...]:
         """The maxims that apply in ``system`` (russian or english), in file order."""
-        _check_system(system)
+        system = parse_system(system)
         return tuple(m for m in self.maxims if system in m.systems)
 
     def check_ids(self, ids: Iterable[str]) -> tuple[str, ...]:
@@ -319,14 +318,9 @@ _REQUIRED = ("id", "systems", "category", "source", "quote", "quote_lang", "titl
 _OPTIONAL = ("differences", "also", "paraphrase", "see", "scope", "exceptions", "overridden_by")
 
 
-def _check_lang(lang: str) -> None:
-    if lang not in LANGS:
-        raise CatalogueError(f"unknown language {lang!r} (expected one of {', '.join(LANGS)})")
+def _check_lang(lang: Lang) -> None:
+    parse_lang(lang)  # typed a Lang; a caller outside mypy gets the vocabulary's one error
 
-
-def _check_system(system: str) -> None:
-    if system not in SYSTEMS:
-        raise CatalogueError(f"unknown system {system!r} (expected one of {', '.join(SYSTEMS)})")
 
 
 def _texts(value: Any, where: str, key: str, required: bool = True) -> Mapping[str, str]:
@@ -373,9 +367,10 @@ def _maxim(entry: Any, position: int) -> Maxim:
     systems = entry["systems"]
     if not isinstance(systems, list) or not systems:
         raise CatalogueError(f"{mid}: systems must be a non-empty list")
-    for s in systems:
-        if s not in SYSTEMS:
-            raise CatalogueError(f"{mid}: unknown system {s!r} (expected one of {', '.join(SYSTEMS)})")
+    try:
+        systems = [parse_system(s) for s in systems]
+    except VocabularyError as exc:
+        raise CatalogueError(f"{mid}: {exc}") from None  # a file's error, with the one parse's message
     if len(set(systems)) != len(systems):
         raise CatalogueError(f"{mid}: systems lists one twice")
     category = entry["category"]
@@ -474,7 +469,7 @@ def get_maxim(maxim_id: str) -> Maxim:
     return load_catalogue().get(maxim_id)
 
 
-def maxim_title(maxim_id: str, lang: str = "en") -> str | None:
+def maxim_title(maxim_id: str, lang: Lang = "en") -> str | None:
     """The maxim's short title in ``lang``, what a learner reads instead of the id; None for an id
     the catalogue does not define (each caller says what stands in its place).
 
@@ -489,7 +484,7 @@ def maxim_title(maxim_id: str, lang: str = "en") -> str | None:
         return None
 
 
-def cite(maxim_id: str, lang: str = "en") -> str:
+def cite(maxim_id: str, lang: Lang = "en") -> str:
     """The one-line citation of a maxim's main source, e.g. ``000 «Ходы, масти, козыри» 3``."""
     return get_maxim(maxim_id).cite(lang)
 

@@ -37,6 +37,7 @@ import yaml
 
 from tutor.conventions.catalogue import CARD_PLAY, Catalogue, Maxim
 from tutor.locale_fmt import count, integer, number, signed
+from tutor.vocab import SYSTEMS, Lang, System, parse_system
 
 __all__ = [
     "STUDY_DIR",
@@ -76,7 +77,7 @@ class Record:
     best legal card. ``kinds`` says for each rejected card whether it is a higher or lower card of
     the same suit or a card of another suit."""
 
-    system: str
+    system: System
     maxim: str
     conventional: int
     rejected: tuple[int, ...]
@@ -113,7 +114,7 @@ class Record:
 
     @classmethod
     def from_row(cls, row: Sequence[Any]) -> Record:
-        return cls(row[0], row[1], int(row[2]), tuple(int(x) for x in row[3]), int(row[4]), tuple(row[5]),
+        return cls(parse_system(row[0]), row[1], int(row[2]), tuple(int(x) for x in row[3]), int(row[4]), tuple(row[5]),
                    int(row[6]) if len(row) > 6 else -1)
 
 
@@ -133,7 +134,7 @@ def mean_se(values: Sequence[float]) -> tuple[float, float]:
 class RuleFigure:
     """The figure of one maxim in one system (means and standard errors in tricks)."""
 
-    system: str
+    system: System
     maxim: str
     n: int
     vs_mean: tuple[float, float]
@@ -165,7 +166,7 @@ class RuleFigure:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RuleFigure:
         return cls(
-            system=str(data["system"]), maxim=str(data["maxim"]), n=int(data["n"]),
+            system=parse_system(data["system"]), maxim=str(data["maxim"]), n=int(data["n"]),
             vs_mean=(float(data["vs_mean"][0]), float(data["vs_mean"][1])),
             vs_best=(float(data["vs_best"][0]), float(data["vs_best"][1])),
             best_share=float(data["best_share"]),
@@ -199,7 +200,7 @@ def aggregate(records: Iterable[Record]) -> list[RuleFigure]:
     kind of rejected card (higher / lower / other suit) where the records name kinds. Records
     sharing a ``cluster`` (resampled layouts of one decision) count as one for the errors, and
     ``decisions`` says how many independent decisions there were."""
-    groups: dict[tuple[str, str], list[Record]] = {}
+    groups: dict[tuple[System, str], list[Record]] = {}
     for r in records:
         groups.setdefault((r.system, r.maxim), []).append(r)
     out = []
@@ -268,13 +269,13 @@ class Study:
 
     name: str
     meta: Mapping[str, Any]
-    figures: Mapping[tuple[str, str], RuleFigure]
+    figures: Mapping[tuple[System, str], RuleFigure]
     notes: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: MappingProxyType({}))
 
-    def figure(self, system: str, maxim: str) -> RuleFigure | None:
+    def figure(self, system: System, maxim: str) -> RuleFigure | None:
         return self.figures.get((system, maxim))
 
-    def note(self, maxim: str, system: str, lang: str) -> str | None:
+    def note(self, maxim: str, system: System, lang: Lang) -> str | None:
         """People's judgement of a maxim's figure (``notes.yaml``; ``maxim@system`` wins over
         ``maxim``), else a note shipped in the study JSON."""
         for key in (f"{maxim}@{system}", maxim):
@@ -325,7 +326,7 @@ def load_study(directory: Path | None = None) -> Study | None:
 
 
 # -- words -----------------------------------------------------------------------------------------
-def _num(x: float, lang: str, digits: int = 2, sign: bool = False) -> str:
+def _num(x: float, lang: Lang, digits: int = 2, sign: bool = False) -> str:
     """A figure as the page's language writes it, by Babel («+0,47», "+0.47")."""
     return signed(x, lang, digits) if sign else number(x, lang, digits)
 
@@ -343,7 +344,7 @@ _DEFAULT_NEGATIVE = {
 }
 
 
-def figure_line(fig: RuleFigure, lang: str, note: str | None = None) -> str:
+def figure_line(fig: RuleFigure, lang: Lang, note: str | None = None) -> str:
     """The sentence the Maxims page shows beside the source, e.g. "Double-dummy: +0.16 tricks
     against the cards it rules out (±0.03), 1,240 positions; the card is double-dummy best in
     92 % of them". A negative mean reads as a cost, with ``note`` (or a neutral default) saying
@@ -376,7 +377,7 @@ def _cell(text: str | None) -> str:
     return (text or "").replace("|", "\\|").replace("\n", " ").strip()
 
 
-def _unmeasured(study: Study | None, system: str, maxim: str) -> str:
+def _unmeasured(study: Study | None, system: System | None, maxim: str) -> str:
     never = {(r.get("system"), r.get("maxim")) for r in (study.meta.get("never_decided") or [])} if study else set()
     if study is not None and (system, maxim) in never:  # ``never`` is empty without a study
         deals = study.meta.get("deals")
@@ -384,7 +385,7 @@ def _unmeasured(study: Study | None, system: str, maxim: str) -> str:
     return "not measured"
 
 
-def _figure_md(fig: RuleFigure | None, study: Study | None = None, system: str = "", maxim: str = "") -> str:
+def _figure_md(fig: RuleFigure | None, study: Study | None = None, system: System | None = None, maxim: str = "") -> str:
     if fig is None:
         return _unmeasured(study, system, maxim)
     m, se = fig.vs_mean
@@ -394,10 +395,10 @@ def _figure_md(fig: RuleFigure | None, study: Study | None = None, system: str =
             f"best {100 * fig.best_share:.0f}%, n = {fig.n:,}{indep}")
 
 
-def systems_measured(m: Maxim, study: Study | None) -> list[str]:
+def systems_measured(m: Maxim, study: Study | None) -> list[System]:
     """The systems whose figure of ``m`` to show: its own, and any other the engine used it in
     (the russian system applies the english rule where the seeds are silent)."""
-    return [s for s in ("russian", "english")
+    return [s for s in SYSTEMS
             if s in m.systems or (study is not None and study.figure(s, m.id) is not None)]
 
 
@@ -428,7 +429,7 @@ def render_rules_doc(catalogue: Catalogue | Iterable[Maxim], study: Study | None
     ]
     for m in maxims:
         figs = []
-        for s in ("russian", "english"):
+        for s in SYSTEMS:
             if s not in systems_measured(m, study):
                 figs.append("—")
                 continue

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from tutor.cards import Card, Rank
 from tutor.conventions.rules import equal_groups, say
+from tutor.vocab import System
 
 __all__ = [
     "is_strong_suit",
@@ -481,7 +482,7 @@ ENGLISH_CARD_ORDER: tuple[tuple[str, Pattern], ...] = (
 )
 
 
-def card_order(system: str) -> tuple[tuple[str, Pattern], ...]:
+def card_order(system: System) -> tuple[tuple[str, Pattern], ...]:
     return ENGLISH_CARD_ORDER if system == "english" else RUSSIAN_CARD_ORDER
 
 
@@ -498,7 +499,7 @@ def _holding_lead(maxim: str, pick: _Pick) -> HoldingLead:
 def lead_from_holding(
     cards: Sequence[Card],
     *,
-    system: str = "russian",
+    system: System = "russian",
     trump: bool = False,
     gone: frozenset[Card] = frozenset(),
     applies: Callable[[str], bool] | None = None,
@@ -556,7 +557,7 @@ def continue_from_holding(
     original: Sequence[Card],
     remaining: Sequence[Card],
     *,
-    system: str = "russian",
+    system: System = "russian",
     trump: bool = False,
     gone: frozenset[Card] = frozenset(),
 ) -> HoldingLead | None:
@@ -596,7 +597,7 @@ def continue_from_holding(
 
 def _next_card(
     orig: tuple[Card, ...], rem: tuple[Card, ...], ranks: frozenset[Rank], played: list[Card],
-    system: str, trump: bool, gone: frozenset[Card],
+    system: System, trump: bool, gone: frozenset[Card],
 ) -> Card | tuple[Card, ...] | None:
     def held(rank: Rank) -> Card | None:
         return next((c for c in rem if c.rank == rank), None)

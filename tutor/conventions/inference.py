@@ -35,6 +35,7 @@ from tutor.conventions.calls import Call
 from tutor.conventions.texts import fill, say
 from tutor.seats import Seat
 from tutor.seatview import SeatView
+from tutor.vocab import Lang
 
 __all__ = [
     "Inference",
@@ -122,7 +123,7 @@ class Inference:
         """1 when ``original`` fits, else ``unlikely`` (default :data:`UNLIKELY`)."""
         return 1.0 if self.holds(original) else (UNLIKELY if unlikely is None else unlikely)
 
-    def describe(self, lang: str = "en", viewer: Seat | None = None) -> str:
+    def describe(self, lang: Lang = "en", viewer: Seat | None = None) -> str:
         """A learner's sentence: what the card showed (the "reading: …" notes, the advice's
         reasons); from ``viewer``'s seat his partner is named "partner"."""
         return _describe(self, lang, viewer)
@@ -143,7 +144,7 @@ _SHOWS: Mapping[str, Mapping[str, str]] = {
 _PARTNER = say("inference.describe.partner")
 
 
-def _describe(inf: Inference, lang: str, viewer: Seat | None) -> str:
+def _describe(inf: Inference, lang: Lang, viewer: Seat | None) -> str:
     card = inf.card.symbol(lang)
     if viewer is not None and inf.seat == viewer.partner:
         who = _PARTNER[lang]

@@ -29,6 +29,7 @@ from tutor.conventions.inference import Inference, InferenceKind, infer
 from tutor.play import Trick, trick_winner
 from tutor.seats import Seat
 from tutor.seatview import PositionError, SeatView
+from tutor.vocab import Lang
 
 __all__ = ["Knowledge", "knowledge", "Placement", "Inference", "PositionError", "SeatView"]
 
@@ -52,7 +53,7 @@ class Placement:
     certain: bool
     because: Inference | None = None
 
-    def describe(self, lang: str = "en") -> str:
+    def describe(self, lang: Lang = "en") -> str:
         """Why the card is placed so, in the learner's language (empty for his own cards)."""
         return self.because.describe(lang) if self.because is not None else ""
 

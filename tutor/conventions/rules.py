@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal, get_args
 
 from tutor.cards import Card, Suit
 from tutor.conventions.texts import TEXT_PREFIX, say, say_with  # re-exported: the rules name their texts
-from tutor.vocab import SYSTEMS, System  # re-exported: the systems the rules know
+from tutor.vocab import SYSTEMS, Lang, System  # re-exported: the systems the rules know
 
 if TYPE_CHECKING:
     from tutor.conventions.position import Knowledge
@@ -77,7 +77,7 @@ class Finding:
             raise ValueError(f"{self.maxim}: preferred cards must be kept")
         object.__setattr__(self, "fill", MappingProxyType(dict(self.fill)))
 
-    def render(self, template: Mapping[str, str], lang: str, card: Card | None = None, best: Card | None = None) -> str:
+    def render(self, template: Mapping[str, str], lang: Lang, card: Card | None = None, best: Card | None = None) -> str:
         """Fill ``template`` in ``lang``: ``{card}``, ``{best}`` and the finding's own ``fill`` values."""
         values: dict[str, str] = {}
         for key, value in self.fill.items():
@@ -103,7 +103,7 @@ class Context:
 
     position: SeatView
     k: Knowledge
-    system: str
+    system: System
     legal: tuple[Card, ...]
     cands: tuple[Card, ...] = ()
 

@@ -19,24 +19,15 @@ from tutor.cards import Card, Hand
 from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.conventions.holdings import lead_from_holding
 from tutor.conventions.rules import SYSTEMS, say_with
-from tutor.errors import HandError, WhistError
+from tutor.errors import HandError
 from tutor.i18n import LANGS
+from tutor.vocab import Lang, System
 
-__all__ = ["Difference", "differences", "applies", "check_system", "UnknownSystemError", "SYSTEMS"]
-
-
-class UnknownSystemError(WhistError):
-    """A convention system other than ``russian`` or ``english``."""
-
-
-def check_system(system: str) -> str:
-    if system not in SYSTEMS:
-        raise UnknownSystemError(f"unknown system {system!r} (expected one of {', '.join(SYSTEMS)})")
-    return system
+__all__ = ["Difference", "differences", "applies", "SYSTEMS"]
 
 
 @cache
-def applies(maxim: str, system: str) -> bool:
+def applies(maxim: str, system: System) -> bool:
     """Whether ``maxim`` is used in ``system``: russian uses every maxim (the seeds, and the
     english rule where they are silent); english only those the catalogue lists for it.
 
@@ -59,7 +50,7 @@ class Difference:
     maxims: tuple[str, ...]  #: (russian maxim, english maxim)
     note: Mapping[str, str]
 
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
+    def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         return {
             "russian": str(self.system_a_card),
             "english": str(self.system_b_card),
@@ -81,7 +72,7 @@ def _holding(holding: str | Sequence[Card]) -> tuple[Card, ...]:
     return tuple(holding)
 
 
-def _choice(cards: tuple[Card, ...], system: str, trump: bool, gone: frozenset[Card]) -> tuple[Card, str] | None:
+def _choice(cards: tuple[Card, ...], system: System, trump: bool, gone: frozenset[Card]) -> tuple[Card, str] | None:
     """The card ``system`` leads from ``cards`` and the maxim that names it; None if none does."""
     lead = lead_from_holding(cards, system=system, trump=trump, gone=gone, applies=lambda m: applies(m, system))
     if lead is None:

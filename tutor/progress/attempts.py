@@ -20,11 +20,12 @@ from tutor.clock import learner_today
 from tutor.glicko import Rating, result_of
 from tutor.progress.learners import no_learner, zone_of
 from tutor.progress.ratings import rate
-from tutor.progress.records import KINDS, Attempt, ThemeStats, guard_rows, iso, now
+from tutor.progress.records import Attempt, ThemeStats, guard_rows, iso, now
 from tutor.progress.review import schedule
 from tutor.storage import models as T
 from tutor.storage.database import Database, insert_or, locked
 from tutor.storage.errors import ProgressError
+from tutor.vocab import AttemptKind, parse_attempt_kind
 
 __all__ = ["Attempts", "accuracy_on"]
 
@@ -53,7 +54,7 @@ class Attempts:
         self.db = db
 
     @guard_rows
-    def record(self, learner_id: int, item_id: str, kind: str, *, themes: Iterable[str] = (), correct: bool,
+    def record(self, learner_id: int, item_id: str, kind: AttemptKind, *, themes: Iterable[str] = (), correct: bool,
                hints_used: int = 0, score: float | None = None, answer: str = "", ts: datetime | None = None,
                day: date | None = None, difficulty: int | None = None) -> Attempt:
         """Store one answer, rate it and schedule its review, in one transaction.
@@ -71,8 +72,6 @@ class Attempts:
         id, so attempts that share a learner or a puzzle are rated in the order of their ids --
         a replay of the attempts by id gives the same ratings.
         """
-        if kind not in KINDS:
-            raise ProgressError(f"unknown attempt kind {kind!r} (use one of {', '.join(KINDS)})")
         if not isinstance(item_id, str) or not item_id.strip():
             raise ProgressError("an attempt needs the id of the item answered")
         if not isinstance(hints_used, int) or hints_used < 0:
@@ -85,7 +84,7 @@ class Attempts:
         return self.db.retrying(lambda: self._record(learner_id, item_id, kind, theme_list, bool(correct), hints_used,
                                                      score, str(answer), at, day, difficulty))
 
-    def _record(self, learner_id: int, item_id: str, kind: str, themes: tuple[str, ...], correct: bool,
+    def _record(self, learner_id: int, item_id: str, kind: AttemptKind, themes: tuple[str, ...], correct: bool,
                 hints_used: int, score: float, answer: str, ts: datetime, day: date | None,
                 difficulty: int | None) -> Attempt:
         with self.db.write(group=True) as conn:
@@ -130,7 +129,7 @@ class Attempts:
         with self.db.read() as conn:
             rows = conn.execute(query.order_by(_A.c.ts, _A.c.id)).all()
         return [
-            Attempt(int(r[0]), int(r[1]), r[2], r[3], tuple(json.loads(r[4])), bool(r[5]), int(r[6]), float(r[7]),
+            Attempt(int(r[0]), int(r[1]), r[2], parse_attempt_kind(r[3]), tuple(json.loads(r[4])), bool(r[5]), int(r[6]), float(r[7]),
                     r[8], datetime.fromisoformat(r[9]), date.fromisoformat(r[10]))
             for r in rows
         ]

@@ -21,13 +21,14 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from tutor.glicko import Rating
 from tutor.storage.errors import ProgressError, StoreUnavailable
+from tutor.vocab import ATTEMPT_KINDS, AttemptKind
 
 __all__ = ["KINDS", "MAX_NAME", "Role", "Learner", "BrowserWork", "IdleBrowsers", "RatingPoint", "Candidate", "ClassInfo", "Assignment", "ItemState",
            "ReportRow", "Homework", "Attempt", "ThemeStats", "ReviewItem", "Report", "Draft", "report_csv",
            "seed_rating", "stars_of", "DailyRow", "Flag", "ItemStanding", "now", "iso", "clean_name", "item_state", "guard_rows"]
 
 #: What an attempt answered: a lesson exercise, a puzzle from the collection, the daily puzzle.
-KINDS: tuple[str, ...] = ("lesson", "puzzle", "daily")
+KINDS: tuple[AttemptKind, ...] = ATTEMPT_KINDS  # the vocabulary's (tutor.vocab.AttemptKind)
 MAX_NAME = 40
 
 
@@ -270,7 +271,7 @@ class Attempt:
     id: int
     learner_id: int
     item_id: str
-    kind: str
+    kind: AttemptKind
     themes: tuple[str, ...]
     correct: bool
     hints_used: int

@@ -50,6 +50,7 @@ from tutor.progress.review import ReviewQueue
 from tutor.progress.selection import Selection
 from tutor.progress.standings import Standings
 from tutor.storage.database import Database
+from tutor.vocab import AttemptKind, parse_attempt_kind
 
 __all__ = ["ProgressStore"]
 
@@ -193,12 +194,15 @@ class ProgressStore:
         return self.browsers.prune(days, at=at)
 
     # -- attempts, lessons, the streak (tutor.progress.attempts) ----------------------------
-    def record_attempt(self, learner_id: int, item_id: str, kind: str, *, themes: Iterable[str] = (),
+    def record_attempt(self, learner_id: int, item_id: str, kind: AttemptKind, *, themes: Iterable[str] = (),
                        correct: bool, hints_used: int = 0, score: float | None = None, answer: str = "",
                        ts: datetime | None = None, day: date | None = None,
                        difficulty: int | None = None) -> Attempt:
         """Store one answer, rate it and schedule its review, in one transaction
-        (:meth:`tutor.progress.attempts.Attempts.record`)."""
+        (:meth:`tutor.progress.attempts.Attempts.record`). ``kind`` is read here, outside the
+        repository's guard (which calls a ValueError in a row a damaged file): a caller outside mypy
+        gets the vocabulary's one error, naming lesson, puzzle and daily."""
+        kind = parse_attempt_kind(kind)
         return self.answers.record(learner_id, item_id, kind, themes=themes, correct=correct, hints_used=hints_used,
                                      score=score, answer=answer, ts=ts, day=day, difficulty=difficulty)
 

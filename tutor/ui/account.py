@@ -38,6 +38,7 @@ from tutor.ui.learner import (
 )
 from tutor.ui.school import school_learner, sign_in_buttons, sign_out
 from tutor.ui.store_access import progress_note, store, store_message, store_problem
+from tutor.vocab import Lang
 
 __all__ = ["learner_box", "browser_work_box", "work_words", "teacher_gate", "client_address"]
 
@@ -54,7 +55,7 @@ def client_address() -> str | None:
     return str(address) if address else None
 
 
-def learner_box(lang: str) -> Learner | None:
+def learner_box(lang: Lang) -> Learner | None:
     """The sidebar name box: a learner picks or creates a name; a name with a password (and
     every name, on a server with ``WHIST_TUTOR_AUTH=required``) is used only after logging in."""
     me = logged_in()  # first: a login kept over a reload sets the name before its box is drawn
@@ -93,14 +94,14 @@ def learner_box(lang: str) -> Learner | None:
     return learner
 
 
-def work_words(work: BrowserWork, lang: str) -> str:
+def work_words(work: BrowserWork, lang: Lang) -> str:
     """What a browser kept, in words: «5 ответов, 2 урока и 1 день ежедневной задачи»."""
     parts = [(work.answers, "answers"), (work.lessons, "lessons"), (work.daily_days, "days"), (work.drafts, "drafts")]
     return listing([count(n, {form: t(f"browser.{noun}.{form}", lang) for form in ("one", "few", "many", "other")},
                           lang) for n, noun in parts if n], lang)
 
 
-def browser_work_box(lang: str) -> None:
+def browser_work_box(lang: Lang) -> None:
     """On the page (once): what this browser's unnamed work added to the learner just named
     (once), or -- for work kept from an earlier visit, perhaps another person's at a shared
     computer -- the question whether it is his."""
@@ -179,7 +180,7 @@ def _show_auth_error() -> None:
         show_error(str(err), where=st.sidebar)
 
 
-def _login_box(lang: str) -> Learner | None:
+def _login_box(lang: Lang) -> Learner | None:
     """The sidebar of a server that requires logins: log in (or create an account), or who is
     logged in and a way out."""
     if not progress_note(lang):
@@ -206,14 +207,14 @@ def _login_box(lang: str) -> Learner | None:
     return None
 
 
-def _signed_in(lang: str, me: Learner) -> Learner:
+def _signed_in(lang: Lang, me: Learner) -> Learner:
     """Who is signed in with a school account, and the way out (the provider's too)."""
     st.sidebar.caption(t("account.school_signed_in", lang, name=me.name))
     st.sidebar.button(t("account.school_signout", lang), key=state.SCHOOL_SIGNOUT, on_click=sign_out)
     return me
 
 
-def _password_form(lang: str, name: str) -> None:
+def _password_form(lang: Lang, name: str) -> None:
     """A name that has a password, on one machine: log in with it to use the name."""
     st.sidebar.caption(t("account.has_password", lang, name=name))
     st.sidebar.text_input(t("account.password", lang), key=state.AUTH_PASSWORD, type="password", max_chars=200)
@@ -239,7 +240,7 @@ def _set_password(learner_id: int) -> None:
         st.session_state[_AUTH_ERROR] = store_message(exc, lang)
 
 
-def _protect_form(lang: str, learner: Learner) -> None:
+def _protect_form(lang: Lang, learner: Learner) -> None:
     """On one machine a password is optional: offered, folded away."""
     if st.session_state.pop(state.AUTH_SAVED, False):
         st.sidebar.caption(t("account.password_set", lang))
@@ -249,7 +250,7 @@ def _protect_form(lang: str, learner: Learner) -> None:
     _show_auth_error()
 
 
-def teacher_gate(lang: str, title_key: str) -> bool:
+def teacher_gate(lang: Lang, title_key: str) -> bool:
     """Whether the page may be shown: always on one machine; on a server that requires logins,
     only to a logged-in teacher (the Workshop, the problem reports, the class pages). Refused,
     the page still has its heading (``title_key``), and says how a teacher's account is made:

@@ -28,6 +28,7 @@ from tutor.i18n import t
 from tutor.render import card_name
 from tutor.ui import state
 from tutor.ui.alerts import show_error
+from tutor.vocab import Lang
 
 __all__ = ["DECK_KEY", "HAND_PREFIX", "SUIT_PREFIX", "card_hand", "hand_styles", "draw_hand_styles", "deck_toggle", "four_colour", "hand_css", "element_class",
            "typed_key", "message_key", "default_key"]
@@ -48,7 +49,7 @@ def four_colour() -> bool:
     return bool(st.session_state.get(DECK_KEY, False))
 
 
-def deck_toggle(lang: str) -> None:
+def deck_toggle(lang: Lang) -> None:
     """The sidebar switch for the four-colour deck (spades black, hearts red, diamonds blue,
     clubs green), for colour-blind learners."""
     st.sidebar.toggle(t("cards.deck", lang), key=DECK_KEY, help=t("cards.deck_help", lang))
@@ -110,7 +111,7 @@ def default_key(key: str) -> Callable[[Card], str]:
     return lambda card: f"{key}:{card}"
 
 
-def hand_css(key: str, lang: str, key_of: Callable[[Card], str] | None = None) -> str:
+def hand_css(key: str, lang: Lang, key_of: Callable[[Card], str] | None = None) -> str:
     """The CSS that draws each card button of the hand ``key`` as its face: rank and suit symbol
     in the suit's colour (pure: tested directly).
 
@@ -126,7 +127,7 @@ def hand_css(key: str, lang: str, key_of: Callable[[Card], str] | None = None) -
     return "\n".join(rules)
 
 
-def hand_styles(lang: str) -> str:
+def hand_styles(lang: Lang) -> str:
     """The CSS of every hand of a page, drawn once per page run outside the fragments that redraw
     the hands (:func:`draw_hand_styles`): the faces of all 52 cards in ``lang``, found by the end
     of each card button's key (``…:SK``, ``…:card-SK`` give the class ``…-SK``; item ids and
@@ -140,7 +141,7 @@ def hand_styles(lang: str) -> str:
     return "\n".join(rules)
 
 
-def draw_hand_styles(lang: str) -> None:
+def draw_hand_styles(lang: Lang) -> None:
     """Draw :func:`hand_styles` (a page with hands calls it once, outside its fragments, and
     passes ``styled=False`` to :func:`card_hand`)."""
     st.html(f"<style>{hand_styles(lang)}</style>")
@@ -151,7 +152,7 @@ def _clicked(key: str, on_pick: Pick, card: str) -> None:
     on_pick(card)
 
 
-def _typed(key: str, lang: str, hand: tuple[str, ...], playable: tuple[str, ...], on_pick: Pick) -> None:
+def _typed(key: str, lang: Lang, hand: tuple[str, ...], playable: tuple[str, ...], on_pick: Pick) -> None:
     """Callback of the keyboard box: play the typed card, or leave one clear message (and the
     text, so the learner can correct it)."""
     box = typed_key(key)
@@ -175,7 +176,7 @@ def _typed(key: str, lang: str, hand: tuple[str, ...], playable: tuple[str, ...]
     on_pick(str(card))
 
 
-def card_hand(cards: Sequence[Card], *, key: str, lang: str, on_pick: Pick,
+def card_hand(cards: Sequence[Card], *, key: str, lang: Lang, on_pick: Pick,
               playable: Collection[Card] | None = None, keyboard: bool = True,
               key_of: Callable[[Card], str] | None = None, styled: bool = True) -> None:
     """Draw ``cards`` as clickable card faces; clicking a playable one calls ``on_pick(card)``.

@@ -15,10 +15,11 @@ import streamlit as st
 
 from tutor.cayenne import DECLARATIONS, Contract
 from tutor.errors import WhistError
-from tutor.i18n import LANGS, t
+from tutor.i18n import t
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.cardpick import card_hand
+from tutor.vocab import Lang
 
 if TYPE_CHECKING:
     from tutor.cayenne_session import CayenneSession
@@ -29,9 +30,9 @@ __all__ = ["catext", "cayenne_panel", "CALL_KEY"]
 CALL_KEY = state.PLAY_CAYENNE_CALL
 
 
-def catext(key: str, lang: str, **fmt: Any) -> str:
+def catext(key: str, lang: Lang, **fmt: Any) -> str:
     """A Cayenne text in ``lang`` (``tutor/locales/cayenne.{en,ru}.yaml``)."""
-    return t(f"cayenne.{key}", lang if lang in LANGS else "en", **fmt)
+    return t(f"cayenne.{key}", lang, **fmt)
 
 
 def _on_call(choice: str) -> None:
@@ -45,7 +46,7 @@ def _on_call(choice: str) -> None:
     st.session_state[state.PLAY_LAST] = {"robots": opening, "flag": None}
 
 
-def cayenne_panel(session: CayenneSession, lang: str) -> bool:
+def cayenne_panel(session: CayenneSession, lang: Lang) -> bool:
     """The deal's cayenne suit and contract; True when the learner is to name it (then his hand and
     the choices are drawn here and the page draws no table yet)."""
     st.caption(catext("table.intro", lang))

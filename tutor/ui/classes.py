@@ -32,6 +32,7 @@ from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import current_learner
 from tutor.ui.library import LINK_PARAMS, Library, library
 from tutor.ui.store_access import store, store_message
+from tutor.vocab import Lang
 
 __all__ = ["show", "grid_rows", "grid_csv", "column_names", "homework_rows", "state_word", "picker_order",
            "picker_theme", "STATE_KEYS", "SCOPE"]
@@ -60,7 +61,7 @@ def _found(lib: Library, a: Assignment) -> Puzzle | Lesson | None:
     return lib.lesson(a.item_id) if a.kind == "lesson" else lib.puzzle(a.item_id)
 
 
-def column_names(homework: list[Assignment], lib: Library, lang: str) -> dict[str, str]:
+def column_names(homework: list[Assignment], lib: Library, lang: Lang) -> dict[str, str]:
     """The grid's column of each assigned item: its title in the teacher's language (a lesson's
     marked as one), with its id only when two items share a title."""
     titles: dict[str, str] = {}
@@ -72,7 +73,7 @@ def column_names(homework: list[Assignment], lib: Library, lang: str) -> dict[st
     return {i: f"{name} ({i})" if repeated[name] > 1 else name for i, name in titles.items()}
 
 
-def grid_rows(rows: list[ReportRow], columns: dict[str, str], lang: str,
+def grid_rows(rows: list[ReportRow], columns: dict[str, str], lang: Lang,
               lessons: frozenset[str] = frozenset()) -> list[dict[str, str]]:
     """The grid as the page shows it and its CSV holds it: a row per learner, a column per item
     (``columns``: item id -> its name), the weak themes last, by their titles."""
@@ -98,11 +99,11 @@ def grid_csv(table: list[dict[str, str]]) -> str:
     return out.getvalue()
 
 
-def _due(a: Assignment, lang: str) -> str:
+def _due(a: Assignment, lang: Lang) -> str:
     return day(a.due, lang) if a.due else tr("classes.no_due")
 
 
-def homework_rows(homework: list[Assignment], lang: str, lib: Library) -> list[dict[str, str]]:
+def homework_rows(homework: list[Assignment], lang: Lang, lib: Library) -> list[dict[str, str]]:
     """The homework set, one row per item: what it is (a puzzle or a lesson), its title -- the
     grid's column -- and its due date."""
     return [{tr("classes.kind"): tr("classes.kind_lesson" if a.kind == "lesson" else "classes.kind_puzzle"),
@@ -170,11 +171,11 @@ def _assign(class_id: int) -> None:
     st.session_state[_MSG] = ("ok", tr("classes.assigned"))
 
 
-def _label(found: Puzzle | Lesson | None, item_id: str, lang: str) -> str:
+def _label(found: Puzzle | Lesson | None, item_id: str, lang: Lang) -> str:
     return f"{found.title[lang]} ({item_id})" if found is not None else item_id
 
 
-def _puzzle_label(lib: Library, puzzle_id: str, lang: str, repeated: Counter[str]) -> str:
+def _puzzle_label(lib: Library, puzzle_id: str, lang: Lang, repeated: Counter[str]) -> str:
     """A puzzle in the homework picker: its group's theme, its title and stars; the id only
     when another puzzle has that title. The same whatever theme is chosen: Streamlit keeps a
     multiselect's picks by their labels."""
@@ -202,7 +203,7 @@ def show() -> None:
         show_warning(store_message(exc, lang))
 
 
-def _show(lang: str) -> None:
+def _show(lang: Lang) -> None:
     me = current_learner()
     _message()
     if me is None:
@@ -229,7 +230,7 @@ def _join_part(me: Learner) -> None:
         st.button(tr("classes.join_button"), key=state.CLASS_JOIN, on_click=_join, args=(me.id,))
 
 
-def _my_homework(me: Learner, lang: str) -> None:
+def _my_homework(me: Learner, lang: Lang) -> None:
     """The learner's homework from his classes: each item a link that opens it, chosen, on its
     page (defect 11), with the class, the due date and how far he is."""
     work = store().homework(me.id)
@@ -253,7 +254,7 @@ def _my_homework(me: Learner, lang: str) -> None:
     _do_homework(work, lang)
 
 
-def _do_homework(work: list[Homework], lang: str) -> None:
+def _do_homework(work: list[Homework], lang: Lang) -> None:
     """A homework puzzle answered where the learner reads his homework: the Puzzles page's
     question flow (:func:`tutor.ui.components.run_item`), so it is graded, scored, recorded,
     rated and scheduled as there. A lesson is a course of steps: it is done on the Learn page."""
@@ -275,7 +276,7 @@ def _do_homework(work: list[Homework], lang: str) -> None:
             run_item(puzzles[chosen], scope=SCOPE, item_id=chosen, lang=lang, kind="puzzle")
 
 
-def _teacher_part(me: Learner, lang: str) -> None:
+def _teacher_part(me: Learner, lang: Lang) -> None:
     db = store()
     st.markdown("#### " + tr("classes.mine"))
     with st.expander(tr("classes.new"), expanded=not db.classes_taught(me.id)):
@@ -315,7 +316,7 @@ def _teacher_part(me: Learner, lang: str) -> None:
                        key=state.CLASS_CSV)
 
 
-def _homework_picker(lib: Library, lang: str) -> None:
+def _homework_picker(lib: Library, lang: Lang) -> None:
     """Puzzles picked by theme (every theme, or one), grouped and easiest first; the picks of
     another theme stay picked when the theme changes. Then the lessons, in course order."""
     present = [name for name in THEMES if any(name in p.themes for p in lib.puzzles)]

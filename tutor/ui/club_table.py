@@ -17,13 +17,14 @@ import streamlit as st
 
 from tutor.cut import LEARNER, player_name
 from tutor.errors import WhistError
-from tutor.i18n import LANGS, t
+from tutor.i18n import t
 from tutor.locale_fmt import integer
 from tutor.render import drawn_html
 from tutor.seats import Seat
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.common import show_html
+from tutor.vocab import Lang
 
 if TYPE_CHECKING:  # the evening (and its robots) is imported when the club table is chosen
     from tutor.club import ClubDraw, Drawn, TableDraw
@@ -37,20 +38,20 @@ WATCH_KEY = state.PLAY_CLUB_WATCH
 NEXT_GAME_KEY = state.PLAY_CLUB_NEXT
 
 
-def ctext(key: str, lang: str, **fmt: Any) -> str:
+def ctext(key: str, lang: Lang, **fmt: Any) -> str:
     """A club text in ``lang`` (``tutor/locales/club.{en,ru}.yaml``)."""
-    return t(f"club.{key}", lang if lang in LANGS else "en", **fmt)
+    return t(f"club.{key}", lang, **fmt)
 
 
-def _names(names: Sequence[str], lang: str) -> str:
+def _names(names: Sequence[str], lang: Lang) -> str:
     return ", ".join(player_name(n, lang) for n in names)
 
 
-def _round(rnd: Sequence[Drawn], lang: str, marks: dict[str, str] | None = None) -> str:
+def _round(rnd: Sequence[Drawn], lang: Lang, marks: dict[str, str] | None = None) -> str:
     return drawn_html([(player_name(d.player, lang), d.card) for d in rnd], lang, marks=marks)
 
 
-def _table_draw(table: TableDraw, lang: str) -> None:
+def _table_draw(table: TableDraw, lang: Lang) -> None:
     """The four's second draw: every round card by card, then the partners and the chooser."""
     st.markdown(f"**{ctext('table.table_draw', lang)}**")
     last = len(table.rounds)
@@ -66,7 +67,7 @@ def _table_draw(table: TableDraw, lang: str) -> None:
                       chooser=player_name(table.chooser, lang)))
 
 
-def _first_draw(draw: ClubDraw, lang: str) -> None:
+def _first_draw(draw: ClubDraw, lang: Lang) -> None:
     """The evening's first draw: everyone's card, round by round, who plays and who waits."""
     last = len(draw.rounds)
     for i, rnd in enumerate(draw.rounds, 1):
@@ -80,7 +81,7 @@ def _first_draw(draw: ClubDraw, lang: str) -> None:
         st.markdown(ctext("table.waiting", lang, names=_names(draw.waiting, lang)))
 
 
-def club_header(club: ClubSession, lang: str) -> None:
+def club_header(club: ClubSession, lang: Lang) -> None:
     """Above the table: the evening, the draw for this table (the first draw before the first game,
     the four's new draw after each), who sits where, the last game's result and rotation."""
     st.caption(ctext("table.intro", lang, n=len(club.evening.players)))
@@ -98,7 +99,7 @@ def club_header(club: ClubSession, lang: str) -> None:
         f"{s.label(lang)} {player_name(seats[s], lang)}" for s in (Seat.S, Seat.W, Seat.N, Seat.E))))
 
 
-def _rotation_lines(rot: Rotation, lang: str) -> None:
+def _rotation_lines(rot: Rotation, lang: Lang) -> None:
     game = rot.game
     winners = [p for p, v in game.results.items() if v == game.points[game.winner]]
     lost = max((v for v in game.points.values() if v != game.points[game.winner]), default=0)
@@ -110,7 +111,7 @@ def _rotation_lines(rot: Rotation, lang: str) -> None:
         st.caption(ctext("table.rotation_none", lang))
 
 
-def club_standings(club: ClubSession, lang: str) -> None:
+def club_standings(club: ClubSession, lang: Lang) -> None:
     """The evening's running table: every player's points and games so far, the highest first."""
     st.subheader(ctext("table.standings", lang))
     rows = []
@@ -155,7 +156,7 @@ def _after_rotation(club: ClubSession) -> None:
         st.session_state[state.PLAY_LAST] = None
 
 
-def club_waiting(club: ClubSession, lang: str) -> None:
+def club_waiting(club: ClubSession, lang: Lang) -> None:
     """The learner waits this game: the four at the table, and the robots play it at his word."""
     if st.session_state.get(state.PLAY_ERROR):
         show_error(str(st.session_state[state.PLAY_ERROR]))
@@ -163,6 +164,6 @@ def club_waiting(club: ClubSession, lang: str) -> None:
     st.button(ctext("table.watch", lang), key=WATCH_KEY, on_click=_on_watch, type="primary")
 
 
-def club_next_game(lang: str) -> None:
+def club_next_game(lang: Lang) -> None:
     """The learner's game is over: the button to the next game (the rotation, the new draw)."""
     st.button(ctext("table.next_game", lang), key=NEXT_GAME_KEY, on_click=finish_club_game, type="primary")

@@ -53,7 +53,7 @@ from tutor.ui.cardpick import card_hand, draw_hand_styles
 from tutor.ui.common import show_html
 from tutor.ui.learner import browser_learner, current_learner, progress_learner
 from tutor.ui.store_access import store, store_message
-from tutor.vocab import AttemptKind
+from tutor.vocab import AttemptKind, Lang
 
 __all__ = ["Answered", "Question", "item_board", "prompt_text", "run_item", "maxim_note", "show_note", "maxim_title", "card_label",
            "answer_label"]
@@ -76,19 +76,19 @@ class Answered:
         return self.feedback.correct or self.revealed
 
 
-def card_label(card: Card, lang: str) -> str:
+def card_label(card: Card, lang: Lang) -> str:
     """A button label: the suit symbol and rank, red for hearts and diamonds (Streamlit markdown)."""
     text = card.symbol(lang)
     return f":red[{text}]" if card.suit.is_red else text
 
 
-def maxim_title(maxim_id: str, lang: str) -> str:
+def maxim_title(maxim_id: str, lang: Lang) -> str:
     """A maxim's title in ``lang`` (the id itself when the catalogue does not know it): what a
     learner reads instead of an id such as ``lead-highest-trump``."""
     return catalogue_title(maxim_id, lang) or maxim_id
 
 
-def maxim_note(maxim_id: str, lang: str) -> str:
+def maxim_note(maxim_id: str, lang: Lang) -> str:
     """A maxim as quoted under feedback: title, our wording, the source by its name in ``lang``
     (never a file number or an id), and the source's own words as a ``blockquote`` marked with
     their language (the web's mark of a quotation in another language). Markdown with inline
@@ -109,7 +109,7 @@ def show_note(note: str) -> None:
         st.markdown(note, unsafe_allow_html=True)
 
 
-def answer_label(response: Any, lang: str) -> str:
+def answer_label(response: Any, lang: Lang) -> str:
     """A recorded answer as the learner wrote it: a card by its symbol, a number as it is."""
     if isinstance(response, Card):
         return response.symbol(lang)
@@ -122,13 +122,13 @@ def answer_label(response: Any, lang: str) -> str:
         return text
 
 
-def prompt_text(item: Item, lang: str) -> str:
+def prompt_text(item: Item, lang: Lang) -> str:
     """What the student is asked, from his seat (the same words as the worksheet and the CLI);
     never the answer -- the linter refuses a prompt that names it."""
     return plain_citations(question_text(item)[lang], lang)
 
 
-def item_board(item: Item, lang: str) -> SeatView | None:
+def item_board(item: Item, lang: Lang) -> SeatView | None:
     """Draw the position as the student sees it; None (with the error shown) if it cannot be read."""
     try:
         view = item_view(item)
@@ -165,7 +165,7 @@ def _asks_card(item: Item) -> bool:
     return item.question not in ("honours", "score", "cut", "exchange")
 
 
-def exchange_board(item: Item, lang: str) -> None:
+def exchange_board(item: Item, lang: Lang) -> None:
     """Humbug's exchange question's board: what 002 lets South see before he decides -- his own
     pile, the other three face down (North's, and East's and West's on the table), the turned-up
     card at the dealer's seat, and whether it is his to lose."""
@@ -177,7 +177,7 @@ def exchange_board(item: Item, lang: str) -> None:
                  card=trump.symbol(lang)))
 
 
-def cut_board(item: Item, lang: str) -> None:
+def cut_board(item: Item, lang: Lang) -> None:
     """A cut question's board: the card each player drew, over his name, and the custom it is read
     by -- no hand, no table: the cut comes before the deal and the seats."""
     cut = item.cut or {}
@@ -187,7 +187,7 @@ def cut_board(item: Item, lang: str) -> None:
         st.caption(t("club.cut.custom_line", lang, custom=t(f"club.custom.{item.custom}", lang)))
 
 
-def _hand_after(view: SeatView, lang: str) -> None:
+def _hand_after(view: SeatView, lang: Lang) -> None:
     """The hand under the table once the question is answered and its card buttons are gone: the
     table draws it nowhere else (:func:`item_board`)."""
     show_html(hand_html(view.remaining, lang))
@@ -202,7 +202,7 @@ class Question:
 
     item: Item
     keys: state.ItemKeys
-    lang: str
+    lang: Lang
     #: What the answer is recorded as; None records nothing (the workshop preview).
     kind: AttemptKind | None
     #: The id the attempt is stored under (the daily puzzle's is its puzzle's id).
@@ -360,7 +360,7 @@ def _reveal(q: Question) -> None:
     st.session_state[q.keys.seen] = True
 
 
-def _explanation(fb: Feedback, lang: str, item: Item) -> None:
+def _explanation(fb: Feedback, lang: Lang, item: Item) -> None:
     """The full explanation, visible (not folded away) once given up or missed twice: the rule
     behind the answer, then the one the wrong card broke when that is another."""
     st.markdown(f"**{t('item.explanation', lang)}.** {plain_citations(fb.explanation[lang], lang)}")
@@ -368,7 +368,7 @@ def _explanation(fb: Feedback, lang: str, item: Item) -> None:
         show_note(maxim_note(mid, lang))
 
 
-def _right(fb: Feedback, answered: Answered, lang: str) -> None:
+def _right(fb: Feedback, answered: Answered, lang: Lang) -> None:
     """Right: say so and name the rule; the explanation, the source's words and the evidence are
     one click away (Lichess keeps the solution short and the analysis a click off)."""
     show_success(plain_citations(fb.message[lang], lang) + (" " + t("item.score", lang, pct=round(100 * answered.score))
@@ -381,7 +381,7 @@ def _right(fb: Feedback, answered: Answered, lang: str) -> None:
             show_note(maxim_note(mid, lang))
 
 
-def _wrong(fb: Feedback, lang: str) -> None:
+def _wrong(fb: Feedback, lang: Lang) -> None:
     """Wrong (the first time): not this card, the rule it breaks (the grader names it only when
     its title cannot name the right card), and where to look -- never the card, never a count."""
     show_error(plain_citations(fb.message[lang], lang))
@@ -479,7 +479,7 @@ def run_item(
     *,
     scope: str,
     item_id: str,
-    lang: str,
+    lang: Lang,
     kind: AttemptKind | None,
     record_id: str | None = None,
     allow_why: bool = True,

@@ -43,6 +43,7 @@ from tutor.ui.learner import learner_date, progress_learner
 from tutor.ui.library import Library, content_page
 from tutor.ui.ratings import shown_stars, standings
 from tutor.ui.store_access import progress_or, store
+from tutor.vocab import Lang, System
 
 __all__ = ["show", "evidence", "simulate_evidence", "evidence_samples", "served", "TABLE_KEY", "DAY_KEY", "MONTH_KEY", "DATE_KEY"]
 
@@ -82,7 +83,7 @@ MAX_EVIDENCE = 64
 def simulate_evidence(hand: Hand | str, trump: Card | str, dealer: Seat | str, played: Sequence[Trick] | str,
                       answer: Card | str, maxims: tuple[str, ...],
                       samples: int, seed: int, progress: Callable[[int, int], None] | None = None, *,
-                      system: str = "russian", rules: str = "russian") -> dict[str, Any]:
+                      system: System = "russian", rules: str = "russian") -> dict[str, Any]:
     """The simulation table and the comparison with the maxim's card, as plain data: read from the
     evidence store (:mod:`tutor.evidence_store`; ``tutor analyse`` fills it, and the shipped content
     ships its own), or computed -- the same blocks of layouts ``tutor analyse`` solves -- and stored.
@@ -99,7 +100,7 @@ def simulate_evidence(hand: Hand | str, trump: Card | str, dealer: Seat | str, p
 def evidence(hand: Hand | str, trump: Card | str, dealer: Seat | str, played: Sequence[Trick] | str,
              answer: Card | str, maxims: tuple[str, ...],
              samples: int, seed: int, progress: Callable[[int, int], None] | None = None, *,
-             system: str = "russian", rules: str = "russian") -> dict[str, Any]:
+             system: System = "russian", rules: str = "russian") -> dict[str, Any]:
     """:func:`simulate_evidence`, kept once per server for everyone (the daily puzzle is the same
     for every learner on a date), and returned as a fresh copy. The evidence store behind it
     survives restarts; this dict spares even the file read.
@@ -123,7 +124,7 @@ def evidence(hand: Hand | str, trump: Card | str, dealer: Seat | str, played: Se
     return copy.deepcopy(data)
 
 
-def show_evidence(puzzle: Puzzle, lang: str, seed: int) -> None:
+def show_evidence(puzzle: Puzzle, lang: Lang, seed: int) -> None:
     if puzzle.question not in ("lead", "play") or not isinstance(puzzle.answer, Card):
         return
     st.subheader(tr("daily.evidence"))
@@ -224,7 +225,7 @@ def _picked(today: date) -> None:
     st.session_state[DAY_KEY] = date(year, index + 1, min(max(wanted, days[-1]), days[0]))
 
 
-def _month_label(month: int, lang: str) -> str:
+def _month_label(month: int, lang: Lang) -> str:
     year, index = divmod(month, 12)
     text = format_day(date(year, index + 1, 1), lang, "LLLL y")  # "December 2026", «декабрь 2026»
     return text[:1].upper() + text[1:]

@@ -25,6 +25,7 @@ import streamlit as st
 from tutor.cards import parse_card
 from tutor.i18n import t
 from tutor.ui.progress_charts import vega_config
+from tutor.vocab import Lang
 
 __all__ = ["chart_rows", "evidence_chart", "show_chart", "Z"]
 
@@ -32,7 +33,7 @@ __all__ = ["chart_rows", "evidence_chart", "show_chart", "Z"]
 Z = 2.0
 
 
-def chart_rows(data: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
+def chart_rows(data: Mapping[str, Any], lang: Lang) -> list[dict[str, Any]]:
     """One row per candidate card, best first: its label in ``lang`` (♠К / ♠K), the mean tricks,
     the ends of its error bar, and whether it is the maxim's card (``kind``, a word in ``lang``)."""
     advice = str(data.get("comparison", {}).get("advice", ""))
@@ -59,7 +60,7 @@ def chart_height(n: int) -> int:
     return max(120, 30 * n)
 
 
-def evidence_chart(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def evidence_chart(data: Mapping[str, Any], lang: Lang) -> dict[str, Any]:
     """Dots with ±2 standard-error bars, one row per card (best at the top), the maxim's card
     in the accent colour with a diamond; the axis fitted to the data and titled in ``lang``.
     A Vega-Lite spec: a rule layer (the error bars) under a point layer (the means)."""
@@ -109,7 +110,7 @@ def evidence_chart(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
             "config": {**vega_config(lang), "view": {"strokeWidth": 0}}}
 
 
-def show_chart(data: Mapping[str, Any], lang: str) -> None:
+def show_chart(data: Mapping[str, Any], lang: Lang) -> None:
     """Draw the chart across the column's width, with its legend in words below it."""
     rows: Sequence[dict[str, Any]] = chart_rows(data, lang)
     if not rows:

@@ -18,6 +18,7 @@ import streamlit as st
 
 from tutor.i18n import t
 from tutor.locale_fmt import separators
+from tutor.vocab import Lang
 
 __all__ = ["BUILTIN_KEYS", "BUILTIN_PREFIXES", "PER_FILE", "SIZE", "UNITS", "PHONE_MAX_PX", "frame_script", "inject_frame"]
 
@@ -120,7 +121,7 @@ _SCRIPT = """
 """
 
 
-def frame_script(lang: str) -> str:
+def frame_script(lang: Lang) -> str:
     """The script for a page in ``lang`` (its translations of Streamlit's strings inlined)."""
     words = {en: t(key, lang) for en, key in BUILTIN_KEYS.items()} if lang != "en" else {}
     starts = {en: t(key, lang) for en, key in BUILTIN_PREFIXES.items()} if lang != "en" else {}
@@ -132,7 +133,7 @@ def frame_script(lang: str) -> str:
                                    "per_file": json.dumps(per_file, ensure_ascii=False), "phone": PHONE_MAX_PX} + "</script>"
 
 
-def inject_frame(lang: str) -> None:
+def inject_frame(lang: Lang) -> None:
     """Run the frame script on this page (drawn with no height: it only changes words and closes
     the sidebar)."""
     st.html(frame_script(lang), unsafe_allow_javascript=True)

@@ -15,13 +15,14 @@ import streamlit as st
 
 from tutor.errors import WhistError
 from tutor.humbug import humbug_honours
-from tutor.i18n import LANGS, t
+from tutor.i18n import t
 from tutor.render import table_html
 from tutor.seats import Seat
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success
 from tutor.ui.cardpick import card_hand
 from tutor.ui.rules import sheet_html
+from tutor.vocab import Lang
 
 if TYPE_CHECKING:
     from tutor.humbug_session import HumbugSession
@@ -33,9 +34,9 @@ EXCHANGE_KEY = "play:humbug:exchange"
 _LAST = "play:humbug:last"
 
 
-def htext(key: str, lang: str, **fmt: Any) -> str:
+def htext(key: str, lang: Lang, **fmt: Any) -> str:
     """A Humbug text in ``lang`` (``tutor/locales/humbug.{en,ru}.yaml``)."""
-    return t(f"humbug.{key}", lang if lang in LANGS else "en", **fmt)
+    return t(f"humbug.{key}", lang, **fmt)
 
 
 def _act(action: Any) -> None:
@@ -69,7 +70,7 @@ def _on_next() -> None:
     st.session_state[_LAST] = None
 
 
-def _decision_lines(session: HumbugSession, lang: str) -> None:
+def _decision_lines(session: HumbugSession, lang: Lang) -> None:
     robot = session.robot_decision()
     if robot is not None:
         show_info(htext("robot_decision", lang, name=session.seating[Seat.N].name(lang), reason=robot.reason.get(lang)))
@@ -78,7 +79,7 @@ def _decision_lines(session: HumbugSession, lang: str) -> None:
         st.caption(htext("you_kept" if mine == "keep" else "you_changed", lang))
 
 
-def _trick_lines(session: HumbugSession, lang: str) -> None:
+def _trick_lines(session: HumbugSession, lang: Lang) -> None:
     game = session.game
     if game.current:
         st.markdown(htext("trick_now", lang, card=game.current[0].symbol(lang)))
@@ -89,7 +90,7 @@ def _trick_lines(session: HumbugSession, lang: str) -> None:
     st.caption(htext("tricks", lang, s=game.tricks_won(Seat.S), n=game.tricks_won(Seat.N)))
 
 
-def humbug_table(lang: str) -> None:
+def humbug_table(lang: Lang) -> None:
     """The Humbug table and the learner's action now (the decision, or a card)."""
     session: HumbugSession = st.session_state[state.PLAY_SESSION]
     game = session.game
@@ -129,7 +130,7 @@ def humbug_table(lang: str) -> None:
                   playable=session.legal_cards(), styled=False)
 
 
-def humbug_after_deal(lang: str) -> None:
+def humbug_after_deal(lang: Lang) -> None:
     """Below the table: the finished deal (tricks, honours) and the score sheet."""
     session: HumbugSession = st.session_state[state.PLAY_SESSION]
     if session.finished:

@@ -10,6 +10,7 @@ import streamlit as st
 
 from tutor.i18n import LANGS, language_for_locale, t
 from tutor.ui import state
+from tutor.vocab import DEFAULT_LANG, Lang, VocabularyError, parse_lang
 
 __all__ = ["LANG_PARAM", "init_lang", "current_lang", "tr", "language_switch"]
 
@@ -17,7 +18,18 @@ __all__ = ["LANG_PARAM", "init_lang", "current_lang", "tr", "language_switch"]
 LANG_PARAM = "lang"
 
 
-def init_lang() -> str:
+def _lang_or_none(value: object) -> Lang | None:
+    """A language read by :func:`tutor.vocab.parse_lang` from the URL or the session state, or
+    None: a stale or typed-in ``?lang=de`` is no error, the page falls back to the locale."""
+    if value is None:
+        return None
+    try:
+        return parse_lang(value)
+    except VocabularyError:
+        return None
+
+
+def init_lang() -> Lang:
     """The language of this session: picked in the sidebar (this session, or before a reload:
     then it is in the URL as ``?lang=``), else the browser's locale.
 
@@ -25,8 +37,8 @@ def init_lang() -> str:
     report it on a session's very first run, and a default taken then must not stick.
     """
     if not st.session_state.get(state.LANG_CHOSEN):
-        param = st.query_params.get(LANG_PARAM)
-        if param in LANGS:
+        param = _lang_or_none(st.query_params.get(LANG_PARAM))
+        if param is not None:
             st.session_state[state.LANG] = param
             st.session_state[state.LANG_CHOSEN] = True
         else:
@@ -34,15 +46,14 @@ def init_lang() -> str:
                 locale = st.context.locale
             except Exception:  # noqa: BLE001 - no browser context (bare script run): use the default
                 locale = None
-            if locale or st.session_state.get(state.LANG) not in LANGS:
+            if locale or _lang_or_none(st.session_state.get(state.LANG)) is None:
                 st.session_state[state.LANG] = language_for_locale(locale)
-    lang: str = st.session_state[state.LANG]  # set just above, to one of LANGS
-    return lang
+    return _lang_or_none(st.session_state.get(state.LANG)) or DEFAULT_LANG  # set just above, to one of LANGS
 
 
-def current_lang() -> str:
-    lang = st.session_state.get(state.LANG)
-    return lang if lang in LANGS else init_lang()
+def current_lang() -> Lang:
+    lang = _lang_or_none(st.session_state.get(state.LANG))
+    return lang if lang is not None else init_lang()
 
 
 def tr(key: str, **fmt: object) -> str:
@@ -54,15 +65,15 @@ def _language_chosen() -> None:
     st.session_state[state.LANG_CHOSEN] = True
 
 
-def language_switch() -> str:
+def language_switch() -> Lang:
     """The sidebar language switch; returns the language now in force.
 
     The browser's locale decides only until the learner picks a language here; from then on
     the pick wins -- on every page, and after a reload, since it is also kept in the URL."""
     lang = init_lang()
-    names = {"en": "English", "ru": "Русский"}
+    names: dict[Lang, str] = {"en": "English", "ru": "Русский"}
     st.sidebar.selectbox(
-        t("app.language", lang), LANGS, key=state.LANG, format_func=lambda code: names.get(code, code),
+        t("app.language", lang), LANGS, key=state.LANG, format_func=lambda code: names[code],
         on_change=_language_chosen,
     )
     lang = current_lang()

@@ -21,6 +21,7 @@ from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import progress_learner
 from tutor.ui.library import Library, content_page, linked
 from tutor.ui.store_access import progress_or, store
+from tutor.vocab import Lang
 
 __all__ = ["show", "show_diagram", "exercise_id"]
 
@@ -32,7 +33,7 @@ def exercise_id(lesson: Lesson, step: int) -> str:
     return f"{lesson.id}/{step + 1}"
 
 
-def show_diagram(d: Diagram, lang: str) -> None:
+def show_diagram(d: Diagram, lang: Lang) -> None:
     """A teaching diagram: a whole deal, a hand, or tricks, with the trump card."""
     trump_card = d.trump
     try:
@@ -95,7 +96,7 @@ def _done() -> set[str]:
 
 
 @st.fragment
-def _lesson_body(lib: Library, lesson: Lesson, lang: str) -> None:
+def _lesson_body(lib: Library, lesson: Lesson, lang: Lang) -> None:
     """The lesson, step by step up to the first exercise not yet answered: one fragment, so an
     answer reruns the lesson -- its next step appears -- and not the whole app (issue 24 point 7:
     a lesson's click cost the answer's fragment and then a full run)."""

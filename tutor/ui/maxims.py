@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import html
 import re
+from typing import Literal
 
 import streamlit as st
 
@@ -18,6 +19,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.library import library
+from tutor.vocab import Lang, System, parse_system
 
 __all__ = ["show", "maxim_block", "open_key", "quote_html", "OPEN_AT_MOST"]
 
@@ -48,7 +50,7 @@ def _load_study(signature: tuple[tuple[str, int], ...]) -> Study | None:
     return load_study()
 
 
-def figure_lines(m: Maxim, lang: str, study: Study | None, system: str = "all") -> list[str]:
+def figure_lines(m: Maxim, lang: Lang, study: Study | None, system: System | Literal["all"] = "all") -> list[str]:
     """The double-dummy figure of a card-play maxim in each system shown, one line each (the
     system named when the maxim belongs to both), with the study's n; empty for other maxims."""
     if study is None or m.category not in CARD_PLAY:
@@ -82,7 +84,7 @@ def _digest() -> str:
 _ID = re.compile(r"(?<![\w-])([a-z0-9]+(?:-[a-z0-9]+)+)(?![\w-])")
 
 
-def named(text: str, lang: str) -> str:
+def named(text: str, lang: Lang) -> str:
     """``text`` with every maxim id in it replaced by the maxim's title in ``lang``, quoted: the
     catalogue's notes cite one another by id, the learner reads names (no slugs on screen)."""
     catalogue = load_catalogue()
@@ -108,8 +110,8 @@ def _caption(text: str) -> None:
     st.caption(text, unsafe_allow_html=True)
 
 
-def maxim_block(m: Maxim, lang: str, *, puzzles: list[str] | None = None, study: Study | None = None,
-                system: str = "all") -> None:
+def maxim_block(m: Maxim, lang: Lang, *, puzzles: list[str] | None = None, study: Study | None = None,
+                system: System | Literal["all"] = "all") -> None:
     """One maxim: our wording, the source quote in its language with the citation and, beside it,
     the rule's double-dummy figure; differences between the systems.
 
@@ -161,8 +163,9 @@ def show() -> None:
     lib = library()
     study = _study()
     c1, c2, c3 = st.columns([2, 2, 3])
-    system = c1.selectbox(tr("maxims.system"), ("all", *SYSTEMS), key=state.MAXIMS_SYSTEM,
+    picked = c1.selectbox(tr("maxims.system"), ("all", *SYSTEMS), key=state.MAXIMS_SYSTEM,
                           format_func=lambda s: t("maxims.all", lang) if s == "all" else t(f"system.{s}", lang))
+    system: System | Literal["all"] = "all" if picked == "all" else parse_system(picked)
     category = c2.selectbox(tr("maxims.category"), ("all", *CATEGORIES), key=state.MAXIMS_CATEGORY,
                             format_func=lambda c: t("maxims.all", lang) if c == "all" else t(f"category.{c}", lang))
     query = c3.text_input(tr("maxims.search"), key=state.MAXIMS_QUERY).strip().lower()

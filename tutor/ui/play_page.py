@@ -26,7 +26,7 @@ import streamlit as st
 
 from tutor.cut import CLUB_TABLE
 from tutor.errors import WhistError
-from tutor.i18n import LANGS, t
+from tutor.i18n import t
 from tutor.render import CSS, deck_css, history_html, last_trick_html, table_html
 from tutor.rulesets import RULESET_NAMES, RULESETS
 from tutor.seats import Seat, Side
@@ -41,7 +41,7 @@ from tutor.ui.humbug_table import humbug_after_deal, humbug_table
 from tutor.ui.lang import current_lang
 from tutor.ui.rules import sheet_html
 from tutor.variants import VARIANT_NAMES, parse_variant
-from tutor.vocab import SYSTEMS
+from tutor.vocab import SYSTEMS, Lang, parse_system
 
 if TYPE_CHECKING:  # the session (and its robots) is imported when the first deal is dealt
     from tutor.records import StudentCard
@@ -63,9 +63,9 @@ PLAY_AREA = "wt-play-area"
 CLUB = "club"
 CLUB_PLAYERS = 5
 
-def ptext(key: str, lang: str, **fmt: Any) -> str:
+def ptext(key: str, lang: Lang, **fmt: Any) -> str:
     """A Play-page text in ``lang`` (its texts live in ``tutor/locales/play.{en,ru}.yaml``)."""
-    return t(f"play.{key}", lang if lang in LANGS else "en", **fmt)
+    return t(f"play.{key}", lang, **fmt)
 
 
 # -- actions (button callbacks: they change the session before the page is drawn) ---------------
@@ -75,7 +75,7 @@ def _new_session() -> None:
     table = st.session_state.get(OPT + "variant", "classic")
     options = SessionOptions(
         rules=st.session_state.get(OPT + "rules", "russian"),
-        system=st.session_state.get(OPT + "system", "russian"),
+        system=parse_system(st.session_state.get(OPT + "system", "russian")),
         flag=st.session_state.get(OPT + "flag", "now"),
         variant=parse_variant("classic" if table == CLUB else table),
         samples=int(st.session_state.get(OPT + "samples", 20)),
@@ -174,7 +174,7 @@ def _on_next() -> None:
 
 
 # -- drawing --------------------------------------------------------------------------------------
-def _settings(lang: str) -> None:
+def _settings(lang: Lang) -> None:
     with st.expander(ptext("settings", lang), expanded=False):
         c1, c2, c3 = st.columns(3)
         # by their names in the page's language, never the ids (issue 12 point 5)
@@ -197,7 +197,7 @@ def _settings(lang: str) -> None:
         st.button(ptext("new_session", lang), on_click=_new_session, key=state.PLAY_NEW, type="primary")
 
 
-def _robot_lines(session: Session, robots: Sequence[RobotCard], lang: str) -> None:
+def _robot_lines(session: Session, robots: Sequence[RobotCard], lang: Lang) -> None:
     """The robots' cards of the last click, each with the maxim (or note) it followed, as one
     compact block beside the hand (defect 3: below the fold on a phone). On a phone each line is
     the seat, the card and the maxim; the longer reason opens on a tap (``details``)."""
@@ -221,14 +221,14 @@ def _robot_lines(session: Session, robots: Sequence[RobotCard], lang: str) -> No
             f'<div class="wt-robots wt-narrow"><ul>{"".join(narrow)}</ul></div>')
 
 
-def _flag(card: StudentCard, lang: str) -> None:
+def _flag(card: StudentCard, lang: Lang) -> None:
     broken = ", ".join(f"«{maxim_title(m, lang)}»" if lang == "ru" else f"“{maxim_title(m, lang)}”"
                        for m in card.broken) or card.verdict
     text = card.why.get(lang) or card.explanation.get(lang) or ""
     show_warning(f"{ptext('flag_title', lang, card=card.advised.symbol(lang))} ({broken}). {text}")
 
 
-def _review(session: Session, lang: str) -> None:
+def _review(session: Session, lang: Lang) -> None:
     review = session.review()
     st.subheader(ptext("review", lang))
     show_info(review.summary(lang))
@@ -248,7 +248,7 @@ def _review(session: Session, lang: str) -> None:
     st.html(history_html(session.state.tricks, lang, trump=session.deal.trump))
 
 
-def rule_cell(ln: ReviewLine, lang: str) -> str:
+def rule_cell(ln: ReviewLine, lang: Lang) -> str:
     """The review's «Правило» cell: the maxims the card broke, else the one behind the card
     advised; with no maxim at all (the only card, or none decides), the engine's own words for
     that -- never an empty cell (defect 22: trick 12 had none)."""
@@ -259,7 +259,7 @@ def rule_cell(ln: ReviewLine, lang: str) -> str:
     return said or ptext("rule_none", lang)
 
 
-def _sheet(session: Session, lang: str) -> None:
+def _sheet(session: Session, lang: Lang) -> None:
     """The robber's score sheet, drawn once, the classic way: every partie on one sheet (the
     same drawing as the rules calculator's, :func:`tutor.ui.rules.sheet_html`)."""
     club_game = getattr(session, "club_game", None)  # a club game: its sheet is the game, not a rubber
@@ -278,7 +278,7 @@ def can_claim(session: Session) -> bool:
     return bool(session.awaiting_student and not session.state.current and session.state.claim_is_certain())
 
 
-def _last_trick(session: Session, lang: str) -> None:
+def _last_trick(session: Session, lang: Lang) -> None:
     """The last finished trick stays in view once the next one has begun (it never vanishes);
     the trick before it is one click away -- only the last two may be looked at (000 «Ошибки» 8).
     On a desktop it is a small picture; on a phone one line of text beside the trick count, so
@@ -294,7 +294,7 @@ def _last_trick(session: Session, lang: str) -> None:
     st.html(f'<div class="wt-wide">{last_trick_html(last, lang, trump=trump, me=Seat.S)}</div>{line}')
 
 
-def _hand(session: Session, lang: str) -> None:
+def _hand(session: Session, lang: Lang) -> None:
     """The hand of the seat to play (South, or the dummy in dummy whist) as cards to click: the
     legal ones raised, the others dimmed; a card typed and Enter plays too."""
     seat = session.state.to_play
@@ -303,7 +303,7 @@ def _hand(session: Session, lang: str) -> None:
     card_hand(hand, key=state.PLAY_CARD, lang=lang, on_pick=_on_play, playable=session.legal_cards(), styled=False)
 
 
-def _controls(session: Session, lang: str) -> None:
+def _controls(session: Session, lang: Lang) -> None:
     undo_ok, claim_ok = can_undo(session), can_claim(session)
     row = st.container(horizontal=True, gap="small")
     row.button(ptext("undo", lang), key=state.PLAY_UNDO, on_click=_on_undo, disabled=not undo_ok,
@@ -313,7 +313,7 @@ def _controls(session: Session, lang: str) -> None:
 
 
 @st.fragment
-def _table_area(lang: str) -> None:
+def _table_area(lang: Lang) -> None:
     """The table, the hand and what the last click did: a card click reruns only this part."""
     session = st.session_state.get(SESSION_KEY)
     if session is None:
@@ -324,7 +324,7 @@ def _table_area(lang: str) -> None:
         _turn(session, last, lang)
 
 
-def _turn(session: Session, last: dict[str, Any], lang: str) -> None:
+def _turn(session: Session, last: dict[str, Any], lang: Lang) -> None:
     """One turn: the deal's line, the table, the last trick, what the last click did, the hand."""
     if session.variant.dummy:
         partner = ptext("dummy_partner", lang)
@@ -381,7 +381,7 @@ def _turn(session: Session, last: dict[str, Any], lang: str) -> None:
         st.button(ptext("next_deal", lang), key=state.PLAY_NEXT, on_click=_on_next, type="primary")
 
 
-def _after_deal(lang: str) -> None:
+def _after_deal(lang: Lang) -> None:
     """Under the table, outside its fragment: the review of a finished deal and the score sheet.
     They change only when a deal ends or the next begins (those clicks rerun the whole page), so
     a card click does not send and redraw them."""

@@ -23,6 +23,7 @@ from tutor.i18n import t
 from tutor.locale_fmt import day as day_text
 from tutor.locale_fmt import separators
 from tutor.progress import RatingPoint
+from tutor.vocab import Lang
 
 __all__ = ["rating_rows", "theme_rows", "rating_spec", "theme_spec", "accuracy_spec", "vega_config", "draw"]
 
@@ -30,11 +31,11 @@ __all__ = ["rating_rows", "theme_rows", "rating_spec", "theme_spec", "accuracy_s
 RANGE_RD = 2.0
 
 
-def _label(d: date, lang: str) -> str:
+def _label(d: date, lang: Lang) -> str:
     return day_text(d, lang, fmt="d MMM")
 
 
-def rating_rows(history: Sequence[RatingPoint], lang: str) -> list[dict[str, Any]]:
+def rating_rows(history: Sequence[RatingPoint], lang: Lang) -> list[dict[str, Any]]:
     """One row per day answered: the rating after the day's last rated try, its range, the day's
     label in ``lang``."""
     last: dict[date, RatingPoint] = {}
@@ -46,7 +47,7 @@ def rating_rows(history: Sequence[RatingPoint], lang: str) -> list[dict[str, Any
 
 
 def theme_rows(per_theme: Mapping[str, Sequence[tuple[datetime, float]]], names: Mapping[str, str],
-               lang: str) -> list[dict[str, Any]]:
+               lang: Lang) -> list[dict[str, Any]]:
     """Per theme and day, the theme's rating after the day's last try (``names``: the themes'
     titles in ``lang``)."""
     rows = []
@@ -59,14 +60,14 @@ def theme_rows(per_theme: Mapping[str, Sequence[tuple[datetime, float]]], names:
     return sorted(rows, key=lambda r: (r["day"], r["theme"]))
 
 
-def vega_config(lang: str) -> dict[str, Any]:
+def vega_config(lang: Lang) -> dict[str, Any]:
     """The chart's number locale (the decimal comma and the grouping space on a Russian page)."""
     decimal, group = separators(lang)
     return {"locale": {"number": {"decimal": decimal, "thousands": group, "grouping": [3], "currency": ["", ""]}},
             "axis": {"labelFontSize": 12, "titleFontSize": 12}, "legend": {"labelLimit": 300}}
 
 
-def _x(lang: str, days: int) -> dict[str, Any]:
+def _x(lang: Lang, days: int) -> dict[str, Any]:
     return {"field": "label", "type": "ordinal", "sort": {"field": "day"}, "title": t("chart.date", lang),
             "axis": {"labelAngle": 0 if days <= 6 else -45, "labelOverlap": True}}
 
@@ -75,7 +76,7 @@ def _days(rows: Sequence[Mapping[str, Any]]) -> int:
     return len({r["day"] for r in rows})
 
 
-def rating_spec(rows: list[dict[str, Any]], lang: str) -> dict[str, Any]:
+def rating_spec(rows: list[dict[str, Any]], lang: Lang) -> dict[str, Any]:
     """The rating by day: a line with a dot per day and the likely range as a band (a bar for
     one day)."""
     y = {"field": "rating", "type": "quantitative", "title": t("rating.rating", lang), "scale": {"zero": False},
@@ -95,7 +96,7 @@ def rating_spec(rows: list[dict[str, Any]], lang: str) -> dict[str, Any]:
     }
 
 
-def theme_spec(rows: list[dict[str, Any]], lang: str) -> dict[str, Any]:
+def theme_spec(rows: list[dict[str, Any]], lang: Lang) -> dict[str, Any]:
     """One line per theme over the days, the legend under the chart (a phone is narrow)."""
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
@@ -115,7 +116,7 @@ def theme_spec(rows: list[dict[str, Any]], lang: str) -> dict[str, Any]:
     }
 
 
-def accuracy_spec(rows: list[dict[str, Any]], lang: str, weak_pct: int) -> dict[str, Any]:
+def accuracy_spec(rows: list[dict[str, Any]], lang: Lang, weak_pct: int) -> dict[str, Any]:
     """Accuracy (0-100 %, whole numbers) by day, one line per theme: weak themes thick and solid,
     the others thin and dashed (told apart without colour too), the weak line at ``weak_pct``."""
     labelled = [{**r, "label": _label(date.fromisoformat(str(r["day"])), lang)} for r in rows]

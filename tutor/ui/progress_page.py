@@ -21,6 +21,7 @@ from tutor.ui.library import library
 from tutor.ui.progress_charts import accuracy_spec, draw
 from tutor.ui.ratings import deleted_notice, show_rating
 from tutor.ui.store_access import store, store_message
+from tutor.vocab import Lang
 
 __all__ = ["show", "WEAK_PCT", "theme_timeline"]
 
@@ -28,7 +29,7 @@ __all__ = ["show", "WEAK_PCT", "theme_timeline"]
 WEAK_PCT = 60
 
 
-def theme_timeline(attempts: Sequence[Attempt], lang: str) -> list[dict[str, Any]]:
+def theme_timeline(attempts: Sequence[Attempt], lang: Lang) -> list[dict[str, Any]]:
     """Accuracy by theme over time: for each day a theme was practised, the share (percent) of
     its items right at the first try up to that day. First tries only, as the table (retries do
     not flatter the figure); lessons left out. ``weak`` is true for a theme whose latest share
@@ -84,7 +85,7 @@ def _pick_or_create(db: ProgressStore) -> None:
         st.button(tr("progress.create"), key=state.PROGRESS_CREATE, on_click=_create)
 
 
-def _show(lang: str) -> None:
+def _show(lang: Lang) -> None:
     db = store()
     # with logins required every learner signs in from the sidebar: no list of the others' names,
     # no account made without a password here (issue 14: nobody sees another learner's data)
@@ -107,7 +108,7 @@ def _show(lang: str) -> None:
     _progress_of(db, learner, lang)
 
 
-def _progress_of(db: ProgressStore, learner: Learner, lang: str) -> None:
+def _progress_of(db: ProgressStore, learner: Learner, lang: Lang) -> None:
     """The streak, lessons, accuracy, rating and review queue of a learner (or of this browser's
     unnamed work: then without "my data", which belongs to a named learner)."""
     lib = library()

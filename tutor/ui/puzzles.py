@@ -24,6 +24,7 @@ from tutor.ui.learner import current_learner, progress_learner
 from tutor.ui.library import Library, content_page, linked
 from tutor.ui.ratings import shown_stars, standings, suggested_next
 from tutor.ui.store_access import progress_or, store, store_reason
+from tutor.vocab import Lang
 
 __all__ = ["show", "filter_puzzles", "PUZZLE_PARAM"]
 
@@ -78,7 +79,7 @@ def _go_next(current: str, chosen: list[Puzzle]) -> None:
     st.rerun()  # the picker and the board are outside the answer's fragment
 
 
-def puzzle_label(lib: Library, puzzle_id: str, lang: str, stars: int | None = None) -> str:
+def puzzle_label(lib: Library, puzzle_id: str, lang: Lang, stars: int | None = None) -> str:
     """The picker's label of a puzzle: its number in the library, its title and its stars (as
     shown: ``stars``, by default the author's).
 
@@ -89,7 +90,7 @@ def puzzle_label(lib: Library, puzzle_id: str, lang: str, stars: int | None = No
     return f"{lib.number(puzzle_id)}. {p.title[lang]} · {'★' * (p.difficulty if stars is None else stars)}"
 
 
-def _after_answer(puzzle: Puzzle, chosen: list[Puzzle], has_next: bool, lang: str) -> Callable[[Answered | None], None]:
+def _after_answer(puzzle: Puzzle, chosen: list[Puzzle], has_next: bool, lang: Lang) -> Callable[[Answered | None], None]:
     """What follows the answer inside its fragment: the puzzle's themes once it is settled (named
     before, "King third" would give the idea away -- Lichess shows themes after solving), and
     "Next puzzle", which reruns the whole page."""

@@ -24,6 +24,7 @@ from tutor.ui.learner import AUTH_TOKEN
 from tutor.ui.progress_charts import draw, rating_rows, rating_spec, theme_rows, theme_spec
 from tutor.ui.school import school_user, sign_out
 from tutor.ui.store_access import get_store, progress_or, store, store_message
+from tutor.vocab import Lang
 
 __all__ = ["show_rating", "show_my_data", "deleted_notice", "suggested_next", "standings", "shown_stars",
            "STANDINGS_TTL"]
@@ -54,7 +55,7 @@ def shown_stars(puzzle: Puzzle, known: dict[str, tuple[int | None, bool]]) -> in
     return puzzle.difficulty if stars is None else stars
 
 
-def show_rating(learner: Learner, lang: str, *, my_data: bool = True) -> None:
+def show_rating(learner: Learner, lang: Lang, *, my_data: bool = True) -> None:
     """The rating with its range, its course over time and per theme; then the learner's data
     (``my_data``: a named learner's, not a browser's unnamed work)."""
     db = store()

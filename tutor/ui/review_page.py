@@ -21,7 +21,7 @@ import streamlit as st
 
 from tutor.conventions.catalogue import maxim_title as _catalogue_title
 from tutor.errors import WhistError
-from tutor.i18n import LANGS, t
+from tutor.i18n import t
 from tutor.play import PlayState, Trick
 from tutor.render import CSS, deck_css, table_html
 from tutor.seats import Seat, Side
@@ -29,7 +29,7 @@ from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import four_colour
 from tutor.ui.lang import current_lang
-from tutor.vocab import SYSTEMS
+from tutor.vocab import SYSTEMS, Lang, parse_system
 
 if TYPE_CHECKING:
     from tutor.deal_review import CardNote, DealReview
@@ -47,12 +47,12 @@ STEP_KEY = state.DEAL_REVIEW_STEP
 ERROR_KEY = state.DEAL_REVIEW_ERROR
 
 
-def rtext(key: str, lang: str, **fmt: Any) -> str:
+def rtext(key: str, lang: Lang, **fmt: Any) -> str:
     """A Review-page text in ``lang`` (``tutor/locales/deal_review.{en,ru}.yaml``)."""
-    return t(f"deal_review.{key}", lang if lang in LANGS else "en", **fmt)
+    return t(f"deal_review.{key}", lang, **fmt)
 
 
-def _title(maxim_id: str, lang: str) -> str:
+def _title(maxim_id: str, lang: Lang) -> str:
     return _catalogue_title(maxim_id, lang) or maxim_id
 
 
@@ -116,7 +116,7 @@ def current_review() -> DealReview | None:
         return None
     i = int(st.session_state.get(BOARD_KEY) or 0)
     i = i if 0 <= i < len(deals) else 0
-    system = st.session_state.get(SYSTEM_KEY) or "russian"
+    system = parse_system(st.session_state.get(SYSTEM_KEY) or "russian")
     cache: dict[tuple[int, str], DealReview] = st.session_state.setdefault(CACHE_KEY, {})
     if (i, system) not in cache:
         review = annotate(deals[i], system)
@@ -125,7 +125,7 @@ def current_review() -> DealReview | None:
     return cache[(i, system)]
 
 
-def _solve_rest(lang: str) -> None:
+def _solve_rest(lang: Lang) -> None:
     """After the page is drawn: the double-dummy costs of every card, then the page again."""
     from tutor.deal_review import solve_costs
 
@@ -150,7 +150,7 @@ def _position(review: DealReview, step: int) -> tuple[PlayState, Trick | None]:
     return state_, (state_.tricks[-1] if state_.tricks else None)
 
 
-def _trump_line(review: DealReview, lang: str) -> str:
+def _trump_line(review: DealReview, lang: Lang) -> str:
     d = review.played
     if d.deal.trump is None:
         trump = rtext("no_trumps", lang)
@@ -164,7 +164,7 @@ def _trump_line(review: DealReview, lang: str) -> str:
                  else f"[{d.trump_from}]")
 
 
-def _note(note: CardNote, review: DealReview, lang: str) -> None:
+def _note(note: CardNote, review: DealReview, lang: Lang) -> None:
     """The notes of one card: the conventions' word, what it told, its double-dummy cost."""
     who = note.seat.label(lang)
     card = note.card.symbol(lang)
@@ -195,7 +195,7 @@ def _trick_end(review: DealReview, trick: int) -> int:
     return max(n.index + 1 for n in review.notes if n.trick == trick)
 
 
-def _steps(review: DealReview, step: int, lang: str) -> None:
+def _steps(review: DealReview, step: int, lang: Lang) -> None:
     """Back and forth by a card or by a trick (a trick's step shows it complete on the table)."""
     total = len(review.notes)
     trick = review.notes[step - 1].trick
@@ -214,7 +214,7 @@ def _steps(review: DealReview, step: int, lang: str) -> None:
                on_click=_on_step, args=(next_trick,))
 
 
-def _summary(review: DealReview, lang: str) -> None:
+def _summary(review: DealReview, lang: Lang) -> None:
     st.subheader(rtext("summary", lang))
     state_ = PlayState.from_history(review.deal, review.played.tricks)
     rows = []
@@ -229,7 +229,7 @@ def _summary(review: DealReview, lang: str) -> None:
         st.caption(rtext("par", lang, ns=review.dd_par_ns, ew=13 - review.dd_par_ns))
 
 
-def _costliest(review: DealReview, lang: str) -> None:
+def _costliest(review: DealReview, lang: Lang) -> None:
     if not review.solved:
         return
     worst = review.costliest()
@@ -262,7 +262,7 @@ def _on_make(index: int) -> None:
     st.session_state[state.DEAL_REVIEW_MADE] = (*_made_key(review), index, text, tuple(problems))
 
 
-def _puzzle(review: DealReview, note: CardNote, lang: str) -> None:
+def _puzzle(review: DealReview, note: CardNote, lang: Lang) -> None:
     """Make the card just played into a puzzle, when it cost a trick and the deal has a trump card;
     the puzzle made is shown, to download or to open in the Workshop's editor."""
     if not review.solved or note.cost <= 0:
@@ -278,7 +278,7 @@ def _puzzle(review: DealReview, note: CardNote, lang: str) -> None:
     _made_output(made[3], made[4], lang, f"review-card-{note.index + 1}.yaml", "card")
 
 
-def _made_output(text: str, problems: tuple[str, ...], lang: str, file_name: str, which: str) -> None:
+def _made_output(text: str, problems: tuple[str, ...], lang: Lang, file_name: str, which: str) -> None:
     """Puzzles made: proved (the YAML, a download, a button into the Workshop) or their problems."""
     if problems:
         show_error(rtext("puzzle_problems", lang) + " " + "; ".join(problems))
@@ -300,7 +300,7 @@ def _on_make_all() -> None:
     from tutor.deal_review import annotate, solve_costs
 
     deals = st.session_state.get(DEALS_KEY) or ()
-    system = st.session_state.get(SYSTEM_KEY) or "russian"
+    system = parse_system(st.session_state.get(SYSTEM_KEY) or "russian")
     cache: dict[tuple[int, str], DealReview] = st.session_state.setdefault(CACHE_KEY, {})
     puzzles, skipped = [], 0
     try:
@@ -317,14 +317,14 @@ def _on_make_all() -> None:
     st.session_state[state.DEAL_REVIEW_MADE_ALL] = (system, text, tuple(problems), skipped, len(puzzles))
 
 
-def _all_boards(lang: str) -> None:
+def _all_boards(lang: Lang) -> None:
     """Every board's costliest moments as one file of puzzles (a club session for the library)."""
     deals = st.session_state.get(DEALS_KEY) or ()
     if not any(d.deal.trump_card is not None for d in deals):
         return
     st.button(rtext("make_all", lang, n=len(deals)), key=state.DEAL_REVIEW_ALL, on_click=_on_make_all)
     made = st.session_state.get(state.DEAL_REVIEW_MADE_ALL)
-    if not made or made[0] != (st.session_state.get(SYSTEM_KEY) or "russian"):
+    if not made or made[0] != (parse_system(st.session_state.get(SYSTEM_KEY) or "russian")):
         return
     _, text, problems, skipped, count = made
     if skipped:
@@ -335,7 +335,7 @@ def _all_boards(lang: str) -> None:
     _made_output(text, problems, lang, "review-puzzles.yaml", "all")
 
 
-def _input(lang: str) -> None:
+def _input(lang: Lang) -> None:
     # folded: Streamlit draws its own drop-zone words in English only; the page's words come first
     with st.expander(rtext("upload_open", lang), expanded=st.session_state.get(UPLOAD_KEY) is not None):
         st.file_uploader(rtext("upload", lang), type=["pbn", "json", "txt"], key=UPLOAD_KEY)

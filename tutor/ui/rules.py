@@ -20,6 +20,7 @@ from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import show_html
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.rules_tables import related_rules, tables_tab
+from tutor.vocab import Lang
 
 __all__ = ["show", "describe_ruleset", "source_text", "score_on_sheet", "sheet_html"]
 
@@ -34,7 +35,7 @@ def _forms(key: str) -> dict[str, str]:
     """A noun's plural forms from the locale files (``KEY.one`` … ``KEY.other``)."""
     return {form: tr(f"{key}.{form}") for form in ("one", "few", "many", "other")}
 
-def source_text(text: str, lang: str) -> str:
+def source_text(text: str, lang: Lang) -> str:
     """A rule set's source or note as HTML, its citations by name (:func:`named_sources`: "000 REC 8"
     is "the Russian whist guide, section “Rules of scoring”, item 8"); a source citing no seed is
     a book's English title, marked as English on a Russian page."""
@@ -43,7 +44,7 @@ def source_text(text: str, lang: str) -> str:
     return named_sources(text, lang)
 
 
-def describe_ruleset(rs: Ruleset, lang: str) -> None:
+def describe_ruleset(rs: Ruleset, lang: Lang) -> None:
     """A rule set's values in plain words, and which variants the tutor supports."""
     st.markdown(f"**{rs.title.get(lang)}** — {named_sources(rs.summary.get(lang), lang)}", unsafe_allow_html=True)
     sources = tr("rules.source") + ": " + source_text(rs.source, lang)
@@ -99,7 +100,7 @@ def _random_deal() -> None:
     st.session_state[state.RULES_DEAL_TRUMP] = str(deal.trump_card)
 
 
-def _deal_input(lang: str) -> Deal | None:
+def _deal_input(lang: Lang) -> Deal | None:
     st.session_state.setdefault(state.RULES_DEAL_PBN, DEMO_PBN)
     st.session_state.setdefault(state.RULES_DEAL_TRUMP, "H9")
     st.text_input(tr("rules.deal_pbn"), key=state.RULES_DEAL_PBN, help=tr("rules.deal_help"))
@@ -175,7 +176,7 @@ def score_on_sheet(deal: Deal, tricks_ns: int, rs: Ruleset) -> tuple[DealScore, 
     return sheet.score(deal, tricks_ns), sheet
 
 
-def sheet_html(sheet: ScoreSheet, lang: str) -> str:
+def sheet_html(sheet: ScoreSheet, lang: Lang) -> str:
     """A score sheet drawn once, the classic way -- the same drawing as the Play page's."""
     word = sheet.ruleset.game_word.get(lang).capitalize()
     games = [(f"{word} {g.number}", [e.item for e in g.entries if e.counted]) for g in sheet.games]

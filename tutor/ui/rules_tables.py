@@ -25,6 +25,7 @@ from tutor.seats import Seat, Side
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.common import show_html
+from tutor.vocab import Lang
 
 __all__ = ["tables_tab", "related_rules", "DEMO_CUT", "DEMO_HUMBUG"]
 
@@ -35,11 +36,11 @@ DEMO_HUMBUG = ("8742.J85.K95.AK3", "AQ5.AK42.T73.J84")
 _DEMO_DEAL = "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"
 
 
-def _tt(key: str, lang: str, **fmt: Any) -> str:
+def _tt(key: str, lang: Lang, **fmt: Any) -> str:
     return t(f"tables.{key}", lang, **fmt)
 
 
-def related_rules(game: RelatedGame, lang: str) -> None:
+def related_rules(game: RelatedGame, lang: Lang) -> None:
     """A game the seeds only name: its rules point by point, under the source they come from."""
     if not game.rules:
         return
@@ -49,7 +50,7 @@ def related_rules(game: RelatedGame, lang: str) -> None:
             st.markdown(f"- {named_sources(rule.get(lang), lang)}", unsafe_allow_html=True)
 
 
-def _humbug(lang: str) -> None:
+def _humbug(lang: Lang) -> None:
     st.subheader(_tt("humbug.title", lang))
     st.session_state.setdefault(state.RULES_HUMBUG_S, DEMO_HUMBUG[0])
     st.session_state.setdefault(state.RULES_HUMBUG_N, DEMO_HUMBUG[1])
@@ -77,7 +78,7 @@ def _humbug(lang: str) -> None:
     show_html(score_sheet_html(score.items, lang))
 
 
-def _draw(lang: str) -> None:
+def _draw(lang: Lang) -> None:
     st.subheader(_tt("draw.title", lang))
     st.session_state.setdefault(state.RULES_DRAW_CARDS, format_cut({p: parse_card(c) for p, c in DEMO_CUT.items()}, lang))
     st.text_input(_tt("draw.cards", lang), key=state.RULES_DRAW_CARDS, help=_tt("draw.help", lang))
@@ -116,7 +117,7 @@ def _draw(lang: str) -> None:
     st.caption(named_sources(t(f"club.cut.rule.{custom}.dealer", lang), lang), unsafe_allow_html=True)
 
 
-def _cayenne(lang: str) -> None:
+def _cayenne(lang: Lang) -> None:
     st.subheader(_tt("cayenne.title", lang))
     st.session_state.setdefault(state.RULES_CAYENNE_DEAL, _DEMO_DEAL)
     st.text_input(_tt("cayenne.deal", lang), key=state.RULES_CAYENNE_DEAL)
@@ -140,7 +141,7 @@ def _cayenne(lang: str) -> None:
     st.caption(t("cayenne.table.not_offered", lang))
 
 
-def tables_tab(lang: str) -> None:
+def tables_tab(lang: Lang) -> None:
     """The tab of the other tables' calculators."""
     st.caption(_tt("intro", lang))
     _humbug(lang)

@@ -19,6 +19,7 @@ from tutor.progress import Learner, ProgressError
 from tutor.progress.identities import name_from_claims
 from tutor.ui import state
 from tutor.ui.store_access import store
+from tutor.vocab import Lang
 
 __all__ = ["school_providers", "school_user", "school_learner", "sign_in_buttons", "sign_out"]
 
@@ -82,13 +83,13 @@ def school_learner() -> Learner | None:
     return learner
 
 
-def _label(provider: str | None, lang: str, several: bool) -> str:
+def _label(provider: str | None, lang: Lang, several: bool) -> str:
     if provider is None or not several:
         return t("account.school_signin", lang)
     return t("account.school_signin_with", lang, provider=provider.capitalize())
 
 
-def sign_in_buttons(lang: str) -> bool:
+def sign_in_buttons(lang: Lang) -> bool:
     """The sidebar's "Sign in with your school account" (one button per provider); False when
     the server has no ``[auth]`` section."""
     providers = school_providers()

@@ -30,6 +30,7 @@ from tutor.ui.frame import inject_frame
 from tutor.ui.lang import language_switch
 from tutor.ui.nav import available_pages
 from tutor.ui.session_cookie import sync_cookie
+from tutor.vocab import Lang
 
 __all__ = ["main", "warm_daily_evidence", "warm_imports", "WARM_MODULES", "LATE_MODULES"]
 
@@ -148,7 +149,7 @@ def warm_imports() -> threading.Thread | None:
     return thread
 
 
-def _exposure_allows(lang: str) -> bool:
+def _exposure_allows(lang: Lang) -> bool:
     """Whether this server may serve at all, saying on the page how open it is (issue 23, F5).
 
     On the network with no logins and no ``WHIST_TUTOR_OPEN_NETWORK=yes``, nothing is served but
@@ -163,7 +164,7 @@ def _exposure_allows(lang: str) -> bool:
     return True
 
 
-def _pages(lang: str) -> list[st.Page]:
+def _pages(lang: Lang) -> list[st.Page]:
     """The menu's pages in ``lang``, made once a session and language: making an ``st.Page``
     resolves and stats its script, some 5 ms a run for ten pages (bench/bench_load.py). Kept in
     the session, not shared: ``st.navigation`` marks the page it runs on the object itself."""

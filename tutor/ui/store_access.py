@@ -24,6 +24,7 @@ from tutor.progress import (
     default_db_target,
 )
 from tutor.ui.alerts import AlertTarget, show_info, show_warning
+from tutor.vocab import Lang
 
 __all__ = ["get_store", "store", "progress_or", "store_problem", "store_message", "store_reason", "progress_note"]
 
@@ -61,7 +62,7 @@ def store_problem() -> ProgressError | None:
     return None
 
 
-def store_message(exc: ProgressError, lang: str) -> str:
+def store_message(exc: ProgressError, lang: Lang) -> str:
     """A store error in the learner's language: what is wrong with the file, and that lessons and
     puzzles go on (the English text of ``exc`` is for the command line and the logs)."""
     why = store_reason(exc, lang)
@@ -72,7 +73,7 @@ def store_message(exc: ProgressError, lang: str) -> str:
     return why
 
 
-def store_reason(exc: ProgressError, lang: str) -> str:
+def store_reason(exc: ProgressError, lang: Lang) -> str:
     """What is wrong with the progress file, in the learner's language (bad input to the store,
     such as an empty name, keeps its own words)."""
     path = str(getattr(exc, "path", "") or default_db_path())
@@ -89,7 +90,7 @@ def store_reason(exc: ProgressError, lang: str) -> str:
     return str(exc)
 
 
-def progress_note(lang: str, where: AlertTarget = st.sidebar) -> bool:
+def progress_note(lang: Lang, where: AlertTarget = st.sidebar) -> bool:
     """Show, once per page, that progress is off or read-only; True when progress works."""
     problem = store_problem()
     if problem is None:

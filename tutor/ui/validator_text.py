@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tutor.vocab import Lang
+
 __all__ = ["Translated", "translate_message", "VALIDATOR_HEADER"]
 
 #: The line put before messages left in English (per language; English needs none).
@@ -71,7 +73,7 @@ class Translated:
     verbatim: bool
 
 
-def translate_message(message: str, lang: str) -> Translated:
+def translate_message(message: str, lang: Lang) -> Translated:
     """``message`` (a :class:`tutor.content.loader.Problem`'s text) in ``lang``.
 
     English is returned as is. Otherwise the leading field path is kept and the rest translated

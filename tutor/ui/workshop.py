@@ -55,6 +55,7 @@ from tutor.ui.library import LINK_PARAMS, library
 from tutor.ui.puzzles import PUZZLE_PARAM
 from tutor.ui.store_access import store, store_message
 from tutor.ui.validator_text import VALIDATOR_HEADER, translate_message
+from tutor.vocab import Lang
 
 if TYPE_CHECKING:  # the store is imported when evidence is computed: the page's first render skips it
     from tutor.evidence_store import EvidenceSpec
@@ -139,7 +140,7 @@ def validate(text: str) -> tuple[LoadedFile, list[Problem]]:
     return loaded, sorted(set(problems), key=lambda p: (p.line, p.message))
 
 
-def problems_text(problems: list[Problem], lang: str) -> str:
+def problems_text(problems: list[Problem], lang: Lang) -> str:
     """The workshop's error box: each problem on its line, in the teacher's language (common
     kinds translated; a rare one stays English under a header saying it is the validator's)."""
     lines: list[str] = []
@@ -340,7 +341,7 @@ def _reset() -> None:
     st.session_state[state.WORKSHOP_TEXT] = TEMPLATE
 
 
-def _items(loaded: LoadedFile, lang: str) -> list[tuple[str, str, Item]]:
+def _items(loaded: LoadedFile, lang: Lang) -> list[tuple[str, str, Item]]:
     """The items to preview, with images and loading HTML stripped: the preview shows a text
     before it is checked, and must not make the teacher's browser fetch anything."""
     out: list[tuple[str, str, Item]] = []
@@ -363,7 +364,7 @@ def _editor() -> None:
     drafts.versions(state.WORKSHOP_TEXT, drafts.SLOT_WORKSHOP)
 
 
-def _preview(loaded: LoadedFile, problems: list[Problem], lang: str) -> None:
+def _preview(loaded: LoadedFile, problems: list[Problem], lang: Lang) -> None:
     """What the text is worth: its problems or a count of what it holds, and one item to try."""
     if problems:
         show_error(problems_text(problems[:40], lang))
@@ -381,7 +382,7 @@ def _preview(loaded: LoadedFile, problems: list[Problem], lang: str) -> None:
             run_item(item, scope=SCOPE, item_id=key, lang=lang, kind=None)
 
 
-def _reports_tab(lang: str) -> None:
+def _reports_tab(lang: Lang) -> None:
     """The learners' "report a problem" notes, newest first: when, who sent it (to a teacher; a
     visitor not logged in is said to be one), the puzzle by its title with a link that opens it on
     the Puzzles page, and the note (defect 39)."""
@@ -428,7 +429,7 @@ def _check(item_id: str) -> None:
         st.session_state[state.WORKSHOP_MSG] = ("error", store_message(exc, current_lang()))
 
 
-def flag_reasons(flag: Flag, lang: str) -> list[str]:
+def flag_reasons(flag: Flag, lang: Lang) -> list[str]:
     """Why a puzzle is flagged, in the teacher's language: its reports, its strong learners' fails."""
     reasons = []
     if flag.reports:
@@ -441,7 +442,7 @@ def flag_reasons(flag: Flag, lang: str) -> list[str]:
     return reasons
 
 
-def _flags_tab(lang: str) -> None:
+def _flags_tab(lang: Lang) -> None:
     """The flagged puzzles: each with its reasons, a link to it on the Puzzles page, and "checked"."""
     try:
         flags = store().flags()
@@ -472,7 +473,7 @@ def _flags_tab(lang: str) -> None:
                       args=(flag.item_id,), icon=":material/task_alt:")
 
 
-def _generate_tab(lang: str) -> None:
+def _generate_tab(lang: Lang) -> None:
     """Generate puzzles of one theme into the editor, with their evidence if asked."""
     c1, c2, c3 = st.columns(3)
     c1.selectbox(tr("workshop.theme"), recipe_names(), key=state.WORKSHOP_THEME,
@@ -501,7 +502,7 @@ def _import_tab() -> None:
     _box_message(state.WORKSHOP_PBN_MSG)
 
 
-def _export_tab(text: str, loaded: LoadedFile, problems: list[Problem], lang: str) -> None:
+def _export_tab(text: str, loaded: LoadedFile, problems: list[Problem], lang: Lang) -> None:
     """Download the YAML and a worksheet, or save into the workshop folder; only a text without
     problems leaves the editor."""
     name = st.text_input(tr("workshop.file_name"), value="my-puzzles", key=state.WORKSHOP_NAME, max_chars=80)
