@@ -453,8 +453,25 @@ def discard_from_strong_suit_against_trumps(ctx: Context) -> Iterable[Finding]:
     )
 
 
+def _losing_card(ctx: Context, suit: Suit) -> bool:
+    """Whether the lowest card of ``suit`` is a losing card to discard (Cavendish ch. 32 and old
+    Hoyle: "discard a losing card"; Mathews, quoted by Pembridge: "If weak in trumps, keep guard on
+    your adversary's suits"): it is no winner by the count of the cards out, and -- unless the
+    student is strong in trumps (Pembridge, Lecture V: "honours in weak suits may be freely
+    unguarded by the players who have strong trumps") -- not the last guard of an honour."""
+    card = ctx.mine(suit)[-1]
+    out = ctx.k.outstanding(suit)
+    if not out or card.rank > out[0].rank:
+        return False
+    return _strong_in_trumps(ctx.trumps()) or not _costs_a_trick(ctx, card)
+
+
 def discard_from_weakest_suit(ctx: Context) -> Iterable[Finding]:
-    """Cavendish ch. 28 (mirror of 000 HNT 14): discard the lowest card of your weakest suit."""
+    """Cavendish ch. 28 (mirror of 000 HNT 14): discard the lowest card of your weakest suit --
+    "you do but little harm by throwing from a suit in which you are already weak" -- and the card
+    thrown is a losing one (:func:`_losing_card`): a suit whose lowest card is a winner by the count
+    of the cards out, or (weak in trumps) the last guard of an honour, is the weakest only when
+    every suit is so."""
     k = ctx.k
     if ctx.system == "english" and k.trumps_declared_against(k.seat):
         return  # discard-from-strong-suit-against-trumps (Cavendish ch. 28) speaks instead
@@ -463,8 +480,12 @@ def discard_from_weakest_suit(ctx: Context) -> Iterable[Finding]:
     plain = [s for s in Suit if s != k.trump and ctx.mine(s)]
     if not plain:
         return
-    weakest = min(suit_weakness(ctx.mine(s)) for s in plain)
-    keep = frozenset(ctx.mine(s)[-1] for s in plain if suit_weakness(ctx.mine(s)) == weakest)
+
+    def weakness(s: Suit) -> tuple[bool, tuple[int, int]]:
+        return not _losing_card(ctx, s), suit_weakness(ctx.mine(s))
+
+    weakest = min(weakness(s) for s in plain)
+    keep = frozenset(ctx.mine(s)[-1] for s in plain if weakness(s) == weakest)
     reason = say("discards.discard_from_weakest_suit.reason")
     if ctx.system == "russian" and k.trumps_declared_against(k.seat):  # content review D-7, D-8
         reason = say("discards.discard_from_weakest_suit.reason-trumps-declared-against")
