@@ -329,12 +329,16 @@ def test_discard_from_weakest_suit_throws_a_losing_card_not_a_winner():
 
 
 def test_discard_from_weakest_suit_keeps_the_guard_of_a_king_when_weak_in_trumps():
-    """Mathews (quoted by Pembridge, Lecture V): "If weak in trumps, keep guard on your adversary's
-    suits"; Pembridge: "by guarding honours ... a trick is often won". With four small trumps the
-    ♥3 would bare the king: the long spade suit gives the discard instead."""
+    """The schools differ. Mathews (quoted by Pembridge, Lecture V): "If weak in trumps, keep guard
+    on your adversary's suits"; Pembridge: "by guarding honours ... a trick is often won". Pole
+    (Theory of Whist, discarding): good players "will even unguard a king or a queen for the sake
+    of adhering to" the rule. With four small trumps the ♥3 would bare the king: the spade is named
+    first, the ♥3 accepted as Pole's card; any other card is still wrong."""
     a = advise(SeatView.build(hand="AT98765.K3..5432", trump="C", played="W:D2 DA D3"), "russian")
     assert str(a.card) == "S5" and a.maxims[0] == "discard-from-weakest-suit"
-    assert a.verdict_for("H3").maxims[0] == "discard-from-weakest-suit"
+    assert a.verdict_for("H3").verdict == "equal" and "Pole" in a.verdict_for("H3").why["en"]
+    assert a.verdict_for("S6").verdict == "worse"
+    assert a.verdict_for("HK").maxims[0] == "discard-from-weakest-suit"
 
 
 def test_discard_from_weakest_suit_may_unguard_a_king_when_strong_in_trumps():
