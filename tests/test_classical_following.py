@@ -313,8 +313,42 @@ def test_second_hand_win_last_chance_decides():
 
 def test_second_hand_win_last_chance_needs_partner_void():
     """Without partner's void the general rule stands: second hand low (POLE PA70)."""
-    a = play(hand("A643"), "W:D2 D7 D9 D4 / E:D5")
+    a = play(hand("A643"), "E:D5")
     assert str(a.card) == "D3" and a.maxims[0] == "second-hand-low"
+    assert "second-hand-win-last-chance" not in a.maxims
+
+
+def test_second_hand_low_exception_master_card_on_the_second_round():
+    """GBK-16 (8): "Second round play the master-card, unless you have a safe finesse" -- partner
+    is not void (so not HOY-258 no. 37), but on the second round of the plain suit the ace goes on."""
+    a = play(hand("A643"), "W:D2 D7 D9 D4 / E:D5")
+    assert str(a.card) == "DA" and a.maxims[0] == "second-hand-low"
+    assert a.verdict_for("D3").maxims[0] == "second-hand-low"
+
+
+def test_second_hand_low_exception_master_card_not_in_trumps():
+    """GBK-16 speaks of "a plain suit": on the second round of trumps second hand still plays low."""
+    a = play(hand("52", clubs="A643"), "W:C2 C7 C9 C4 / E:C5")
+    assert str(a.card) == "C3" and a.maxims[0] == "second-hand-low"
+
+
+def test_second_hand_low_exception_master_card_not_when_the_third_hand_showed_out():
+    """GBK-16 (8), "unless you have a safe finesse": West, who plays after you, showed out on the
+    first round and cannot beat a lower card with the suit -- the general rule stands."""
+    a = play(hand("A643", avoid="H2"), "E:DK D4 H2 D7 / E:D5")
+    assert str(a.card) == "D3" and a.maxims[0] == "second-hand-low"
+
+
+def test_second_hand_low_exception_ace_and_five_others():
+    """GBK-16 (3): "Holding Ace and five others, play the Ace" (a plain suit, the first round)."""
+    a = play(hand("A86543"), "E:D2")
+    assert str(a.card) == "DA" and a.maxims[0] == "second-hand-low"
+
+
+def test_second_hand_low_exception_not_with_ace_and_four_others():
+    """GBK-16 (3) needs five others: with A-x-x-x-x the general rule (POLE PA70) plays low."""
+    a = play(hand("A8654"), "E:D2")
+    assert str(a.card) == "D4" and a.maxims[0] == "second-hand-low"
 
 
 def test_second_hand_win_last_chance_overridden_by_the_ace_rule():

@@ -309,3 +309,40 @@ def test_echo_and_call_accept_every_legible_high_card():
     call = advise(SeatView.build(hand="A2.865.9743.AT98", trump="C", played="W:D5 DA D6"), "english")
     assert call.verdict_for("D7").verdict == call.verdict_for("D4").verdict == "equal"
     assert call.verdict_for("D3").verdict == "worse"
+
+
+# -- discard-from-weakest-suit: the card thrown is a losing one --------------------------------
+
+# Partner runs ♠A K Q (the student follows with ♠J ♠10 ♠9, the opponents' spades fall), then
+# leads ♦2: the student, void, holds ♠8 7 6 -- every spade left, winners by the count -- and seven
+# small hearts.
+SPADES_RUN = "N:SA S2 SJ S3 / N:SK S4 ST S5 / N:SQ DA S9 DK / N:D2 D3"
+
+
+def test_discard_from_weakest_suit_throws_a_losing_card_not_a_winner():
+    """Cavendish ch. 28 ("you do but little harm by throwing from a suit in which you are already
+    weak") and ch. 32 ("discard a losing card"; old Hoyle: "throwing away a losing card"): the
+    spades have no honour but are the best cards left -- not a weak suit. The heart goes."""
+    a = advise(SeatView.build(hand="JT9876.8765432..", trump="C", played=SPADES_RUN), "russian")
+    assert str(a.card) == "H2" and a.maxims[0] == "discard-from-weakest-suit"
+    assert a.verdict_for("S6").maxims[0] == "discard-from-weakest-suit"
+
+
+def test_discard_from_weakest_suit_keeps_the_guard_of_a_king_when_weak_in_trumps():
+    """The schools differ. Mathews (quoted by Pembridge, Lecture V): "If weak in trumps, keep guard
+    on your adversary's suits"; Pembridge: "by guarding honours ... a trick is often won". Pole
+    (Theory of Whist, discarding): good players "will even unguard a king or a queen for the sake
+    of adhering to" the rule. With four small trumps the ♥3 would bare the king: the spade is named
+    first, the ♥3 accepted as Pole's card; any other card is still wrong."""
+    a = advise(SeatView.build(hand="AT98765.K3..5432", trump="C", played="W:D2 DA D3"), "russian")
+    assert str(a.card) == "S5" and a.maxims[0] == "discard-from-weakest-suit"
+    assert a.verdict_for("H3").verdict == "equal" and "Pole" in a.verdict_for("H3").why["en"]
+    assert a.verdict_for("S6").verdict == "worse"
+    assert a.verdict_for("HK").maxims[0] == "discard-from-weakest-suit"
+
+
+def test_discard_from_weakest_suit_may_unguard_a_king_when_strong_in_trumps():
+    """Pembridge, Lecture V: "Honours in weak suits may be freely unguarded by the players who have
+    strong trumps": with ♣A K 3 2 the general rule stands and the ♥3 goes."""
+    a = advise(SeatView.build(hand="AT98765.K3..AK32", trump="C", played="W:D2 DA D3"), "russian")
+    assert str(a.card) == "H3" and a.maxims[0] == "discard-from-weakest-suit"

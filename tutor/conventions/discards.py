@@ -453,8 +453,32 @@ def discard_from_strong_suit_against_trumps(ctx: Context) -> Iterable[Finding]:
     )
 
 
+def _winner_at_bottom(ctx: Context, suit: Suit) -> bool:
+    """The lowest card of ``suit`` is a winner by the count of the cards out: the suit is no weak
+    suit (Cavendish ch. 28: "a suit in which you are already weak"), and its card no losing card
+    (Cavendish ch. 32 and old Hoyle: "discard a losing card")."""
+    card = ctx.mine(suit)[-1]
+    out = ctx.k.outstanding(suit)
+    return not out or card.rank > out[0].rank
+
+
+def _bares_an_honour(ctx: Context, suit: Suit) -> bool:
+    """Weak in trumps, the lowest card of ``suit`` is the last guard of an honour (K-x, Q-x-x:
+    :func:`_costs_a_trick`): Mathews (quoted by Pembridge, Lecture V) "If weak in trumps, keep guard
+    on your adversary's suits"; strong in trumps it may go ("honours in weak suits may be freely
+    unguarded by the players who have strong trumps", Pembridge)."""
+    return not _strong_in_trumps(ctx.trumps()) and _costs_a_trick(ctx, ctx.mine(suit)[-1])
+
+
 def discard_from_weakest_suit(ctx: Context) -> Iterable[Finding]:
-    """Cavendish ch. 28 (mirror of 000 HNT 14): discard the lowest card of your weakest suit."""
+    """Cavendish ch. 28 (mirror of 000 HNT 14): discard the lowest card of your weakest suit --
+    "you do but little harm by throwing from a suit in which you are already weak". A suit whose
+    lowest card is a winner by the count of the cards out is not weak (:func:`_winner_at_bottom`),
+    unless every suit is so. Whether the weak suit's card may bare an honour the schools differ
+    (:func:`_bares_an_honour`): Pole (Theory of Whist, on discarding) -- good players "will even
+    unguard a king or a queen for the sake of adhering to" the rule; Mathews, weak in trumps, keeps
+    the guard. Both cards are then accepted, the guard kept named first (the card that loses
+    nothing by the count: Cavendish ch. 32, "a losing card")."""
     k = ctx.k
     if ctx.system == "english" and k.trumps_declared_against(k.seat):
         return  # discard-from-strong-suit-against-trumps (Cavendish ch. 28) speaks instead
@@ -463,13 +487,29 @@ def discard_from_weakest_suit(ctx: Context) -> Iterable[Finding]:
     plain = [s for s in Suit if s != k.trump and ctx.mine(s)]
     if not plain:
         return
-    weakest = min(suit_weakness(ctx.mine(s)) for s in plain)
-    keep = frozenset(ctx.mine(s)[-1] for s in plain if suit_weakness(ctx.mine(s)) == weakest)
+
+    def lowest_of_weakest(guard: bool) -> frozenset[Card]:
+        def weakness(s: Suit) -> tuple[bool, tuple[int, int]]:
+            return _winner_at_bottom(ctx, s) or (guard and _bares_an_honour(ctx, s)), suit_weakness(ctx.mine(s))
+        weakest = min(weakness(s) for s in plain)
+        return frozenset(ctx.mine(s)[-1] for s in plain if weakness(s) == weakest)
+
+    keep, guarded = lowest_of_weakest(False), lowest_of_weakest(True)
+    scope = frozenset(c for c in ctx.legal if c.suit != k.trump)
+    if guarded != keep:
+        yield Finding(
+            "discard-from-weakest-suit", scope, keep | guarded, "worse",
+            say("discards.discard_from_weakest_suit.reason-guard-schools"),
+            say("discards.discard_from_weakest_suit.text"),
+            accept=True, prefer=guarded,
+            equal_why=say("discards.discard_from_weakest_suit.equal-why-guard"),
+        )
+        return
     reason = say("discards.discard_from_weakest_suit.reason")
     if ctx.system == "russian" and k.trumps_declared_against(k.seat):  # content review D-7, D-8
         reason = say("discards.discard_from_weakest_suit.reason-trumps-declared-against")
     yield Finding(
-        "discard-from-weakest-suit", frozenset(c for c in ctx.legal if c.suit != k.trump), keep, "worse",
+        "discard-from-weakest-suit", scope, keep, "worse",
         reason,
         say("discards.discard_from_weakest_suit.text"),
     )

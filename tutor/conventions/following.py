@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tutor.cards import Card, Rank
+from tutor.cards import Card, Rank, Suit
 from tutor.conventions.rules import Context, Finding, equal_groups, say
 
 __all__ = [
@@ -282,11 +282,55 @@ def second_hand_with_sequence(ctx: Context) -> Iterable[Finding]:
         return
 
 
+def _rounds_before(ctx: Context, suit: Suit) -> int:
+    """How many complete tricks have been led in ``suit`` before this one."""
+    return sum(1 for t in ctx.position.tricks if t.suit_led == suit)
+
+
+def second_hand_high_exception(ctx: Context, mine: tuple[Card, ...]) -> Card | None:
+    """The card the Victorian manual's rule 16 puts on second hand instead of the lowest, in a
+    plain suit ("When, second hand, a plain suit is led, play your lowest, with these exceptions"):
+
+    * (3) "Holding Ace and five others, play the Ace" -- the suit will not come round for the ace
+      to lie over the leader (the lowest of the ace's sequence);
+    * (8) "Second round play the master-card, unless you have a safe finesse" -- on the second
+      round the leader's suit is already half gone, and the master card kept back is more likely
+      trumped than made. The finesse is safe when the fourth hand has shown out of the suit: then
+      :func:`win_as_cheaply_as_possible`'s reading holds and no exception is made here.
+
+    None when neither applies (or the suit led is trumps: the rule speaks of a plain suit)."""
+    k = ctx.k
+    led = _led(ctx)
+    if led.suit == k.trump:
+        return None
+    winning = k.winning_card
+    assert winning is not None  # second hand: the card led is winning
+    if not mine[0].beats(winning, k.trump):
+        return None
+    rounds = _rounds_before(ctx, led.suit)
+    if rounds == 0 and mine[0].rank == A and len(mine) >= 6:
+        return _lowest_winning_of(ctx, mine, mine[0])
+    if rounds == 1 and k.is_master(mine[0]) and not k.is_void(k.seat.lho, led.suit):
+        return _lowest_winning_of(ctx, mine, mine[0])
+    return None
+
+
 def second_hand_low(ctx: Context) -> Iterable[Finding]:
     """Cavendish ch. "Second hand"; Pole: second hand plays low -- the leader leads from strength,
-    your high cards lie over him when the suit comes round (the russian system inherits it)."""
+    your high cards lie over him when the suit comes round (the russian system inherits it).
+    With the exceptions the Victorian manual states with the rule (:func:`second_hand_high_exception`:
+    the ace with five others, the master card on the second round of a plain suit)."""
     mine = _second_to_opponent(ctx)
     if not mine:
+        return
+    high = second_hand_high_exception(ctx, mine)
+    if high is not None:
+        reason = (say("following.second_hand_low.reason-master") if _rounds_before(ctx, high.suit)
+                  else say("following.second_hand_low.reason-ace-five"))
+        yield Finding(
+            "second-hand-low", frozenset(mine), frozenset({high}), "worse", reason,
+            say("following.second_hand_low.why-exception"),
+        )
         return
     yield Finding(
         "second-hand-low", frozenset(mine), frozenset({mine[-1]}), "worse",
