@@ -226,8 +226,8 @@ def explanation_of(draft: Draft, note: Text | None) -> Text:
     nots_en: list[str] = []
     nots_ru: list[str] = []
     for vs in _rejections(tuple(by_card[c] for c in draft.plausible if c in by_card)):
-        nots_en.append(_not(vs, "en"))
-        nots_ru.append(_not(vs, "ru"))
+        nots_en.append(_unsaid(_not(vs, "en"), advice.explanation.en))
+        nots_ru.append(_unsaid(_not(vs, "ru"), advice.explanation.ru))
     src_en = source_of(draft, "en")
     src_ru = source_of(draft, "ru")
     en = " ".join([advice.explanation.en, *nots_en]) + (f" (Source: {src_en}.)" if src_en else "")
@@ -238,14 +238,15 @@ def explanation_of(draft: Draft, note: Text | None) -> Text:
 
 
 def _rejections(verdicts: Sequence[CardVerdict]) -> list[list[CardVerdict]]:
-    """The rejected alternatives, each alone, except cards of one suit whose reasons are the same
-    words once each card's own name is taken out (and name it once at most): those go together."""
+    """The rejected alternatives, each alone, except cards whose reasons are the same words once
+    each card's own name is taken out (a reason naming its suit or other cards differs, so it
+    stays alone; one naming the card twice does too): those go together, their names joined by
+    "or" where the reason names the card ("lead a trump rather than ♦A or ♣J")."""
     groups: list[list[CardVerdict]] = []
     for v in verdicts:
         for g in groups:
             first = g[0]
-            if first.card.suit == v.card.suit and all(_template(first, lang) == _template(v, lang) is not None
-                                                     for lang in ("en", "ru")):
+            if all(_template(first, lang) == _template(v, lang) is not None for lang in ("en", "ru")):
                 g.append(v)
                 break
         else:
@@ -271,6 +272,16 @@ def _not(vs: Sequence[CardVerdict], lang: Lang) -> str:
         said = text.replace(name, names)
         return said[0].upper() + said[1:] if said[:1].islower() else said
     return f"{'Not' if lang == 'en' else 'Не'} {names}: {text}"
+
+
+def _unsaid(sentence: str, said: str) -> str:
+    """``sentence`` without its opening clause when the explanation has just said it ("With four
+    or more trumps, lead trumps." then "Lead a trump rather than ♦A.", not "With four or more
+    trumps, …" twice)."""
+    head, comma, rest = sentence.partition(", ")
+    if comma and rest and len(head) > 8 and head in said and ":" not in head:
+        return rest[0].upper() + rest[1:]
+    return sentence
 
 
 #: The hand a book's chapter is about, by the words that name it (Cassell's "the fourth player").
