@@ -293,7 +293,7 @@ def source_of(draft: Draft, lang: Lang) -> str:
     """The deciding maxim's own source by its name (:func:`tutor.content.sources.source_name`);
     when that source is a chapter about another hand than the puzzle's (Cassell on the fourth
     player for a third-hand play), the maxim's further source (``see``) about the puzzle's hand
-    instead, and none when the maxim has no source about this hand."""
+    instead (the maxim's own source still when none of its sources is about this hand)."""
     try:
         maxim = get_maxim(draft.deciding)
     except UnknownMaximError:
@@ -309,7 +309,7 @@ def source_of(draft: Draft, lang: Lang) -> str:
     for src in (maxim.source, *maxim.see):
         if about(src) in (None, kind):
             return source_name(src, lang)
-    return ""
+    return source_name(maxim.source, lang)
 
 
 def _level(x: float) -> bool:
