@@ -10,7 +10,7 @@ import re
 
 from tutor.cards import CARDS, Card, Hand, parse_card
 from tutor.content.library import Draft, Turn, decide
-from tutor.content.library_text import dd_note, explanation_of, hints_of
+from tutor.content.library_text import dd_note, explanation_of, hints_of, title_of
 from tutor.deal import Deal
 from tutor.seats import Seat
 
@@ -110,3 +110,30 @@ def test_a_third_hand_play_low_cites_its_maxims_source_on_the_third_hand_not_cas
     text = explanation_of(draft, None)
     assert "(Source: Cavendish, play of the third hand.)" in text.en
     assert "fourth player" not in text.en and "Касселла" not in text.ru
+
+
+def _turn(kind: str, pbn: str, dealer: Seat, trump: str, played: str) -> Draft:
+    got = decide(Turn("test", kind, Deal.from_pbn(pbn, dealer=dealer, trump_card=trump), played))
+    assert isinstance(got, Draft), got
+    return got
+
+
+def test_the_reason_does_not_say_again_the_opening_phrase_the_engines_own_reason_has_just_said():
+    # lib-2026-third-hand-535: "On partner's lead, third hand plays high. On partner's lead play your highest, not ♦5."
+    draft = _turn("third-hand", "N:83.Q953.9832.AQ7 654.A7.QJT76.J32 KQJT72.T64.K5.94 A9.KJ82.A4.KT865",
+                  Seat.W, "DA", "N:D2 DT")
+    text = explanation_of(draft, None)
+    assert text.en.count("On partner's lead") == 1
+    assert "Play your highest, not ♦5." in text.en
+
+
+def test_a_later_lead_after_your_own_lead_is_not_called_your_sides_first_lead():
+    # lib-2026-later-lead-346: South led ♣A to trick 2, partner has not led
+    draft = _turn("later-lead", "N:84.K6.KQ85.K9532 AQT6532.75.93.QJ K.A432.AJ2.AT876 J97.QJT98.T764.4",
+                  Seat.S, "HA", "W:HQ H6 H5 HA / S:CA C4 C2 CJ")
+    title = title_of(draft)
+    assert "first lead" not in title.en and "первый ход" not in title.ru
+    assert title.en == "On lead, trick three: partner has not led yet, three trumps left"
+    hint = hints_of(draft)[0]
+    assert "open" not in hint.en and "открыть" not in hint.ru
+    assert hint.en.startswith("You hold three trumps; you might lead diamonds (three cards) or clubs (four cards).")

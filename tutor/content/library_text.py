@@ -81,8 +81,8 @@ def title_of(draft: Draft) -> Text:
                   f"Первый ход: спорят {_NUM_RU[n]} масти, {lean[1]}" if n < 5 else
                   f"Первый ход: спорят {_NUM_RU[n]} мастей, {lean[1]}")
     if kind in ("later-lead", "return"):
-        who = ("partner led before", "партнёр уже ходил") if kind == "return" else ("your side's first lead",
-                                                                                 "первый ход вашей стороны")
+        who = ("partner led before", "партнёр уже ходил") if kind == "return" else ("partner has not led yet",
+                                                                                 "партнёр ещё не ходил")
         return _t(f"On lead, trick {_NUM_EN[trick]}: {who[0]}, {_trumps_en(trumps)} left",
                   f"Ваш ход на {_ORD_RU[trick]} взятке: {who[1]}, {_trumps_ru(trumps)} на руках")
     led = view.on_table[0]
@@ -152,10 +152,16 @@ def hints_of(draft: Draft) -> list[Text]:
     out: list[Text] = []
     if view.is_lead:
         suits = sorted({answer.suit, *(c.suit for c in draft.plausible)})
-        out.append(_t(f"You hold {_trumps_en(trumps)}; you might open {_suit_list(view, suits, 'en')}. "
-                      "Which of them does your side want opened first?",
-                      f"У вас {_trumps_ru(trumps)}; открыть можно {_suit_list(view, suits, 'ru')}. "
-                      "Какую из них вашей стороне выгодно открыть первой?"))
+        if not view.tricks:
+            out.append(_t(f"You hold {_trumps_en(trumps)}; you might open {_suit_list(view, suits, 'en')}. "
+                          "Which of them does your side want opened first?",
+                          f"У вас {_trumps_ru(trumps)}; открыть можно {_suit_list(view, suits, 'ru')}. "
+                          "Какую из них вашей стороне выгодно открыть первой?"))
+        else:  # a later lead: a suit may be led already (the side's own, partner's)
+            out.append(_t(f"You hold {_trumps_en(trumps)}; you might lead {_suit_list(view, suits, 'en')}. "
+                          "Which of them does your side want played now?",
+                          f"У вас {_trumps_ru(trumps)}; пойти можно в {_suit_list(view, suits, 'ru')}. "
+                          "Какую из них вашей стороне выгодно играть сейчас?"))
     else:
         plays = _plays(view)
         partner = view.seat.partner
@@ -281,6 +287,12 @@ def _unsaid(sentence: str, said: str) -> str:
     head, comma, rest = sentence.partition(", ")
     if comma and rest and len(head) > 8 and head in said and ":" not in head:
         return rest[0].upper() + rest[1:]
+    words = sentence.split(" ")
+    # the same opening phrase said with its comma ("On partner's lead, third hand plays high.")
+    for k in range(len(words) - 3, 2, -1):
+        if f"{' '.join(words[:k])}, " in said and ":" not in " ".join(words[:k]):
+            rest = " ".join(words[k:])
+            return rest[0].upper() + rest[1:]
     return sentence
 
 
