@@ -101,7 +101,9 @@ def test_a_zero_difference_is_written_level_never_as_0_00():
     assert "0.00" not in note.en and "0,00" not in note.ru
     assert "rates ♠K level with ♠A" in note.en and "ставит ♠К вровень с ♠Т" in note.ru
     level = dd_note(draft, _record(draft, "C2", {"C2": 7.5, "SK": 7.5}))
-    assert level is not None and "♣2 and ♠K score level" in level.en and "дают поровну" in level.ru
+    # level is not a disagreement: the note says so and explains nothing
+    assert level is not None and level.en == "Double-dummy over 10 layouts, ♣2 and ♠K score level."
+    assert level.ru == "В открытую на 10 раскладах ♣2 и ♠К дают поровну."
 
 
 def test_a_third_hand_play_low_cites_its_maxims_source_on_the_third_hand_not_cassell_on_the_fourth():
@@ -137,3 +139,12 @@ def test_a_later_lead_after_your_own_lead_is_not_called_your_sides_first_lead():
     hint = hints_of(draft)[0]
     assert "open" not in hint.en and "открыть" not in hint.ru
     assert hint.en.startswith("You hold three trumps; you might lead diamonds (three cards) or clubs (four cards).")
+
+
+def test_second_hand_low_is_not_said_twice_before_the_card_it_rejects():
+    # lib-2026-second-hand-384: "Second hand plays low. Second hand plays low; ♦J spends a card partner may not need."
+    draft = _turn("second-hand", "N:973.9754.T32.T65 Q5.J8.K865.AJ832 AT84.AT3.J9.KQ74 KJ62.KQ62.AQ74.9",
+                  Seat.E, "DK", "S:CK C9 C5 CA / E:D5")
+    text = explanation_of(draft, None)
+    assert text.en.count("Second hand plays low") == 1 and "♦J spends a card partner may not need." in text.en
+    assert text.ru.count("Вторая рука кладёт маленькую") == 1 and "♦В тратится зря." in text.ru

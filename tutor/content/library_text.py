@@ -284,9 +284,10 @@ def _unsaid(sentence: str, said: str) -> str:
     """``sentence`` without its opening clause when the explanation has just said it ("With four
     or more trumps, lead trumps." then "Lead a trump rather than ♦A.", not "With four or more
     trumps, …" twice)."""
-    head, comma, rest = sentence.partition(", ")
-    if comma and rest and len(head) > 8 and head in said and ":" not in head:
-        return rest[0].upper() + rest[1:]
+    for sep in (", ", "; "):
+        head, cut, rest = sentence.partition(sep)
+        if cut and rest and len(head) > 8 and head in said and ":" not in head:
+            return rest[0].upper() + rest[1:]
     words = sentence.split(" ")
     # the same opening phrase said with its comma ("On partner's lead, third hand plays high.")
     for k in range(len(words) - 3, 2, -1):
@@ -361,11 +362,11 @@ def dd_note(draft: Draft, record: dict[str, object]) -> Text | None:
     if _level(cost):
         head_en = f"Double-dummy over {n} layouts, {best.symbol('en')} and {answer.symbol('en')} score level."
         head_ru = f"В открытую на {n} раскладах {best.symbol('ru')} и {answer.symbol('ru')} дают поровну."
-    else:
-        head_en = (f"Double-dummy over {n} layouts, {best.symbol('en')} scores {_num(cost, 'en')} of a trick more "
-                   f"than {answer.symbol('en')}.")
-        head_ru = (f"В открытую на {n} раскладах {best.symbol('ru')} даёт на {_num(cost, 'ru')} взятки больше, "
-                   f"чем {answer.symbol('ru')}.")
+        return _t(head_en, head_ru)  # level: there is no disagreement to explain
+    head_en = (f"Double-dummy over {n} layouts, {best.symbol('en')} scores {_num(cost, 'en')} of a trick more "
+               f"than {answer.symbol('en')}.")
+    head_ru = (f"В открытую на {n} раскладах {best.symbol('ru')} даёт на {_num(cost, 'ru')} взятки больше, "
+               f"чем {answer.symbol('ru')}.")
     best_en = "trumps" if best.suit == _trump_of(draft) else f"the {best.suit.label('en')}"
     best_ru = "козыри" if best.suit == _trump_of(draft) else _SUIT_RU_ACC[best.suit]
     if best.suit != answer.suit and same:
