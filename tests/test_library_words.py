@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tutor.cards import CARDS, Card, Hand, parse_card
+from tutor.cards import CARDS, Card, Hand, Suit, parse_card
 from tutor.content.library import Draft, Turn, decide
 from tutor.content.library_text import dd_note, explanation_of, hints_of, title_of
 from tutor.deal import Deal
@@ -148,3 +148,13 @@ def test_second_hand_low_is_not_said_twice_before_the_card_it_rejects():
     text = explanation_of(draft, None)
     assert text.en.count("Second hand plays low") == 1 and "♦J spends a card partner may not need." in text.en
     assert text.ru.count("Вторая рука кладёт маленькую") == 1 and "♦В тратится зря." in text.ru
+
+
+def test_a_long_suit_the_engine_rules_out_altogether_is_answered_too():
+    # lib-2026-opening-lead-1427: six spades to A-Q-10 are never led (never-lead-ace-queen); the
+    # editor asks "why not my six-card suit?", so the explanation says it
+    draft = _opening("AQT962.KJ.K43.J9", "HT")
+    assert all(c.suit != Suit.S for c in draft.plausible)
+    text = explanation_of(draft, None)
+    assert "You hold ace and queen of ♠: let others lead it and finesse the queen; not ♠A." in text.en
+    assert "♠Т" in text.ru

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from tutor.cards import Card, Rank, Suit
 from tutor.content.engine import CardVerdict, maxim_text
-from tutor.content.library import Draft
+from tutor.content.library import Draft, plausible_suits
 from tutor.content.models import Text
 from tutor.content.quality import names_rank
 from tutor.content.sources import source_name
@@ -225,13 +225,24 @@ def _first_alternative(draft: Draft) -> CardVerdict | None:
 
 def explanation_of(draft: Draft, note: Text | None) -> Text:
     """The engine's reasons for its card, then why not each real alternative (the engine's verdict
-    on it, one short sentence per card, naming it), the source of the deciding maxim
+    on it, one short sentence per card, naming it; for a lead, also a suit the player would
+    consider that the engine rules out altogether), the source of the deciding maxim
     (:func:`source_of`), and the double-dummy ``note`` when there is one."""
     advice = draft.advice
     by_card = {c.card: c for c in advice.candidates}
     nots_en: list[str] = []
     nots_ru: list[str] = []
-    for vs in _rejections(tuple(by_card[c] for c in draft.plausible if c in by_card)):
+    rejected = [by_card[c] for c in draft.plausible if c in by_card]
+    view = draft.position.view()
+    if view.is_lead:
+        # a suit the player would consider that the engine rules out altogether (every card of
+        # it ``bad``, so no candidate: A-Q-10-x-x-x is not led) is answered too, by its first card
+        shown = {advice.card.suit, *(v.card.suit for v in rejected)}
+        for suit in plausible_suits(view):
+            first = next((c for c in advice.candidates if c.card.suit == suit), None)
+            if suit not in shown and first is not None and first.verdict == "bad":
+                rejected.append(first)
+    for vs in _rejections(rejected):
         nots_en.append(_unsaid(_not(vs, "en"), advice.explanation.en))
         nots_ru.append(_unsaid(_not(vs, "ru"), advice.explanation.ru))
     src_en = source_of(draft, "en")
