@@ -158,3 +158,12 @@ def test_a_long_suit_the_engine_rules_out_altogether_is_answered_too():
     text = explanation_of(draft, None)
     assert "You hold ace and queen of ♠: let others lead it and finesse the queen; not ♠A." in text.en
     assert "♠Т" in text.ru
+
+
+def test_a_discard_says_why_not_trump_when_the_seat_holds_trumps():
+    # lib-2026-discard-475: South, void in clubs with five trumps, discards; the editor asks "why not trump?"
+    draft = _turn("discard", "N:T8743.J.AQT8.A85 AQ.AK3.72.QJ7432 KJ6.QT76542.KJ3. 952.98.9654.KT96",
+                  Seat.S, "H6", "W:C6 C5 CJ H2 / S:H4 H8 HJ HK / E:C2")
+    text = explanation_of(draft, None)
+    assert "♥5 trumps a card partner may win; with four trumps or more, keep them to draw the opponents'." in text.en
+    assert "♥5 бьёт карту, которую может взять партнёр" in text.ru

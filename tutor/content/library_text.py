@@ -226,7 +226,7 @@ def _first_alternative(draft: Draft) -> CardVerdict | None:
 def explanation_of(draft: Draft, note: Text | None) -> Text:
     """The engine's reasons for its card, then why not each real alternative (the engine's verdict
     on it, one short sentence per card, naming it; for a lead, also a suit the player would
-    consider that the engine rules out altogether), the source of the deciding maxim
+    consider that the engine rules out altogether; for a discard, why not trump), the source of the deciding maxim
     (:func:`source_of`), and the double-dummy ``note`` when there is one."""
     advice = draft.advice
     by_card = {c.card: c for c in advice.candidates}
@@ -242,6 +242,12 @@ def explanation_of(draft: Draft, note: Text | None) -> Text:
             first = next((c for c in advice.candidates if c.card.suit == suit), None)
             if suit not in shown and first is not None and first.verdict == "bad":
                 rejected.append(first)
+    trump = _trump_of(draft)
+    if draft.position.kind == "discard" and trump is not None and all(v.card.suit != trump for v in rejected):
+        # not following, the other choice is to trump: say why not, by the lowest trump's verdict
+        ruffs = [c for c in advice.candidates if c.card.suit == trump and c.verdict != "equal"]
+        if ruffs:
+            rejected.append(min(ruffs, key=lambda c: c.card.rank))
     for vs in _rejections(rejected):
         nots_en.append(_unsaid(_not(vs, "en"), advice.explanation.en))
         nots_ru.append(_unsaid(_not(vs, "ru"), advice.explanation.ru))
