@@ -77,7 +77,11 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         (d / name).write_bytes(data)
     (d / "folder").mkdir()
     (d / "folder.html").mkdir()
-    return {name: d / name for name in [*made, "folder", "folder.html"]} | {"missing": d / "no" / "such.pbn"}
+    # a library folder whose one puzzle file does not read (``puzzles reword`` must not write over it)
+    (d / "badlib" / "evidence").mkdir(parents=True)
+    (d / "badlib" / "lead").mkdir()
+    (d / "badlib" / "lead" / "opening-lead.yaml").write_bytes(b"puzzles: [unclosed\n")
+    return {name: d / name for name in [*made, "folder", "folder.html", "badlib"]} | {"missing": d / "no" / "such.pbn"}
 
 
 # Each row: an id naming the mistake, then argv. "{name}" is replaced by the path of files[name].
@@ -313,6 +317,15 @@ BAD_INPUTS = [
     pytest.param(["puzzles", "build", "--seed", "1", "--lead", "1", "--workers", "2", "--scheduler", "tcp://h:8786"],
                  id="puzzles-build-workers-and-scheduler"),
     pytest.param(["puzzles", "build", "--seed", "1", "--lead", "1", "--out", ""], id="puzzles-build-empty-out"),
+    pytest.param(["puzzles", "reword", "--library", "{missing}"], id="puzzles-reword-missing-library"),
+    pytest.param(["puzzles", "reword", "--library", "{broken.yaml}"], id="puzzles-reword-library-is-a-file"),
+    pytest.param(["puzzles", "reword", "--library", ""], id="puzzles-reword-empty-library"),
+    pytest.param(["puzzles", "reword", "--library", "{folder}"], id="puzzles-reword-no-evidence-folder"),
+    pytest.param(["puzzles", "reword", "--library", "{folder}", "--store", "{folder.html}"],
+                 id="puzzles-reword-no-puzzle-files"),
+    pytest.param(["puzzles", "reword", "--library", "{badlib}"], id="puzzles-reword-broken-file"),
+    pytest.param(["puzzles", "reword", "--out", ""], id="puzzles-reword-empty-out"),
+    pytest.param(["puzzles", "reword", "--store", ""], id="puzzles-reword-empty-store"),
     # db -- the progress file
     pytest.param(["db"], id="db-no-subcommand"),
     # learner, answer, class (issue 14): refused before any store is opened

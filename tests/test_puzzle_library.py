@@ -151,3 +151,37 @@ def test_a_build_of_several_rounds_starts_one_runner(tmp_path, monkeypatch):
                     on_round=lambda _k, _f: rounds.append(1))
     assert len(kept) == 12 and len(rounds) >= 2
     assert len(entered) == 1
+
+
+def test_reword_keeps_header_ids_and_answers_and_reports_a_puzzle_whose_answer_changed(tmp_path):
+    """``tutor puzzles reword``: the words written again without solving, each file's header line
+    kept, ids, answers, maxims and difficulty unchanged; a puzzle the engine no longer answers
+    so is kept as it was and reported, never dropped."""
+    from pathlib import Path
+
+    from tutor.content.loader import load_paths
+    from tutor.evidence_store import EvidenceStore
+    from tutor.puzzle_build import reword_library
+
+    src = Path("library/seed-2027/lead/return.yaml")
+    text = src.read_text(encoding="utf-8")
+    before = load_paths([src]).puzzles
+    first = before[0].item
+    hand = [c for c in first.student_hand if c != first.answer]
+    wrong = next(c for c in hand if c.suit != first.answer.suit)
+    lib = tmp_path / "lib"
+    (lib / "lead").mkdir(parents=True)
+    head = text.splitlines()[0]
+    (lib / "lead" / "return.yaml").write_text(text.replace(f"  answer: {first.answer}\n", f"  answer: {wrong}\n", 1),
+                                              encoding="utf-8")
+    figures = reword_library([lib / "lead" / "return.yaml"], lib, lib, EvidenceStore(Path("library/evidence")))
+    written = (lib / "lead" / "return.yaml").read_text(encoding="utf-8")
+    assert written.splitlines()[0] == head
+    after = load_paths([lib / "lead" / "return.yaml"]).puzzles
+    assert [p.item.id for p in after] == [p.item.id for p in before]
+    assert figures.reported == [(first.id, "answer-changed")]
+    assert figures.reworded == len(before) - 1
+    assert after[0].item.answer == wrong and after[0].item.explanation == first.explanation
+    for old, new in zip(before[1:], after[1:]):
+        assert (new.item.answer, new.item.maxims, new.item.difficulty) == (old.item.answer, old.item.maxims,
+                                                                         old.item.difficulty)

@@ -38,7 +38,7 @@ from typing import Any
 
 from tutor.analyse import Runner, run_analysis, spec_of
 from tutor.cards import Card
-from tutor.content.library import Draft, decide, difficulty_of, positions, puzzle_key, themes_of
+from tutor.content.library import Draft, Turn, decide, difficulty_of, positions, puzzle_key, themes_of
 from tutor.content.library_text import dd_note, explanation_of, hints_of, prompt_of, title_of
 from tutor.content.lint import prove
 from tutor.content.loader import Located
@@ -49,7 +49,8 @@ from tutor.evidence_store import EvidenceStore
 from tutor.outfiles import write_atomic
 from tutor.seats import Seat
 
-__all__ = ["BuildFigures", "build", "ROUND", "MAX_UNEXPLAINED_COST", "DEFAULT_LAYOUTS", "write_library"]
+__all__ = ["BuildFigures", "build", "ROUND", "MAX_UNEXPLAINED_COST", "DEFAULT_LAYOUTS", "write_library",
+           "RewordFigures", "turn_of", "reword", "reword_library"]
 
 #: Positions decided per round (their evidence solved in one run).
 ROUND = 60
@@ -237,3 +238,121 @@ def write_library(puzzles: list[Puzzle], out: Path, header: str) -> list[Path]:
 
 def _is_card(x: object) -> bool:
     return isinstance(x, Card)
+
+
+# -- rewording the library in place (no evidence solved) ------------------------------------------------
+
+
+@dataclass
+class RewordFigures:
+    """What a reword did: the files and puzzles read, the puzzles given new words, and each puzzle
+    kept as it was with why (``no-kind``, ``no-evidence``, a :func:`decide` reason, ``answer-changed``,
+    ``maxims-changed``)."""
+
+    files: int = 0
+    read: int = 0
+    reworded: int = 0
+    reported: list[tuple[str, str]] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"files": self.files, "read": self.read, "reworded": self.reworded,
+                "reported": [{"id": i, "why": w} for i, w in self.reported]}
+
+    def text(self) -> str:
+        lines = [f"{self.files} file(s), {self.read} puzzles read, {self.reworded} reworded, "
+                 f"{len(self.reported)} kept as they were"]
+        lines += [f"  {i}: {w}" for i, w in self.reported]
+        return "\n".join(lines)
+
+
+def turn_of(puzzle: Puzzle) -> Turn | None:
+    """The South turn a library puzzle was built from: its kind read from its id
+    (``PREFIX-SEED-KIND-N``), its deal, dealer and tricks played. An opening lead is written with
+    South's hand only: the other hands are filled in order (the turned-up card in the dealer's),
+    which nothing South sees depends on. None when the id names no kind of the build."""
+    from tutor.cards import CARDS, Hand
+    from tutor.content.library import KINDS
+    from tutor.deal import Deal
+    from tutor.play import format_history
+
+    parts = puzzle.id.split("-", 2)
+    kind = parts[2].rsplit("-", 1)[0] if len(parts) == 3 else ""
+    if kind not in KINDS:
+        return None
+    deal = puzzle.full_deal()
+    if deal is None:
+        south = puzzle.student_hand
+        tc = puzzle.trump_card
+        rest = [c for c in CARDS if c not in south and c != tc]
+        hands: dict[Seat, Hand] = {Seat.S: south}
+        for seat in (Seat.W, Seat.N, Seat.E):
+            if seat == puzzle.dealer:
+                hands[seat] = Hand([tc, *rest[:12]])
+                rest = rest[12:]
+            else:
+                hands[seat] = Hand(rest[:13])
+                rest = rest[13:]
+        deal = Deal(hands, dealer=puzzle.dealer, trump_card=tc)
+    return Turn("library", kind, deal, format_history(puzzle.played) if puzzle.played else "")
+
+
+def reword(puzzle: Puzzle, store: EvidenceStore) -> Puzzle | str:
+    """``puzzle`` with its title, hints and explanation written again from the words of
+    :mod:`tutor.content.library_text` (the double-dummy note from its stored evidence, nothing
+    solved), its id, answer, maxims, difficulty, themes and accepted cards unchanged -- or why it
+    cannot be: its draft no longer decides, or decides another card or by other maxims."""
+    from tutor.analyse import spec_of
+    from tutor.evidence_store import EvidenceStoreError, assemble
+
+    turn = turn_of(puzzle)
+    if turn is None:
+        return "no-kind"
+    got = decide(turn)
+    if isinstance(got, str):
+        return got
+    if got.advice.card != puzzle.answer:
+        return "answer-changed"
+    if list(got.advice.maxims) != list(puzzle.maxims):
+        return "maxims-changed"
+    spec = spec_of(puzzle)
+    record = store.get(spec) if spec is not None else None
+    if record is None and spec is not None:
+        table = store.get_table(spec)
+        try:
+            record = assemble(spec, table) if table is not None else None
+        except EvidenceStoreError:
+            record = None
+    if record is None:
+        return "no-evidence"
+    return puzzle.model_copy(update={"title": title_of(got), "hints": hints_of(got),
+                                     "explanation": explanation_of(got, dd_note(got, record))})
+
+
+def reword_library(files: Iterable[Path], root: Path, out: Path, store: EvidenceStore) -> RewordFigures:
+    """Each puzzle file of ``files`` (under ``root``) written again under ``out`` at the same
+    relative path, its header line kept and each puzzle reworded (:func:`reword`); a puzzle that
+    cannot be is kept as it was and reported."""
+    from tutor.content.loader import ContentError, load_paths
+
+    figures = RewordFigures()
+    for path in files:
+        loaded = load_paths([path])
+        if loaded.problems:  # a file that does not read is not written over
+            raise ContentError(loaded.problems)
+        header = "\n".join(line[2:] for line in path.read_text(encoding="utf-8").splitlines()
+                           if line.startswith("# ")) or None
+        items: list[Puzzle] = []
+        for located in loaded.puzzles:
+            figures.read += 1
+            got = reword(located.item, store)
+            if isinstance(got, str):
+                figures.reported.append((located.item.id, got))
+                items.append(located.item)
+            else:
+                figures.reworded += 1
+                items.append(got)
+        target = out / path.relative_to(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, puzzles_yaml(items, header))
+        figures.files += 1
+    return figures

@@ -1,4 +1,7 @@
-"""``python -m tutor puzzles build --seed S --lead N --play M [--layouts L] [--workers K | --scheduler URL]
+"""``python -m tutor puzzles reword [--library library/] [--out DIR] [--store DIR] [--json]``: the
+library's words written again in place (:func:`tutor.puzzle_build.reword_library`), nothing solved.
+
+``python -m tutor puzzles build --seed S --lead N --play M [--layouts L] [--workers K | --scheduler URL]
 [--out library/] [--store DIR] [--prefix P] [--beside DIR …] [--json]``: the puzzle library (:mod:`tutor.puzzle_build`).
 
 Writes ``OUT/lead/<kind>.yaml`` and ``OUT/play/<kind>.yaml`` (ordinary puzzle files, the schema of
@@ -42,6 +45,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "(a second seed added to the library; repeatable)")
     add_json_flag(b)
     b.set_defaults(func=run)
+    r = inner.add_parser("reword", help="write the library's titles, hints and explanations again (nothing solved)")
+    r.add_argument("--library", type=nonempty, default="library", help="the library folder to read (default: library/)")
+    r.add_argument("--out", type=nonempty, default=None, help="where to write it (default: in place, the --library folder)")
+    r.add_argument("--store", type=nonempty, default=None, help="the evidence folder (default: LIBRARY/evidence)")
+    add_json_flag(r)
+    r.set_defaults(func=run_reword)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -87,4 +96,30 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write("\n")
     data = {**figures.as_json(), "files": [str(f) for f in files], "store": str(store.root)}
     emit(args, data, figures.text() + f"\nwrote {len(files)} file(s) under {out}; evidence in {store.root}")
+    return 0
+
+
+def run_reword(args: argparse.Namespace) -> int:
+    """``tutor puzzles reword``: each puzzle file under ``--library`` (its lead/ and play/ folders,
+    and a later seed's folders below it; not the evidence) written again under ``--out`` at the
+    same place, its header line kept; the puzzles that keep their old words are listed with why."""
+    from tutor.content.loader import ContentError
+    from tutor.evidence_store import EvidenceStore
+    from tutor.puzzle_build import reword_library
+
+    root = Path(args.library)
+    if not root.is_dir():
+        raise CliError(f"--library: {root} is not a folder")
+    store_dir = Path(args.store) if args.store is not None else root / "evidence"
+    if not store_dir.is_dir():
+        raise CliError(f"--store: {store_dir} is not a folder")
+    files = sorted(p for p in root.rglob("*.yaml") if not p.resolve().is_relative_to(store_dir.resolve()))
+    if not files:
+        raise CliError(f"--library: no puzzle files under {root}")
+    out = Path(args.out) if args.out is not None else root
+    try:
+        figures = reword_library(files, root, out, EvidenceStore(store_dir))
+    except ContentError as exc:
+        raise CliError(f"--library: {exc}") from exc
+    emit(args, {**figures.as_json(), "out": str(out)}, figures.text() + f"\nwrote under {out}")
     return 0

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 
 from tutor.cards import Card, Rank, Suit
 from tutor.content.engine import CardVerdict, maxim_text
-from tutor.content.library import Draft
+from tutor.content.library import Draft, plausible_suits
 from tutor.content.models import Text
 from tutor.content.quality import names_rank
-from tutor.content.sources import maxim_source
+from tutor.content.sources import source_name
+from tutor.conventions.catalogue import Source, UnknownMaximError, get_maxim
 from tutor.i18n import ru_plural
 from tutor.seats import Seat
 from tutor.seatview import SeatView
@@ -80,8 +81,8 @@ def title_of(draft: Draft) -> Text:
                   f"Первый ход: спорят {_NUM_RU[n]} масти, {lean[1]}" if n < 5 else
                   f"Первый ход: спорят {_NUM_RU[n]} мастей, {lean[1]}")
     if kind in ("later-lead", "return"):
-        who = ("partner led before", "партнёр уже ходил") if kind == "return" else ("your side's first lead",
-                                                                                 "первый ход вашей стороны")
+        who = ("partner led before", "партнёр уже ходил") if kind == "return" else ("partner has not led yet",
+                                                                                 "партнёр ещё не ходил")
         return _t(f"On lead, trick {_NUM_EN[trick]}: {who[0]}, {_trumps_en(trumps)} left",
                   f"Ваш ход на {_ORD_RU[trick]} взятке: {who[1]}, {_trumps_ru(trumps)} на руках")
     led = view.on_table[0]
@@ -151,10 +152,16 @@ def hints_of(draft: Draft) -> list[Text]:
     out: list[Text] = []
     if view.is_lead:
         suits = sorted({answer.suit, *(c.suit for c in draft.plausible)})
-        out.append(_t(f"You hold {_trumps_en(trumps)}; you might open {_suit_list(view, suits, 'en')}. "
-                      "Which of them does your side want opened first?",
-                      f"У вас {_trumps_ru(trumps)}; открыть можно {_suit_list(view, suits, 'ru')}. "
-                      "Какую из них вашей стороне выгодно открыть первой?"))
+        if not view.tricks:
+            out.append(_t(f"You hold {_trumps_en(trumps)}; you might open {_suit_list(view, suits, 'en')}. "
+                          "Which of them does your side want opened first?",
+                          f"У вас {_trumps_ru(trumps)}; открыть можно {_suit_list(view, suits, 'ru')}. "
+                          "Какую из них вашей стороне выгодно открыть первой?"))
+        else:  # a later lead: a suit may be led already (the side's own, partner's)
+            out.append(_t(f"You hold {_trumps_en(trumps)}; you might lead {_suit_list(view, suits, 'en')}. "
+                          "Which of them does your side want played now?",
+                          f"У вас {_trumps_ru(trumps)}; пойти можно в {_suit_list(view, suits, 'ru')}. "
+                          "Какую из них вашей стороне выгодно играть сейчас?"))
     else:
         plays = _plays(view)
         partner = view.seat.partner
@@ -176,7 +183,7 @@ def hints_of(draft: Draft) -> list[Text]:
                           f"{still_ru} Какие из ваших карт здесь что-то решают, а какие равны между собой?"))
     alt = _first_alternative(draft)
     if alt is not None:
-        out.append(_t(f"Against {alt.card.symbol('en')}: {alt.why.en}", f"Против {alt.card.symbol('ru')}: {alt.why.ru}"))
+        out.append(_against(alt))
     out.append(maxim_text(draft.deciding))
     return [h for h in out if not (names_rank(h.en, answer.rank, "en") or names_rank(h.ru, answer.rank, "ru"))] or out[:1]
 
@@ -196,6 +203,19 @@ def _winner(view: SeatView) -> Seat | None:
     return max(plays, key=lambda p: power(p[1]))[0]
 
 
+def _against(alt: CardVerdict) -> Text:
+    """The second hint: the rule the strongest alternative breaks, by its title, as a question --
+    the explanation gives the engine's reason in full, so the hint never repeats it."""
+    broken = alt.maxims[0] if alt.maxims else ""
+    try:
+        title = get_maxim(broken).title
+    except UnknownMaximError:
+        return _t(f"{alt.card.symbol('en')} is tempting. What would it cost you here?",
+                  f"{alt.card.symbol('ru')} соблазняет. Чего эта карта вам здесь будет стоить?")
+    return _t(f"{alt.card.symbol('en')} is tempting. Does it keep to the rule “{title['en']}”?",
+              f"{alt.card.symbol('ru')} соблазняет. Не нарушает ли эта карта правило «{title['ru']}»?")
+
+
 def _first_alternative(draft: Draft) -> CardVerdict | None:
     by_card = {c.card: c for c in draft.advice.candidates}
     return next((by_card[c] for c in draft.plausible if c in by_card), None)
@@ -205,32 +225,132 @@ def _first_alternative(draft: Draft) -> CardVerdict | None:
 
 def explanation_of(draft: Draft, note: Text | None) -> Text:
     """The engine's reasons for its card, then why not each real alternative (the engine's verdict
-    on it), the source of the deciding maxim, and the double-dummy ``note`` when there is one."""
+    on it, one short sentence per card, naming it; for a lead, also a suit the player would
+    consider that the engine rules out altogether; for a discard, why not trump), the source of the deciding maxim
+    (:func:`source_of`), and the double-dummy ``note`` when there is one."""
     advice = draft.advice
     by_card = {c.card: c for c in advice.candidates}
     nots_en: list[str] = []
     nots_ru: list[str] = []
-    # alternatives the engine faults for one reason are answered together ("Not ♠K or ♣Q: …")
-    groups: dict[str, list[CardVerdict]] = {}
-    for c in draft.plausible:
-        v = by_card.get(c)
-        if v is not None:
-            groups.setdefault(v.why.en.replace(c.symbol("en"), "{card}"), []).append(v)
-    for vs in groups.values():
-        first = vs[0]
-        names_en = " or ".join(v.card.symbol("en") for v in vs)
-        names_ru = " или ".join(v.card.symbol("ru") for v in vs)
-        why_en = first.why.en if len(vs) == 1 else first.why.en.replace(first.card.symbol("en"), "them")
-        why_ru = first.why.ru if len(vs) == 1 else first.why.ru.replace(first.card.symbol("ru"), "их")
-        nots_en.append(f"Not {names_en}: {why_en}")
-        nots_ru.append(f"Не {names_ru}: {why_ru}")
-    src_en = maxim_source(draft.deciding, "en")
-    src_ru = maxim_source(draft.deciding, "ru")
+    rejected = [by_card[c] for c in draft.plausible if c in by_card]
+    view = draft.position.view()
+    if view.is_lead:
+        # a suit the player would consider that the engine rules out altogether (every card of
+        # it ``bad``, so no candidate: A-Q-10-x-x-x is not led) is answered too, by its first card
+        shown = {advice.card.suit, *(v.card.suit for v in rejected)}
+        for suit in plausible_suits(view):
+            first = next((c for c in advice.candidates if c.card.suit == suit), None)
+            if suit not in shown and first is not None and first.verdict == "bad":
+                rejected.append(first)
+    trump = _trump_of(draft)
+    if draft.position.kind == "discard" and trump is not None and all(v.card.suit != trump for v in rejected):
+        # not following, the other choice is to trump: say why not, by the lowest trump's verdict
+        ruffs = [c for c in advice.candidates if c.card.suit == trump and c.verdict != "equal"]
+        if ruffs:
+            rejected.append(min(ruffs, key=lambda c: c.card.rank))
+    for vs in _rejections(rejected):
+        nots_en.append(_unsaid(_not(vs, "en"), advice.explanation.en))
+        nots_ru.append(_unsaid(_not(vs, "ru"), advice.explanation.ru))
+    src_en = source_of(draft, "en")
+    src_ru = source_of(draft, "ru")
     en = " ".join([advice.explanation.en, *nots_en]) + (f" (Source: {src_en}.)" if src_en else "")
     ru = " ".join([advice.explanation.ru, *nots_ru]) + (f" (Источник: {src_ru}.)" if src_ru else "")
     if note is not None:
         en, ru = f"{en} {note.en}", f"{ru} {note.ru}"
     return _t(en, ru)
+
+
+def _rejections(verdicts: Sequence[CardVerdict]) -> list[list[CardVerdict]]:
+    """The rejected alternatives, each alone, except cards whose reasons are the same words once
+    each card's own name is taken out (a reason naming its suit or other cards differs, so it
+    stays alone; one naming the card twice does too): those go together, their names joined by
+    "or" where the reason names the card ("lead a trump rather than ♦A or ♣J")."""
+    groups: list[list[CardVerdict]] = []
+    for v in verdicts:
+        for g in groups:
+            first = g[0]
+            if all(_template(first, lang) == _template(v, lang) is not None for lang in ("en", "ru")):
+                g.append(v)
+                break
+        else:
+            groups.append([v])
+    return groups
+
+
+def _template(v: CardVerdict, lang: Lang) -> str | None:
+    """The reason with the card's name as ``{card}``; None when it names the card more than once."""
+    text = v.why.en if lang == "en" else v.why.ru
+    name = v.card.symbol(lang)
+    return None if text.count(name) > 1 else text.replace(name, "{card}")
+
+
+def _not(vs: Sequence[CardVerdict], lang: Lang) -> str:
+    """One sentence rejecting ``vs`` (one card, or cards of one suit with the same reason): the
+    reason itself when it names the card (the names joined by "or"), else "Not ♠J: <reason>"."""
+    names = (" or " if lang == "en" else " или ").join(v.card.symbol(lang) for v in vs)
+    first = vs[0]
+    text = first.why.en if lang == "en" else first.why.ru
+    name = first.card.symbol(lang)
+    if name in text:
+        said = text.replace(name, names)
+        return said[0].upper() + said[1:] if said[:1].islower() else said
+    return f"{'Not' if lang == 'en' else 'Не'} {names}: {text}"
+
+
+def _unsaid(sentence: str, said: str) -> str:
+    """``sentence`` without its opening clause when the explanation has just said it ("With four
+    or more trumps, lead trumps." then "Lead a trump rather than ♦A.", not "With four or more
+    trumps, …" twice)."""
+    for sep in (", ", "; "):
+        head, cut, rest = sentence.partition(sep)
+        if cut and rest and len(head) > 8 and head in said and ":" not in head:
+            return rest[0].upper() + rest[1:]
+    words = sentence.split(" ")
+    # the same opening phrase said with its comma ("On partner's lead, third hand plays high.")
+    for k in range(len(words) - 3, 2, -1):
+        if f"{' '.join(words[:k])}, " in said and ":" not in " ".join(words[:k]):
+            rest = " ".join(words[k:])
+            return rest[0].upper() + rest[1:]
+    return sentence
+
+
+#: The hand a book's chapter is about, by the words that name it (Cassell's "the fourth player").
+_HAND_WORDS = {"second-hand": ("second hand", "second player"), "third-hand": ("third hand", "third player"),
+               "fourth-hand": ("fourth hand", "fourth player")}
+
+
+def source_of(draft: Draft, lang: Lang) -> str:
+    """The deciding maxim's own source by its name (:func:`tutor.content.sources.source_name`);
+    when that source is a chapter about another hand than the puzzle's (Cassell on the fourth
+    player for a third-hand play), the maxim's further source (``see``) about the puzzle's hand
+    instead (the maxim's own source still when none of its sources is about this hand)."""
+    try:
+        maxim = get_maxim(draft.deciding)
+    except UnknownMaximError:
+        return ""
+    kind = draft.position.kind
+    if kind not in _HAND_WORDS:
+        return source_name(maxim.source, lang)
+
+    def about(src: Source) -> str | None:
+        chapter = (src.chapter or "").lower()
+        return next((k for k, words in _HAND_WORDS.items() if any(w in chapter for w in words)), None)
+
+    for src in (maxim.source, *maxim.see):
+        if about(src) in (None, kind):
+            return source_name(src, lang)
+    return source_name(maxim.source, lang)
+
+
+def _level(x: float) -> bool:
+    """A difference the note writes as "level": it would print as 0.00."""
+    return abs(x) < 0.005
+
+
+def _trump_of(draft: Draft) -> Suit | None:
+    """The trump suit of the draft's deal."""
+    tc = draft.position.deal.trump_card
+    return tc.suit if tc is not None else None
 
 
 def _num(x: float, lang: Lang) -> str:
@@ -256,20 +376,28 @@ def dd_note(draft: Draft, record: dict[str, object]) -> Text | None:
     cost = float(comparison["cost"])
     same = {c: m for c, m in means.items() if c.suit == answer.suit and c != answer}
     lead = draft.position.kind in ("opening-lead", "later-lead", "return")
-    head_en = (f"Double-dummy over {n} layouts, {best.symbol('en')} scores {_num(cost, 'en')} of a trick more than "
-               f"{answer.symbol('en')}.")
+    if _level(cost):
+        head_en = f"Double-dummy over {n} layouts, {best.symbol('en')} and {answer.symbol('en')} score level."
+        head_ru = f"В открытую на {n} раскладах {best.symbol('ru')} и {answer.symbol('ru')} дают поровну."
+        return _t(head_en, head_ru)  # level: there is no disagreement to explain
+    head_en = (f"Double-dummy over {n} layouts, {best.symbol('en')} scores {_num(cost, 'en')} of a trick more "
+               f"than {answer.symbol('en')}.")
     head_ru = (f"В открытую на {n} раскладах {best.symbol('ru')} даёт на {_num(cost, 'ru')} взятки больше, "
                f"чем {answer.symbol('ru')}.")
+    best_en = "trumps" if best.suit == _trump_of(draft) else f"the {best.suit.label('en')}"
+    best_ru = "козыри" if best.suit == _trump_of(draft) else _SUIT_RU_ACC[best.suit]
     if best.suit != answer.suit and same:
         rival, m = max(same.items(), key=lambda kv: kv[1])
         edge = means[answer] - m
-        if edge >= 0:
-            body_en = (f"Within the {answer.suit.label('en')} the solver backs {answer.symbol('en')} "
-                       f"({_num(edge, 'en')} over {rival.symbol('en')}): what it dislikes is the suit, since it "
-                       f"sees every hand and a waiting lead from the {best.suit.label('en')} gives nothing away to it.")
-            body_ru = (f"Внутри масти ({_SUIT_RU_GEN[answer.suit]}) расчёт за {answer.symbol('ru')} "
-                       f"(на {_num(edge, 'ru')} лучше {rival.symbol('ru')}): ему не нравится сама масть — он видит "
-                       f"все руки, и выжидательный ход в {_SUIT_RU_ACC[best.suit]} ему ничего не отдаёт.")
+        if _level(edge) or edge > 0:
+            backs_en = (f"rates {answer.symbol('en')} level with {rival.symbol('en')}" if _level(edge) else
+                        f"backs {answer.symbol('en')} ({_num(edge, 'en')} over {rival.symbol('en')})")
+            backs_ru = (f"ставит {answer.symbol('ru')} вровень с {rival.symbol('ru')}" if _level(edge) else
+                        f"за {answer.symbol('ru')} (на {_num(edge, 'ru')} лучше {rival.symbol('ru')})")
+            body_en = (f"Within the {answer.suit.label('en')} the solver {backs_en}: what it dislikes is the suit. "
+                       f"It sees every hand, so a lead of {best_en} gives nothing away to it.")
+            body_ru = (f"Внутри масти ({_SUIT_RU_GEN[answer.suit]}) расчёт {backs_ru}: ему не нравится сама масть. "
+                       f"Он видит все руки, и ход в {best_ru} ему ничего не отдаёт.")
         else:
             body_en = (f"Even within the {answer.suit.label('en')} it prefers {rival.symbol('en')} by "
                        f"{_num(-edge, 'en')}: the solver sees partner's cards, and the convention's card is worth what "
