@@ -50,7 +50,8 @@ def _cards_en(n: int) -> str:
 
 
 def _cards_ru(n: int) -> str:
-    return f"{_NUM_RU[n]} {ru_plural(n, 'карта', 'карты', 'карт')}"
+    """«три карты», «пять карт»; none is «ни одной карты» (the genitive singular, not «ни одной карт»)."""
+    return "ни одной карты" if n == 0 else f"{_NUM_RU[n]} {ru_plural(n, 'карта', 'карты', 'карт')}"
 
 
 def _trumps_en(n: int) -> str:
@@ -58,7 +59,12 @@ def _trumps_en(n: int) -> str:
 
 
 def _trumps_ru(n: int) -> str:
-    return f"{_NUM_RU_M[n]} {ru_plural(n, 'козырь', 'козыря', 'козырей')}"
+    """«три козыря»; none is «ни одного козыря» (not «ни одного козырей»).
+
+    >>> _trumps_ru(0), _trumps_ru(3), _trumps_ru(5)
+    ('ни одного козыря', 'три козыря', 'пять козырей')
+    """
+    return "ни одного козыря" if n == 0 else f"{_NUM_RU_M[n]} {ru_plural(n, 'козырь', 'козыря', 'козырей')}"
 
 
 def _length(view: SeatView, suit: Suit) -> int:
