@@ -213,8 +213,9 @@ ROWS: tuple[Row, ...] = (
         "Pole's verses: 'Don't trump it if you hold more trumps than three'; 000 Hints §7"),
     # -- the thirteenth card ------------------------------------------------------------------
     Row("thirteenth-card-second-hand-not-ruffed-russian", "russian", "AKQ65432.AKQ..32", "C", TWELVE_DIAMONDS, None,
-        "HQ", "do-not-ruff-thirteenth-unless-last",
-        "000 Hints §12 (not ruffed unless you play last); the discard from the weakest suit, Cavendish ch. 28"),
+        "S2", "do-not-ruff-thirteenth-unless-last",
+        "000 Hints §12 (not ruffed unless you play last); the discard a losing card, Cavendish ch. 28 and 32: "
+        "♥Q under South's own ace and king is a winner, ♠2 beside A-K-Q is the card that may lose"),
     Row("thirteenth-card-second-hand-weak-ruffs-english", "english", "AKQ65432.AKQ..32", "C", TWELVE_DIAMONDS, None,
         "C2", None, "Old Hoyle: '13th cards second hand where weak'; Cavendish ch. 32"),
     Row("partners-thirteenth-strong-partner-trump-high-english", "english", "AKQ6543.AK..KJ43", "C",
