@@ -67,10 +67,10 @@ def test_other_systems_lead_is_explained_by_its_own_reason_not_only_a_rules_titl
 
 def test_the_russian_hint_puts_v_before_every_suit_one_may_lead() -> None:
     # lib-2026-later-lead-346: «пойти можно в бубны (…) или в трефы (…)», not «… или трефы»
-    from tutor.seats import Seat
     from tutor.content.library import Draft, Turn, decide
     from tutor.content.library_text import hints_of
     from tutor.deal import Deal
+    from tutor.seats import Seat
 
     deal = Deal.from_pbn("N:84.K6.KQ85.K9532 AQT6532.75.93.QJ K.A432.AJ2.AT876 J97.QJT98.T764.4",
                          dealer=Seat.S, trump_card="HA")

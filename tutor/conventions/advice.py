@@ -500,7 +500,8 @@ def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
             return say_with("advice.difference_note.english_here_by_rule", other=symbols, title=title)
         return say_with("advice.difference_note.russian_here_by_rule", other=symbols, title=title)
     template = because.why if because is f else because.reason
-    why = {lang: because.render(template, lang, card=best if because is f else other, best=other) for lang in LANGS}
+    why: dict[str, str] = {lang: because.render(template, lang, card=best if because is f else other, best=other)
+                           for lang in LANGS}
     if in_this_suit:
         if ctx.system == "russian":
             return say_with("advice.difference_note.english_in_this_suit", other=symbols, why=why)
