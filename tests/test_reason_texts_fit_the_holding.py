@@ -78,3 +78,23 @@ def test_the_russian_hint_puts_v_before_every_suit_one_may_lead() -> None:
     assert isinstance(draft, Draft)
     ru = hints_of(draft)[0].ru
     assert "пойти можно в бубны (три карты) или в трефы (четыре карты)" in ru
+
+
+def test_cards_of_two_suits_rejected_together_are_not_said_to_be_of_that_suit() -> None:
+    # lib-2026-discard-247: ♠10, ♥A and ♥J are rejected by one rule (discard from the weakest suit);
+    # the editor read "♠10 or ♥A or ♥J is not the lowest card of your weakest suit; partner would
+    # read that suit as weak" -- two suits, one "that suit"
+    from tutor.content.library import Draft, Turn, decide
+    from tutor.content.library_text import explanation_of
+    from tutor.deal import Deal
+    from tutor.seats import Seat
+
+    deal = Deal.from_pbn("N:J9.Q53.QJT87.Q53 83.98.2.KJT97642 AKT52.AKJ.AK943. Q764.T7642.65.A8",
+                         dealer=Seat.E, trump_card="CT")
+    draft = decide(Turn("test", "discard", deal, "S:SK S4 S9 S8 / S:DK D5 D7 D2 / S:SA S6 SJ S3 / S:DA D6 D8 C2 / E:C4"))
+    assert isinstance(draft, Draft)
+    text = explanation_of(draft, None)
+    assert "that suit" not in text.en and "эту масть" not in text.ru
+    assert " or ♥A or " not in text.en and " или ♥Т или " not in text.ru
+    assert "is not the lowest card of your weakest suit; partner reads the suit of a discard as weak." in text.en
+    assert "масть сброшенной карты партнёр сочтёт слабой" in text.ru
