@@ -194,7 +194,7 @@ def test_english_lead_note_names_the_russian_lead_not_a_card_of_a_suit_it_would_
     en = advise(view, "english").explanation
     assert "Russian whist leads ♥3" in en["en"] and "♦2 here" not in en["en"]
     assert "ходят ♥3" in en["ru"]
-    assert "A-Q" in en["en"]
+    assert "ace and queen of ♦" in en["en"]  # its own words, not only the rule's title (issue 26)
 
 
 def test_lead_note_within_one_suit_says_from_this_suit() -> None:

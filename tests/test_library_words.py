@@ -62,9 +62,9 @@ def test_a_reason_naming_the_strong_suit_reads_as_a_sentence_for_cards_of_other_
     draft = _opening("A7.AQJT.AK72.KT4", "H7")
     text = explanation_of(draft, None)
     assert "before leading them" not in text.en and "protect your ♦ before" not in text.en
-    assert re.search(r"Draw trumps first, not ♠A or ♦A or ♣K: until the opponents' trumps are out, your ♦ "
+    assert re.search(r"Draw trumps first, not ♠A, ♦A or ♣K: until the opponents' trumps are out, your ♦ "
                      r"suit can be ruffed\.", text.en), text.en
-    assert "масть ♦ могут побить" in text.ru
+    assert "масть ♦ могут побить" in text.ru and "♠Т, ♦Т или ♣К" in text.ru  # a list, not «или … или» (issue 26)
 
 
 def test_no_hint_repeats_a_sentence_of_the_explanation():

@@ -140,9 +140,13 @@ def _plays(view: SeatView) -> list[tuple[Seat, Card]]:
 
 # -- hints -----------------------------------------------------------------------------------------
 
-def _suit_list(view: SeatView, suits: Sequence[Suit], lang: Lang) -> str:
+def _suit_list(view: SeatView, suits: Sequence[Suit], lang: Lang, each: str = "") -> str:
+    """The suits one may lead, "spades (3 cards), hearts (4 cards) or trumps (2 cards)"; ``each``
+    is the Russian preposition every suit takes («пойти можно в пики, в червы или в козыри»:
+    «в пики … или трефы» leaves the last without its «в»)."""
     if lang == "ru":
-        parts = [f"{'козыри' if s == view.trump else _SUIT_RU_ACC[s]} ({_cards_ru(_length(view, s))})" for s in suits]
+        parts = [f"{each}{'козыри' if s == view.trump else _SUIT_RU_ACC[s]} ({_cards_ru(_length(view, s))})"
+                 for s in suits]
         return ", ".join(parts[:-1]) + " или " + parts[-1] if len(parts) > 1 else parts[0]
     parts = [f"{'trumps' if s == view.trump else s.label('en')} ({_cards_en(_length(view, s))})" for s in suits]
     return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else parts[0]
@@ -166,7 +170,7 @@ def hints_of(draft: Draft) -> list[Text]:
         else:  # a later lead: a suit may be led already (the side's own, partner's)
             out.append(_t(f"You hold {_trumps_en(trumps)}; you might lead {_suit_list(view, suits, 'en')}. "
                           "Which of them does your side want played now?",
-                          f"У вас {_trumps_ru(trumps)}; пойти можно в {_suit_list(view, suits, 'ru')}. "
+                          f"У вас {_trumps_ru(trumps)}; пойти можно {_suit_list(view, suits, 'ru', each='в ')}. "
                           "Какую из них вашей стороне выгодно играть сейчас?"))
     else:
         plays = _plays(view)
@@ -293,7 +297,9 @@ def _template(v: CardVerdict, lang: Lang) -> str | None:
 def _not(vs: Sequence[CardVerdict], lang: Lang) -> str:
     """One sentence rejecting ``vs`` (one card, or cards of one suit with the same reason): the
     reason itself when it names the card (the names joined by "or"), else "Not ♠J: <reason>"."""
-    names = (" or " if lang == "en" else " или ").join(v.card.symbol(lang) for v in vs)
+    symbols = [v.card.symbol(lang) for v in vs]
+    last = " or " if lang == "en" else " или "
+    names = ", ".join(symbols[:-1]) + last + symbols[-1] if len(symbols) > 1 else symbols[0]  # "♠K, ♠J or ♦K"
     first = vs[0]
     text = first.why.en if lang == "en" else first.why.ru
     name = first.card.symbol(lang)

@@ -482,16 +482,33 @@ def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
         other_maxim = f.maxim if f is not None else (chosen[0] if chosen else d.maxims[1 if ctx.system == "russian" else 0])
     from tutor.conventions.catalogue import get_maxim  # the titles, not the ids, reach the learner
 
-    title = get_maxim(other_maxim).title
     symbols = _symbols(other)
-    if len({c.suit for c in ctx.legal}) == 1 < len({c.suit for c in ctx.position.legal_cards()}):
-        # the question was "which card of this suit?" (``advise(..., suit=...)``): say so
+    in_this_suit = len({c.suit for c in ctx.legal}) == 1 < len({c.suit for c in ctx.position.legal_cards()})
+    # the other system's own words for its card (why it does not play ours, else why it plays its
+    # own): a rule's title alone does not say what it has to do with the hand (issue 26)
+    f = other_out.rejected.get(best)
+    because: Finding | None = f
+    if because is None:
+        because = next((g for g in other_out.applied if g.maxim == other_maxim and other in g.keep), None)
+    if because is None:
+        title = get_maxim(other_maxim).title
+        if in_this_suit:  # the question was "which card of this suit?" (``advise(..., suit=...)``): say so
+            if ctx.system == "russian":
+                return say_with("advice.difference_note.english_in_this_suit_by_rule", other=symbols, title=title)
+            return say_with("advice.difference_note.russian_in_this_suit_by_rule", other=symbols, title=title)
         if ctx.system == "russian":
-            return say_with("advice.difference_note.english_in_this_suit", other=symbols, title=title)
-        return say_with("advice.difference_note.russian_in_this_suit", other=symbols, title=title)
+            return say_with("advice.difference_note.english_here_by_rule", other=symbols, title=title)
+        return say_with("advice.difference_note.russian_here_by_rule", other=symbols, title=title)
+    template = because.why if because is f else because.reason
+    why: dict[str, str] = {lang: because.render(template, lang, card=best if because is f else other, best=other)
+                           for lang in LANGS}
+    if in_this_suit:
+        if ctx.system == "russian":
+            return say_with("advice.difference_note.english_in_this_suit", other=symbols, why=why)
+        return say_with("advice.difference_note.russian_in_this_suit", other=symbols, why=why)
     if ctx.system == "russian":
-        return say_with("advice.difference_note.english_here", other=symbols, title=title)
-    return say_with("advice.difference_note.russian_here", other=symbols, title=title)
+        return say_with("advice.difference_note.english_here", other=symbols, why=why)
+    return say_with("advice.difference_note.russian_here", other=symbols, why=why)
 
 
 def explain_card(position: SeatView, card: Card | str, system: System = "russian") -> Verdict:

@@ -491,8 +491,31 @@ def _prepare(cards: Sequence[Card], trump: bool, gone: frozenset[Card], situatio
     return _H(ordered, frozenset(c.rank for c in ordered), tuple(equal_groups(ordered, gone)), trump, situation)
 
 
-def _holding_lead(maxim: str, pick: _Pick) -> HoldingLead:
-    reason, why = _TEXTS[maxim]
+#: The words of a rule whose scope is wider than its name, for the holdings the name does not fit:
+#: the seed's «туз с маленькими» and «король сам-третей» decide A-Q-8-3, A-J-10-8 and K-J-10-2
+#: too, and "with small cards" is not true of them (issue 26, the editor's reading).
+_WITH_HIGH_CARDS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
+    "ace-small-lead-small": (
+        say("holdings.module.text-51"),
+        say("holdings.module.text-52"),
+    ),
+    "king-third-lead-small": (
+        say("holdings.module.text-53"),
+        say("holdings.module.text-54"),
+    ),
+}
+
+
+def _texts_for(maxim: str, h: _H) -> tuple[Mapping[str, str], Mapping[str, str]]:
+    """The rule's words for this holding: "with small cards" only when the cards under the head
+    are all below the ten (:meth:`_H.small`)."""
+    if maxim in _WITH_HIGH_CARDS and len(h.small()) < h.n - 1:
+        return _WITH_HIGH_CARDS[maxim]
+    return _TEXTS[maxim]
+
+
+def _holding_lead(maxim: str, pick: _Pick, h: _H) -> HoldingLead:
+    reason, why = _texts_for(maxim, h)
     return HoldingLead(pick.keep, maxim, reason, why, pick.accept, _SCHOOLS if pick.accept else None)
 
 
@@ -526,7 +549,7 @@ def lead_from_holding(
             continue
         pick = pattern(h)
         if pick is not None:
-            return _holding_lead(maxim, pick)
+            return _holding_lead(maxim, pick, h)
     return None
 
 
