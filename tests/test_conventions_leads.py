@@ -370,3 +370,23 @@ def test_few_trumps_wait_for_call():
     """000 LST 8: «Имея на руках не более трех козырей, козырять не следует, пока этого не захочет партнер»."""
     a = lead("9432.9432.93.AT5")
     assert a.card.suit != Suit.C and why_not(a, "C5") == "few-trumps-wait-for-call"
+
+
+def test_top_of_touching_honours_not_a_pair_below_the_honours_in_a_long_suit():
+    """The books' scope of the rule (Cavendish, Analysis of leads: knave, ten and small -- a small
+    card; Pole, Theory of Whist: the lowest, by the general rule; old Hoyle, how to lead trumps
+    no. 25): J-10 or 10-9 heading four cards or more is no pair of honours (the ten is none), and
+    the suit is led like any long suit -- the lowest (000 Leads §7)."""
+    for holding, low in (("JT64", "S4"), ("JT852", "S2"), ("T9753", "S3")):
+        a = lead(f"{holding}.932.932.{'54' if len(holding) == 5 else '543'}")
+        assert str(a.card) == low, holding
+        assert a.maxims[0] == "long-suit-lead-lowest" and "top-of-touching-honours" not in a.maxims
+
+
+def test_top_of_touching_honours_keeps_honour_pairs_sequences_and_short_suits():
+    """The narrowing above leaves 000's own cases: K-Q and Q-J-9 (HNT 9, Leads §1), a head sequence
+    of three (J-10-9) and a short suit (J-10-4, a forced lead): the top card."""
+    for holding, top in (("KQ74", "SK"), ("QJ92", "SQ"), ("JT94", "SJ"), ("JT4", "SJ")):
+        rest = {4: ".932.932.543", 3: ".9432.932.543"}[len(holding)]
+        a = lead(holding + rest, suit=Suit.S)
+        assert str(a.card) == top and a.maxims[0] == "top-of-touching-honours", holding

@@ -265,9 +265,30 @@ def _under_sequence(h: _H) -> _Pick | None:
     return None
 
 
-def _touching(h: _H) -> _Pick | None:
-    """000 LST 1, HNT 9: touching cards -> the higher."""
+#: The lowest honour of whist (ace, king, queen, knave; the ten is none): a touching pair whose
+#: lower card is below it is no pair of "touching honours".
+LOWEST_HONOUR = J
+#: The length from which such a pair heads a long suit (the pair and two or more small cards).
+LONG_WITH_PAIR = 4
+
+
+def pair_below_honours_in_long_suit(h: _H) -> bool:
+    """The books' scope of "the higher of touching cards" for a long suit headed by a pair that is
+    not two honours -- J-10 or 10-9 and two or more small cards: such a suit is led like any long
+    suit, a small card (Cavendish, Analysis of leads: knave, ten and small, a small one; Pole, the
+    lowest by the general rule; old Hoyle, knave, ten and three small trumps: a small one). The
+    pair of honours of 000's own examples (king-queen, HNT 9; queen-knave-nine, LST 1) and a head
+    sequence of three keep their top card, and so does a short suit (a forced lead)."""
     top = h.groups[0]
+    return len(top) == 2 and top[-1].rank < LOWEST_HONOUR and h.n >= LONG_WITH_PAIR
+
+
+def _touching(h: _H) -> _Pick | None:
+    """000 LST 1, HNT 9: touching cards -> the higher; not a pair below the honours heading a
+    long suit (:func:`pair_below_honours_in_long_suit`)."""
+    top = h.groups[0]
+    if pair_below_honours_in_long_suit(h):
+        return None
     return _one(top[0]) if len(top) >= 2 and top[0].rank >= T else None
 
 
