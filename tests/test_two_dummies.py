@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import pytest
 
+from tutor.cards import CARDS, Card, Hand
 from tutor.cli import main
 from tutor.commands.play_deal import play_loop
 from tutor.deal import Deal
@@ -128,3 +130,68 @@ def test_robots_play_only_legal_cards_in_2000_two_dummy_deals():
             state.verify_play(rc.card)
             state.play(rc.card)
         assert len(state.tricks) == 13
+
+
+# -- the re-deal test: «удвох, тобто з двома бовдурами» -- the robot never reads the closed hand ------
+
+#: Whose cards each seat sees as ``autoplay --variant two-dummies`` seats its robots: the two open
+#: dummies N and W, and the other hand of one's own player (South's player holds S and N, East's
+#: player E and W). East's and West's are the Play page's robot's (checked below).
+_SIGHT = {s: tuple(x for x in (*TWO.exposed(), s.partner) if x != s) for s in Seat}
+
+
+def _redeal_two_dummies(state: PlayState, seat: Seat, rng: random.Random) -> tuple[PlayState, set[Card]]:
+    """The same table with every card ``seat`` cannot see dealt again, keeping all it has seen: the
+    unplayed cards of its own hand and of the two hands in its sight, every card played, and the
+    turned-up trump card. Returns the new table and the cards that were re-dealt."""
+    seen_hands = {seat, *_SIGHT[seat]}
+    (closed,) = set(Seat) - seen_hands
+    played: dict[Seat, list[Card]] = {s: [] for s in Seat}
+    for trick in state.tricks:
+        for s, c in trick.plays():
+            played[s].append(c)
+    for i, c in enumerate(state.current):
+        played[Seat((state.leader + i) % 4)].append(c)
+    seen = {c for s in seen_hands for c in state.hand(s)} | {c for cs in played.values() for c in cs}
+    if state.deal.trump_card is not None:
+        seen.add(state.deal.trump_card)
+    hidden = [c for c in CARDS if c not in seen]
+    rng.shuffle(hidden)
+    hands = {s: Hand([*state.hand(s), *played[s]]) for s in seen_hands}
+    keep = [state.deal.trump_card] if state.deal.dealer == closed and state.deal.trump_card in state.hand(closed) else []
+    hands[closed] = Hand([*played[closed], *keep, *hidden])
+    deal = Deal([hands[s] for s in Seat], dealer=state.deal.dealer, trump_card=state.deal.trump_card)
+    return PlayState.from_history(deal, state.history()), set(hidden)
+
+
+def test_udvokh_z_dvoma_bovduramy_redealing_the_closed_hand_never_changes_a_robots_card():
+    """000 «"Болваны" в висте» / 002 «удвох, тобто з двома бовдурами»: a robot decides from what its
+    seat sees alone. At its turns in 40 seeded deals the cards it cannot see (the closed hand of the
+    other player) are dealt again, every card it has seen kept (its own hand, the two open dummies,
+    the cards played, the turned-up trump card); its card, its maxims and its note stay. With three
+    of the four hands in sight the cards it cannot see are exactly the closed hand's unplayed cards,
+    so the re-deal returns them to that hand, as at the table, where they are known by elimination:
+    the test checks that the robot's sight leaves nothing else unseen and that its decision is the
+    same on the table rebuilt from its sight and the play alone."""
+    assert {s: set(_SIGHT[s]) for s in TWO.robot_seats()} == {s: set(TWO.robot_view(s)) for s in TWO.robot_seats()}
+    rng = random.Random(25)
+    robots = {s: Robot(s, samples=0, exposed=_SIGHT[s], seed=s) for s in Seat}
+    checked = dict.fromkeys(Seat, 0)
+    for seed in range(40):
+        state = PlayState(TWO.adapt(Deal.random(seed, dealer=Seat(seed % 4))))
+        step = 0
+        while not state.is_over:
+            seat = state.to_play
+            mine = robots[seat].choose(state)
+            if step % 3 == seed % 3 and len(state.legal_cards()) > 1:
+                (closed,) = set(Seat) - {seat, *_SIGHT[seat]}
+                again, redealt = _redeal_two_dummies(state, seat, rng)
+                assert redealt == set(state.hand(closed)) - {state.deal.trump_card}
+                assert again.hand(seat) == state.hand(seat)
+                assert all(again.hand(s) == state.hand(s) for s in _SIGHT[seat])
+                other = robots[seat].choose(again)
+                assert (other.card, other.maxims, other.note) == (mine.card, mine.maxims, mine.note)
+                checked[seat] += 1
+            state.play(mine.card)
+            step += 1
+    assert min(checked.values()) >= 30
