@@ -42,8 +42,10 @@ ITEM = textwrap.dedent("""\
         explanation: {en: "Cover an honour with an honour.", ru: "Онер кроют онером."}
     """)
 
-#: A deal in which East's jack of hearts (from J-T-9-x) is conventional.
-DEAL = "N:AJT95.A85.KT7.A2 K72.JT74.8643.K5 Q83.K63.J952.T64 64.Q92.AQ.QJ9873"
+#: A deal in which East's jack of hearts (from J-10-9-7-5, the head of a sequence of three) is
+#: conventional; from J-10-7-4 it is not: a pair below the honours heading a long suit is led like
+#: any long suit, the lowest (Cavendish, Analysis of leads; the deal `tutor check --find-deals` wrote).
+DEAL = "N:AT5.A4.KT4.AQ982 K2.JT975.Q876.53 Q83.K63.J952.T64 J9764.Q82.A3.KJ7"
 
 
 def item_text(played: str = "E:HJ", deal: str | None = DEAL, answer: str = "HK", deliberate: str = "") -> str:
@@ -111,10 +113,10 @@ def test_deliberate_card_must_have_been_played() -> None:
 
 def test_every_seat_is_judged_from_its_own_hand() -> None:
     """The same card is conventional from one hand and not from another: East's jack of hearts is
-    the top of J-T-x-x, but from K-J-T-x the king fourth leads small (000 LST 3)."""
+    the top of the sequence J-T-9, but from K-J-T-x the king fourth leads small (000 LST 3)."""
     tricks = parse_history("E:HJ")
     trump, dealer = Card.parse("C2"), Seat.N
-    good = check_seat(Hand.parse("K72.JT74.8643.K5"), Seat.E, tricks, trump, dealer)
+    good = check_seat(Hand.parse("K2.JT975.Q876.53"), Seat.E, tricks, trump, dealer)
     bad = check_seat(Hand.parse("K72.KJT4.8643.K5"), Seat.E, tricks, trump, dealer)
     assert [(c.trick, str(c.card), c.conventional) for c in good] == [(1, "HJ", True)]
     assert [(c.trick, str(c.card), c.conventional) for c in bad] == [(1, "HJ", False)]
