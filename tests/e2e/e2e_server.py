@@ -197,13 +197,15 @@ def choose_option(page: Any, box: Any, name: str, *, tries: int = 6) -> None:
     """Open a select box and click its option ``name``, as a user does -- typing it to search the
     list when the option is not drawn, and again if a rerun drew the box anew and closed its list
     before the option showed (a loaded machine: CI)."""
+    from playwright.sync_api import TimeoutError as NotShown
+
     option = page.get_by_role("option", name=name)
     for attempt in range(tries):
         settled(page)
         box.click()
         try:
             option.first.wait_for(timeout=3_000)
-        except Exception:
+        except NotShown:
             # the list opens scrolled to the option now chosen and draws only the options near it
             # (a long list: the 30 days of a month): type, as a user searches it, so the option shows
             try:
