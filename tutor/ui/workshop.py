@@ -298,10 +298,10 @@ def compute_evidence() -> None:
 
 
 def pbn_text(data: bytes) -> str:
-    """An uploaded PBN file's text: UTF-8 (with or without its mark), else ISO 8859-1, the
+    r"""An uploaded PBN file's text: UTF-8 (with or without its mark), else ISO 8859-1, the
     encoding the PBN standard names (every byte reads, so an old file never fails here).
 
-    >>> pbn_text("[Event \"Кубок\"]".encode()), pbn_text(b"[Event \"Caf\xe9\"]")
+    >>> pbn_text('[Event "Кубок"]'.encode()), pbn_text(b'[Event "Caf\xe9"]')
     ('[Event "Кубок"]', '[Event "Café"]')
     """
     try:
