@@ -43,7 +43,7 @@ from tutor.content.library_text import dd_note, explanation_of, hints_of, prompt
 from tutor.content.lint import prove
 from tutor.content.loader import Located
 from tutor.content.models import Accept, Puzzle
-from tutor.content.quality import SHARED_MAX
+from tutor.content.quality import SHARED_MAX, explanation_words
 from tutor.content.writer import puzzles_yaml
 from tutor.evidence_store import EvidenceStore
 from tutor.outfiles import write_atomic
@@ -134,7 +134,7 @@ def build(seed: int, leads: int, plays: int, store: EvidenceStore, *, layouts: i
     seen: set[tuple[object, ...]] = {k for k in map(puzzle_key, beside) if k is not None}
     # ``tutor check``'s gate on pasted words (point 6), applied here so the library passes it:
     # no explanation shared word for word by more than SHARED_MAX puzzles, these and the library's
-    said = Counter(_words(p) for p in beside)
+    said = Counter(explanation_words(p) for p in beside)
     wanted = {"lead": leads, "play": plays}
     have = Counter[str]()
     streams: list[tuple[str, Iterator[Any]]] = []
@@ -185,10 +185,10 @@ def build(seed: int, leads: int, plays: int, store: EvidenceStore, *, layouts: i
                     if problems:
                         figures.rejected["proof:" + problems[0].message.split(":")[0][:40]] += 1
                         continue
-                    if said[_words(puzzle)] >= SHARED_MAX:
+                    if said[explanation_words(puzzle)] >= SHARED_MAX:
                         figures.rejected["gate:shared-explanation"] += 1
                         continue
-                    said[_words(puzzle)] += 1
+                    said[explanation_words(puzzle)] += 1
                     kept.append(puzzle)
                     have[name] += 1
                     figures.kept += 1
@@ -200,11 +200,6 @@ def build(seed: int, leads: int, plays: int, store: EvidenceStore, *, layouts: i
                     on_round(kept, figures)
     figures.seconds = time.perf_counter() - t0
     return kept, figures
-
-
-def _words(puzzle: Puzzle) -> str:
-    """The puzzle's English explanation as the shared-words gate compares it (spaces folded)."""
-    return " ".join(puzzle.explanation.en.split())
 
 
 def _puzzle_probe(draft: Draft, layouts: int) -> Puzzle:

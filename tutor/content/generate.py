@@ -31,8 +31,9 @@ from tutor.content.engine import (
     maxim_text,
     number_for,
 )
+from tutor.content.library_text import rejection_sentences
 from tutor.content.models import Puzzle, Text
-from tutor.content.quality import SHARED_MAX, text_names_rank
+from tutor.content.quality import SHARED_MAX, explanation_words, text_names_rank
 from tutor.content.sources import maxim_source
 from tutor.deal import Deal
 from tutor.errors import WhistError
@@ -334,14 +335,15 @@ def _hints(recipe: Recipe, deciding: str, answer: Card) -> list[Text]:
 def card_explanation(hand: Hand, advice: EngineCard, deciding: str) -> Text:
     """The engine's reason for its card, about this hand: the suit it comes from as held, why not
     the best card of each other suit and the next card of the same suit (the engine's verdict on
-    each), and the deciding maxim's source -- so no two hands share one explanation word for word
+    each, in :func:`~tutor.content.library_text.rejection_sentences`' words), and the deciding
+    maxim's source -- so no two hands share one explanation word for word
     (``tutor check`` fails one shared by more than a few puzzles, issue 26 point 6).
 
     >>> from tutor.content.engine import CardVerdict
-    >>> v = CardVerdict(Card.parse("SK"), "bad", ("king-third",), Text(en="♠K is bad.", ru="♠K плохо."))
+    >>> v = CardVerdict(Card.parse("SK"), "bad", ("king-third",), Text(en="The king waits.", ru="Король ждёт."))
     >>> a = EngineCard(Card.parse("S2"), ("king-third",), Text(en="Lead low.", ru="Ходите с малой."), (v,), "classic")
     >>> card_explanation(Hand.parse("SK852 H5"), a, "king-third").en.split(" (Source")[0]
-    'Your spades: K 8 5 2. Lead low. Not ♠K: ♠K is bad.'
+    'Your spades: K 8 5 2. Lead low. Not ♠K: The king waits.'
     """
     card = advice.card
     held = sorted((c for c in hand if c.suit == card.suit), key=lambda c: -c.rank.value)
@@ -354,11 +356,10 @@ def card_explanation(hand: Hand, advice: EngineCard, deciding: str) -> Text:
     for v in sorted(faulted, key=lambda v: -v.card.rank.value):
         if v.card.suit != card.suit and not any(p.card.suit == v.card.suit for p in picked):
             picked.append(v)
-    nots_en = [f"Not {v.card.symbol('en')}: {v.why.en}" for v in picked[:3]]
-    nots_ru = [f"Не {v.card.symbol('ru')}: {v.why.ru}" for v in picked[:3]]
+    nots = rejection_sentences(picked[:3], advice.explanation)
     src_en, src_ru = maxim_source(deciding, "en"), maxim_source(deciding, "ru")
-    en = " ".join([f"Your {card.suit.label('en')}: {names['en']}.", advice.explanation.en, *nots_en])
-    ru = " ".join([f"Ваши {card.suit.label('ru')}: {names['ru']}.", advice.explanation.ru, *nots_ru])
+    en = " ".join([f"Your {card.suit.label('en')}: {names['en']}.", advice.explanation.en, *(n.en for n in nots)])
+    ru = " ".join([f"Ваши {card.suit.label('ru')}: {names['ru']}.", advice.explanation.ru, *(n.ru for n in nots)])
     return _t(en + (f" (Source: {src_en}.)" if src_en else ""), ru + (f" (Источник: {src_ru}.)" if src_ru else ""))
 
 
@@ -451,7 +452,7 @@ def generate(theme: str, count: int = 1, seed: int = 0, *, attempts: int = 400) 
             puzzle = _card_puzzle(recipe, d, advice, pid) if fits else None
             if puzzle is not None and puzzle.played:
                 puzzle = _with_conventional_history(puzzle)
-        if puzzle is not None and said[" ".join(puzzle.explanation.en.split())] >= SHARED_MAX:
+        if puzzle is not None and said[explanation_words(puzzle)] >= SHARED_MAX:
             puzzle = None  # a clone of puzzles already made: `tutor check` would fail the shared words
         if puzzle is None:
             misses += 1
@@ -459,6 +460,6 @@ def generate(theme: str, count: int = 1, seed: int = 0, *, attempts: int = 400) 
                 raise GenerateError(f"no {theme} puzzle found in {attempts} deals in a row (seed {seed})")
             continue
         misses = 0
-        said[" ".join(puzzle.explanation.en.split())] += 1
+        said[explanation_words(puzzle)] += 1
         out.append(puzzle)
     return out

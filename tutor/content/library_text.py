@@ -240,8 +240,6 @@ def explanation_of(draft: Draft, note: Text | None) -> Text:
     (:func:`source_of`), and the double-dummy ``note`` when there is one."""
     advice = draft.advice
     by_card = {c.card: c for c in advice.candidates}
-    nots_en: list[str] = []
-    nots_ru: list[str] = []
     rejected = [by_card[c] for c in draft.plausible if c in by_card]
     view = draft.position.view()
     if view.is_lead:
@@ -258,9 +256,8 @@ def explanation_of(draft: Draft, note: Text | None) -> Text:
         ruffs = [c for c in advice.candidates if c.card.suit == trump and c.verdict != "equal"]
         if ruffs:
             rejected.append(min(ruffs, key=lambda c: c.card.rank))
-    for vs in _rejections(rejected):
-        nots_en.append(_unsaid(_not(vs, "en"), advice.explanation.en))
-        nots_ru.append(_unsaid(_not(vs, "ru"), advice.explanation.ru))
+    nots = rejection_sentences(rejected, advice.explanation)
+    nots_en, nots_ru = [n.en for n in nots], [n.ru for n in nots]
     src_en = source_of(draft, "en")
     src_ru = source_of(draft, "ru")
     en = " ".join([advice.explanation.en, *nots_en]) + (f" (Source: {src_en}.)" if src_en else "")
@@ -268,6 +265,15 @@ def explanation_of(draft: Draft, note: Text | None) -> Text:
     if note is not None:
         en, ru = f"{en} {note.en}", f"{ru} {note.ru}"
     return _t(en, ru)
+
+
+def rejection_sentences(rejected: Sequence[CardVerdict], explanation: Text) -> list[Text]:
+    """Why not each rejected card, after the engine's ``explanation`` of its own: one short
+    sentence per card naming it, or per group with the same reason (:func:`_rejections`), without
+    an opening clause the explanation has just said. The library's explanations and
+    ``tutor generate``'s card puzzles both say their "not" sentences this way."""
+    return [_t(_unsaid(_not(vs, "en"), explanation.en), _unsaid(_not(vs, "ru"), explanation.ru))
+            for vs in _rejections(rejected)]
 
 
 def _rejections(verdicts: Sequence[CardVerdict]) -> list[list[CardVerdict]]:

@@ -42,7 +42,13 @@ from tutor.content.history import check_history, deliberate_cards
 from tutor.content.loader import ContentSet, Located, Problem, gc_paused, load_paths, parse_text
 from tutor.content.markup import remote_loads
 from tutor.content.models import THEMES, Diagram, ExerciseStep, Item, Lesson, Puzzle, TeachStep, Text
-from tutor.content.quality import SHARED_MAX, names_holding_ru, shared_explanations, text_names_rank
+from tutor.content.quality import (
+    SHARED_MAX,
+    explanation_words,
+    names_holding_ru,
+    shared_explanations,
+    text_names_rank,
+)
 from tutor.content.rulings import PenaltyError, Ruling
 from tutor.content.situation import item_ruling, item_view
 from tutor.cut import player_name
@@ -476,7 +482,7 @@ def lint(content: ContentSet) -> LintReport:
     shared = shared_explanations((p.item.id, p.item.explanation.en) for p in content.puzzles)
     if shared:
         for p in content.puzzles:
-            n = shared.get(" ".join(p.item.explanation.en.split()))
+            n = shared.get(explanation_words(p.item))
             if n:
                 problems.append(p.problem(f"explanation: the same words explain {n} puzzles (at most {SHARED_MAX}): "
                                           "say what is true of this hand", "explanation"))

@@ -21,6 +21,7 @@ from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
 from tutor.cards import Card, Rank
+from tutor.content.models import Puzzle
 from tutor.deal import Deal
 from tutor.play import Trick
 from tutor.vocab import Lang
@@ -28,7 +29,8 @@ from tutor.vocab import Lang
 if TYPE_CHECKING:
     from tutor.content.models import Text
 
-__all__ = ["names_rank", "text_names_rank", "names_holding_ru", "SHARED_MAX", "shared_explanations", "history_faults"]
+__all__ = ["names_rank", "text_names_rank", "names_holding_ru", "SHARED_MAX", "explanation_words", "shared_explanations",
+           "history_faults"]
 
 #: How many puzzles may share one explanation word for word (a lesson's exercise and its puzzle,
 #: two spellings of one classic position); more is a pasted paragraph.
@@ -108,10 +110,21 @@ def names_holding_ru(title: str, holding: Collection[Card]) -> bool:
     return any(re.search(rf"(?<![а-яё]){stem}", low) for rank, stem in _HONOURS_RU.items() if rank in held)
 
 
+def _folded(text: str) -> str:
+    return " ".join(text.split())
+
+
+def explanation_words(puzzle: Puzzle) -> str:
+    """A puzzle's explanation as the shared-words gate compares it: the English text, spaces folded
+    (the key ``tutor check``, ``tutor generate`` and ``tutor puzzles build`` all count by)."""
+    return _folded(puzzle.explanation.en)
+
+
 def shared_explanations(explanations: Iterable[tuple[str, str]]) -> dict[str, int]:
-    """The explanations (English text) shared by more than :data:`SHARED_MAX` puzzles, with how
-    many share each; ``explanations`` are (puzzle id, English explanation)."""
-    counts = Counter(" ".join(text.split()) for _, text in explanations)
+    """The explanations (English text, spaces folded as :func:`explanation_words` folds them) shared
+    by more than :data:`SHARED_MAX` puzzles, with how many share each; ``explanations`` are
+    (puzzle id, English explanation)."""
+    counts = Counter(_folded(text) for _, text in explanations)
     return {text: n for text, n in counts.items() if n > SHARED_MAX}
 
 
