@@ -46,6 +46,7 @@ def test_verdicts_and_questions_are_one_vocabulary():
     (vocab.parse_system, " English ", vocab.SYSTEMS),
     (vocab.parse_question, "LEAD", vocab.QUESTION_KINDS),
     (vocab.parse_attempt_kind, "daily", vocab.ATTEMPT_KINDS),
+    (vocab.parse_homework_kind, " Lesson ", vocab.HOMEWORK_KINDS),
     (vocab.parse_ruleset_name, " Simple ", vocab.RULESET_NAMES),
 ])
 def test_a_word_is_read_once_and_a_bad_one_lists_the_valid_words(parse, good, words):
@@ -164,3 +165,28 @@ def test_attempt_kinds_are_one_vocabulary_from_the_answer_service_to_the_store()
     assert typing.get_type_hints(Attempt)["kind"] == vocab.AttemptKind
     assert typing.get_type_hints(ProgressStore.record_attempt)["kind"] == vocab.AttemptKind
     assert typing.get_type_hints(answering.answer)["kind"] == vocab.AttemptKind | None
+
+
+def test_homework_kinds_are_one_vocabulary_from_the_teacher_to_the_grid(tmp_path):
+    """Issue 22 point 3: homework's kind was a bare ``str`` checked by hand; now the store's
+    ``assign`` and an :class:`Assignment` take ``vocab.HomeworkKind``, a row is read back by
+    ``parse_homework_kind``, and an unknown kind is refused before anything is written."""
+    import typing
+
+    from tutor.progress import Role
+    from tutor.progress.records import Assignment
+    from tutor.progress.store import ProgressStore
+    from tutor.storage.errors import ProgressError
+
+    assert vocab.HOMEWORK_KINDS == ("puzzle", "lesson")
+    assert typing.get_type_hints(Assignment)["kind"] == vocab.HomeworkKind
+    assert typing.get_type_hints(ProgressStore.assign)["kind"] == vocab.HomeworkKind
+    store = ProgressStore(tmp_path / "p.db")
+    teacher = store.learner("Teacher")
+    store.set_role(teacher.id, Role.TEACHER)
+    cls = store.create_class("Form 5", teacher.id)
+    with pytest.raises(ProgressError):
+        store.assign(cls.id, ["king-fourth-lead"], kind="daily")  # type: ignore[arg-type]
+    assert store.assignments(cls.id) == []
+    store.assign(cls.id, ["first-lead"], kind="lesson")
+    assert [(a.item_id, a.kind) for a in store.assignments(cls.id)] == [("first-lead", "lesson")]

@@ -49,6 +49,9 @@ __all__ = [
     "AttemptKind",
     "ATTEMPT_KINDS",
     "parse_attempt_kind",
+    "HomeworkKind",
+    "HOMEWORK_KINDS",
+    "parse_homework_kind",
 ]
 
 
@@ -96,6 +99,10 @@ CARD_QUESTIONS: tuple[QuestionKind, ...] = ("lead", "play", "legal")
 AttemptKind = Literal["lesson", "puzzle", "daily"]
 ATTEMPT_KINDS: tuple[AttemptKind, ...] = get_args(AttemptKind)
 
+#: What a teacher sets as homework: a puzzle of the library or a whole lesson.
+HomeworkKind = Literal["puzzle", "lesson"]
+HOMEWORK_KINDS: tuple[HomeworkKind, ...] = get_args(HomeworkKind)
+
 _W = TypeVar("_W", bound=str)
 
 
@@ -140,3 +147,16 @@ def parse_question(text: object) -> QuestionKind:
 def parse_attempt_kind(text: object) -> AttemptKind:
     """An attempt kind from text; the error lists the kinds."""
     return _parse(text, ATTEMPT_KINDS, "attempt kind")
+
+
+def parse_homework_kind(text: object) -> HomeworkKind:
+    """A homework kind from text (a stored row, an option); the error lists the kinds.
+
+    >>> parse_homework_kind("Lesson")
+    'lesson'
+    >>> parse_homework_kind("daily")
+    Traceback (most recent call last):
+    ...
+    tutor.vocab.VocabularyError: unknown homework kind 'daily' (use one of: puzzle, lesson)
+    """
+    return _parse(text, HOMEWORK_KINDS, "homework kind")

@@ -29,6 +29,7 @@ from tutor.storage import models as T
 from tutor.storage import name_key
 from tutor.storage.database import Database, insert_or
 from tutor.storage.errors import ProgressError
+from tutor.vocab import HOMEWORK_KINDS, HomeworkKind, parse_homework_kind
 
 __all__ = ["Classes"]
 
@@ -96,10 +97,11 @@ class Classes:
                          .on_conflict_do_nothing(index_elements=[_M.c.class_id, _M.c.learner_id]))
         return found
 
-    def assign(self, class_id: int, items: Sequence[str], *, kind: str = "puzzle", due: date | None = None) -> None:
+    def assign(self, class_id: int, items: Sequence[str], *, kind: HomeworkKind = "puzzle",
+               due: date | None = None) -> None:
         """Give the class homework: puzzles (or lessons) to do, by a date or open-ended.
         Assigning an item again changes its due date."""
-        if kind not in ("puzzle", "lesson"):
+        if kind not in HOMEWORK_KINDS:
             raise ProgressError(f"homework is puzzles or lessons, got {kind!r}")
         if not items or any(not isinstance(i, str) or not i.strip() for i in items):
             raise ProgressError("name at least one puzzle (or lesson) to assign")
@@ -116,7 +118,7 @@ class Classes:
         with self.db.read() as conn:
             rows = conn.execute(select(_H.c.item_id, _H.c.kind, _H.c.due).where(_H.c.class_id == class_id)
                                 .order_by(_H.c.id)).all()
-        return [Assignment(str(r[0]), str(r[1]), _due(r[2])) for r in rows]
+        return [Assignment(str(r[0]), parse_homework_kind(r[1]), _due(r[2])) for r in rows]
 
     @guard_rows
     def taught(self, teacher_id: int) -> list[ClassInfo]:
@@ -145,8 +147,8 @@ class Classes:
                 select(_A.c.item_id, _A.c.correct, _A.c.hints_used)
                 .where(_A.c.learner_id == learner_id, _A.c.first_try == 1))}
             done = {str(r[0]) for r in conn.execute(select(_D.c.lesson_id).where(_D.c.learner_id == learner_id))}
-        return [Homework(str(name), Assignment(str(item), str(kind), _due(due)),
-                         item_state(str(kind), firsts.get(str(item)), str(item) in done))
+        return [Homework(str(name), Assignment(str(item), parse_homework_kind(kind), _due(due)),
+                         item_state(parse_homework_kind(kind), firsts.get(str(item)), str(item) in done))
                 for name, item, kind, due in rows]
 
     @guard_rows
@@ -177,7 +179,7 @@ class Classes:
         done = {(int(r[0]), str(r[1])) for r in lessons}
         rows = []
         for learner_id, name in members:
-            items = {item_id: item_state(str(kind), first.get((int(learner_id), item_id)),
+            items = {item_id: item_state(parse_homework_kind(kind), first.get((int(learner_id), item_id)),
                                          (int(learner_id), item_id) in done)
                      for item_id, kind in homework}
             rows.append(ReportRow(str(name), items, tuple(self._weak_themes(int(learner_id)))))

@@ -21,7 +21,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from tutor.glicko import Rating
 from tutor.storage.errors import ProgressError, StoreUnavailable
-from tutor.vocab import ATTEMPT_KINDS, AttemptKind
+from tutor.vocab import ATTEMPT_KINDS, AttemptKind, HomeworkKind
 
 __all__ = ["KINDS", "MAX_NAME", "Role", "Learner", "BrowserWork", "IdleBrowsers", "RatingPoint", "Candidate", "ClassInfo", "Assignment", "ItemState",
            "ReportRow", "Homework", "Attempt", "ThemeStats", "ReviewItem", "Report", "Draft", "report_csv",
@@ -128,7 +128,7 @@ class Assignment:
     """Homework: a puzzle or a lesson, due by a date or open-ended."""
 
     item_id: str
-    kind: str
+    kind: HomeworkKind
     due: date | None
 
 
@@ -187,7 +187,7 @@ class Homework:
     state: ItemState
 
 
-def item_state(kind: str, first: tuple[bool, int] | None, lesson_done: bool) -> ItemState:
+def item_state(kind: HomeworkKind, first: tuple[bool, int] | None, lesson_done: bool) -> ItemState:
     """An assigned item's state from the learner's first try (right?, hints) or, for a lesson,
     whether he finished it (done counts as "first-try": the grid has four states)."""
     if kind == "lesson" and lesson_done:

@@ -50,7 +50,7 @@ from tutor.progress.review import ReviewQueue
 from tutor.progress.selection import Selection
 from tutor.progress.standings import Standings
 from tutor.storage.database import Database
-from tutor.vocab import AttemptKind, parse_attempt_kind
+from tutor.vocab import AttemptKind, HomeworkKind, parse_attempt_kind
 
 __all__ = ["ProgressStore"]
 
@@ -324,7 +324,8 @@ class ProgressStore:
     def join_class(self, code: str, learner_id: int) -> ClassInfo:
         return self.classes.join(code, learner_id)
 
-    def assign(self, class_id: int, items: Sequence[str], *, kind: str = "puzzle", due: date | None = None) -> None:
+    def assign(self, class_id: int, items: Sequence[str], *, kind: HomeworkKind = "puzzle",
+               due: date | None = None) -> None:
         self.classes.assign(class_id, items, kind=kind, due=due)
 
     def assignments(self, class_id: int) -> list[Assignment]:

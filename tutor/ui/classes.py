@@ -32,7 +32,7 @@ from tutor.ui.lang import current_lang, tr
 from tutor.ui.learner import current_learner
 from tutor.ui.library import LINK_PARAMS, Library, library
 from tutor.ui.store_access import store, store_message
-from tutor.vocab import Lang
+from tutor.vocab import HomeworkKind, Lang
 
 __all__ = ["show", "grid_rows", "grid_csv", "column_names", "homework_rows", "state_word", "picker_order",
            "picker_theme", "STATE_KEYS", "SCOPE"]
@@ -45,10 +45,10 @@ STATE_KEYS = {ItemState.FIRST_TRY: "classes.first_try", ItemState.HINTS: "classe
               ItemState.WRONG: "classes.wrong", ItemState.OPEN: "classes.open"}
 _MSG = state.CLASSES_MSG
 #: The pages a homework item opens on, with the item chosen (:data:`tutor.ui.library.LINK_PARAMS`).
-_PAGES = {"puzzle": "tutor/ui/pages/puzzles.py", "lesson": "tutor/ui/pages/learn.py"}
+_PAGES: dict[HomeworkKind, str] = {"puzzle": "tutor/ui/pages/puzzles.py", "lesson": "tutor/ui/pages/learn.py"}
 
 
-def state_word(kind: str, item_state: ItemState) -> str:
+def state_word(kind: HomeworkKind, item_state: ItemState) -> str:
     """Where a learner is with an item, in words only: the grid, its CSV and the homework list
     say the same, and a machine with no emoji font draws no empty boxes (defects 32 and 33). A
     lesson has no first try: it is done or not yet."""

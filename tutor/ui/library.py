@@ -27,12 +27,13 @@ from tutor.content.models import Lesson, Puzzle
 from tutor.ui.alerts import show_error
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.validator_text import translate_message
+from tutor.vocab import HomeworkKind
 
 __all__ = ["Library", "content_root", "library", "show_problems", "content_page", "LINK_PARAMS", "linked"]
 
 #: The URL parameter that opens an item on its page, chosen: ``/puzzles?puzzle=ID`` and
 #: ``/learn?lesson=ID`` -- a learner's homework (defect 11) and a teacher's reports link there.
-LINK_PARAMS: dict[str, str] = {"puzzle": "puzzle", "lesson": "lesson"}
+LINK_PARAMS: dict[HomeworkKind, str] = {"puzzle": "puzzle", "lesson": "lesson"}
 
 @dataclass(frozen=True)
 class Library:
@@ -139,7 +140,7 @@ def content_page(title_key: str) -> Library:
     return lib
 
 
-def linked(kind: str, ids: Collection[str]) -> str | None:
+def linked(kind: HomeworkKind, ids: Collection[str]) -> str | None:
     """The item a link asked this page to open (``?puzzle=ID``), when ``ids`` has it; the
     parameter is taken out of the URL at once, so the learner's next choice is his own."""
     param = LINK_PARAMS[kind]
