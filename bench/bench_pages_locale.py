@@ -21,7 +21,10 @@ first visit.) For each page it counts:
 - **ready**: from ``goto`` to the page's heading shown and Streamlit's run over;
 - **server CPU**: the server process's CPU time over the load (its first script run of the new
   session, every thread), read inside it (``Served.cpu``): steady where the wall clock follows
-  the machine's load.
+  the machine's load;
+- **browser busy**: the tab's main thread at work until the page is ready (Chromium's own
+  ``TaskDuration``, read over the DevTools protocol): Streamlit's scripts run in the new tab,
+  the page's elements drawn -- the browser's share of the wait, as the server CPU is the server's.
 
 The machine's load is printed at the start and the end: a figure on a loaded machine means little.
 """
@@ -87,10 +90,13 @@ def profile(browser: Any, lang: str, width: int) -> Any:
                                has_touch=phone, locale="ru-RU" if lang == "ru" else "en-GB")
 
 
-def one_page(ctx: Any, server: Served, key: str, lang: str) -> tuple[float, float, list[str], int]:
+def one_page(ctx: Any, server: Served, key: str, lang: str) -> tuple[float, float, list[str], int, float]:
     """Open page ``key`` in a new tab of ``ctx``: its ready time (ms), the server's CPU over it
-    (ms), its foreign words and its sideways scroll (px)."""
+    (ms), its foreign words, its sideways scroll (px) and the tab's main thread busy until it was
+    ready (ms)."""
     page = ctx.new_page()
+    devtools = ctx.new_cdp_session(page)
+    devtools.send("Performance.enable")
     try:
         url = (server.base if key == "learn" else f"{server.base}/{key}") + f"?lang={lang}"
         cpu = server.cpu()
@@ -99,10 +105,11 @@ def one_page(ctx: Any, server: Served, key: str, lang: str) -> tuple[float, floa
         page.get_by_role("heading", name=t(f"nav.{key}", lang)).first.wait_for(timeout=60_000)
         page.wait_for_function(SETTLED_JS, timeout=60_000)
         ms = 1000 * (time.perf_counter() - start)
+        metrics = {m["name"]: m["value"] for m in devtools.send("Performance.getMetrics")["metrics"]}
         page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=10_000)
         page.wait_for_timeout(300)
         words, over = foreign(page.evaluate(TEXT_JS), lang), int(page.evaluate(WIDTH_JS))
-        return ms, 1000 * (server.cpu() - cpu), words, over
+        return ms, 1000 * (server.cpu() - cpu), words, over, 1000 * metrics.get("TaskDuration", 0.0)
     finally:
         page.close()
 
@@ -117,7 +124,9 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="bench-pages-"))
     ready: list[float] = []
     cpu: list[float] = []
+    busy: list[float] = []
     first: list[float] = []
+    slow: dict[str, list[float]] = {}
     words: Counter[str] = Counter()
     where: dict[str, set[str]] = {}
     sideways: list[str] = []
@@ -138,16 +147,18 @@ def main() -> int:
             for spec in available_pages():
                 for lang in ("en", "ru"):
                     for width in (1280, 360):
-                        ms, used, bad, over = one_page(profiles[lang, width], server, spec.key, lang)
+                        ms, used, bad, over, tab = one_page(profiles[lang, width], server, spec.key, lang)
                         ready.append(ms)
                         cpu.append(used)
+                        busy.append(tab)
+                        slow.setdefault(spec.key, []).append(ms)
                         words.update(bad)
                         for w in bad:
                             where.setdefault(w, set()).add(f"{spec.key}/{lang}/{width}")
                         if over > 0:
                             sideways.append(f"{spec.key}/{lang}/{width}: {over} px")
                         print(f"{spec.key:9} {lang} {width:4} px  ready {ms:6.0f} ms  server CPU {used:4.0f} ms  "
-                              f"foreign {len(bad):2}  sideways {over} px", flush=True)
+                              f"browser busy {tab:5.0f} ms  foreign {len(bad):2}  sideways {over} px", flush=True)
         for ctx in profiles.values():
             ctx.close()
         browser.close()
@@ -159,6 +170,9 @@ def main() -> int:
     print(f"page ready: median {pct(ready, .5):.0f} ms, p95 {pct(ready, .95):.0f} ms, worst {max(ready):.0f} ms")
     print(f"server CPU a page load (the session's first run): median {pct(cpu, .5):.0f} ms, "
           f"p95 {pct(cpu, .95):.0f} ms, worst {max(cpu):.0f} ms")
+    print(f"browser main thread busy a page load: median {pct(busy, .5):.0f} ms, p95 {pct(busy, .95):.0f} ms")
+    print("ready by page (median / worst, ms): " + ", ".join(
+        f"{key} {pct(v, .5):.0f} / {max(v):.0f}" for key, v in sorted(slow.items(), key=lambda kv: -pct(kv[1], .5))))
     print(f"first visit (nothing cached), {len(first)} profiles: median {pct(first, .5):.0f} ms, "
           f"worst {max(first):.0f} ms")
     print("end:", load())

@@ -132,3 +132,34 @@ def test_lesson_errors_point_into_the_step():
     les = parse_text(lesson).lessons[0]
     ex = parse_text(lesson).exercises()[0]
     assert ex.line_of("answer") == 24 and les.item.id == "fixture-first-lead"
+
+
+def test_the_signature_sees_files_added_removed_and_edited_while_its_walk_is_kept(tmp_path, monkeypatch):
+    """The folders' walk is kept while no folder under it changed (the library's evidence files
+    are not walked on every page run); a file added, removed or edited still changes the
+    signature, a folder changed in the last seconds is walked again (its clock may not tick)."""
+    import os
+
+    from tutor.content import loader
+
+    (tmp_path / "a" / "evidence").mkdir(parents=True)
+    (tmp_path / "a" / "one.yaml").write_text("x: 1\n")
+    for i in range(20):
+        (tmp_path / "a" / "evidence" / f"{i}.json").write_text("{}")
+    old = 1_000_000_000_000_000_000  # 2001: not racy
+    for folder in (tmp_path, tmp_path / "a", tmp_path / "a" / "evidence"):
+        os.utime(folder, ns=(old, old))
+    walks = []
+    real = os.walk
+    monkeypatch.setattr(loader.os, "walk", lambda p: walks.append(p) or real(p))
+    first = loader.signature([tmp_path])
+    assert [Path(p).name for p, _, _ in first] == ["one.yaml"] and len(walks) == 1
+    assert loader.signature([tmp_path]) == first and len(walks) == 1  # kept: nothing walked
+    (tmp_path / "a" / "one.yaml").write_text("x: 22\n")  # edited in place: its own stat shows it
+    assert loader.signature([tmp_path]) != first and len(walks) == 1
+    (tmp_path / "a" / "two.yml").write_text("x: 2\n")  # added: its folder's time changed
+    assert [Path(p).name for p, _, _ in loader.signature([tmp_path])] == ["one.yaml", "two.yml"]
+    (tmp_path / "a" / "two.yml").unlink()  # removed just after: that folder is racy, walked again
+    assert [Path(p).name for p, _, _ in loader.signature([tmp_path])] == ["one.yaml"]
+    assert list(loader._yaml_files([tmp_path])) == sorted(
+        q for q in tmp_path.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file())

@@ -19,6 +19,7 @@ import difflib
 import gc
 import os
 import re
+import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -472,11 +473,55 @@ def default_paths() -> list[Path]:
     return [root / "lessons", *puzzle_paths(root)]
 
 
+#: What :func:`_folder_yaml` last found in a folder: every folder under it with its modification
+#: time, and the YAML files it held then.
+_WALKED: dict[str, tuple[tuple[tuple[str, int], ...], tuple[Path, ...]]] = {}
+#: A folder's modification this recent (ns) is not trusted to show the next change in it.
+_RACY_NS = 2_000_000_000
+
+
+def _folder_yaml(folder: Path) -> tuple[Path, ...]:
+    """The YAML files under ``folder``, sorted: the same files, in the same order, as
+    ``rglob("*")`` filtered by suffix (neither follows a link to a folder).
+
+    Walked again only when a folder under it changed: a file added, removed or renamed changes its
+    folder's modification time, so while every folder's is as it was, the list is too (a file
+    edited in place changes only its own: :func:`signature` stats every file it lists). The
+    library's evidence store keeps some 4,500 JSON files beside 13 YAML ones, and the app looks at
+    the content's signature on a page run: walking them all took 60 ms of CPU a look."""
+    key = str(folder)
+    seen = _WALKED.get(key)
+    if seen is not None:
+        try:
+            if all(os.stat(d).st_mtime_ns == mtime for d, mtime in seen[0]):
+                return seen[1]
+        except OSError:
+            pass
+    started = time.time_ns()
+    folders: list[tuple[str, int]] = []
+    found: list[Path] = []
+    for where, _, names in os.walk(folder):
+        try:
+            folders.append((where, os.stat(where).st_mtime_ns))
+        except OSError:
+            folders.append((where, -1))
+        found.extend(Path(where, name) for name in names if name.endswith((".yaml", ".yml")))
+    files = tuple(sorted(q for q in found if q.suffix in (".yaml", ".yml") and q.is_file()))
+    # a folder changed in the last seconds may change again within its clock's tick, its time
+    # unchanged: such a walk is not kept (walked again next time), as git treats a racy entry
+    if all(mtime < started - _RACY_NS for _, mtime in folders):
+        _WALKED[key] = (tuple(folders), files)
+    else:
+        _WALKED.pop(key, None)
+    return files
+
+
 def _yaml_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The YAML files under ``paths``: a folder's sorted (:func:`_folder_yaml`), a file as given."""
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            yield from sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file())
+            yield from _folder_yaml(p)
         else:
             yield p
 

@@ -75,36 +75,59 @@ _SCRIPT = """
   const w = window.parent || window, doc = w.document;
   w.__wtFrame = {lang: %(lang)s, words: %(words)s, starts: %(starts)s, perFile: %(per_file)s};
   doc.documentElement.lang = w.__wtFrame.lang;
-  if (w.__wtFrameOn) return;
+  // run again (a language switched): the words already on the page are said anew
+  if (w.__wtFrameOn) { w.__wtFrameSwap(doc.body); return; }
   w.__wtFrameOn = true;
-  const swap = (root) => {
+  const ATTRS = ['placeholder', 'aria-label', 'title'];
+  const say = (v) => {
     const words = w.__wtFrame.words, starts = w.__wtFrame.starts;
-    const say = (v) => {
-      if (words[v]) return words[v];
-      for (const p in starts) if (v.startsWith(p)) return starts[p] + v.slice(p.length);
-      return null;
-    };
-    const per = w.__wtFrame.perFile;
-    const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const k = n.nodeValue.trim();
-      if (words[k]) { n.nodeValue = n.nodeValue.replace(k, words[k]); continue; }
-      if (!per) continue;
-      const size = (m) => m[1].replace('.', per.decimal) + '\u00a0' + per.units[m[2]];
-      const m = k.match(new RegExp(per.pattern)), alone = k.match(new RegExp(per.size));
-      if (m) n.nodeValue = n.nodeValue.replace(k, per.text.replace('{size}', size(m)));
-      else if (alone) n.nodeValue = n.nodeValue.replace(k, size(alone));
-    }
-    root.querySelectorAll && root.querySelectorAll('[placeholder],[aria-label],[title]').forEach(el => {
-      for (const a of ['placeholder', 'aria-label', 'title']) {
-        const v = el.getAttribute(a), said = v && say(v);
-        if (said) el.setAttribute(a, said);
-      }
-    });
+    if (words[v]) return words[v];
+    for (const p in starts) if (v.startsWith(p)) return starts[p] + v.slice(p.length);
+    return null;
   };
-  const run = () => { doc.documentElement.lang = w.__wtFrame.lang; swap(doc.body); };
-  new w.MutationObserver(run).observe(doc.body, {childList: true, subtree: true, characterData: true});
-  run();
+  const text = (n) => {
+    const k = n.nodeValue.trim(), words = w.__wtFrame.words, per = w.__wtFrame.perFile;
+    if (!k) return;
+    if (words[k]) { n.nodeValue = n.nodeValue.replace(k, words[k]); return; }
+    if (!per) return;
+    const size = (m) => m[1].replace('.', per.decimal) + '\u00a0' + per.units[m[2]];
+    const m = k.match(new RegExp(per.pattern)), alone = k.match(new RegExp(per.size));
+    if (m) n.nodeValue = n.nodeValue.replace(k, per.text.replace('{size}', size(m)));
+    else if (alone) n.nodeValue = n.nodeValue.replace(k, size(alone));
+  };
+  const attrs = (el) => {
+    for (const a of ATTRS) {
+      const v = el.getAttribute(a), said = v && say(v);
+      if (said) el.setAttribute(a, said);
+    }
+  };
+  // an English page has nothing to say anew: only its lang is kept
+  const idle = () => !w.__wtFrame.perFile && !Object.keys(w.__wtFrame.words).length
+    && !Object.keys(w.__wtFrame.starts).length;
+  const swap = (root) => {
+    if (idle()) return;
+    if (root.nodeType === 3) { text(root); return; }
+    if (root.nodeType !== 1) return;
+    const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) text(n);
+    if (root.hasAttribute && ATTRS.some(a => root.hasAttribute(a))) attrs(root);
+    root.querySelectorAll('[placeholder],[aria-label],[title]').forEach(attrs);
+  };
+  w.__wtFrameSwap = swap;
+  // only what changed is looked at: the nodes added, the texts and the named attributes changed
+  // (the whole page at every change was most of this script's time while Streamlit draws a page)
+  const changed = (records) => {
+    if (doc.documentElement.lang !== w.__wtFrame.lang) doc.documentElement.lang = w.__wtFrame.lang;
+    if (idle()) return;
+    for (const r of records) {
+      if (r.type === 'childList') r.addedNodes.forEach(n => { if (n.isConnected) swap(n); });
+      else if (r.type === 'characterData') text(r.target);
+      else if (r.type === 'attributes' && r.target.nodeType === 1) attrs(r.target);
+    }
+  };
+  new w.MutationObserver(changed).observe(doc.body, {childList: true, subtree: true, characterData: true,
+                                                     attributes: true, attributeFilter: ATTRS});
+  swap(doc.body);
   // a page chosen in the sidebar on a phone: close it once the new page is drawn (clicking at
   // once is undone by the page's own rerun), trying for two seconds
   const closeSidebar = (left) => {

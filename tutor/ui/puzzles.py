@@ -90,6 +90,24 @@ def puzzle_label(lib: Library, puzzle_id: str, lang: Lang, stars: int | None = N
     return f"{lib.number(puzzle_id)}. {p.title[lang]} · {'★' * (p.difficulty if stars is None else stars)}"
 
 
+#: The picker's labels made so far, by library, puzzle, language and stars: the picker lists the
+#: whole library (some 2,250 puzzles) and labelled every one anew on each run of the page.
+_LABELS: dict[tuple[int, str, Lang, int], str] = {}
+_LABELS_OF: list[Library] = []
+
+
+def _label(lib: Library, puzzle_id: str, lang: Lang, stars: int) -> str:
+    """:func:`puzzle_label`, made once per library read (the labels of an older one are let go)."""
+    if not _LABELS_OF or _LABELS_OF[0] is not lib:
+        _LABELS.clear()
+        _LABELS_OF[:] = [lib]
+    key = (id(lib), puzzle_id, lang, stars)
+    label = _LABELS.get(key)
+    if label is None:
+        label = _LABELS[key] = puzzle_label(lib, puzzle_id, lang, stars)
+    return label
+
+
 def _after_answer(puzzle: Puzzle, chosen: list[Puzzle], has_next: bool, lang: Lang) -> Callable[[Answered | None], None]:
     """What follows the answer inside its fragment: the puzzle's themes once it is settled (named
     before, "King third" would give the idea away -- Lichess shows themes after solving), and
@@ -176,7 +194,7 @@ def show() -> None:
         st.session_state[state.PUZZLE] = ids[0]
     solved = progress_or(set[str](), lambda: store().solved_items(learner.id)) if learner is not None else set[str]()
     st.selectbox(tr("puzzles.pick", n=len(ids)), ids, key=state.PUZZLE,
-                 format_func=lambda i: puzzle_label(lib, i, lang, stars(_puzzle(lib, i))))
+                 format_func=lambda i: _label(lib, i, lang, stars(_puzzle(lib, i))))
     puzzle = _puzzle(lib, st.session_state[state.PUZZLE])
     rated = known.get(puzzle.id, (None, False))[0] is not None
     level = tr("puzzles.level_rated" if rated else "puzzles.level", n=stars(puzzle))
