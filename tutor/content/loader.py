@@ -472,11 +472,23 @@ def default_paths() -> list[Path]:
     return [root / "lessons", *puzzle_paths(root)]
 
 
+_YAML_SUFFIXES = (".yaml", ".yml")
+
+
 def _yaml_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """Each path given; for a folder, every ``*.yaml``/``*.yml`` file under it, sorted.
+
+    A walk of names (os.walk), not ``Path.rglob("*")``: library/ keeps thousands of evidence files
+    next to its dozen YAML files, and making a Path of each of them cost ~70 ms a look -- paid on
+    every :func:`load_cached` and every cache check of the app's library. Like rglob, it does not
+    descend into symbolic links to folders; the suffix is pathlib's (``.yaml`` alone has none)."""
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            yield from sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file())
+            found: list[Path] = []
+            for folder, _dirs, names in os.walk(p):
+                found.extend(Path(folder, name) for name in names if name.endswith(_YAML_SUFFIXES))
+            yield from sorted(q for q in found if q.suffix in _YAML_SUFFIXES and q.is_file())
         else:
             yield p
 
