@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
 
-from tutor.content.loader import LIBRARY, REPO_ROOT, ContentSet, Located, load_cached, puzzle_paths
+from tutor.content.loader import LIBRARY, REPO_ROOT, ContentError, ContentSet, Located, load_cached, puzzle_paths
 from tutor.content.models import Item, Puzzle
 
 #: The library items kept from each of its files (in file order).
@@ -90,3 +90,12 @@ def sample_puzzles() -> list[Located[Puzzle]]:
     """The sample of :func:`puzzles`."""
     chosen = {id(loc) for loc in sample(puzzles())}
     return [loc for loc in puzzles() if id(loc) in chosen]
+
+
+def shipped_puzzles() -> list[Puzzle]:
+    """Every shipped puzzle (lessons aside), by id: :func:`tutor.content.loader.load_puzzles` of the
+    repository, read once (it raises on a problem, as that does)."""
+    found = content()
+    if found.problems:
+        raise ContentError(found.problems)
+    return sorted((loc.item for loc in found.puzzles), key=lambda p: p.id)
