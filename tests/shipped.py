@@ -41,7 +41,7 @@ def _in_library(loc: Located[Item]) -> bool:
 #: What the sample covers once each: the values an item is drawn by.
 _KINDS: tuple[Callable[[Item], Iterable[Hashable]], ...] = (
     lambda i: [("question", i.question)],
-    lambda i: [("theme", t) for t in i.themes],
+    lambda i: [("theme", t) for t in getattr(i, "themes", ())],  # a lesson exercise has none
     lambda i: [("variant", i.variant)],
     lambda i: [("system", i.system)],
     lambda i: [("rules", i.rules)],

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,7 +12,7 @@ from hypothesis import strategies as st
 import shipped
 from tutor.cards import parse_card
 from tutor.content.grading import GradingError, answer_score, grade, hint, hint_cost, names_a_card
-from tutor.content.loader import REPO_ROOT, load_paths, load_puzzles
+from tutor.content.loader import REPO_ROOT, Located, load_paths, load_puzzles
 from tutor.content.situation import item_ruling, item_view
 from tutor.conventions.catalogue import get_maxim
 
@@ -81,7 +84,7 @@ def test_hints_go_from_vague_to_near():
         hint(KING, 0)
 
 
-def _check_no_wrong_answer_names_the_right_card(located_items):
+def _check_no_wrong_answer_names_the_right_card(located_items: Iterable[Located[Any]]) -> None:
     """anchors.md: a wrong answer says why it is wrong, and the hints and "try again" keep their
     point only if the message does not give the answer away. Every wrong card of every lead/play
     item given is checked; the right card is named in the explanation (shown when solved or when
@@ -106,11 +109,11 @@ def _check_no_wrong_answer_names_the_right_card(located_items):
 
 @pytest.mark.slow(reason="grades every wrong card of the 2,350 shipped lead and play items (40 s of CPU); CI runs "
                          "it, the fast loop runs the same check on tests/shipped.py's sample")
-def test_wrong_answer_never_names_the_right_card_in_any_shipped_item():
+def test_wrong_answer_never_names_the_right_card_in_any_shipped_item() -> None:
     _check_no_wrong_answer_names_the_right_card(shipped.items())
 
 
-def test_wrong_answer_never_names_the_right_card_in_a_sample_of_every_shipped_file():
+def test_wrong_answer_never_names_the_right_card_in_a_sample_of_every_shipped_file() -> None:
     """The check above on the sample of every lesson, every hand-written puzzle and the head of
     each library file (tests/shipped.py)."""
     _check_no_wrong_answer_names_the_right_card(shipped.sample_items())
@@ -165,7 +168,7 @@ def test_a_card_the_law_refuses_names_the_law_not_the_cards_it_allows():
     assert fb.idea is not None and "по счёту" not in fb.idea.ru and "закон" in fb.idea.ru
 
 
-def _check_no_wrong_answer_gives_a_maxim_or_count_away(located_items):
+def _check_no_wrong_answer_gives_a_maxim_or_count_away(located_items: Iterable[Located[Any]]) -> None:
     """Issue 12: a wrong answer gives nothing away -- no maxim whose title names a card ("lead
     small", "from the top", "cover"), no maxim at all when the card is in the answer's suit, and
     no number of good answers."""
@@ -197,11 +200,11 @@ def _check_no_wrong_answer_gives_a_maxim_or_count_away(located_items):
 
 @pytest.mark.slow(reason="rules every wrong card of the 2,350 shipped lead and play items (40 s of CPU); CI runs "
                          "it, the fast loop runs the same check on tests/shipped.py's sample")
-def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_any_shipped_item():
+def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_any_shipped_item() -> None:
     _check_no_wrong_answer_gives_a_maxim_or_count_away(shipped.items())
 
 
-def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_a_sample_of_every_shipped_file():
+def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_a_sample_of_every_shipped_file() -> None:
     """The check above on tests/shipped.py's sample."""
     _check_no_wrong_answer_gives_a_maxim_or_count_away(shipped.sample_items())
 

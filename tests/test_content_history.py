@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ from tutor.cards import Card, Hand, Suit
 from tutor.cli import main
 from tutor.content.history import check_seat, find_deal, unconventional, write_deal
 from tutor.content.lint import lint_paths, lint_text
-from tutor.content.loader import load_paths, parse_text
+from tutor.content.loader import Located, load_paths, parse_text
 from tutor.content.worksheet import worksheet_html
 from tutor.play import parse_history
 from tutor.seats import Seat
@@ -224,7 +225,7 @@ def test_hidden_hands_are_not_drawn_on_the_board(monkeypatch: pytest.MonkeyPatch
     assert all(not isinstance(drawn[s], Hand) for s in (Seat.N, Seat.E, Seat.W))
 
 
-def _unconventional_cards(located: list) -> list[str]:
+def _unconventional_cards(located: list[Located[Any]]) -> list[str]:
     """Every card of the histories given that is neither the engine's card for its seat (or an
     equal one) on the item's hidden deal, nor a named deliberate mistake."""
     return [f"{loc.where or loc.item.id}: {c.message()}" for loc in located if loc.item.played

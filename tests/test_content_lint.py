@@ -207,7 +207,7 @@ LINTED_IN_THE_FAST_LOOP = [REPO_ROOT / "lessons", REPO_ROOT / "puzzles",
 
 @pytest.mark.slow(reason="lints the 2,430 shipped items (14 s of CPU); CI runs it, the fast loop lints "
                          "LINTED_IN_THE_FAST_LOOP")
-def test_all_the_shipped_content_lints_clean():
+def test_all_the_shipped_content_lints_clean() -> None:
     """The whole shipped content passes the linter (lessons, puzzles and the library)."""
     report = lint_paths()
     assert report.files and report.ok, [p.message for p in report.problems][:5]

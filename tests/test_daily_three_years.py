@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,7 +29,7 @@ DAYS = 1095
 SAMPLE_DAYS = sorted({*range(7), *range(0, DAYS, 73), DAYS - 1})
 
 
-def _has_evidence(evidence: dict | None) -> bool:
+def _has_evidence(evidence: dict[str, Any] | None) -> bool:
     return bool(evidence and evidence["leads"] and evidence["comparison"]["text"]["en"])
 
 
@@ -55,7 +57,7 @@ def test_three_years_of_dailies_are_distinct_lead_problems_with_their_evidence(c
 
 
 def test_three_years_of_dailies_as_the_command_reads_them_and_a_sample_through_the_command(
-        capsys, monkeypatch, tmp_path):
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The check above with the command's own two steps for each of the 1,095 dates -- the day's
     puzzle of the shipped puzzles (:func:`tutor.dailies.daily`, no store) and its stored evidence
     (:func:`tutor.dailies.stored_evidence`) -- and ``tutor daily --date D --json`` itself on
