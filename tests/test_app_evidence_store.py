@@ -9,9 +9,9 @@ import pytest
 
 import tutor.evidence_store as es
 from appkit import open_page, start
+from shipped import shipped_puzzles
 from tutor.clock import learner_today
 from tutor.content.daily import plan as daily_plan
-from tutor.content.loader import load_puzzles
 from tutor.evidence_store import EvidenceSpec, EvidenceStore, evidence_for
 from tutor.ui import daily
 
@@ -50,7 +50,7 @@ def test_fresh_install_shows_the_first_daily_evidence_from_the_shipped_store(tmp
     monkeypatch.setenv("WHIST_TUTOR_DB", str(tmp_path / "progress.db"))
     monkeypatch.setenv("WHIST_TUTOR_EVIDENCE_DIR", str(tmp_path / "evidence"))
     today = learner_today(None)
-    puzzle = daily_plan(load_puzzles(), today).puzzle
+    puzzle = daily_plan(shipped_puzzles(), today).puzzle
     if puzzle.question not in ("lead", "play"):
         pytest.skip(f"today's daily puzzle ({puzzle.id}) asks a {puzzle.question}, which has no evidence")
     no_solving(monkeypatch)
@@ -76,7 +76,7 @@ def test_every_shipped_daily_puzzle_of_the_year_has_shipped_evidence(monkeypatch
     from tutor.analyse import spec_of
     from tutor.evidence_store import SHIPPED_DIR, library_evidence_dir
 
-    pool = load_puzzles()
+    pool = shipped_puzzles()
     # as the app reads it on a fresh install: the shipped folder, then the library's own evidence
     shipped = EvidenceStore(SHIPPED_DIR, fallbacks=(library_evidence_dir(),))
     start_day = date(2026, 1, 1)

@@ -37,8 +37,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from shipped import shipped_puzzles
 from tutor.cards import Card, Suit
-from tutor.content.loader import load_lessons, load_puzzles
+from tutor.content.loader import load_lessons
 from tutor.content.situation import item_view
 from tutor.conventions.advice import advise
 from tutor.conventions.calls import read_calls, read_signals
@@ -380,7 +381,7 @@ def test_partners_king_is_not_trumped_for_cavendishs_reason() -> None:
 
 def test_ruff_with_two_small_trumps_puzzle_no_longer_says_the_king_shows_the_ace() -> None:
     """E-4, the puzzle ruff-with-two-small-trumps: the king lead shows the ace or the queen."""
-    item = next(p for p in load_puzzles() if p.id == "ruff-with-two-small-trumps")
+    item = next(p for p in shipped_puzzles() if p.id == "ruff-with-two-small-trumps")
     assert "it would show the ace too" not in item.explanation["en"]
     assert "ace or the queen" in item.explanation["en"] and "туза или даму" in item.explanation["ru"]
 
@@ -411,7 +412,7 @@ def test_lesson_puzzle_and_catalogue_agree_on_the_echo() -> None:
     lesson = next(le for le in load_lessons() if le.id == "calling-for-trumps")
     exercise = next(s.exercise for s in lesson.steps
                     if getattr(s, "exercise", None) is not None and str(s.exercise.hand) == "K85.54.8632.9653")
-    puzzle = next(p for p in load_puzzles() if p.id == "echo-partners-call")
+    puzzle = next(p for p in shipped_puzzles() if p.id == "echo-partners-call")
     for item in (exercise, puzzle):
         accepted = {str(item.answer), *(str(a.answer) for a in item.accept)}
         a = advise(item_view(item))

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import shipped
 from tutor.cards import parse_card
 from tutor.content.grading import GradingError, answer_score, grade, hint, hint_cost, names_a_card
-from tutor.content.loader import REPO_ROOT, load_paths, load_puzzles
+from tutor.content.loader import REPO_ROOT, Located, load_paths, load_puzzles
 from tutor.content.situation import item_ruling, item_view
 from tutor.conventions.catalogue import get_maxim
 
@@ -80,13 +84,13 @@ def test_hints_go_from_vague_to_near():
         hint(KING, 0)
 
 
-def test_wrong_answer_never_names_the_right_card_in_any_shipped_item():
+def _check_no_wrong_answer_names_the_right_card(located_items: Iterable[Located[Any]]) -> None:
     """anchors.md: a wrong answer says why it is wrong, and the hints and "try again" keep their
-    point only if the message does not give the answer away. Every wrong card of every shipped
-    lead/play item is checked; the right card is named in the explanation (shown when solved or
-    when the solution is asked for)."""
+    point only if the message does not give the answer away. Every wrong card of every lead/play
+    item given is checked; the right card is named in the explanation (shown when solved or when
+    the solution is asked for)."""
     checked = 0
-    for located in load_paths().items():
+    for located in located_items:
         item = located.item
         if item.question not in ("lead", "play"):
             continue
@@ -101,6 +105,18 @@ def test_wrong_answer_never_names_the_right_card_in_any_shipped_item():
                 assert answer.symbol(lang) not in text, (item.id, str(card), fb.message[lang])
             assert answer.symbol("en") in fb.explanation.en and answer.symbol("ru") in fb.explanation.ru
     assert checked > 100
+
+
+@pytest.mark.slow(reason="grades every wrong card of the 2,350 shipped lead and play items (40 s of CPU); CI runs "
+                         "it, the fast loop runs the same check on tests/shipped.py's sample")
+def test_wrong_answer_never_names_the_right_card_in_any_shipped_item() -> None:
+    _check_no_wrong_answer_names_the_right_card(shipped.items())
+
+
+def test_wrong_answer_never_names_the_right_card_in_a_sample_of_every_shipped_file() -> None:
+    """The check above on the sample of every lesson, every hand-written puzzle and the head of
+    each library file (tests/shipped.py)."""
+    _check_no_wrong_answer_names_the_right_card(shipped.sample_items())
 
 
 def test_wrong_card_message_quotes_the_maxim_title_in_both_languages():
@@ -152,12 +168,12 @@ def test_a_card_the_law_refuses_names_the_law_not_the_cards_it_allows():
     assert fb.idea is not None and "по счёту" not in fb.idea.ru and "закон" in fb.idea.ru
 
 
-def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_any_shipped_item():
+def _check_no_wrong_answer_gives_a_maxim_or_count_away(located_items: Iterable[Located[Any]]) -> None:
     """Issue 12: a wrong answer gives nothing away -- no maxim whose title names a card ("lead
     small", "from the top", "cover"), no maxim at all when the card is in the answer's suit, and
     no number of good answers."""
     checked = 0
-    for located in load_paths().items():
+    for located in located_items:
         item = located.item
         if item.question not in ("lead", "play"):
             continue
@@ -180,6 +196,17 @@ def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_any_shipped
                 assert not any(ch.isdigit() for ch in rest), (item.id, fb.message[lang])
                 assert fb.idea is not None and answer.symbol(lang) not in fb.idea[lang]
     assert checked > 100
+
+
+@pytest.mark.slow(reason="rules every wrong card of the 2,350 shipped lead and play items (40 s of CPU); CI runs "
+                         "it, the fast loop runs the same check on tests/shipped.py's sample")
+def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_any_shipped_item() -> None:
+    _check_no_wrong_answer_gives_a_maxim_or_count_away(shipped.items())
+
+
+def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_a_sample_of_every_shipped_file() -> None:
+    """The check above on tests/shipped.py's sample."""
+    _check_no_wrong_answer_gives_a_maxim_or_count_away(shipped.sample_items())
 
 
 def test_names_a_card_tells_card_maxims_from_suit_maxims():

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
+import shipped
 from tutor.content.lint import lint_text
-from tutor.content.loader import load_paths
 from tutor.content.markup import Construct, dropped, remote_loads, strip_remote
 
 # the four forms the regular expressions missed (reliability.md, F1 a-d)
@@ -89,7 +89,7 @@ def test_plain_text_is_shown_as_written():
 
 
 def test_shipped_content_has_nothing_dropped():
-    content = load_paths()
+    content = shipped.content()
     for loc in [*content.puzzles, *content.lessons]:
         for text in _texts(loc.item.model_dump()):
             assert dropped(text) == [], (loc.path, text)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+import shipped
 from tutor.cards import Card, Suit
-from tutor.content.loader import ContentSet, load_paths
+from tutor.content.loader import ContentSet
 from tutor.content.models import Item
 from tutor.deal import Deal
 from tutor.laws import judge_lead_out_of_turn
@@ -20,7 +21,7 @@ from tutor.seats import Seat
 
 @pytest.fixture(scope="module")
 def content() -> ContentSet:
-    return load_paths()
+    return shipped.content()
 
 
 def _item(content: ContentSet, item_id: str) -> Item:

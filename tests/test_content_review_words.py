@@ -15,12 +15,13 @@ from collections.abc import Iterator
 import pytest
 import yaml
 
-from tutor.content.loader import REPO_ROOT, ContentSet, load_paths
+import shipped
+from tutor.content.loader import REPO_ROOT, ContentSet
 
 
 @pytest.fixture(scope="module")
 def content() -> ContentSet:
-    return load_paths()
+    return shipped.content()
 
 
 def _strings(x: object, where: str) -> Iterator[tuple[str, str]]:

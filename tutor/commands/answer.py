@@ -18,7 +18,7 @@ from tutor.answering import answer
 from tutor.commands._args import CliError, add_json_flag, bounded_int, emit, nonempty
 from tutor.commands._store import add_user_flags, find_learner, open_store, require_self, viewer
 from tutor.content.grading import read_response
-from tutor.content.loader import ContentError, load_paths
+from tutor.content.loader import ContentError, load_cached
 
 __all__ = ["register", "run"]
 
@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        puzzle = load_paths().puzzle(args.puzzle.strip())
+        puzzle = load_cached().puzzle(args.puzzle.strip())
     except ContentError:
         raise CliError(f"no puzzle with id {args.puzzle!r} (see the Puzzles page or puzzles/*.yaml)") from None
     if puzzle.question not in ("lead", "play"):

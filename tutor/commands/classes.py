@@ -107,9 +107,9 @@ def run_assign(args: argparse.Namespace) -> int:
 def _check_ids(puzzles: list[str], lessons: list[str]) -> None:
     """Every id names a puzzle (a lesson) of the content the app serves: a typo would sit in the
     teacher's grid as homework nobody can do."""
-    from tutor.content.loader import load_paths
+    from tutor.content.loader import load_cached
 
-    content = load_paths()
+    content = load_cached()
     known_p = {p.item.id for p in content.puzzles}
     known_l = {les.item.id for les in content.lessons}
     unknown = [i for i in puzzles if i not in known_p] + [i for i in lessons if i not in known_l]

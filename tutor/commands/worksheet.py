@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 
 from tutor.commands._args import CliError, add_json_flag, emit, lang_type
-from tutor.content.loader import ContentError, load_paths
+from tutor.content.loader import ContentError, load_cached, load_paths
 from tutor.content.models import Exercise, Puzzle
 from tutor.content.worksheet import worksheet_html
 from tutor.outfiles import check_out, write_atomic
@@ -45,7 +45,7 @@ def _resolve(args: list[str]) -> list[Puzzle | Exercise]:
             items.extend(found)
             continue
         if library is None:
-            library = load_paths()
+            library = load_cached()
         matches = [p.item for p in library.puzzles if p.item.id == arg]
         if not matches:
             raise CliError(f"no puzzle with id {arg!r} and no such file")
