@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from tutor.errors import RulesetError, WhistError
+from tutor.text import TextError
 from tutor.rulesets import (  # noqa: F401  (names used by eval of the repr)
     RULESET_NAMES,
     RULESETS,
@@ -100,7 +101,7 @@ def test_inconsistent_rule_set_is_refused():
     base = find_ruleset("american")
     with pytest.raises(RulesetError):
         dataclasses.replace(base, game_values=(7, 6))
-    with pytest.raises(RulesetError):
+    with pytest.raises(TextError):  # the one bilingual type's own error (a WhistError, as RulesetError is)
         Text("only English", "")
 
 
