@@ -97,5 +97,5 @@ def test_the_checks_can_fail():
 
 def test_say_reads_each_text_once_in_every_language():
     first = say("leads.never_lead_king_doubleton.reason")
-    assert dict(first) == {"en": "Never lead from king doubleton.", "ru": "От короля сам-друг не ходят."}
+    assert first.to_json() == {"en": "Never lead from king doubleton.", "ru": "От короля сам-друг не ходят."}
     assert say("leads.never_lead_king_doubleton.reason") is first

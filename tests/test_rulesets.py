@@ -7,7 +7,6 @@ import dataclasses
 import pytest
 
 from tutor.errors import RulesetError, WhistError
-from tutor.text import TextError
 from tutor.rulesets import (  # noqa: F401  (names used by eval of the repr)
     RULESET_NAMES,
     RULESETS,
@@ -15,6 +14,7 @@ from tutor.rulesets import (  # noqa: F401  (names used by eval of the repr)
     Text,
     find_ruleset,
 )
+from tutor.text import TextError
 
 
 def test_four_presets_exist():

@@ -58,6 +58,7 @@ from tutor.seatview import SeatView
 from tutor.solver import DDPosition, Solution, solve, solve_many
 from tutor.standing import Standing
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS, Strength, UnknownStrengthError, parse_strength
+from tutor.text import Text
 from tutor.vocab import Lang, RuleSetName, System, parse_system
 
 __all__ = [
@@ -118,7 +119,7 @@ def _titles(maxims: Sequence[str], lang: Lang) -> str:
                     for m in maxims], lang)
 
 
-def _search_note(best: Card, means: Mapping[Card, float], others: Sequence[Card], k: int) -> Mapping[str, str]:
+def _search_note(best: Card, means: Mapping[Card, float], others: Sequence[Card], k: int) -> Text:
     """The search's note in words a beginner follows, the numbers as each language writes them
     (defects 14 and 25: «перебор: 2.95 взятки на 20 раскладах (♣6 2.85)»)."""
     def rest(lang: Lang, dash: str) -> str:
@@ -200,9 +201,9 @@ class RobotCard:
     seat: Seat
     card: Card
     maxims: tuple[str, ...]
-    explanation: Mapping[str, str]
+    explanation: Text
     dd_means: Mapping[Card, float] | None = None
-    note: Mapping[str, str] | None = None
+    note: Text | None = None
 
     def __post_init__(self) -> None:
         if not self.maxims:
@@ -225,9 +226,9 @@ class RobotCard:
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat.name, "card": str(self.card), "maxims": list(self.maxims),
-               "explanation": dict(self.explanation)}
+               "explanation": self.explanation.to_json()}
         if self.note is not None:
-            out["note"] = dict(self.note)
+            out["note"] = self.note.to_json()
         if self.dd_means is not None:
             out["dd_means"] = {str(c): round(v, 3) for c, v in self.dd_means.items()}
         return out
@@ -362,7 +363,7 @@ class Robot:
     def _by_maxims(self, view: SeatView, advice: Advice) -> RobotCard:
         if not advice.maxims:
             raise RobotError(f"the conventions engine gave {advice.card} without a maxim")
-        return RobotCard(view.seat, advice.card, tuple(advice.maxims), MappingProxyType(dict(advice.explanation)))
+        return RobotCard(view.seat, advice.card, tuple(advice.maxims), advice.explanation)
 
     # -- classic: card reading ----------------------------------------------------------------------
     def _by_reading(self, view: SeatView, advice: Advice, tied: Sequence[Card]) -> RobotCard | None:

@@ -16,6 +16,10 @@ Text(en='Lead small.', ru='Ходите с маленькой.')
 True
 >>> Text.each(lambda lang: lang.upper())
 Text(en='EN', ru='RU')
+>>> dict(t)
+Traceback (most recent call last):
+...
+TypeError: 'Text' object is not iterable
 >>> Text(en="only English", ru="")
 Traceback (most recent call last):
 ...
@@ -31,7 +35,7 @@ from typing import Any
 from tutor.errors import WhistError
 from tutor.vocab import LANGS, Lang
 
-__all__ = ["Text", "TextError"]
+__all__ = ["Text", "TextError", "in_lang", "json_or_blank"]
 
 
 class TextError(WhistError):
@@ -48,6 +52,10 @@ class Text:
     def __post_init__(self) -> None:
         if not isinstance(self.en, str) or not isinstance(self.ru, str) or not self.en.strip() or not self.ru.strip():
             raise TextError(f"a text needs both English and Russian: {self!r}")
+
+    #: Not a collection: ``text["ru"]`` reads a language, and iterating a text (``dict(text)``,
+    #: ``list(text)``) is a mistake that would otherwise loop on ``__getitem__`` for ever.
+    __iter__ = None
 
     def __getitem__(self, lang: Lang) -> str:
         """``text["ru"]``: the text in a language (``en`` for anything but ``ru``)."""
@@ -81,3 +89,18 @@ class Text:
         if not isinstance(data, Mapping) or set(data) != set(LANGS):
             raise TextError(f"a text is {{en: ..., ru: ...}}, not {data!r}")
         return cls(en=data["en"], ru=data["ru"])
+
+
+def in_lang(text: Text | None, lang: Lang) -> str:
+    """``text[lang]``, or ``""`` where there is no text (a card the engine advised has no ``why``).
+
+    >>> in_lang(None, "ru"), in_lang(Text("a", "б"), "ru")
+    ('', 'б')
+    """
+    return "" if text is None else text[lang]
+
+
+def json_or_blank(text: Text | None) -> dict[str, str]:
+    """:meth:`Text.to_json`, or two empty strings where there is no text (as the records' and the
+    review's JSON have always written it)."""
+    return {lang: in_lang(text, lang) for lang in LANGS}

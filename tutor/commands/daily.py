@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         "difficulty": pz.difficulty,
         "themes": list(pz.themes),
         "title": title,
-        "question": question_text(pz).model_dump(),
+        "question": question_text(pz).to_json(),
         "puzzle": pz.model_dump(mode="json", exclude={"answer", "accept", "explanation", "override"}),
     }
     if args.json:

@@ -25,12 +25,12 @@ One function per maxim; the order is :data:`tutor.conventions.advice.VOID_ORDER`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.inference import Inference
 from tutor.conventions.rules import Context, Finding, Severity, equal_groups, say, say_with, text
-from tutor.i18n import LANGS
+from tutor.text import Text
 
 __all__ = [
     "do_not_ruff_thirteenth_unless_last",
@@ -79,8 +79,8 @@ def _second(ctx: Context) -> bool:
     return len(cur.cards) == 1
 
 
-def _reject_trumps(ctx: Context, maxim: str, severity: Severity, reason: Mapping[str, str],
-                   why: Mapping[str, str]) -> Finding:
+def _reject_trumps(ctx: Context, maxim: str, severity: Severity, reason: Text,
+                   why: Text) -> Finding:
     return Finding(maxim, frozenset(ctx.trumps()), frozenset(), severity, reason, why)
 
 
@@ -233,7 +233,7 @@ def do_not_trump_partners_sure_winner(ctx: Context) -> Iterable[Finding]:
             "do-not-trump-partners-sure-winner", frozenset(ctx.legal),
             frozenset(c for c in ctx.legal if c.suit != k.trump), "bad",
             say_with("discards.do_not_trump_partners_sure_winner.reason-king-shown",
-                     shown={lang: shown[lang][0].upper() + shown[lang][1:] for lang in LANGS}),
+                     shown=shown.map(lambda words, _lang: words[0].upper() + words[1:])),
             say("discards.do_not_trump_partners_sure_winner.why"),
         )
         return
