@@ -32,7 +32,6 @@ from typing import Any, Literal
 
 from tutor.cards import Card
 from tutor.conventions import advise
-from tutor.conventions.rules import text as _text
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.play import PlayState
@@ -269,12 +268,12 @@ def _view(state: PlayState, seat: Seat) -> SeatView:
 
 def _void_told(seat: Seat, led: Any) -> Told:
     s = led.symbol
-    return Told("void", None, _text(f"{seat.label('en')} has no {s} left", f"у {seat.label('ru')} нет больше {s}"))
+    return Told("void", None, Text(f"{seat.label('en')} has no {s} left", f"у {seat.label('ru')} нет больше {s}"))
 
 
 def _new_inferences(before: Sequence[Inference], after: Sequence[Inference], seat: Seat) -> tuple[Told, ...]:
     old = set(before)
-    return tuple(Told(i.kind, i.maxim, _text(i.describe("en"), i.describe("ru")))
+    return tuple(Told(i.kind, i.maxim, Text(i.describe("en"), i.describe("ru")))
                  for i in after if i.seat == seat and i not in old)
 
 

@@ -85,7 +85,7 @@ from typing import Any
 from tutor.cards import Card, Suit, parse_card
 from tutor.conventions import discards, following, later, leads, signals, trumps, turnup, unblocking
 from tutor.conventions.position import knowledge
-from tutor.conventions.rules import Context, Finding, Rule, Text, say, say_with, text
+from tutor.conventions.rules import Context, Finding, Rule, Text, say, say_with
 from tutor.conventions.systems import applies, differences
 from tutor.errors import IllegalPlayError, WhistError
 from tutor.i18n import LANGS
@@ -526,7 +526,7 @@ def explain_card(position: SeatView, card: Card | str, system: System = "russian
             card,
             "bad",
             ("must-follow-suit",),
-            text(must_follow_suit(card, led, "en"), must_follow_suit(card, led, "ru")),
+            Text.each(lambda lang: must_follow_suit(card, led, lang)),
         )
     advice = advise(position, system)
     if card == advice.card:

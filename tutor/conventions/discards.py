@@ -29,7 +29,7 @@ from collections.abc import Iterable
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.inference import Inference
-from tutor.conventions.rules import Context, Finding, Severity, equal_groups, say, say_with, text
+from tutor.conventions.rules import Context, Finding, Severity, equal_groups, say, say_with
 from tutor.text import Text
 
 __all__ = [
@@ -226,7 +226,7 @@ def do_not_trump_partners_sure_winner(ctx: Context) -> Iterable[Finding]:
     k = ctx.k
     king = None if (_last(ctx) or (k.winning_card is not None and k.is_master(k.winning_card))) else partners_king_lead(ctx)
     if king is not None:
-        shown = text(king.describe("en", k.seat), king.describe("ru", k.seat))
+        shown = Text.each(lambda lang: king.describe(lang, k.seat))
         # the whole hand in scope, the plain cards kept: the explanation of the discard then says
         # what partner's king showed and from which card (the knowledge model's inference)
         yield Finding(

@@ -28,17 +28,12 @@ if TYPE_CHECKING:
     from tutor.seats import Seat
     from tutor.seatview import SeatView
 
-__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "Text", "text", "say", "say_with", "TEXT_PREFIX", "equal_groups", "lowest", "highest", "leading",
+__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "Text", "say", "say_with", "TEXT_PREFIX", "equal_groups", "lowest", "highest", "leading",
            "trumps_live"]
 
 #: How bad it is to play a card a maxim rejects (the engine's verdicts other than ``equal``).
 Severity = Literal["bad", "worse"]
 SEVERITIES: tuple[Severity, ...] = get_args(Severity)
-
-
-def text(en: str, ru: str) -> Text:
-    """A learner-facing text in both languages (every text the learner reads exists in both)."""
-    return Text(en=en, ru=ru)
 
 
 @dataclass(frozen=True)
