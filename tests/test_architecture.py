@@ -16,7 +16,7 @@ TUTOR = ROOT / "tutor"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("tutor.errors", "tutor.yamlsafe", "tutor.clock", "tutor.serving")),
     ("notation", ("tutor.cards", "tutor.seats", "tutor.i18n", "tutor.locale_fmt", "tutor.outfiles", "tutor.infiles", "tutor.vocab",
-                  "tutor.strengths")),
+                  "tutor.text", "tutor.strengths")),
     # the persistence wing stands beside the game stack: it sits low in this list because it imports
     # only the base and the notation, and only the session and the interface reach it (checked below)
     ("persistence", ("tutor.storage", "tutor.progress", "tutor.glicko", "tutor.spaced", "tutor.accounts")),

@@ -387,6 +387,6 @@ def test_e6_every_both_systems_scope_is_true() -> None:
     """No catalogue maxim says "Both systems" in its scope while it is used in one system only."""
     from tutor.conventions.catalogue import load_catalogue
 
-    wrong = [m.id for m in load_catalogue() if m.scope and m.scope.get("en", "").startswith("Both systems")
+    wrong = [m.id for m in load_catalogue() if m.scope is not None and m.scope["en"].startswith("Both systems")
              and not (m.applies_to("english") and m.applies_to("russian"))]
     assert wrong == []

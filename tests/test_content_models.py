@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from tutor.cards import CARDS, Card, Hand
 from tutor.content.models import THEMES, Lesson, Puzzle, Text, theme_label
 from tutor.content.schema import SCHEMA_DIR, render, schemas
+from tutor.text import TextError
 
 BASE = {
     "id": "a-puzzle",
@@ -75,6 +76,8 @@ def test_both_languages_are_required():
         make(explanation={"en": "Lead small."})
     assert ("explanation", "ru") in error_locs(exc.value)
     with pytest.raises(ValidationError):
+        make(explanation={"en": "x", "ru": "   "})
+    with pytest.raises(TextError):  # the value itself, built in code (tutor.text.Text)
         Text(en="x", ru="   ")
 
 

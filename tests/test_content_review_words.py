@@ -50,7 +50,8 @@ def _learner_texts(content: ContentSet, lang: str) -> list[tuple[str, str]]:
         out += [(str(les.path), getattr(t, lang)) for t in texts]
     for m in load_catalogue().maxims:
         for field in ("title", "text", "scope", "exceptions", "differences"):
-            value = getattr(m, field).get(lang)
+            text = getattr(m, field)  # a Text, or None for an optional field the maxim leaves out
+            value = text[lang] if text is not None else None
             if value:
                 out.append((f"catalogue {m.id}.{field}", value))
     locales = ("ru.yaml", "play.ru.yaml") if lang == "ru" else ("en.yaml", "play.en.yaml")

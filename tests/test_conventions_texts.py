@@ -45,9 +45,11 @@ def keys_named(source: str) -> list[str]:
 
 
 def inline_pairs(source: str) -> list[int]:
-    """The lines of every ``text(en, ru)`` call whose sentences are written in the code."""
+    """The lines of every ``Text(en, ru)`` (or ``text(en, ru)``) call whose sentences are written
+    in the code, positionally or by language."""
     return [node.lineno for node in ast.walk(ast.parse(source))
-            if _is_text(node, "text") and isinstance(node, ast.Call) and any(_has_literal(a) for a in node.args)]
+            if (_is_text(node, "Text") or _is_text(node, "text")) and isinstance(node, ast.Call)
+            and any(_has_literal(a) for a in (*node.args, *(k.value for k in node.keywords)))]
 
 
 def _sources() -> dict[str, str]:
@@ -85,6 +87,7 @@ def test_the_checks_can_fail():
     rule = 'def r(ctx):\n    yield f(text("Lead {card}.", "Ходите {card}."), say("leads.nope.why"))\n'
     assert inline_pairs(rule) == [2]
     assert inline_pairs('x = text(f"{a} here", "здесь")\n') == [1]
+    assert inline_pairs('x = Text(en="Lead.", ru="Ход.")\n') == [1]  # the one bilingual type, by language
     assert inline_pairs("x = text(reason['en'], reason['ru'])\n") == []  # texts passed on, not written
     assert inline_pairs("x = text(reason['en'] + ' (Cavendish)', reason['ru'])\n") == [1]
     assert keys_named(rule) == ["leads.nope.why"]
@@ -97,5 +100,5 @@ def test_the_checks_can_fail():
 
 def test_say_reads_each_text_once_in_every_language():
     first = say("leads.never_lead_king_doubleton.reason")
-    assert dict(first) == {"en": "Never lead from king doubleton.", "ru": "От короля сам-друг не ходят."}
+    assert first.to_json() == {"en": "Never lead from king doubleton.", "ru": "От короля сам-друг не ходят."}
     assert say("leads.never_lead_king_doubleton.reason") is first

@@ -82,7 +82,7 @@ def test_a_card_refused_by_following_suit_is_told_in_one_wording_by_the_engine_a
         state.verify_play(da)
     assert words["en"] in str(refused.value) and "Масти и взятки" in str(refused.value)
     verdict = explain_card(SeatView.from_state(state, Seat.S), da)
-    assert verdict.verdict == "bad" and dict(verdict.why) == words
+    assert verdict.verdict == "bad" and verdict.why.to_json() == words
 
 
 def test_void_player_may_play_any_card():

@@ -14,6 +14,7 @@ from tutor.rulesets import (  # noqa: F401  (names used by eval of the repr)
     Text,
     find_ruleset,
 )
+from tutor.text import TextError
 
 
 def test_four_presets_exist():
@@ -100,7 +101,7 @@ def test_inconsistent_rule_set_is_refused():
     base = find_ruleset("american")
     with pytest.raises(RulesetError):
         dataclasses.replace(base, game_values=(7, 6))
-    with pytest.raises(RulesetError):
+    with pytest.raises(TextError):  # the one bilingual type's own error (a WhistError, as RulesetError is)
         Text("only English", "")
 
 

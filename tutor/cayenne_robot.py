@@ -24,6 +24,7 @@ from tutor.robots import FORCED, Robot, RobotCard, RobotError
 from tutor.seats import Seat
 from tutor.seatview import SeatView
 from tutor.standing import Standing
+from tutor.text import Text
 
 __all__ = ["NulloRobot", "NULLO_RULE"]
 
@@ -69,5 +70,5 @@ class NulloRobot(Robot):
         return self._card(max(legal, key=lambda c: int(c.rank)), "must_win")
 
     def _card(self, card: Card, why: str, maxims: tuple[str, ...] = (NULLO_RULE,)) -> RobotCard:
-        text = {lang: t(f"cayenne.nullo.{why}", lang, card=card.symbol(lang)) for lang in ("en", "ru")}
+        text = Text.each(lambda lang: t(f"cayenne.nullo.{why}", lang, card=card.symbol(lang)))
         return RobotCard(self.seat, card, maxims, text, note=text)

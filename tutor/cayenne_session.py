@@ -32,7 +32,6 @@ from tutor.cayenne import (
     declare,
 )
 from tutor.cayenne_robot import NulloRobot
-from tutor.conventions.rules import text as _text
 from tutor.deal import Deal
 from tutor.errors import CardError
 from tutor.i18n import t
@@ -176,7 +175,7 @@ class CayenneSession(Session):
     def judge(self, card: Card | str) -> StudentCard:
         if self.contract is not None and self.contract.declaration == "nullo":
             played = self.state.verify_play(card)
-            why = _text(t("cayenne.nullo.not_judged", "en"), t("cayenne.nullo.not_judged", "ru"))
+            why = Text(t("cayenne.nullo.not_judged", "en"), t("cayenne.nullo.not_judged", "ru"))
             return StudentCard(trick=self.state.trick_number, seat=self.state.to_play, card=played, advised=played,
                                maxims=(), verdict="equal", broken=(), why=why, explanation=why,
                                position_history=self.state.history())

@@ -26,13 +26,12 @@ The conventions' part is quick and the solver's is not, so :func:`annotate` give
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from tutor.cards import Card
 from tutor.conventions import advise
-from tutor.conventions.rules import text as _text
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.play import PlayState
@@ -42,6 +41,7 @@ from tutor.records import CONVENTIONAL
 from tutor.seats import Seat, Side
 from tutor.seatview import SeatView
 from tutor.solver import DDPosition, Solution, solve_many
+from tutor.text import Text, in_lang, json_or_blank
 from tutor.vocab import Lang, System, parse_system
 
 __all__ = ["Told", "CardNote", "SeatSummary", "DealReview", "ReviewError", "annotate", "solve_costs",
@@ -64,10 +64,10 @@ class Told:
 
     kind: str
     maxim: str | None
-    text: Mapping[str, str]
+    text: Text
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "maxim": self.maxim, "text": dict(self.text)}
+        return {"kind": self.kind, "maxim": self.maxim, "text": self.text.to_json()}
 
 
 @dataclass(frozen=True)
@@ -87,10 +87,10 @@ class CardNote:
     card: Card
     advised: Card
     maxims: tuple[str, ...]
-    explanation: Mapping[str, str]
+    explanation: Text
     verdict: str
     broken: tuple[str, ...]
-    why: Mapping[str, str]
+    why: Text | None  #: none for the advised card
     told_partner: tuple[Told, ...] = ()
     told_opponents: tuple[Told, ...] = ()
     dd_before: int | None = None
@@ -118,8 +118,8 @@ class CardNote:
         return {
             "index": self.index, "trick": self.trick, "seat": self.seat.name, "card": str(self.card),
             "advised": str(self.advised), "maxims": list(self.maxims), "verdict": self.verdict,
-            "conventional": self.conventional, "broken": list(self.broken), "why": dict(self.why),
-            "explanation": dict(self.explanation),
+            "conventional": self.conventional, "broken": list(self.broken), "why": json_or_blank(self.why),
+            "explanation": self.explanation.to_json(),
             "told": {"partner": [t.as_json() for t in self.told_partner],
                      "opponents": [t.as_json() for t in self.told_opponents]},
             "dd": dd,
@@ -248,7 +248,7 @@ def _note_line(n: CardNote, lang: Lang) -> str:
         return f"{mark} {n.seat.name} {n.card.symbol(lang)} ({first}){dd}"
     adv = "по правилам" if ru else "conventional"
     broke = f" [{', '.join(n.broken)}]" if n.broken else ""
-    why = n.why.get(lang) or ""
+    why = in_lang(n.why, lang)
     return (f"{mark} {n.seat.name} {n.card.symbol(lang)}; {adv} {n.advised.symbol(lang)} ({first}){broke}{dd}"
             + (f" — {why}" if why and not n.conventional else ""))
 
@@ -268,12 +268,12 @@ def _view(state: PlayState, seat: Seat) -> SeatView:
 
 def _void_told(seat: Seat, led: Any) -> Told:
     s = led.symbol
-    return Told("void", None, _text(f"{seat.label('en')} has no {s} left", f"у {seat.label('ru')} нет больше {s}"))
+    return Told("void", None, Text(f"{seat.label('en')} has no {s} left", f"у {seat.label('ru')} нет больше {s}"))
 
 
 def _new_inferences(before: Sequence[Inference], after: Sequence[Inference], seat: Seat) -> tuple[Told, ...]:
     old = set(before)
-    return tuple(Told(i.kind, i.maxim, _text(i.describe("en"), i.describe("ru")))
+    return tuple(Told(i.kind, i.maxim, Text(i.describe("en"), i.describe("ru")))
                  for i in after if i.seat == seat and i not in old)
 
 
@@ -305,7 +305,7 @@ def annotate(played: PlayedDeal, system: System = "russian",
         led = state.suit_led
         mine = view(index, seat)
         advice = advise(mine, system)
-        verdict, why = "best", _text("", "")
+        verdict, why = "best", None
         broken: tuple[str, ...] = ()
         if card != advice.card:
             judged = advice.verdict_for(card)

@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from tutor.errors import WhistError
+from tutor.text import Text
 from tutor.vocab import DEFAULT_LANG, LANGS, Lang, parse_lang
 
 __all__ = ["Lang", "LANGS", "DEFAULT_LANG", "TranslationError", "t", "has", "keys", "catalog", "pick", "language_for_locale",
@@ -102,15 +103,15 @@ def placeholders(text: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in string.Formatter().parse(text) if name)
 
 
-def pick(texts: Mapping[str, str] | str | None, lang: Lang) -> str:
-    """A content text ``{en: …, ru: …}`` in ``lang`` (the other language if one is missing)."""
+def pick(texts: Text | Mapping[str, str] | str | None, lang: Lang) -> str:
+    """A text (a :class:`tutor.text.Text`, or a ``{en: …, ru: …}`` mapping) in ``lang`` (the other
+    language if one is missing)."""
     if texts is None:
         return ""
     if isinstance(texts, str):
         return texts
-    if not isinstance(texts, Mapping):
-        # pydantic models of localised text expose the languages as attributes
-        texts = {code: getattr(texts, code, None) for code in LANGS}
+    if isinstance(texts, Text):
+        return texts[lang]
     value = texts.get(lang)
     if value:
         return str(value)

@@ -8,15 +8,15 @@ calls, depends on these records and not on the session itself: no import cycle.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tutor.cards import Card
-from tutor.conventions.rules import text as _text
 from tutor.deal import Deal
 from tutor.robots import RobotCard
 from tutor.scoring import DealScore
 from tutor.seats import Seat
+from tutor.text import Text, json_or_blank
 from tutor.variants import Variant
 from tutor.vocab import Lang
 
@@ -55,8 +55,8 @@ class StudentCard:
     maxims: tuple[str, ...]
     verdict: str
     broken: tuple[str, ...] = ()
-    why: Mapping[str, str] = field(default_factory=lambda: _text("", ""))
-    explanation: Mapping[str, str] = field(default_factory=lambda: _text("", ""))
+    why: Text | None = None  #: none for the advised card
+    explanation: Text | None = None
     position_history: str = ""
 
     @property
@@ -66,7 +66,7 @@ class StudentCard:
     def as_json(self) -> dict[str, Any]:
         return {"trick": self.trick, "seat": self.seat.name, "card": str(self.card), "advised": str(self.advised),
                 "maxims": list(self.maxims), "verdict": self.verdict, "broken": list(self.broken),
-                "conventional": self.conventional, "why": dict(self.why)}
+                "conventional": self.conventional, "why": json_or_blank(self.why)}
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from tutor.records import DealRecord, StudentCard
 from tutor.robots import RobotCard
 from tutor.seats import Seat, Side
 from tutor.solver import solve
+from tutor.text import in_lang
 from tutor.vocab import Lang
 
 __all__ = ["ReviewLine", "TrickReview", "Review", "build_review"]
@@ -166,7 +167,7 @@ class Review:
                     out.append(f"    {mark} {ln.seat.name} {ln.card.symbol(lang)} ({', '.join(ln.maxims[:1])}) {dd}")
                 else:
                     adv = "по правилам" if ru else "conventional"
-                    why = ln.why.get(lang) or ""
+                    why = in_lang(ln.why, lang)
                     broke = f" [{', '.join(ln.broken)}]" if ln.broken else ""
                     out.append(f"    {mark} {ln.seat.name} {ln.card.symbol(lang)}; {adv} {ln.advised.symbol(lang)} "
                                f"({', '.join(ln.maxims[:1])}){broke} {dd}"

@@ -48,7 +48,6 @@ from tutor.cards import CARDS, Card, Hand, Suit
 from tutor.conventions.advice import Advice, advise
 from tutor.conventions.catalogue import maxim_title
 from tutor.conventions.rules import SYSTEMS, equal_groups
-from tutor.conventions.rules import text as _text
 from tutor.errors import WhistError
 from tutor.locale_fmt import integer, listing, number
 from tutor.play import PlayState, trick_winner
@@ -58,6 +57,7 @@ from tutor.seatview import SeatView
 from tutor.solver import DDPosition, Solution, solve, solve_many
 from tutor.standing import Standing
 from tutor.strengths import DEFAULT_STRENGTH, STRENGTHS, Strength, UnknownStrengthError, parse_strength
+from tutor.text import Text
 from tutor.vocab import Lang, RuleSetName, System, parse_system
 
 __all__ = [
@@ -118,12 +118,12 @@ def _titles(maxims: Sequence[str], lang: Lang) -> str:
                     for m in maxims], lang)
 
 
-def _search_note(best: Card, means: Mapping[Card, float], others: Sequence[Card], k: int) -> Mapping[str, str]:
+def _search_note(best: Card, means: Mapping[Card, float], others: Sequence[Card], k: int) -> Text:
     """The search's note in words a beginner follows, the numbers as each language writes them
     (defects 14 and 25: «перебор: 2.95 взятки на 20 раскладах (♣6 2.85)»)."""
     def rest(lang: Lang, dash: str) -> str:
         return (" (" + ", ".join(f"{c.symbol(lang)}{dash}{number(means[c], lang)}" for c in others) + ")") if others else ""
-    return _text(
+    return Text(
         f"tried on {integer(k, 'en')} possible layouts: with {best.symbol('en')} {number(means[best], 'en')} "
         f"tricks on average{rest('en', ': ')}",
         f"проверено на {integer(k, 'ru')} возможных раскладах: с {best.symbol('ru')} в среднем "
@@ -200,9 +200,9 @@ class RobotCard:
     seat: Seat
     card: Card
     maxims: tuple[str, ...]
-    explanation: Mapping[str, str]
+    explanation: Text
     dd_means: Mapping[Card, float] | None = None
-    note: Mapping[str, str] | None = None
+    note: Text | None = None
 
     def __post_init__(self) -> None:
         if not self.maxims:
@@ -225,9 +225,9 @@ class RobotCard:
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat.name, "card": str(self.card), "maxims": list(self.maxims),
-               "explanation": dict(self.explanation)}
+               "explanation": self.explanation.to_json()}
         if self.note is not None:
-            out["note"] = dict(self.note)
+            out["note"] = self.note.to_json()
         if self.dd_means is not None:
             out["dd_means"] = {str(c): round(v, 3) for c, v in self.dd_means.items()}
         return out
@@ -299,7 +299,7 @@ class Robot:
             raise RobotError(f"{view.seat.name} has no card to play")
         if len(legal) == 1:
             card = legal[0]
-            return RobotCard(view.seat, card, (FORCED,), _text(
+            return RobotCard(view.seat, card, (FORCED,), Text(
                 f"{card.symbol('en')} is the only card that follows suit.",
                 f"{card.symbol('ru')} — единственная карта в масть хода.",
             ))
@@ -362,7 +362,7 @@ class Robot:
     def _by_maxims(self, view: SeatView, advice: Advice) -> RobotCard:
         if not advice.maxims:
             raise RobotError(f"the conventions engine gave {advice.card} without a maxim")
-        return RobotCard(view.seat, advice.card, tuple(advice.maxims), MappingProxyType(dict(advice.explanation)))
+        return RobotCard(view.seat, advice.card, tuple(advice.maxims), advice.explanation)
 
     # -- classic: card reading ----------------------------------------------------------------------
     def _by_reading(self, view: SeatView, advice: Advice, tied: Sequence[Card]) -> RobotCard | None:
@@ -402,16 +402,16 @@ class Robot:
         because_ru = f"; {inf.describe('ru')}" if inf else ""
         n = len(layouts)
         if leading:
-            note = _text(
+            note = Text(
                 f"reading: our side holds the top {best.suit.symbol} on {score[best]:.0%} of {n} consistent layouts{because_en}",
                 f"расклад: старшая {best.suit.symbol} у нашей пары на {score[best]:.0%} из {n} совместимых раскладов{because_ru}",
             )
         else:
-            note = _text(
+            note = Text(
                 f"reading: {best.symbol('en')} can win a trick on only {score[best]:.0%} of {n} consistent layouts{because_en}",
                 f"расклад: {best.symbol('ru')} может взять взятку лишь на {score[best]:.0%} из {n} совместимых раскладов{because_ru}",
             )
-        expl = _text(
+        expl = Text(
             f"{best.symbol('en')}: the maxims leave " + ", ".join(c.symbol('en') for c in tied)
             + f" equal ({_titles(advice.maxims, 'en')}); " + note["en"] + ".",
             f"{best.symbol('ru')}: правила оставляют равными " + ", ".join(c.symbol('ru') for c in tied)
@@ -447,7 +447,7 @@ class Robot:
             return RobotCard(rc.seat, rc.card, rc.maxims, rc.explanation, MappingProxyType(means))
         k = len(sols)
         note = _search_note(best, means, [c for c in choice if c != best], k)
-        expl = _text(
+        expl = Text(
             f"{best.symbol('en')}: the maxims leave " + ", ".join(c.symbol('en') for c in choice)
             + f" equal ({_titles(advice.maxims, 'en')}); " + note["en"] + ".",
             f"{best.symbol('ru')}: правила оставляют равными " + ", ".join(c.symbol('ru') for c in choice)
@@ -481,7 +481,7 @@ class Robot:
             verdict = advice.verdict_for(best_any)
             broken = tuple(verdict.maxims) if verdict is not None else ()
             broken_ids = broken or advice.maxims
-            note = _text(
+            note = Text(
                 f"tried on {integer(k, 'en')} possible layouts: with {best_any.symbol('en')} "
                 f"{number(means[best_any], 'en')} tricks on average against {number(means[best_conv], 'en')} "
                 f"with {best_conv.symbol('en')}; breaks {_titles(broken_ids, 'en')}",
@@ -489,7 +489,7 @@ class Robot:
                 f"{number(means[best_any], 'ru')} взятки против {number(means[best_conv], 'ru')} с "
                 f"{best_conv.symbol('ru')}; нарушает {_titles(broken_ids, 'ru')}",
             )
-            expl = _text(
+            expl = Text(
                 f"{best_any.symbol('en')}: the conventions advise {advice.card.symbol('en')}, but over {k} layouts "
                 f"consistent with what {view.seat.label('en')} has seen {best_any.symbol('en')} gains "
                 f"{number(means[best_any] - means[best_conv], 'en')} tricks on average.",
@@ -502,7 +502,7 @@ class Robot:
             rc = self._by_maxims(view, advice)
             return RobotCard(rc.seat, rc.card, rc.maxims, rc.explanation, MappingProxyType(means))
         note = _search_note(best_conv, means, [c for c in conventional if c != best_conv], k)
-        expl = _text(
+        expl = Text(
             f"{best_conv.symbol('en')}: the maxims leave " + ", ".join(c.symbol('en') for c in conventional)
             + " equal; " + note["en"] + ".",
             f"{best_conv.symbol('ru')}: правила оставляют равными " + ", ".join(c.symbol('ru') for c in conventional)
@@ -518,23 +518,23 @@ class Robot:
             return self._by_maxims(view, advice)
         broken = HABITS[habit][0]
         why = {
-            "grab-the-trick": _text("takes the trick at once second hand", "сразу берёт взятку вторым"),
-            "cash-aces-first": _text("leads out an ace to make it", "спешит сыграть туза"),
-            "ruff-partners-winner": _text("trumps partner's winning card", "бьёт козырем выигрывающую карту партнёра"),
-            "no-signals": _text("never signals with high-low", "не подаёт сигналов"),
-            "discard-from-long-suit": _text("throws a small card of his long suit and keeps short honours",
+            "grab-the-trick": Text("takes the trick at once second hand", "сразу берёт взятку вторым"),
+            "cash-aces-first": Text("leads out an ace to make it", "спешит сыграть туза"),
+            "ruff-partners-winner": Text("trumps partner's winning card", "бьёт козырем выигрывающую карту партнёра"),
+            "no-signals": Text("never signals with high-low", "не подаёт сигналов"),
+            "discard-from-long-suit": Text("throws a small card of his long suit and keeps short honours",
                                             "сбрасывает маленькую карту длинной масти и бережёт короткие онеры"),
-            "own-suit-not-partners": _text("leads his own suit instead of returning partner's",
+            "own-suit-not-partners": Text("leads his own suit instead of returning partner's",
                                            "ходит в свою масть вместо масти партнёра"),
-            "third-hand-low": _text("plays low third hand, hoping partner's card will do",
+            "third-hand-low": Text("plays low third hand, hoping partner's card will do",
                                     "третьим кладёт маленькую в надежде на карту партнёра"),
-            "never-cover": _text("does not cover an honour with an honour", "не покрывает онер онером"),
-            "high-on-partners-trick": _text("plays a high card on partner's winning trick",
+            "never-cover": Text("does not cover an honour with an honour", "не покрывает онер онером"),
+            "high-on-partners-trick": Text("plays a high card on partner's winning trick",
                                             "кладёт старшую карту на взятку партнёра"),
         }[habit]
-        note = _text(f"beginner's habit: {why['en']} (breaks {broken})",
+        note = Text(f"beginner's habit: {why['en']} (breaks {broken})",
                      f"привычка новичка: {why['ru']} (нарушает {broken})")
-        expl = _text(
+        expl = Text(
             f"{card.symbol('en')}: a beginner {why['en']}; the maxims advise {advice.card.symbol('en')} ({broken}).",
             f"{card.symbol('ru')}: новичок {why['ru']}; правила советуют {advice.card.symbol('ru')} ({broken}).",
         )
@@ -616,13 +616,13 @@ class Robot:
         others_ru = ", ".join(f"{c.symbol('ru')} {means[c]:.2f}" for c in tied if c is not card)
         return RobotCard(
             view.seat, card, (DOUBLE_DUMMY, *context),
-            _text(
+            Text(
                 f"No maxim separates these cards; over {n} layouts consistent with what {view.seat.label('en')} "
                 f"has seen, {card.symbol('en')} takes {means[card]:.2f} tricks on average ({others}).",
                 f"Ни одно правило не выделяет карту; на {n} раскладах, совместимых с тем, что видел "
                 f"{view.seat.label('ru')}, {card.symbol('ru')} в среднем берёт {means[card]:.2f} взятки ({others_ru}).",
             ),
             MappingProxyType(means),
-            _text(f"double-dummy: {means[card]:.2f} tricks on {n} layouts",
+            Text(f"double-dummy: {means[card]:.2f} tricks on {n} layouts",
                   f"двойной болван: {means[card]:.2f} взятки на {n} раскладах"),
         )

@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from tutor.cards import Rank
 from tutor.errors import RulesetError
+from tutor.text import Text  # re-exported: the rule sets' texts are the one bilingual type
 from tutor.vocab import RULESET_NAMES, Lang, RuleSetName, VocabularyError, parse_ruleset_name
 
 __all__ = [
@@ -48,24 +49,6 @@ __all__ = [
 
 Where = Literal["above", "below"]
 Penalty = Literal["points", "tricks"]
-
-
-@dataclass(frozen=True)
-class Text:
-    """A text every learner can read: English and Russian (the project's two languages)."""
-
-    en: str
-    ru: str
-
-    def __post_init__(self) -> None:
-        if not self.en or not self.ru:
-            raise RulesetError(f"a text needs both English and Russian: {self!r}")
-
-    def get(self, lang: Lang = "en") -> str:
-        return self.ru if lang == "ru" else self.en
-
-    def to_json(self) -> dict[str, str]:
-        return {"en": self.en, "ru": self.ru}
 
 
 @dataclass(frozen=True)

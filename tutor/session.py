@@ -31,7 +31,6 @@ from tutor.cards import CARDS, Card, Hand, parse_card
 from tutor.content.sources import source_name
 from tutor.conventions.advice import advise
 from tutor.conventions.catalogue import Source
-from tutor.conventions.rules import text as _text
 from tutor.deal import Deal
 from tutor.errors import WhistError
 from tutor.i18n import t
@@ -44,6 +43,7 @@ from tutor.scoring import DealScore, ScoreSheet
 from tutor.seats import Seat, Side
 from tutor.seatview import SeatView
 from tutor.standing import Standing
+from tutor.text import Text
 from tutor.variants import Variant, parse_variant
 from tutor.vocab import Lang, RuleSetName, System, parse_ruleset_name, parse_system
 
@@ -398,7 +398,8 @@ class Session(DealSeries):
                                    rules=self.options.rules, standing=self.standing)
         advice = advise(view, self.options.system)
         broken: tuple[str, ...]
-        verdict, broken, why = "best", (), _text("", "")
+        why: Text | None
+        verdict, broken, why = "best", (), None
         if card != advice.card:
             # Every other legal card has a verdict; the session only judges legal cards.
             other = advice.verdict_for(card)

@@ -29,6 +29,7 @@ from tutor.dailies import daily, stored_evidence
 from tutor.progress import ProgressStore
 from tutor.storage import is_url
 from tutor.storage.files import default_db_path, default_db_target
+from tutor.text import Text
 from tutor.vocab import LANGS
 
 
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         if store is not None:
             store.close()
     pz, lang = pick.puzzle, args.lang
-    title = {code: headline(pz, code) for code in ("en", "ru")}
+    title = Text.each(lambda code: headline(pz, code))
     data: dict[str, Any] = {
         "date": day.isoformat(),
         "id": pz.id,
@@ -82,8 +83,8 @@ def run(args: argparse.Namespace) -> int:
         "fixed": pick.fixed,
         "difficulty": pz.difficulty,
         "themes": list(pz.themes),
-        "title": title,
-        "question": question_text(pz).model_dump(),
+        "title": title.to_json(),
+        "question": question_text(pz).to_json(),
         "puzzle": pz.model_dump(mode="json", exclude={"answer", "accept", "explanation", "override"}),
     }
     if args.json:

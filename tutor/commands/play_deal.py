@@ -36,6 +36,7 @@ from tutor.robots import DEFAULT_STRENGTH, STRENGTHS, RobotCard
 from tutor.rulesets import RULESET_NAMES
 from tutor.seats import Seat, Side
 from tutor.session import FLAG_MODES, PlayResult, Session, SessionOptions, StudentCard
+from tutor.text import in_lang
 from tutor.variants import VARIANT_NAMES, parse_variant
 from tutor.vocab import LANGS, Lang
 
@@ -269,7 +270,7 @@ def _robot_line(rc: RobotCard, session: Session, lang: Lang) -> str:
 
 def _flag_line(sc: StudentCard, lang: Lang) -> str:
     ru = lang == "ru"
-    why = sc.why.get(lang) or ""
+    why = in_lang(sc.why, lang)
     broken = ", ".join(sc.broken) or sc.verdict
     head = (f"  ! Не по правилам ({broken}): советовали {sc.advised.symbol(lang)}" if ru
             else f"  ! Against the conventions ({broken}): advised {sc.advised.symbol(lang)}")

@@ -54,11 +54,6 @@ __all__ = [
 ]
 
 
-def _text(text: Mapping[str, str]) -> Text:
-    """The engine's two-language text (``{"en": …, "ru": …}``) as the content's :class:`Text`."""
-    return Text(en=text["en"], ru=text["ru"])
-
-
 @dataclass(frozen=True)
 class CardVerdict:
     """The conventions engine's judgement of one card other than its own: ``equal``, ``worse`` or
@@ -103,7 +98,7 @@ def build_position(hand: Hand, trump: Card, played: Sequence[Trick] | str | None
 
 
 def _verdict(v: Verdict) -> CardVerdict:
-    return CardVerdict(card=v.card, verdict=v.verdict, maxims=tuple(v.maxims), why=_text(v.why))
+    return CardVerdict(card=v.card, verdict=v.verdict, maxims=tuple(v.maxims), why=v.why)
 
 
 def engine_card(item: Item) -> EngineCard:
@@ -117,7 +112,7 @@ def advise_position(position: SeatView, system: System = "russian") -> EngineCar
     return EngineCard(
         card=advice.card,
         maxims=tuple(advice.maxims),
-        explanation=_text(advice.explanation),
+        explanation=advice.explanation,
         candidates=tuple(_verdict(c) for c in advice.candidates),
         system=advice.system,
     )
@@ -381,4 +376,4 @@ def unknown_maxims(ids: Sequence[str]) -> tuple[str, ...]:
 
 def maxim_text(maxim_id: str) -> Text:
     """The maxim in the project's own words, en and ru."""
-    return _text(get_maxim(maxim_id).text)
+    return get_maxim(maxim_id).text

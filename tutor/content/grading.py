@@ -71,8 +71,8 @@ class Feedback:
             "correct": self.correct,
             "verdict": self.verdict,
             "maxims": list(self.maxims),
-            "message": {"en": self.message.en, "ru": self.message.ru},
-            "explanation": {"en": self.explanation.en, "ru": self.explanation.ru},
+            "message": self.message.to_json(),
+            "explanation": self.explanation.to_json(),
         }
 
 

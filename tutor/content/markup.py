@@ -35,6 +35,8 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 from pydantic import BaseModel
 
+from tutor.text import Text
+
 __all__ = ["Construct", "Dropped", "dropped", "remote_loads", "strip_remote", "strip_model", "app_link"]
 
 # CommonMark with HTML on, as the most permissive browser renderer reads it; GFM's tables and
@@ -178,6 +180,9 @@ def strip_model(obj: Any) -> Any:
     text in it, however deep; the original is left as it is."""
     if isinstance(obj, str):
         return strip_remote(obj)
+    if isinstance(obj, Text):
+        en, ru = strip_remote(obj.en), strip_remote(obj.ru)
+        return obj if en is obj.en and ru is obj.ru else Text(en=en, ru=ru)
     if isinstance(obj, BaseModel):
         changes = {}
         for name in type(obj).model_fields:

@@ -94,10 +94,13 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    GetCoreSchemaHandler,
+    GetPydanticSchema,
     StringConstraints,
     Tag,
     model_validator,
 )
+from pydantic_core import core_schema
 
 from tutor.cards import Card, Hand, Suit
 from tutor.cayenne import Contract, Declaration
@@ -127,6 +130,7 @@ from tutor.humbug import CHOICES
 from tutor.play import Trick
 from tutor.rulesets import Penalty as RevokePenalty
 from tutor.seats import Seat
+from tutor.text import Text  # re-exported: the content's texts are the one bilingual type
 from tutor.vocab import CARD_QUESTIONS, QUESTION_KINDS, RULESET_NAMES, Lang, QuestionKind, RuleSetName, System
 from tutor.vocab import SYSTEMS as VOCAB_SYSTEMS
 
@@ -249,25 +253,37 @@ class _Model(BaseModel):
         return self.model_validate({**{name: getattr(self, name) for name in type(self).model_fields}, **update})
 
 
-class Text(_Model):
-    """A text a learner reads, in both languages (neither may be empty)."""
+class _File:
+    """How a content file writes a text: ``{en: ..., ru: ...}``, both present and non-empty once
+    stripped. The loader's messages (``title: missing field 'ru'``) and the JSON Schema's ``Text``
+    come from this model; a loaded item holds the value, a :class:`tutor.text.Text`."""
 
-    en: NonEmpty
-    ru: NonEmpty
+    class Text(_Model):
+        """A text a learner reads, in both languages (neither may be empty)."""
 
-    def __getitem__(self, lang: Lang) -> str:
-        """``text["ru"]``: the text in a language (``en`` for anything but ``ru``)."""
-        return self.ru if lang == "ru" else self.en
+        en: NonEmpty
+        ru: NonEmpty
 
-    def __repr__(self) -> str:
-        return f"Text(en={self.en!r}, ru={self.ru!r})"
+
+def _text_schema(source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+    """A :class:`tutor.text.Text` read as the file's ``{en, ru}`` (or given as the value itself)
+    and written back as it (``model_dump`` gives ``{"en": ..., "ru": ...}``)."""
+    fields = handler(_File.Text)
+    return core_schema.no_info_before_validator_function(
+        lambda value: value.to_json() if isinstance(value, Text) else value,
+        core_schema.no_info_after_validator_function(lambda read: Text(en=read.en, ru=read.ru), fields),
+        serialization=core_schema.plain_serializer_function_ser_schema(Text.to_json))
+
+
+#: A content field holding a :class:`tutor.text.Text` (the one bilingual type, re-exported here).
+TextField = Annotated[Text, GetPydanticSchema(_text_schema)]
 
 
 class Accept(_Model):
     """Another answer that is also right, and why (shown when the student gives it)."""
 
     answer: Answer
-    reason: Text
+    reason: TextField
 
     @property
     def card(self) -> Card:
@@ -280,7 +296,7 @@ class Deliberate(_Model):
     (the linter requires every other card of ``played`` to be conventional)."""
 
     card: SeatCardField
-    reason: Text
+    reason: TextField
 
     @property
     def seat_card(self) -> PlayedCard:
@@ -352,13 +368,13 @@ class Item(_Model):
         "North's hand lies open, from deal:), cayenne (Parlett's scoring; "
         "trump: is the card cut from the second pack, whose suit is the cayenne suit; contract: names the game)."))
     contract: Declaration | None = Field(None, description="cayenne: the contract named -- cayenne, grand or nullo.")
-    prompt: Text | None = None
+    prompt: TextField | None = None
     answer: Answer
     accept: list[Accept] = Field(default_factory=list)
     maxims: list[MaximId] = Field(min_length=1)
-    hints: list[Text] = Field(default_factory=list)
-    explanation: Text
-    override: Text | None = Field(None, description="Why the answer differs from the engine's, when it does.")
+    hints: list[TextField] = Field(default_factory=list)
+    explanation: TextField
+    override: TextField | None = Field(None, description="Why the answer differs from the engine's, when it does.")
     evidence_layouts: Annotated[int, Field(ge=2, le=10_000)] | None = Field(None, description=(
         "The layouts its shipped evidence was solved over, when not the default (the puzzle library's items: "
         "fewer layouts, the number shown with the figure)."))
@@ -592,16 +608,16 @@ class Puzzle(Item):
     """A puzzle of the library: an item with an id, a title, themes and a difficulty."""
 
     id: Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=80)]
-    title: Text
+    title: TextField
     themes: list[Theme] = Field(min_length=1)
     difficulty: Annotated[int, Field(ge=1, le=5)]
-    hints: list[Text] = Field(min_length=1)
+    hints: list[TextField] = Field(min_length=1)
 
 
 class Exercise(Item):
     """An exercise inside a lesson: a puzzle that needs no id, title or themes."""
 
-    title: Text | None = None
+    title: TextField | None = None
     themes: list[Theme] = Field(default_factory=list)
     difficulty: Annotated[int, Field(ge=1, le=5)] | None = None
 
@@ -614,7 +630,7 @@ class Diagram(_Model):
     trick: History | None = None
     trump: CardField | None = None
     dealer: SeatField | None = None
-    caption: Text | None = None
+    caption: TextField | None = None
 
     def full_deal(self) -> Deal | None:
         """The diagram's deal with its dealer (East unless given) and trump card, when it shows one."""
@@ -632,7 +648,7 @@ class Diagram(_Model):
 class TeachStep(_Model):
     """An idea explained (before the student is asked to use it)."""
 
-    teach: Text
+    teach: TextField
     diagram: Diagram | None = None
 
 
@@ -668,8 +684,8 @@ class Lesson(_Model):
 
     id: Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=80)]
     order: Annotated[int, Field(ge=1)]
-    title: Text
-    summary: Text
+    title: TextField
+    summary: TextField
     steps: list[Step] = Field(min_length=1)
 
     @model_validator(mode="after")

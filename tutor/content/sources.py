@@ -19,24 +19,24 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from tutor.conventions.catalogue import SEED_SECTIONS, Source, UnknownMaximError, get_maxim
 from tutor.i18n import has, t
+from tutor.text import Text
 from tutor.vocab import Lang
 
 __all__ = ["Citation", "citations", "NUMBER", "source_name", "source_html", "seed_book", "maxim_source", "plain_citations", "named_sources",
            "mark_foreign", "in_lang", "SEED_LANG", "SEED_TITLES", "SECTION_TITLES"]
 
 #: The seed documents by their own first line (en: its translation).
-SEED_TITLES: dict[str, dict[str, str]] = {
-    "000": {"en": "Qualities of a whist player", "ru": "Качества игрока в вист"},
-    "001": {"en": "The rules of whist: dealing, order of play, who wins the trick",
-            "ru": "Правила карточной игры «Вист»"},
-    "002": {"en": "Whist: the rules (in Ukrainian)", "ru": "Віст — правила гри (на украинском)"},
-    "003": {"en": "Whist, a rule book, section 5", "ru": "Раздел 5. Вист"},
-    "004": {"en": "The rules of whist", "ru": "Правила игры в Вист"},
+SEED_TITLES: Mapping[str, Text] = {
+    "000": Text("Qualities of a whist player", "Качества игрока в вист"),
+    "001": Text("The rules of whist: dealing, order of play, who wins the trick", "Правила карточной игры «Вист»"),
+    "002": Text("Whist: the rules (in Ukrainian)", "Віст — правила гри (на украинском)"),
+    "003": Text("Whist, a rule book, section 5", "Раздел 5. Вист"),
+    "004": Text("The rules of whist", "Правила игры в Вист"),
 }
 
 #: The seed sections the catalogue cites, in English (their Russian names are the headings).

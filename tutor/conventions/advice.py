@@ -85,7 +85,7 @@ from typing import Any
 from tutor.cards import Card, Suit, parse_card
 from tutor.conventions import discards, following, later, leads, signals, trumps, turnup, unblocking
 from tutor.conventions.position import knowledge
-from tutor.conventions.rules import Context, Finding, Rule, say, say_with, text
+from tutor.conventions.rules import Context, Finding, Rule, Text, say, say_with
 from tutor.conventions.systems import applies, differences
 from tutor.errors import IllegalPlayError, WhistError
 from tutor.i18n import LANGS
@@ -259,7 +259,7 @@ class Verdict:
     card: Card
     verdict: EngineVerdict
     maxims: tuple[str, ...]
-    why: Mapping[str, str]
+    why: Text
 
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         return {"card": str(self.card), "verdict": self.verdict, "maxims": list(self.maxims), "why": self.why[lang]}
@@ -272,7 +272,7 @@ class Advice:
 
     card: Card
     maxims: tuple[str, ...]
-    explanation: Mapping[str, str]
+    explanation: Text
     candidates: tuple[Verdict, ...]
     system: System
 
@@ -394,34 +394,37 @@ def advise(position: SeatView, system: System = "russian", *, suit: Suit | None 
             continue
         f = out.rejected.get(card)
         if f is not None:
-            why = {lang: f.render(f.why, lang, card=card, best=best) for lang in ("en", "ru")}
-            verdicts.append(Verdict(card, f.severity, (f.maxim, *f.also), MappingProxyType(why)))
+            why = f.rendered(f.why, card=card, best=best)
+            verdicts.append(Verdict(card, f.severity, (f.maxim, *f.also), why))
         else:
             support = tuple(dict.fromkeys(m.maxim for m in reversed(out.applied) if card in m.keep))
             school = next((m for m in reversed(out.applied) if m.accept and card in m.keep and best in m.keep), None)
             if school is not None and school.equal_why is not None:  # another school's card, named
-                why = {lang: school.render(school.equal_why, lang, card=card, best=best) for lang in ("en", "ru")}
+                why = school.rendered(school.equal_why, card=card, best=best)
             elif school is not None:  # the authorities differ: say which school plays this card
-                why = dict(say_with("advice.advise.as_good_for_a_school", card=_symbols(card), best=_symbols(best),
-                                    reason={lang: school.render(school.reason, lang, card=card, best=best)
-                                            for lang in LANGS}))
+                why = say_with("advice.advise.as_good_for_a_school", card=_symbols(card), best=_symbols(best),
+                               reason=school.rendered(school.reason, card=card, best=best))
             else:
-                why = dict(say_with("advice.advise.as_good", card=_symbols(card), best=_symbols(best)))
-            verdicts.append(Verdict(card, "equal", support, MappingProxyType(why)))
+                why = say_with("advice.advise.as_good", card=_symbols(card), best=_symbols(best))
+            verdicts.append(Verdict(card, "equal", support, why))
     return Advice(best, maxims, explanation, tuple(verdicts), system)
 
 
-def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[str, str]:
+def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Text:
     """A few short sentences from the student's seat: the reasons of the (at most two) last
     maxims that chose the card, or, when none did, of those that ruled the other cards out."""
     best = out.card
     own = [f for f in reversed(out.applied) if best in f.scope]
     if not own:
         own = [f for f in reversed(out.applied) if not f.keep]
-    parts: dict[str, list[str]] = {"en": [], "ru": []}
+    parts: dict[Lang, list[str]] = {lang: [] for lang in LANGS}
+
+    def add(sentence: Text) -> None:
+        for lang in LANGS:
+            parts[lang].append(sentence[lang])
+
     if len(ctx.position.legal_cards()) == 1:
-        for lang, sentence in say("advice.explain.only_legal_card").items():
-            parts[lang].append(sentence)
+        add(say("advice.explain.only_legal_card"))
     chosen: list[Finding] = []
     for f in own:  # the two latest cuts, told in the order they were made (general, then specific)
         if len(chosen) < 2 and all(f.reason is not g.reason or f.fill != g.fill for g in chosen):
@@ -430,19 +433,14 @@ def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[st
         for lang in LANGS:
             parts[lang].append(f.render(f.reason, lang, card=best, best=best))
     if len(ctx.legal) > 1 and not any(best in f.scope for f in out.applied):
-        for lang, sentence in say("advice.explain.no_maxim_decides").items():
-            parts[lang].append(sentence)
+        add(say("advice.explain.no_maxim_decides"))
     if out.equal:
-        others: dict[str, str] = {lang: ", ".join(c.symbol(lang) for c in out.equal) for lang in LANGS}
-        for lang, sentence in say_with("advice.explain.would_do_as_well", others=others).items():
-            parts[lang].append(sentence)
+        others = Text.each(lambda lang: ", ".join(c.symbol(lang) for c in out.equal))
+        add(say_with("advice.explain.would_do_as_well", others=others))
     note = None if maxims and maxims[0] in _NOT_A_HOLDING_TABLE else _difference_note(ctx, best)
     if note is not None:
-        for lang in parts:
-            parts[lang].append(note[lang])
-    return MappingProxyType(
-        {lang: f"{best.symbol(lang)}: " + " ".join(p for p in parts[lang] if p) for lang in LANGS}
-    )
+        add(note)
+    return Text.each(lambda lang: f"{best.symbol(lang)}: " + " ".join(p for p in parts[lang] if p))
 
 
 #: Card rules that are no lead table of either system: they apply in both, so the note on how the
@@ -450,12 +448,12 @@ def _explain(ctx: Context, out: _Outcome, maxims: tuple[str, ...]) -> Mapping[st
 _NOT_A_HOLDING_TABLE = frozenset({"trump-lead-by-turned-up-card"})
 
 
-def _symbols(card: Card) -> Mapping[str, str]:
+def _symbols(card: Card) -> Text:
     """The card as each language writes it (``♠Q`` / ``♠Д``)."""
-    return {lang: card.symbol(lang) for lang in LANGS}
+    return Text.each(card.symbol)
 
 
-def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
+def _difference_note(ctx: Context, best: Card) -> Text | None:
     """When the student leads from a holding the two systems treat differently, say how: the
     other system's whole lead, decided on the same position (not a card of this suit it would
     never open), and the maxim that makes the difference. The lead from ``7.K853.AQ642.J94`` is
@@ -500,8 +498,7 @@ def _difference_note(ctx: Context, best: Card) -> Mapping[str, str] | None:
             return say_with("advice.difference_note.english_here_by_rule", other=symbols, title=title)
         return say_with("advice.difference_note.russian_here_by_rule", other=symbols, title=title)
     template = because.why if because is f else because.reason
-    why: dict[str, str] = {lang: because.render(template, lang, card=best if because is f else other, best=other)
-                           for lang in LANGS}
+    why = because.rendered(template, card=best if because is f else other, best=other)
     if in_this_suit:
         if ctx.system == "russian":
             return say_with("advice.difference_note.english_in_this_suit", other=symbols, why=why)
@@ -529,7 +526,7 @@ def explain_card(position: SeatView, card: Card | str, system: System = "russian
             card,
             "bad",
             ("must-follow-suit",),
-            text(must_follow_suit(card, led, "en"), must_follow_suit(card, led, "ru")),
+            Text.each(lambda lang: must_follow_suit(card, led, lang)),
         )
     advice = advise(position, system)
     if card == advice.card:

@@ -33,6 +33,7 @@ import yaml
 
 from tutor.errors import WhistError
 from tutor.i18n import LANGS
+from tutor.text import Text
 from tutor.vocab import SYSTEMS, Lang, System, VocabularyError, parse_lang, parse_system
 from tutor.yamlsafe import strict_load
 
@@ -193,14 +194,14 @@ class Maxim:
     source: Source
     quote: str
     quote_lang: str
-    title: Mapping[str, str]
-    text: Mapping[str, str]
-    differences: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    title: Text
+    text: Text
+    differences: Text | None = None
     also: tuple[str, ...] = ()
     paraphrase: bool = False
     see: tuple[Source, ...] = ()
-    scope: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    exceptions: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    scope: Text | None = None
+    exceptions: Text | None = None
     overridden_by: tuple[str, ...] = ()
 
     def title_in(self, lang: Lang) -> str:
@@ -216,17 +217,17 @@ class Maxim:
     def differences_in(self, lang: Lang) -> str | None:
         """Where the two systems differ on this point, in ``lang``; None if they agree."""
         _check_lang(lang)
-        return self.differences.get(lang)
+        return None if self.differences is None else self.differences[lang]
 
     def scope_in(self, lang: Lang) -> str | None:
         """Where the maxim applies (plain suit or trumps, which hand, how many cards), in ``lang``."""
         _check_lang(lang)
-        return self.scope.get(lang)
+        return None if self.scope is None else self.scope[lang]
 
     def exceptions_in(self, lang: Lang) -> str | None:
         """Where the maxim does not apply, as the seeds and the classical books say, in ``lang``."""
         _check_lang(lang)
-        return self.exceptions.get(lang)
+        return None if self.exceptions is None else self.exceptions[lang]
 
     def cite(self, lang: Lang = "en") -> str:
         """The one-line citation of the main source."""
@@ -323,10 +324,8 @@ def _check_lang(lang: Lang) -> None:
 
 
 
-def _texts(value: Any, where: str, key: str, required: bool = True) -> Mapping[str, str]:
+def _texts(value: Any, where: str, key: str) -> Text:
     """A ``{en: …, ru: …}`` mapping with both languages present and nothing else."""
-    if value is None and not required:
-        return MappingProxyType({})
     if not isinstance(value, Mapping):
         raise CatalogueError(f"{where}: {key} must be a mapping {{en: …, ru: …}}")
     extra = set(value) - set(LANGS)
@@ -336,7 +335,12 @@ def _texts(value: Any, where: str, key: str, required: bool = True) -> Mapping[s
         text = value.get(lang)
         if not isinstance(text, str) or not text.strip():
             raise CatalogueError(f"{where}: {key} is missing language {lang!r}")
-    return MappingProxyType({lang: " ".join(value[lang].split()) for lang in LANGS})
+    return Text.each(lambda lang: " ".join(value[lang].split()))
+
+
+def _optional_texts(value: Any, where: str, key: str) -> Text | None:
+    """:func:`_texts`, or None when the entry has none."""
+    return None if value is None else _texts(value, where, key)
 
 
 def _ids(value: Any, where: str, key: str = "also") -> tuple[str, ...]:
@@ -405,12 +409,12 @@ def _maxim(entry: Any, position: int) -> Maxim:
         quote_lang=quote_lang,
         title=_texts(entry["title"], mid, "title"),
         text=_texts(entry["text"], mid, "text"),
-        differences=_texts(entry.get("differences"), mid, "differences", required=False),
+        differences=_optional_texts(entry.get("differences"), mid, "differences"),
         also=_ids(entry.get("also"), mid),
         paraphrase=paraphrase,
         see=see,
-        scope=_texts(entry.get("scope"), mid, "scope", required=False),
-        exceptions=_texts(entry.get("exceptions"), mid, "exceptions", required=False),
+        scope=_optional_texts(entry.get("scope"), mid, "scope"),
+        exceptions=_optional_texts(entry.get("exceptions"), mid, "exceptions"),
         overridden_by=_ids(entry.get("overridden_by"), mid, "overridden_by"),
     )
 

@@ -25,12 +25,12 @@ One function per maxim; the order is :data:`tutor.conventions.advice.VOID_ORDER`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.inference import Inference
-from tutor.conventions.rules import Context, Finding, Severity, equal_groups, say, say_with, text
-from tutor.i18n import LANGS
+from tutor.conventions.rules import Context, Finding, Severity, equal_groups, say, say_with
+from tutor.text import Text
 
 __all__ = [
     "do_not_ruff_thirteenth_unless_last",
@@ -79,8 +79,8 @@ def _second(ctx: Context) -> bool:
     return len(cur.cards) == 1
 
 
-def _reject_trumps(ctx: Context, maxim: str, severity: Severity, reason: Mapping[str, str],
-                   why: Mapping[str, str]) -> Finding:
+def _reject_trumps(ctx: Context, maxim: str, severity: Severity, reason: Text,
+                   why: Text) -> Finding:
     return Finding(maxim, frozenset(ctx.trumps()), frozenset(), severity, reason, why)
 
 
@@ -226,14 +226,14 @@ def do_not_trump_partners_sure_winner(ctx: Context) -> Iterable[Finding]:
     k = ctx.k
     king = None if (_last(ctx) or (k.winning_card is not None and k.is_master(k.winning_card))) else partners_king_lead(ctx)
     if king is not None:
-        shown = text(king.describe("en", k.seat), king.describe("ru", k.seat))
+        shown = Text.each(lambda lang: king.describe(lang, k.seat))
         # the whole hand in scope, the plain cards kept: the explanation of the discard then says
         # what partner's king showed and from which card (the knowledge model's inference)
         yield Finding(
             "do-not-trump-partners-sure-winner", frozenset(ctx.legal),
             frozenset(c for c in ctx.legal if c.suit != k.trump), "bad",
             say_with("discards.do_not_trump_partners_sure_winner.reason-king-shown",
-                     shown={lang: shown[lang][0].upper() + shown[lang][1:] for lang in LANGS}),
+                     shown=shown.map(lambda words, _lang: words[0].upper() + words[1:])),
             say("discards.do_not_trump_partners_sure_winner.why"),
         )
         return

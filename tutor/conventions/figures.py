@@ -37,6 +37,7 @@ import yaml
 
 from tutor.conventions.catalogue import CARD_PLAY, Catalogue, Maxim
 from tutor.locale_fmt import count, integer, number, signed
+from tutor.text import Text
 from tutor.vocab import SYSTEMS, Lang, System, parse_system
 
 __all__ = [
@@ -141,7 +142,7 @@ class RuleFigure:
     vs_best: tuple[float, float]
     best_share: float
     by_kind: Mapping[str, tuple[int, float, float]] = field(default_factory=lambda: MappingProxyType({}))
-    note: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    note: Text | None = None
     decisions: int | None = None  # independent play decisions, when resampled layouts share one
 
     @property
@@ -157,8 +158,8 @@ class RuleFigure:
             "best_share": round(self.best_share, 4),
             "by_kind": {k: [n, round(m, 4), round(se, 4)] for k, (n, m, se) in self.by_kind.items()},
         }
-        if self.note:
-            out["note"] = dict(self.note)
+        if self.note is not None:
+            out["note"] = self.note.to_json()
         if self.decisions is not None:
             out["decisions"] = self.decisions
         return out
@@ -172,7 +173,7 @@ class RuleFigure:
             best_share=float(data["best_share"]),
             by_kind=MappingProxyType({k: (int(v[0]), float(v[1]), float(v[2]))
                                       for k, v in (data.get("by_kind") or {}).items()}),
-            note=MappingProxyType(dict(data.get("note") or {})),
+            note=Text.parse(data["note"]) if data.get("note") else None,
             decisions=int(data["decisions"]) if data.get("decisions") is not None else None,
         )
 
@@ -270,7 +271,7 @@ class Study:
     name: str
     meta: Mapping[str, Any]
     figures: Mapping[tuple[System, str], RuleFigure]
-    notes: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: MappingProxyType({}))
+    notes: Mapping[str, Text] = field(default_factory=lambda: MappingProxyType({}))
 
     def figure(self, system: System, maxim: str) -> RuleFigure | None:
         return self.figures.get((system, maxim))
@@ -279,10 +280,10 @@ class Study:
         """People's judgement of a maxim's figure (``notes.yaml``; ``maxim@system`` wins over
         ``maxim``), else a note shipped in the study JSON."""
         for key in (f"{maxim}@{system}", maxim):
-            if key in self.notes and lang in self.notes[key]:
+            if key in self.notes:
                 return self.notes[key][lang]
         fig = self.figure(system, maxim)
-        return fig.note.get(lang) if fig is not None else None
+        return fig.note[lang] if fig is not None and fig.note is not None else None
 
     @property
     def quick(self) -> bool:
@@ -314,13 +315,13 @@ def load_study(directory: Path | None = None) -> Study | None:
     for row in data.get("rules", []):
         fig = RuleFigure.from_json(row)
         figures[(fig.system, fig.maxim)] = fig
-    notes: dict[str, Mapping[str, str]] = {}
+    notes: dict[str, Text] = {}
     notes_path = directory / "notes.yaml"
     if notes_path.is_file():
         raw = yaml.safe_load(notes_path.read_text(encoding="utf-8")) or {}
         for key, value in raw.items():
             if isinstance(value, Mapping):
-                notes[str(key)] = MappingProxyType({str(k): str(v) for k, v in value.items()})
+                notes[str(key)] = Text.parse(value)  # both languages (the file's own rule)
     meta = {k: v for k, v in data.items() if k != "rules"}
     return Study(files[-1].name, MappingProxyType(meta), MappingProxyType(figures), MappingProxyType(notes))
 

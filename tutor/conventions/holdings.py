@@ -33,11 +33,12 @@ lead with four or more: the lowest (Pole).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tutor.cards import Card, Rank
 from tutor.conventions.rules import equal_groups, say
+from tutor.text import Text
 from tutor.vocab import System
 
 __all__ = [
@@ -66,10 +67,10 @@ class HoldingLead:
 
     keep: tuple[Card, ...]
     maxim: str
-    reason: Mapping[str, str]
-    why: Mapping[str, str]
+    reason: Text
+    why: Text
     accept: tuple[Card, ...] = ()
-    accept_why: Mapping[str, str] | None = None
+    accept_why: Text | None = None
 
     @property
     def card(self) -> Card:
@@ -365,7 +366,7 @@ def _fourth_best(h: _H) -> _Pick | None:
 
 _SCHOOLS = say("holdings.module.schools")
 
-_TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
+_TEXTS: dict[str, tuple[Text, Text]] = {
     "lead-highest-trump": (
         say("holdings.module.text"),
         say("holdings.module.text-2"),
@@ -515,7 +516,7 @@ def _prepare(cards: Sequence[Card], trump: bool, gone: frozenset[Card], situatio
 #: The words of a rule whose scope is wider than its name, for the holdings the name does not fit:
 #: the seed's «туз с маленькими» and «король сам-третей» decide A-Q-8-3, A-J-10-8 and K-J-10-2
 #: too, and "with small cards" is not true of them (issue 26, the editor's reading).
-_WITH_HIGH_CARDS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
+_WITH_HIGH_CARDS: dict[str, tuple[Text, Text]] = {
     "ace-small-lead-small": (
         say("holdings.module.text-51"),
         say("holdings.module.text-52"),
@@ -527,7 +528,7 @@ _WITH_HIGH_CARDS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
 }
 
 
-def _texts_for(maxim: str, h: _H) -> tuple[Mapping[str, str], Mapping[str, str]]:
+def _texts_for(maxim: str, h: _H) -> tuple[Text, Text]:
     """The rule's words for this holding: "with small cards" only when the cards under the head
     are all below the ten (:meth:`_H.small`)."""
     if maxim in _WITH_HIGH_CARDS and len(h.small()) < h.n - 1:
@@ -576,7 +577,7 @@ def lead_from_holding(
 
 # -- later leads of a suit --------------------------------------------------------------------
 
-_LATER_TEXTS: dict[str, tuple[Mapping[str, str], Mapping[str, str]]] = {
+_LATER_TEXTS: dict[str, tuple[Text, Text]] = {
     "continue-with-next-card": (
         say("holdings.module.text-45"),
         say("holdings.module.text-46"),

@@ -35,6 +35,7 @@ from tutor.conventions.calls import Call
 from tutor.conventions.texts import fill, say
 from tutor.seats import Seat
 from tutor.seatview import SeatView
+from tutor.text import Text
 from tutor.vocab import Lang
 
 __all__ = [
@@ -130,7 +131,7 @@ class Inference:
 
 
 #: What each kind of inference says, read when the module is imported (a missing text fails then).
-_SHOWS: Mapping[str, Mapping[str, str]] = {
+_SHOWS: Mapping[str, Text] = {
     "honour-lead": say("inference.describe.honour-lead"),
     "length-lead": say("inference.describe.length-lead"),
     "call": say("inference.describe.call"),

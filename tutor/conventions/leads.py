@@ -26,6 +26,7 @@ from tutor.conventions.holdings import (
 from tutor.conventions.rules import Context, Finding, Severity, leading, say, trumps_live
 from tutor.conventions.systems import applies
 from tutor.seats import Seat
+from tutor.text import Text
 
 __all__ = [
     "crossruff_with_partner",
@@ -64,16 +65,16 @@ def _unopened(ctx: Context, suit: Suit) -> bool:
     return suit not in ctx.k.first_leads
 
 
-def _keep_suits(ctx: Context, maxim: str, suits: Iterable[Suit | None], severity: Severity, reason: Mapping[str, str],
-                why: Mapping[str, str], fill: Mapping[str, Card | Suit] | None = None) -> Finding:
+def _keep_suits(ctx: Context, maxim: str, suits: Iterable[Suit | None], severity: Severity, reason: Text,
+                why: Text, fill: Mapping[str, Card | Suit] | None = None) -> Finding:
     """Keep the legal cards of ``suits`` (a None there, the trump of a no-trump deal, keeps none)."""
     wanted = set(suits)
     keep = frozenset(c for c in ctx.legal if c.suit in wanted)
     return Finding(maxim, frozenset(ctx.legal), keep, severity, reason, why, fill or {})
 
 
-def _reject_suit(ctx: Context, maxim: str, suit: Suit, severity: Severity, reason: Mapping[str, str],
-                 why: Mapping[str, str], fill: Mapping[str, Card | Suit] | None = None) -> Finding:
+def _reject_suit(ctx: Context, maxim: str, suit: Suit, severity: Severity, reason: Text,
+                 why: Text, fill: Mapping[str, Card | Suit] | None = None) -> Finding:
     return Finding(maxim, _suit_cards(ctx, suit), frozenset(), severity, reason, why, {"suit": suit, **(fill or {})})
 
 
@@ -358,8 +359,8 @@ def no_thirteenth_card_before_trumps_out(ctx: Context) -> Iterable[Finding]:
 Holding = Callable[[Context, tuple[Card, ...]], bool]
 
 
-def _ban_holding(ctx: Context, maxim: str, severity: Severity, holding: Holding, reason: Mapping[str, str],
-                 why: Mapping[str, str]) -> Iterator[Finding]:
+def _ban_holding(ctx: Context, maxim: str, severity: Severity, holding: Holding, reason: Text,
+                 why: Text) -> Iterator[Finding]:
     """The one shape of the holding bans: when leading, every plain suit not yet opened whose
     holding matches is rejected with ``severity`` (its ``{suit}`` filled in)."""
     if not leading(ctx):

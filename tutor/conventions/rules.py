@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Literal, get_args
 
 from tutor.cards import Card, Suit
 from tutor.conventions.texts import TEXT_PREFIX, say, say_with  # re-exported: the rules name their texts
+from tutor.text import Text  # re-exported: a rule's sentences are the one bilingual type
 from tutor.vocab import SYSTEMS, Lang, System  # re-exported: the systems the rules know
 
 if TYPE_CHECKING:
@@ -27,17 +28,12 @@ if TYPE_CHECKING:
     from tutor.seats import Seat
     from tutor.seatview import SeatView
 
-__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "text", "say", "say_with", "TEXT_PREFIX", "equal_groups", "lowest", "highest", "leading",
+__all__ = ["Finding", "Context", "Rule", "SEVERITIES", "Severity", "SYSTEMS", "System", "Text", "say", "say_with", "TEXT_PREFIX", "equal_groups", "lowest", "highest", "leading",
            "trumps_live"]
 
 #: How bad it is to play a card a maxim rejects (the engine's verdicts other than ``equal``).
 Severity = Literal["bad", "worse"]
 SEVERITIES: tuple[Severity, ...] = get_args(Severity)
-
-
-def text(en: str, ru: str) -> Mapping[str, str]:
-    """A learner-facing text in both languages (every text the learner reads exists in both)."""
-    return MappingProxyType({"en": en, "ru": ru})
 
 
 @dataclass(frozen=True)
@@ -55,8 +51,8 @@ class Finding:
     scope: frozenset[Card]
     keep: frozenset[Card]
     severity: Severity
-    reason: Mapping[str, str]
-    why: Mapping[str, str]
+    reason: Text
+    why: Text
     fill: Mapping[str, Card | Suit | Seat] = field(default_factory=lambda: MappingProxyType({}))  #: a Seat by its label
     also: tuple[str, ...] = ()  #: maxims the finding rests on besides its own (cited after it)
     #: The kept cards are equally right (the authorities differ): such a finding may cut nothing
@@ -66,7 +62,7 @@ class Finding:
     #: Of accepted cards, the one(s) this maxim names first (Cavendish's fourth best before Pole's
     #: lowest); ``equal_why`` says why the others are just as right. Empty: all named alike.
     prefer: frozenset[Card] = frozenset()
-    equal_why: Mapping[str, str] | None = None
+    equal_why: Text | None = None
 
     def __post_init__(self) -> None:
         if self.severity not in SEVERITIES:
@@ -77,7 +73,7 @@ class Finding:
             raise ValueError(f"{self.maxim}: preferred cards must be kept")
         object.__setattr__(self, "fill", MappingProxyType(dict(self.fill)))
 
-    def render(self, template: Mapping[str, str], lang: Lang, card: Card | None = None, best: Card | None = None) -> str:
+    def render(self, template: Text, lang: Lang, card: Card | None = None, best: Card | None = None) -> str:
         """Fill ``template`` in ``lang``: ``{card}``, ``{best}`` and the finding's own ``fill`` values."""
         values: dict[str, str] = {}
         for key, value in self.fill.items():
@@ -93,6 +89,10 @@ class Finding:
         if best is not None:
             values["best"] = best.symbol(lang)
         return template[lang].format(**values)
+
+    def rendered(self, template: Text, card: Card | None = None, best: Card | None = None) -> Text:
+        """:meth:`render` in both languages."""
+        return Text.each(lambda lang: self.render(template, lang, card=card, best=best))
 
 
 @dataclass(frozen=True)

@@ -39,12 +39,13 @@ the trump to lead comes from the lead-card rules.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from tutor.cards import Card, Rank, Suit
 from tutor.conventions.calls import could_signal
 from tutor.conventions.discards import refusing_ruff, suit_weakness
 from tutor.conventions.rules import Context, Finding, say
+from tutor.text import Text
 
 _RANKS: tuple[Rank, ...] = tuple(Rank)
 
@@ -196,8 +197,8 @@ def _complete_call(ctx: Context, maxim: str, high: Card) -> Iterable[Finding]:
     )
 
 
-def _call_finding(ctx: Context, maxim: str, cards: tuple[Card, ...], reason: Mapping[str, str],
-                  why: Mapping[str, str]) -> Finding:
+def _call_finding(ctx: Context, maxim: str, cards: tuple[Card, ...], reason: Text,
+                  why: Text) -> Finding:
     """Every card of ``cards`` starts the call and is accepted as right; the highest, the
     plainest to read (Cassell's "ten before a seven"), is named first."""
     cur = ctx.k.current
@@ -224,7 +225,7 @@ _ECHO_WHY = say("signals.module.echo_why")
 _ECHO_OTHER = say("signals.module.echo_other")
 
 
-def _call_rule(ctx: Context, maxim: str, why: Mapping[str, str], other: Mapping[str, str], *,
+def _call_rule(ctx: Context, maxim: str, why: Text, other: Text, *,
                in_discards: bool) -> Iterable[Finding]:
     """What echoing and making the call share once their own condition holds: a call already
     begun is completed; out of the suit led (``in_discards``: making the call only) the call is

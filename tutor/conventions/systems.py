@@ -10,7 +10,7 @@ system prescribes when they differ -- the tutor shows both side by side.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -20,7 +20,7 @@ from tutor.conventions.catalogue import UnknownMaximError, get_maxim
 from tutor.conventions.holdings import lead_from_holding
 from tutor.conventions.rules import SYSTEMS, say_with
 from tutor.errors import HandError
-from tutor.i18n import LANGS
+from tutor.text import Text
 from tutor.vocab import Lang, System
 
 __all__ = ["Difference", "differences", "applies", "SYSTEMS"]
@@ -48,7 +48,7 @@ class Difference:
     system_a_card: Card  #: the russian system's lead
     system_b_card: Card  #: the english system's lead
     maxims: tuple[str, ...]  #: (russian maxim, english maxim)
-    note: Mapping[str, str]
+    note: Text
 
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         return {
@@ -103,6 +103,6 @@ def differences(
     if ru is None or en is None or ru[0] == en[0]:
         return []
     (ru_card, ru_maxim), (en_card, en_maxim) = ru, en
-    note = say_with("systems.differences.note", ru_card={lang: ru_card.symbol(lang) for lang in LANGS}, ru_maxim=ru_maxim,
-                    en_card={lang: en_card.symbol(lang) for lang in LANGS}, en_maxim=en_maxim)
+    note = say_with("systems.differences.note", ru_card=Text.each(ru_card.symbol), ru_maxim=ru_maxim,
+                    en_card=Text.each(en_card.symbol), en_maxim=en_maxim)
     return [Difference(ru_card, en_card, (ru_maxim, en_maxim), note)]

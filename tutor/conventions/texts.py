@@ -13,11 +13,11 @@ rules' source and checks that every key they name exists in both languages.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from functools import cache
-from types import MappingProxyType
 
 from tutor.i18n import LANGS, TranslationError, catalog
+from tutor.text import Text
+from tutor.vocab import Lang
 
 __all__ = ["TEXT_PREFIX", "say", "say_with", "fill"]
 
@@ -27,8 +27,8 @@ TEXT_PREFIX = "advice."
 
 
 @cache
-def say(key: str) -> Mapping[str, str]:
-    """The rules' sentence ``key`` (``module.function.role``) in every language, read once.
+def say(key: str) -> Text:
+    """The rules' sentence ``key`` (``module.function.role``) in both languages, read once.
 
     An unknown key is a :class:`~tutor.i18n.TranslationError`.
 
@@ -37,32 +37,32 @@ def say(key: str) -> Mapping[str, str]:
     """
     full = TEXT_PREFIX + key
     try:
-        return MappingProxyType({lang: catalog(lang)[full] for lang in LANGS})
+        return Text.each(lambda lang: catalog(lang)[full])
     except KeyError:
         raise TranslationError(f"no text {full!r} in tutor/locales/advice.{{{','.join(LANGS)}}}.yaml") from None
 
 
-def say_with(key: str, **parts: Mapping[str, str] | str) -> Mapping[str, str]:
+def say_with(key: str, **parts: Text | str) -> Text:
     """:func:`say` with the named ``{parts}`` put in (see :func:`fill`).
 
-    >>> say_with("systems.differences.note", ru_card={"en": "♠Q", "ru": "♠Д"}, ru_maxim="a",
-    ...          en_card={"en": "♠K", "ru": "♠К"}, en_maxim="b")["en"]
+    >>> say_with("systems.differences.note", ru_card=Text("♠Q", "♠Д"), ru_maxim="a",
+    ...          en_card=Text("♠K", "♠К"), en_maxim="b")["en"]
     'Russian whist leads ♠Q (a); English whist leads ♠K (b).'
     """
     return fill(say(key), **parts)
 
 
-def fill(texts: Mapping[str, str], **parts: Mapping[str, str] | str) -> Mapping[str, str]:
+def fill(texts: Text, **parts: Text | str) -> Text:
     """``texts`` with the named ``{parts}`` put in, each given per language (or one word for all),
     in one pass; the other placeholders stay for :meth:`~tutor.conventions.rules.Finding.render`."""
     if not parts:
         return texts
     pattern = re.compile(r"\{(" + "|".join(map(re.escape, parts)) + r")\}")
 
-    def put(template: str, lang: str) -> str:
+    def put(template: str, lang: Lang) -> str:
         def part(match: re.Match[str]) -> str:
             value = parts[match.group(1)]
             return value if isinstance(value, str) else value[lang]
         return pattern.sub(part, template)
 
-    return MappingProxyType({lang: put(template, lang) for lang, template in texts.items()})
+    return texts.map(put)

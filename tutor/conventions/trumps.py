@@ -46,11 +46,12 @@ the tricks played); nothing here looks at a hidden hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from tutor.cards import Suit
 from tutor.conventions.rules import Context, Finding, leading, say, trumps_live
 from tutor.seats import Seat, Side
+from tutor.text import Text
 
 __all__ = [
     "partner_led_trumps_last",
@@ -195,7 +196,7 @@ def partners_ruffing_suits(ctx: Context) -> tuple[Suit, ...]:
 
 
 def _lead_for_partners_ruff(ctx: Context, maxim: str, suits: tuple[Suit, ...],
-                            reason: Mapping[str, str], why: Mapping[str, str]) -> Finding:
+                            reason: Text, why: Text) -> Finding:
     """The finding of a rule that leads a suit partner is void in for him to ruff: the cards of
     those suits, the others ``worse`` (the texts are the caller's, each key written out)."""
     return Finding(maxim, frozenset(ctx.legal), frozenset(c for c in ctx.legal if c.suit in suits), "worse",

@@ -31,6 +31,7 @@ from tutor.render import CSS, deck_css, history_html, last_trick_html, table_htm
 from tutor.rulesets import RULESET_NAMES, RULESETS
 from tutor.seats import Seat, Side
 from tutor.strengths import STRENGTHS
+from tutor.text import in_lang
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import card_hand, draw_hand_styles, four_colour
@@ -209,7 +210,7 @@ def _robot_lines(session: Session, robots: Sequence[RobotCard], lang: Lang) -> N
         name = session.seating[rc.seat].name(lang)
         # the maxim by its title in the learner's language (or the reading / search / habit note)
         head = rc.note[lang] if rc.note is not None else maxim_title(rc.maxim, lang)
-        why = rc.explanation.get(lang, "")
+        why = rc.explanation[lang]
         said = (f'<b>{escape(rc.seat.label(lang))} ({escape(name)}): {escape(rc.card.symbol(lang))}</b> — '
                 f'<i>{escape(head)}</i>')
         wide.append(f"<li>{said} · {escape(why)}</li>")
@@ -224,7 +225,7 @@ def _robot_lines(session: Session, robots: Sequence[RobotCard], lang: Lang) -> N
 def _flag(card: StudentCard, lang: Lang) -> None:
     broken = ", ".join(f"«{maxim_title(m, lang)}»" if lang == "ru" else f"“{maxim_title(m, lang)}”"
                        for m in card.broken) or card.verdict
-    text = card.why.get(lang) or card.explanation.get(lang) or ""
+    text = in_lang(card.why, lang) or in_lang(card.explanation, lang)
     show_warning(f"{ptext('flag_title', lang, card=card.advised.symbol(lang))} ({broken}). {text}")
 
 

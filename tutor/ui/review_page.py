@@ -25,6 +25,7 @@ from tutor.i18n import t
 from tutor.play import PlayState, Trick
 from tutor.render import CSS, deck_css, table_html
 from tutor.seats import Seat, Side
+from tutor.text import in_lang
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info, show_success, show_warning
 from tutor.ui.cardpick import four_colour
@@ -176,7 +177,7 @@ def _note(note: CardNote, review: DealReview, lang: Lang) -> None:
     else:
         broken = ", ".join(_title(m, lang) for m in note.broken) or first
         head = rtext("note_broke", lang, seat=who, card=card, advised=note.advised.symbol(lang), maxim=broken)
-    body = note.why.get(lang) if not note.conventional else note.explanation.get(lang)
+    body = in_lang(note.why, lang) if not note.conventional else note.explanation[lang]
     (show_success if note.conventional else show_warning)(f"{head} {body or ''}".strip())
     for key, told in (("told_partner", note.told_partner), ("told_opponents", note.told_opponents)):
         if told:
