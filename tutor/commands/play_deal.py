@@ -96,13 +96,9 @@ def run(args: argparse.Namespace) -> int:
     if args.puzzle is not None:
         if deal is not None:
             raise CliError("give --deal or --puzzle, not both")
-        # the content package only when a puzzle is asked for; read once a process (load_cached)
-        from tutor.content.loader import REPO_ROOT, ContentError, load_cached, puzzle_paths
+        from tutor.content.loader import load_puzzles  # the content package only when a puzzle is asked for
 
-        content = load_cached(puzzle_paths(REPO_ROOT))
-        if content.problems:
-            raise ContentError(content.problems)
-        item = next((p.item for p in content.puzzles if p.item.id == args.puzzle), None)
+        item = next((p for p in load_puzzles() if p.id == args.puzzle), None)
         if item is None:
             raise CliError(f"no puzzle with id {args.puzzle!r}")
         session = Session.from_puzzle(item, options)

@@ -577,8 +577,9 @@ def load_paths(paths: Iterable[str | Path] | None = None) -> ContentSet:
 
 def load_puzzles(paths: Iterable[str | Path] | None = None) -> list[Puzzle]:
     """The puzzles, sorted by id (default: the repository's puzzles/ and library/); raises
-    :class:`ContentError` listing every problem if any file is bad."""
-    content = load_paths(paths if paths is not None else puzzle_paths(REPO_ROOT))
+    :class:`ContentError` listing every problem if any file is bad. Read once a process while
+    the files are unchanged (:func:`load_cached`)."""
+    content = load_cached(paths if paths is not None else puzzle_paths(REPO_ROOT))
     if content.problems:
         raise ContentError(content.problems)
     return sorted((p.item for p in content.puzzles), key=lambda p: p.id)
@@ -587,7 +588,7 @@ def load_puzzles(paths: Iterable[str | Path] | None = None) -> list[Puzzle]:
 def load_lessons(paths: Iterable[str | Path] | None = None) -> list[Lesson]:
     """The lessons in course order; raises :class:`ContentError` listing every problem if any file is bad.
     The twin of :func:`load_puzzles`, for scripts and the tests (the app reads through its library)."""
-    content = load_paths(paths if paths is not None else [REPO_ROOT / "lessons"])
+    content = load_cached(paths if paths is not None else [REPO_ROOT / "lessons"])
     if content.problems:
         raise ContentError(content.problems)
     return [les.item for les in content.lessons]

@@ -147,9 +147,8 @@ class Classes:
                 select(_A.c.item_id, _A.c.correct, _A.c.hints_used)
                 .where(_A.c.learner_id == learner_id, _A.c.first_try == 1))}
             done = {str(r[0]) for r in conn.execute(select(_D.c.lesson_id).where(_D.c.learner_id == learner_id))}
-        return [Homework(str(name), Assignment(str(item), parse_homework_kind(kind), _due(due)),
-                         item_state(parse_homework_kind(kind), firsts.get(str(item)), str(item) in done))
-                for name, item, kind, due in rows]
+        work = [(str(name), Assignment(str(item), parse_homework_kind(kind), _due(due))) for name, item, kind, due in rows]
+        return [Homework(name, a, item_state(a.kind, firsts.get(a.item_id), a.item_id in done)) for name, a in work]
 
     @guard_rows
     def report(self, class_id: int, *, viewer_id: int | None = None) -> list[ReportRow]:
@@ -166,8 +165,8 @@ class Classes:
             members = conn.execute(select(_L.c.id, _L.c.name).select_from(_M.join(_L, _L.c.id == _M.c.learner_id))
                                    .where(_M.c.class_id == class_id, _L.c.id != teacher)
                                    .order_by(_L.c.name_key)).all()
-            homework = conn.execute(select(_H.c.item_id, _H.c.kind).where(_H.c.class_id == class_id)
-                                    .order_by(_H.c.id)).all()
+            homework = [(str(item), parse_homework_kind(kind)) for item, kind in conn.execute(
+                select(_H.c.item_id, _H.c.kind).where(_H.c.class_id == class_id).order_by(_H.c.id))]
             in_class = (_M.c.learner_id == _A.c.learner_id) & (_M.c.class_id == class_id)
             set_here = (_H.c.item_id == _A.c.item_id) & (_H.c.class_id == class_id)
             firsts = conn.execute(select(_A.c.learner_id, _A.c.item_id, _A.c.correct, _A.c.hints_used)
@@ -179,7 +178,7 @@ class Classes:
         done = {(int(r[0]), str(r[1])) for r in lessons}
         rows = []
         for learner_id, name in members:
-            items = {item_id: item_state(parse_homework_kind(kind), first.get((int(learner_id), item_id)),
+            items = {item_id: item_state(kind, first.get((int(learner_id), item_id)),
                                          (int(learner_id), item_id) in done)
                      for item_id, kind in homework}
             rows.append(ReportRow(str(name), items, tuple(self._weak_themes(int(learner_id)))))

@@ -90,9 +90,10 @@ def puzzle_label(lib: Library, puzzle_id: str, lang: Lang, stars: int | None = N
     return f"{lib.number(puzzle_id)}. {p.title[lang]} · {'★' * (p.difficulty if stars is None else stars)}"
 
 
-#: The picker's labels made so far, by library, puzzle, language and stars: the picker lists the
-#: whole library (some 2,250 puzzles) and labelled every one anew on each run of the page.
-_LABELS: dict[tuple[int, str, Lang, int], str] = {}
+#: The picker's labels made so far for the library in :data:`_LABELS_OF`, by puzzle, language and
+#: stars: the picker lists the whole library (some 2,250 puzzles) and labelled every one anew on
+#: each run of the page.
+_LABELS: dict[tuple[str, Lang, int], str] = {}
 _LABELS_OF: list[Library] = []
 
 
@@ -101,7 +102,7 @@ def _label(lib: Library, puzzle_id: str, lang: Lang, stars: int) -> str:
     if not _LABELS_OF or _LABELS_OF[0] is not lib:
         _LABELS.clear()
         _LABELS_OF[:] = [lib]
-    key = (id(lib), puzzle_id, lang, stars)
+    key = (puzzle_id, lang, stars)
     label = _LABELS.get(key)
     if label is None:
         label = _LABELS[key] = puzzle_label(lib, puzzle_id, lang, stars)
