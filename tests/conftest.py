@@ -28,6 +28,20 @@ settings.register_profile("ci", max_examples=400, deadline=None)
 settings.load_profile("dev")
 
 
+#: The fixtures of a PostgreSQL server: a test using one is the PostgreSQL twin of a store test
+#: (the same test runs on SQLite) or a server-only one.
+PG_FIXTURES = frozenset({"pg_server_url", "pg_url", "pg_store_url"})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The PostgreSQL tests are ``slow``: the fast loop (``-m "not slow"``) checks the store on
+    SQLite, the whole suite (CI) on both. Run before ``-m`` selects (``tryfirst``)."""
+    for item in items:
+        if PG_FIXTURES & set(getattr(item, "fixturenames", ())) or "[postgresql" in item.nodeid:
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     if not session.items and not session.config.option.collectonly:
         raise pytest.UsageError("no tests were collected: the suite is empty or mis-configured")

@@ -152,7 +152,7 @@ def test_the_progress_page_shows_the_rating_with_its_range(env):
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_teacher_sets_a_lesson_as_homework_with_a_due_date_from_the_page(env, tmp_path, lang):
+def test_the_teacher_sets_a_lesson_as_homework_with_a_due_date_from_the_page(env, new_store_file, lang):
     """Lessons are homework too (before: only through the CLI): picked by their title, with a due
     date; the list of homework shows them and the grid has their column, done or not yet."""
     from datetime import date
@@ -179,7 +179,7 @@ def test_the_teacher_sets_a_lesson_as_homework_with_a_due_date_from_the_page(env
     column = t("classes.lesson_column", lang, title=title)  # the grid names a lesson by its title
     assert column in grid.columns and t("classes.open", lang) in list(grid[column])
 
-    store = ProgressStore(tmp_path / "progress.db")
+    store = ProgressStore(new_store_file)
     assert [(a.item_id, a.kind, a.due) for a in store.assignments(store.class_named("5B").id)][-1] == (
         "first-lead", "lesson", date(2026, 12, 24))
     store.mark_lesson_done(store.learner("Ann").id, "first-lead")
@@ -197,7 +197,7 @@ def test_setting_homework_with_nothing_picked_says_so(env):
     assert t("classes.pick_items", "en") in texts(at)
 
 
-def test_a_learner_downloads_his_data_and_deletes_himself_from_the_progress_page(env, tmp_path):
+def test_a_learner_downloads_his_data_and_deletes_himself_from_the_progress_page(env, new_store_file):
     """Issue 14 point 1 through the app: the export is offered to the logged-in learner, and the
     delete (confirmed) removes him and logs him out; nobody else's data goes with him."""
     env.setenv("WHIST_TUTOR_AUTH", "required")
@@ -211,21 +211,21 @@ def test_a_learner_downloads_his_data_and_deletes_himself_from_the_progress_page
     at.button(key="my_data_delete").click().run()
     assert not at.exception and t("account.deleted", "en") in texts(at)
     assert t("account.logged_in", "en", name="Ann") not in texts(at)
-    store = ProgressStore(tmp_path / "progress.db")
+    store = ProgressStore(new_store_file)
     assert store.find_learner("Ann") is None and store.find_learner("Bob") is not None
     assert store.reports() == []  # Ann's report went with her
     store.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_a_learner_sees_his_homework_on_the_classes_page(env, tmp_path, lang):
+def test_a_learner_sees_his_homework_on_the_classes_page(env, new_store_file, lang):
     """Before, homework was visible to the teacher only: the learner now reads his own, by title,
     with its due date and where he is -- and nothing of a class he is not in."""
     from datetime import date
 
     from tutor.locale_fmt import day
 
-    store = ProgressStore(tmp_path / "progress.db")
+    store = ProgressStore(new_store_file)
     store.assign(store.class_named("5B").id, ["follow-hearts"], due=date(2026, 12, 24))
     other = store.create_class("7A", store.learner("Teach").id)
     store.assign(other.id, ["first-lead"], kind="lesson")

@@ -42,6 +42,7 @@ def test_app_computes_what_is_missing_and_stores_it(tmp_path, monkeypatch):
     assert EvidenceStore(tmp_path).get(spec) == got
 
 
+@pytest.mark.slow(reason="0.9 s: reads the whole shipped library (CI runs it)")
 def test_fresh_install_shows_the_first_daily_evidence_from_the_shipped_store(tmp_path, monkeypatch):
     """No user store yet, the shipped content: today's daily puzzle's evidence is read from
     tutor/content/evidence, nothing is solved."""
@@ -69,6 +70,7 @@ def test_fresh_install_shows_the_first_daily_evidence_from_the_shipped_store(tmp
     assert any(f"over {n} random layouts" in c.value for c in at.caption), [c.value for c in at.caption]
 
 
+@pytest.mark.slow(reason="1.3 s: a year of dailies (CI runs it)")
 def test_every_shipped_daily_puzzle_of_the_year_has_shipped_evidence(monkeypatch):
     monkeypatch.delenv("WHIST_TUTOR_CONTENT_DIR", raising=False)
     from datetime import timedelta

@@ -119,8 +119,8 @@ def test_an_anonymous_draft_still_comes_back_to_its_browser(env):
     assert again.text_area(key="puzzle_report_note").value == "an anonymous note"
 
 
-def test_the_store_reads_a_learners_draft_only_for_him(tmp_path):
-    store = ProgressStore(tmp_path / "p.db")
+def test_the_store_reads_a_learners_draft_only_for_him(new_store_file):
+    store = ProgressStore(new_store_file)
     ann = store.learner("Ann")
     store.save_draft("report", "hers", learner_id=ann.id, browser="browser-key-1")
     store.save_draft("report", "anonymous", browser="browser-key-1")
@@ -260,12 +260,12 @@ def test_a_school_account_without_issuer_or_subject_names_nobody(env):
     assert not at.exception and "Nobody" not in texts(at)
 
 
-def test_names_from_claims_and_look_alikes(tmp_path):
+def test_names_from_claims_and_look_alikes(new_store_file):
     assert name_from_claims({"name": "  Ann   Lee "}) == "Ann Lee"
     assert name_from_claims({"email": "bob.k@school.example"}) == "bob.k"
     assert name_from_claims({"name": "\x00", "preferred_username": "cleo"}) == "cleo"
     assert name_from_claims({}) == "learner"
-    store = ProgressStore(tmp_path / "p.db")
+    store = ProgressStore(new_store_file)
     store.learner("alice")
     cyr = store.school_learner(ISSUER, "s-1", "Аlice")  # Cyrillic А: a look-alike of alice
     assert cyr.name == "Аlice 2"
@@ -277,13 +277,13 @@ def test_names_from_claims_and_look_alikes(tmp_path):
     assert store.find_school_learner(ISSUER, "s-1") is None
 
 
-def test_a_school_learner_is_kept_with_the_look_of_his_name(tmp_path):
+def test_a_school_learner_is_kept_with_the_look_of_his_name(new_store_file):
     """The store refuses a name that looks like another learner's (shared/reviews/reliability.md:
     "Look-alike names (Cyrillic а against Latin a) ... a teacher's grid can show two 'alice'
     rows"). A learner made at a school sign-in is held to the same rule, by the same function:
     his name's skeleton is kept (so a later Cyrillic "аlice" is refused beside him), and the name
     chosen for him is one the store itself would accept (Cyrillic "п" reads as a Latin "n")."""
-    store = ProgressStore(tmp_path / "p.db")
+    store = ProgressStore(new_store_file)
     school = store.school_learner(ISSUER, "s-9", "alice")
     with pytest.raises(NameLookalike):
         store.learner("\u0430lice")

@@ -260,6 +260,7 @@ def test_the_homework_picker_goes_by_theme_and_keeps_the_picks_of_another_theme(
     assert t("classes.assigned", "en") in [s.value for s in at.success]
 
 
+@pytest.mark.slow(reason="0.9 s: the picker over the whole library (CI runs it)")
 def test_the_picker_groups_puzzles_by_their_most_particular_theme_easiest_first():
     from tutor.ui.library import library
 

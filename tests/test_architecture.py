@@ -5,9 +5,18 @@ the interface layer (issue 13 point 5). Imports are read from the source (every 
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
+
+
+@functools.cache
+def _parse(source: str) -> ast.Module:
+    """One parse of a module's text for all the checks here (each walks the same trees; none
+    changes one)."""
+    return ast.parse(source)
+
 
 ROOT = Path(__file__).resolve().parents[1]
 TUTOR = ROOT / "tutor"
@@ -54,7 +63,7 @@ def layer_of(module: str) -> int:
 
 def imports_of(path: Path) -> set[str]:
     """The tutor modules ``path`` imports (a ``from pkg import mod`` counts as the module)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _parse(path.read_text(encoding="utf-8"))
     out: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and node.module.startswith("tutor"):
@@ -65,7 +74,11 @@ def imports_of(path: Path) -> set[str]:
     return {m for m in out if m in MODULES}
 
 
-GRAPH = {m: imports_of(p) - {m} for m, p in MODULES.items()}
+@functools.cache
+def _graph() -> dict[str, set[str]]:
+    """Who imports whom among tutor's modules: built when a test first asks (every worker collects
+    this file; only one runs it)."""
+    return {m: imports_of(p) - {m} for m, p in MODULES.items()}
 
 
 def test_every_module_has_a_layer():
@@ -78,7 +91,7 @@ def test_every_module_has_a_layer():
 def test_no_upward_import(module):
     """A module imports only from its own layer or the layers below it."""
     mine = layer_of(module)
-    upward = sorted(d for d in GRAPH[module] if layer_of(d) > mine and not module.startswith(d + "."))
+    upward = sorted(d for d in _graph()[module] if layer_of(d) > mine and not module.startswith(d + "."))
     assert upward == [], f"{module} ({LAYERS[mine][0]}) imports from above: " + ", ".join(
         f"{d} ({LAYERS[layer_of(d)][0]})" for d in upward)
 
@@ -86,7 +99,7 @@ def test_no_upward_import(module):
 def _cycle() -> list[str] | None:
     """One import cycle among tutor's modules, or None (package __init__ re-exports excluded:
     ``tutor.conventions`` importing its own submodules is the package's face, not a cycle)."""
-    graph = {m: {d for d in ds if not m.startswith(d + ".") and not d.startswith(m + ".")} for m, ds in GRAPH.items()}
+    graph = {m: {d for d in ds if not m.startswith(d + ".") and not d.startswith(m + ".")} for m, ds in _graph().items()}
     state: dict[str, int] = {}
     stack: list[str] = []
 
@@ -125,7 +138,7 @@ def test_streamlit_only_in_the_interface():
     for m, p in MODULES.items():
         if m.startswith("tutor.ui"):
             continue
-        tree = ast.parse(p.read_text(encoding="utf-8"))
+        tree = _parse(p.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
@@ -136,12 +149,12 @@ def test_streamlit_only_in_the_interface():
 
 def test_the_checks_can_fail():
     """The cycle finder and the layer check do see what they look for."""
-    GRAPH["tutor.cards"].add("tutor.deal")
+    _graph()["tutor.cards"].add("tutor.deal")
     try:
         assert _cycle() is not None
         assert layer_of("tutor.deal") > layer_of("tutor.cards")
     finally:
-        GRAPH["tutor.cards"].discard("tutor.deal")
+        _graph()["tutor.cards"].discard("tutor.deal")
 
 
 #: The one type for what one seat sees of a deal in progress (issue 13 point 2), and the types
@@ -173,7 +186,7 @@ def _seat_view_like() -> list[str]:
     named like a view: each one is a second home for the seat view unless it is a Protocol."""
     found = []
     for m, p in MODULES.items():
-        tree = ast.parse(p.read_text(encoding="utf-8"))
+        tree = _parse(p.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.ClassDef):
                 continue
@@ -223,7 +236,7 @@ def _long_classes(sources: dict[str, str]) -> list[str]:
     """The classes of more than :data:`MAX_CLASS_LINES` lines (from ``class`` to their last line)."""
     found = []
     for m, src in sources.items():
-        for node in ast.walk(ast.parse(src)):
+        for node in ast.walk(_parse(src)):
             if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
                 length = node.end_lineno - node.lineno + 1
                 if length > MAX_CLASS_LINES:
@@ -231,18 +244,21 @@ def _long_classes(sources: dict[str, str]) -> list[str]:
     return sorted(found)
 
 
-SOURCES = {m: p.read_text(encoding="utf-8") for m, p in MODULES.items()}
+@functools.cache
+def _sources() -> dict[str, str]:
+    """The text of every module of tutor/ (read when a test first asks, as :func:`_graph`)."""
+    return {m: p.read_text(encoding="utf-8") for m, p in MODULES.items()}
 
 
 def test_no_module_over_800_lines():
     """Every module of tutor/ is a room a reader can hold: at most 800 lines."""
-    assert _long_modules(SOURCES) == []
+    assert _long_modules(_sources()) == []
 
 
 def test_no_class_over_400_lines():
     """No class of tutor/ is over 400 lines (``ProgressStore`` was 1,152: now a facade over
     one repository per area)."""
-    assert _long_classes(SOURCES) == []
+    assert _long_classes(_sources()) == []
 
 
 def test_the_size_checks_can_fail():
@@ -269,7 +285,7 @@ def _sql_text(sources: dict[str, str]) -> list[str]:
     for m, src in sources.items():
         if m.startswith("tutor.storage.migrations"):
             continue
-        for node in ast.walk(ast.parse(src)):
+        for node in ast.walk(_parse(src)):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sqlalchemy"):
                 found += [f"{m}: imports {a.name}" for a in node.names if a.name in ("text", "TextClause")]
             elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
@@ -281,7 +297,7 @@ def _sql_text(sources: dict[str, str]) -> list[str]:
 def test_no_sql_text_outside_the_migrations():
     """The schema has one home: the tables (tutor/storage/models.py) and their migrations; the
     store's queries are SQLAlchemy Core on them, never SQL strings (there were 87)."""
-    assert _sql_text(SOURCES) == []
+    assert _sql_text(_sources()) == []
 
 
 def test_the_sql_text_check_can_fail():
@@ -310,7 +326,7 @@ def _wing_reaches_the_game(graph: dict[str, set[str]]) -> list[str]:
 def test_the_persistence_wing_stands_beside_the_game_stack():
     """storage/, progress/, glicko, spaced and accounts import only each other, the base and the
     notation (the learner's clock): the wing can be read, tested and changed without the game."""
-    assert _wing_reaches_the_game(GRAPH) == []
+    assert _wing_reaches_the_game(_graph()) == []
 
 
 def _game_reaches_the_wing(graph: dict[str, set[str]]) -> list[str]:
@@ -323,7 +339,7 @@ def _game_reaches_the_wing(graph: dict[str, set[str]]) -> list[str]:
 def test_only_the_session_and_the_interface_hold_the_wing():
     """Beside, not below: no rule, engine, robot or content module reads or writes progress; the
     answer service (tutor/answering.py), the pages and the commands hold a store."""
-    assert _game_reaches_the_wing(GRAPH) == []
+    assert _game_reaches_the_wing(_graph()) == []
 
 
 def test_the_wing_check_can_fail():

@@ -175,6 +175,7 @@ _answer = st.tuples(st.sampled_from(["p1", "p2", "p3", "p4"]), st.booleans(), st
 
 @settings(max_examples=25)
 @given(answers=st.lists(_answer, min_size=1, max_size=8), split=st.integers(0, 8))
+@pytest.mark.slow(reason="2.4 s: hypothesis, a store per example (CI runs it)")
 def test_a_merge_is_one_learner_answering_in_time_order(_sqlite_migrated_template, tmp_path_factory, answers, split):
     """Property: whatever answers two devices made, and however they fall between the named
     learner and the browser, the merged progress equals one learner's making them in time order

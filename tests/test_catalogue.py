@@ -380,6 +380,7 @@ def test_missing_file_is_a_catalogue_error(tmp_path: Path) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(st.text(max_size=300))
+@pytest.mark.slow(reason="2.3 s: hypothesis over the catalogue parser (CI runs it)")
 def test_parser_never_crashes_on_arbitrary_text(text: str) -> None:
     """Whatever a teacher types, parsing ends in a Catalogue or a CatalogueError, never a traceback."""
     try:

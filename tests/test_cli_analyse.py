@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from tutor.cli import main
@@ -47,6 +48,7 @@ def test_daily_analyses_the_puzzles_of_the_coming_days(tmp_path, capsys):
     assert code == 0 and 1 <= data["items"] <= 3 and data["computed"] == data["items"]
 
 
+@pytest.mark.slow(reason="1.2 s: solves layouts (CI runs it)")
 def test_samples_and_seed_make_new_evidence(tmp_path, capsys):
     base = ["analyse", str(LESSON), "--workers", "1", "--store", str(tmp_path), "--json"]
     run(capsys, *base, "--samples", "3")
@@ -79,6 +81,7 @@ def test_no_scheduler_at_the_address_is_one_error_line(tmp_path, capsys, monkeyp
     assert err == "error: no Dask scheduler at tcp://127.0.0.1:1: Timed out trying to connect\n"
 
 
+@pytest.mark.slow(reason="1.8 s: a fresh interpreter per command (CI runs it)")
 def test_the_command_line_does_not_import_dask_or_the_solver():
     """``analyse --help`` stays quick, and no other command pays for Dask: Dask, DDS and the bar
     load only when the analysis runs."""
@@ -111,6 +114,7 @@ def test_generate_store_without_analyse_is_refused(tmp_path, capsys):
     assert code == 2 and out == "" and err == "error: --store is for --analyse\n"
 
 
+@pytest.mark.slow(reason="0.8 s: solves layouts (CI runs it)")
 def test_prune_removes_the_evidence_of_items_no_longer_there(tmp_path, capsys):
     store = str(tmp_path / "store")
     run(capsys, "analyse", str(LESSON), "--samples", "3", "--workers", "1", "--store", store)

@@ -359,6 +359,7 @@ BAD_INPUTS = [
 
 
 @pytest.mark.parametrize("argv", BAD_INPUTS)
+@pytest.mark.slow(reason="3.0 s over 13 cases: three load the whole library (CI runs it)")
 def test_bad_input_is_exit_2_and_one_error_line(argv: list[str], files: dict[str, Path], capsys) -> None:
     """design.md "Bad input": exit 2, one ``error:`` line on stderr, no traceback, nothing on stdout."""
     for name, path in files.items():
@@ -386,6 +387,7 @@ def test_broken_content_is_named_by_file_and_line(files: dict[str, Path], capsys
     assert f"{files['broken.yaml']}:" in err and "YAML" in err
 
 
+@pytest.mark.slow(reason="1.0 s: plans the whole schedule (CI runs it)")
 def test_daily_date_past_the_schedule_is_refused(capsys) -> None:
     """A date after the last scheduled day is bad input (year 9999 once crashed past ``date.max``),
     while the last day itself still has its puzzle."""
@@ -412,6 +414,7 @@ _fuzz = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCh
 
 @_fuzz
 @given(hand=text_or_notation, trump=text_or_notation, played=text_or_notation)
+@pytest.mark.slow(reason="2.7 s: hypothesis through the command line (CI runs it)")
 def test_lead_and_play_survive_any_text(capsys, hand: str, trump: str, played: str) -> None:
     """design.md "Bad input": --hand/--trump/--played of any text give advice or one error line."""
     _valid_or_one_error_line(capsys, ["lead", f"--hand={hand}", f"--trump={trump}", f"--played={played}"])

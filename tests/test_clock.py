@@ -59,28 +59,28 @@ def test_unknown_zone_counts_in_utc_and_is_not_stored():
     assert zone_name("Europe/Kyiv") == "Europe/Kyiv"
 
 
-def test_evening_answer_counts_for_the_learners_day(tmp_path, machine_tz):
+def test_evening_answer_counts_for_the_learners_day(new_store_file, machine_tz):
     """A learner west of UTC who solves the daily puzzle in the evening keeps it on that day (the
     bug: the attempt took the UTC date, tomorrow)."""
-    store = ProgressStore(tmp_path / "p.db")
+    store = ProgressStore(new_store_file)
     ann = store.set_zone(store.learner("Ann").id, "America/Los_Angeles")
     store.record_attempt(ann.id, "d1", "daily", correct=True, ts=utc(2026, 12, 1, 5, 30))
     assert store.daily_days(ann.id) == {date(2026, 11, 30)}
 
 
-def test_streak_across_midnight(tmp_path, machine_tz):
+def test_streak_across_midnight(new_store_file, machine_tz):
     """23:50 and 00:10 the next night on the learner's clock are two days of the streak, though
     both fall on the same UTC date."""
-    store = ProgressStore(tmp_path / "p.db")
+    store = ProgressStore(new_store_file)
     ann = store.set_zone(store.learner("Ann").id, "America/Los_Angeles")
     store.record_attempt(ann.id, "d1", "daily", correct=True, ts=utc(2026, 12, 1, 7, 50))   # 30 Nov 23:50
     store.record_attempt(ann.id, "d2", "daily", correct=True, ts=utc(2026, 12, 1, 8, 10))   # 1 Dec 00:10
     assert store.streak(ann.id, date(2026, 12, 1)) == 2
 
 
-def test_streak_across_the_autumn_change(tmp_path, machine_tz):
+def test_streak_across_the_autumn_change(new_store_file, machine_tz):
     """Berlin's clocks go back on 25 October 2026: three evenings in a row stay three days."""
-    store = ProgressStore(tmp_path / "p.db")
+    store = ProgressStore(new_store_file)
     eva = store.set_zone(store.learner("Eva").id, "Europe/Berlin")
     for i, moment in enumerate([utc(2026, 10, 24, 21, 30), utc(2026, 10, 25, 22, 30), utc(2026, 10, 26, 22, 30)]):
         store.record_attempt(eva.id, f"d{i}", "daily", correct=True, ts=moment)
@@ -88,11 +88,11 @@ def test_streak_across_the_autumn_change(tmp_path, machine_tz):
     assert store.streak(eva.id, date(2026, 10, 26)) == 3
 
 
-def test_streak_today_defaults_to_the_learners_date(tmp_path, machine_tz, monkeypatch):
+def test_streak_today_defaults_to_the_learners_date(new_store_file, machine_tz, monkeypatch):
     """Without a date the streak counts to today on the learner's clock, not the server's."""
     import tutor.clock
 
-    store = ProgressStore(tmp_path / "p.db")
+    store = ProgressStore(new_store_file)
     ann = store.set_zone(store.learner("Ann").id, "America/Los_Angeles")
     store.record_attempt(ann.id, "d1", "daily", correct=True, ts=utc(2026, 12, 1, 5, 30))  # 30 Nov evening
     monkeypatch.setattr(tutor.clock, "utc_now", lambda: utc(2026, 12, 1, 6, 0))  # still 30 Nov there
@@ -108,10 +108,10 @@ def test_time_zone_is_kept_with_the_learner(tmp_path):
 
 
 @pytest.mark.parametrize("learner_zone", ["Pacific/Honolulu", "Asia/Kamchatka", "Europe/Moscow"])
-def test_late_evening_and_early_morning_are_two_days_of_the_streak(tmp_path, machine_tz, learner_zone):
+def test_late_evening_and_early_morning_are_two_days_of_the_streak(new_store_file, machine_tz, learner_zone):
     """23:30 and 00:30 the next day on the learner's own clock are two days of the streak, and the
     evening answer keeps its day, whichever side of UTC the learner and the server are on."""
-    store = ProgressStore(tmp_path / "p.db")
+    store = ProgressStore(new_store_file)
     ann = store.set_zone(store.learner("Ann").id, learner_zone)
     evening = datetime(2026, 12, 1, 23, 30, tzinfo=ZoneInfo(learner_zone))
     for i, moment in enumerate([evening, evening + timedelta(hours=1)]):

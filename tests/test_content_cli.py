@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tutor.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures" / "content"
@@ -73,6 +75,7 @@ def test_generate_bad_count_is_exit_2(capsys):
     assert code == 2 and err.startswith("error:")
 
 
+@pytest.mark.slow(reason="0.9 s: loads the whole library (CI runs it)")
 def test_worksheet_writes_html(capsys, tmp_path):
     out_file = tmp_path / "sheet.html"
     code, out, _ = run(capsys, "worksheet", str(EXAMPLES), str(FIXTURES / "good" / "lesson.yaml"),

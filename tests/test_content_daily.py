@@ -52,6 +52,7 @@ def test_no_repeat_until_the_pool_is_used_up():
     assert {plan(p, d).cycle for d in days(11, start)} == {5}
 
 
+@pytest.mark.slow(reason="0.8 s: 1,095 days planned (CI runs it)")
 def test_three_years_of_a_big_enough_pool_are_all_distinct():
     """1,095 days from the epoch with 1,200 lead problems: 1,095 different puzzles, one cycle."""
     p = pool([1 + i % 5 for i in range(1200)])

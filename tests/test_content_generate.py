@@ -19,6 +19,7 @@ def proved(puzzles) -> list[str]:
 
 
 @pytest.mark.parametrize("theme", sorted(RECIPES))
+@pytest.mark.slow(reason="2.9 s over 7 themes: generates and lints (CI runs it)")
 def test_generated_puzzles_pass_the_linter(theme):
     """Issue 5: every generated puzzle passes `check` (the YAML reads back and is proved)."""
     puzzles = generate(theme, count=4, seed=11)
@@ -47,6 +48,7 @@ def test_coronka_lead_is_the_queen():
         assert p.answer_cards()[0].rank == Rank.QUEEN and p.maxims[0] == "coronka-lead-queen"
 
 
+@pytest.mark.slow(reason="2.1 s: generates and finds deals (CI runs it)")
 def test_call_for_trumps_is_answered_with_a_trump():
     """Pole; 000 LST 8: partner called (high then low, not trying to win) -> lead trumps."""
     for p in generate("call-for-trumps", 4, seed=4):

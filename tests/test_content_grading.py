@@ -113,6 +113,7 @@ def test_wrong_answer_never_names_the_right_card_in_any_shipped_item() -> None:
     _check_no_wrong_answer_names_the_right_card(shipped.items())
 
 
+@pytest.mark.slow(reason="0.7 s: grades every wrong card of a sample (CI runs it)")
 def test_wrong_answer_never_names_the_right_card_in_a_sample_of_every_shipped_file() -> None:
     """The check above on the sample of every lesson, every hand-written puzzle and the head of
     each library file (tests/shipped.py)."""
@@ -204,6 +205,7 @@ def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_any_shipped
     _check_no_wrong_answer_gives_a_maxim_or_count_away(shipped.items())
 
 
+@pytest.mark.slow(reason="0.6 s: grades every wrong answer of a sample (CI runs it)")
 def test_wrong_answer_never_names_a_card_naming_maxim_nor_a_count_in_a_sample_of_every_shipped_file() -> None:
     """The check above on tests/shipped.py's sample."""
     _check_no_wrong_answer_gives_a_maxim_or_count_away(shipped.sample_items())

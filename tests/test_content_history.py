@@ -182,6 +182,7 @@ def test_check_find_deals_writes_the_deal_and_proves_the_file(tmp_path: Path, ca
     assert "0 deal(s) written, 1 kept" in capsys.readouterr().out
 
 
+@pytest.mark.slow(reason="1.1 s: replays every shipped history (CI runs it)")
 def test_every_shipped_history_has_a_hidden_deal() -> None:
     """Issue 10 point 4: every puzzle and exercise with played tricks carries its hidden deal."""
     missing = [loc.where or loc.item.id for loc in shipped.items() if loc.item.played and loc.item.deal is None]

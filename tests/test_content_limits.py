@@ -79,6 +79,7 @@ def test_a_link_to_another_site_is_reported_and_shown_as_its_words():
     assert remote_loads("See [the puzzles](/Puzzles) first.") == []
 
 
+@pytest.mark.slow(reason="0.8 s: loads the whole library (CI runs it)")
 def test_shipped_content_loads_nothing_from_elsewhere():
     from tutor.content.loader import load_paths
 
@@ -187,6 +188,7 @@ def test_a_recursive_alias_in_the_workshop_is_a_problem_not_a_traceback(tmp_path
 
 
 @pytest.mark.parametrize("command", [["check"], ["worksheet", "--out", "{out}"], ["daily", "--puzzles"], ["import-pbn"]])
+@pytest.mark.slow(reason="1.9 s over 4 commands: waits out a pipe (CI runs it)")
 def test_a_named_pipe_as_an_input_is_refused_at_once(tmp_path, capsys, command):
     """The reliability probe: a FIFO given as a content or PBN file hung check, daily --puzzles,
     worksheet and import-pbn for ever (opening a pipe waits for a writer)."""

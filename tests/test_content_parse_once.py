@@ -160,6 +160,7 @@ def test_every_shipped_item_is_written_back_as_the_same_yaml() -> None:
     _check_written_back_as_the_same_yaml(shipped.puzzles())
 
 
+@pytest.mark.slow(reason="2.3 s: writes a sample of every file back (CI runs it)")
 def test_a_sample_of_every_shipped_file_is_written_back_as_the_same_yaml() -> None:
     """The check above on every hand-written puzzle and the head of each library file
     (tests/shipped.py's sample)."""

@@ -250,6 +250,7 @@ def test_review_command_bad_input_is_one_line(capsys, argv, message):
     assert err.count("\n") == 1 and err.startswith("error: ") and message in err
 
 
+@pytest.mark.slow(reason="0.6 s: solves a whole deal (CI runs it)")
 def test_the_costliest_moments_become_puzzles_that_tutor_check_proves(capsys, tmp_path):
     """A robots' deal with its turned-up card: the three costliest cards as puzzles, each from the
     seat that played it turned to South, with the table's history (its unconventional cards named

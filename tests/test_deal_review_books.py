@@ -47,6 +47,7 @@ def test_the_book_hands_are_read_whole_with_the_turned_up_card_and_make_the_book
         assert PlayState.from_history(d.deal, d.tricks).tricks_won(Side.EW) == ab, d.board
 
 
+@pytest.mark.slow(reason="0.7 s: reviews every book hand (CI runs it)")
 def test_every_card_of_every_seat_of_the_book_hands_is_annotated():
     for review in _reviews().values():
         assert len(review.notes) == 52
@@ -62,6 +63,7 @@ def test_every_card_of_every_seat_of_the_book_hands_is_annotated():
         assert all(review.seat_summary(seat).cards == 13 for seat in Seat)
 
 
+@pytest.mark.slow(reason="1.1 s: solves every book hand (CI runs it)")
 def test_double_dummy_costs_of_the_book_hands_equal_endplays_on_the_true_deal():
     for review in _reviews().values():
         got = [(n.cost, frozenset(str(c) for c in n.dd_best)) for n in review.notes]

@@ -99,6 +99,7 @@ def test_a_king_led_gives_the_leader_the_ace_or_the_queen():
     assert got > flat + 0.1 and got > 0.9
 
 
+@pytest.mark.slow(reason="0.7 s: samples layouts (CI runs it)")
 def test_a_small_card_led_gives_the_leader_four_of_the_suit():
     """A small card opening a suit shows four or more (lead-long-suit, 000 «Ходы, масти, козыри» 1)."""
     assert _kinds(LENGTH) == [("E", "length-lead")]
@@ -167,6 +168,7 @@ def _old_table_key(spec: EvidenceSpec) -> str:
                        "block": es.BLOCK, "solver": es._solver_version()})
 
 
+@pytest.mark.slow(reason="1.4 s: samples layouts for every opening lead (CI runs it)")
 def test_an_opening_leads_key_and_layouts_are_the_shipped_ones():
     """Nothing is played before an opening lead, so nothing is read: its table key is the one it
     always had, and the layouts drawn now solve to the very rows of the shipped table."""

@@ -169,6 +169,7 @@ def test_serial_shuffled_and_any_task_size_give_identical_stores(tmp_path):
     assert store_bytes(tmp_path / "b") == a == store_bytes(tmp_path / "c")
 
 
+@pytest.mark.slow(reason="2.3 s: solves layouts twice (CI runs it)")
 def test_the_app_computes_the_same_evidence_as_analyse(tmp_path):
     """The app (:func:`evidence_for`, block by block) and ``tutor analyse`` (tasks) write the same bytes."""
     for s in SPECS:
@@ -177,6 +178,7 @@ def test_the_app_computes_the_same_evidence_as_analyse(tmp_path):
     assert store_bytes(tmp_path / "app") == store_bytes(tmp_path / "cli")
 
 
+@pytest.mark.slow(reason="1.7 s: solves layouts (CI runs it)")
 def test_a_rerun_computes_only_what_is_missing(tmp_path):
     store = EvidenceStore(tmp_path)
     first = run_analysis(SPECS, store, workers=1)
@@ -194,6 +196,7 @@ def test_tasks_are_whole_blocks_of_one_item():
 
 
 # -- what ships ------------------------------------------------------------------------------------
+@pytest.mark.slow(reason="1.5 s: reads the evidence of the whole library (CI runs it)")
 def test_shipped_content_ships_its_solved_evidence(monkeypatch):
     """Every lead/play puzzle and lesson exercise of the shipped content has its solved table in
     tutor/content/evidence, so a fresh install never waits (after a content change run
@@ -204,6 +207,7 @@ def test_shipped_content_ships_its_solved_evidence(monkeypatch):
     assert missing == [], f"{len(missing)} items have no shipped evidence: run python -m tutor analyse --store tutor/content/evidence --prune"
 
 
+@pytest.mark.slow(reason="1.0 s: copies and hashes the rules (CI runs it)")
 def test_engine_digest_is_remembered_until_a_rules_file_changes(tmp_path, monkeypatch):
     """The app's first evidence must not wait for the rules' code to be parsed: the digest is kept
     beside the store with the hashes of the files, and computed again when one changes."""

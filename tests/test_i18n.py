@@ -136,6 +136,7 @@ from tutor.ui.nav import available_pages  # noqa: E402
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.slow(reason="3.1 s: every page in AppTest (CI runs it)")
 def test_every_page_shows_only_its_language_and_no_codes(app_env, lang):
     """Each page in ru shows no Latin words, in en no Cyrillic ones, outside card names, marked
     quotes (blockquote / lang) and the allow-list of tests/langcheck.py; and no seed numbers,
@@ -224,6 +225,7 @@ def test_a_quoted_word_of_the_other_language_is_marked():
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.slow(reason="1.4 s: every rule set's page (CI runs it)")
 def test_rules_page_names_every_rule_sets_sources_without_codes(app_env, lang):
     """Each rule set's source, revoke law and variant notes name the seeds by their titles (no
     "000 REC 8", no command-line flags), a book's English title marked on a Russian page."""

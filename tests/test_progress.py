@@ -405,6 +405,7 @@ def test_problem_report_is_stored(store):
         store.report_problem("p1", "   ")
 
 
+@pytest.mark.slow(reason="3.8 s: eight threads writing one file (CI runs it)")
 def test_concurrent_attempts_are_never_lost(tmp_path):
     """Eight threads (eight tabs) record attempts and save drafts into one database; every attempt
     is there after, and each draft keeps exactly its newest versions."""

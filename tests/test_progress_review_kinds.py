@@ -15,8 +15,8 @@ from tutor.progress import ProgressStore
 
 
 @pytest.fixture()
-def store(tmp_path):
-    return ProgressStore(tmp_path / "p.sqlite")
+def store(new_store_file):
+    return ProgressStore(new_store_file)
 
 
 @pytest.mark.parametrize("kind, comes_back", [("puzzle", True), ("daily", True), ("lesson", False)])

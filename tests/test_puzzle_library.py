@@ -130,6 +130,7 @@ def test_the_build_keeps_no_explanation_already_said_by_three_puzzles_beside_it(
     assert all(p.explanation != said for p in again)
 
 
+@pytest.mark.slow(reason="1.3 s: builds library rounds (CI runs it)")
 def test_a_build_of_several_rounds_starts_one_runner(tmp_path, monkeypatch):
     """Issue 26 point 2, "in process or on the Dask cluster, as ``analyse`` is": the build's rounds
     share one :class:`~tutor.analyse.Runner` (one LocalCluster with ``--workers K``). A cluster

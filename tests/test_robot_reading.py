@@ -144,6 +144,7 @@ def _redeal(state: PlayState, seat: Seat, rng: random.Random) -> PlayState:
 
 
 @pytest.mark.parametrize("strength", STRENGTHS)
+@pytest.mark.slow(reason="2.0 s over 3 strengths: the strong robot searches (CI runs it)")
 def test_redealing_the_unseen_cards_never_changes_a_robots_card(strength):
     """Issue 11 point 2: a robot decides from its seat alone. At many points of several deals the
     cards it cannot see are re-dealt among the other three hands; its card and its note stay."""
@@ -248,6 +249,7 @@ def test_classic_search_chooses_only_among_cards_the_maxims_leave_equal():
     assert searched >= 3
 
 
+@pytest.mark.slow(reason="2.2 s: the strong robot searches (CI runs it)")
 def test_strong_search_says_tricks_and_layouts():
     """Issue 11 points 3-4: the strong robot's search note reads "search: X tricks on N layouts";
     when it breaks a convention it names the maxim broken."""

@@ -62,12 +62,14 @@ def test_study_on_a_two_worker_local_cluster_gives_the_same_figures(serial):
     assert figures(result) == figures(serial)
 
 
+@pytest.mark.slow(reason="0.8 s: a rule study (CI runs it)")
 def test_study_progress_counts_deals_up_to_the_cap():
     seen: list[tuple[int, int, int]] = []
     study(workers=1, chunk=1, seed=1, target=2, max_deals=2, round_deals=2, progress=lambda *a: seen.append(a))
     assert [s[:2] for s in seen] == [(1, 2), (2, 2)] and seen[-1][2] > 0
 
 
+@pytest.mark.slow(reason="1.0 s: a rule study (CI runs it)")
 def test_study_json_is_deals_positions_maxims_stopped_seconds_file(tmp_path, capsys):
     code = main(["analyse", "--study", "--deals", "2", "--workers", "1", "--seed", "3", "--out", str(tmp_path), "--json"])
     out, err = capsys.readouterr()

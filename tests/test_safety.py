@@ -151,6 +151,7 @@ def test_the_classes_page_download_is_the_same_neutralised_csv(new_store_file):
 
 
 # -- answer: a card not in the hand is refused before it is graded ------------------------------------
+@pytest.mark.slow(reason="0.9 s: loads the whole library (CI runs it)")
 def test_an_absent_card_spends_no_rated_try(new_store_file, capsys, monkeypatch):
     monkeypatch.setenv("WHIST_TUTOR_DB", str(new_store_file))
     monkeypatch.delenv("WHIST_TUTOR_AUTH", raising=False)

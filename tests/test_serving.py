@@ -64,6 +64,7 @@ def address():
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.slow(reason="1.0 s: every page in AppTest (CI runs it)")
 def test_an_open_network_server_serves_nothing_without_the_setting(app_env, address, monkeypatch, lang):
     monkeypatch.delenv(OPEN_ENV, raising=False)
     monkeypatch.delenv("WHIST_TUTOR_AUTH", raising=False)

@@ -52,6 +52,7 @@ def test_sampler_counts_every_fitting_layout():
     assert free.total == math.factorial(39) // math.factorial(13) ** 3
 
 
+@pytest.mark.slow(reason="0.8 s: thousands of samples (CI runs it)")
 def test_sampler_frequencies_match_exact_probabilities_and_sample_layout():
     """000 «Масти и взятки» 1-2: with W void in spades, the frequency of three events over 6000
     draws is within 4 standard errors of the exact probability, for our sampler and for

@@ -35,6 +35,7 @@ def _endplay_direct(deal: Deal, leader: Seat, trump: Suit | None, cards: list[Ca
     return ep
 
 
+@pytest.mark.slow(reason="1.9 s: solves against endplay (CI runs it)")
 def test_solver_applies_the_laws_like_endplay_for_every_trump_and_leader():
     """000 «Масти и взятки» 1-3: on random deals, with every trump suit (and no trumps, 002) and
     every first leader, at the opening lead and after 1-40 random cards (so also in the middle of

@@ -72,6 +72,7 @@ def test_dds_agrees_with_minimax_on_hundreds_of_endings():
     leader=st.sampled_from(list(Seat)),
     extra=st.integers(0, 3),
 )
+@pytest.mark.slow(reason="0.7 s: hypothesis, minimax per ending (CI runs it)")
 def test_single_dds_call_agrees_with_minimax_on_any_ending(seed, size, trump, leader, extra):
     """000 «Масти и взятки» 1-3: property -- for any dealt ending, one solve() call equals the oracle."""
     pos = _dealt_ending(random.Random(seed), size, trump, leader, extra)

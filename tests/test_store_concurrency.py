@@ -65,7 +65,7 @@ def test_two_processes_on_one_sqlite_file_share_commits_and_lose_nothing(tmp_pat
     _two_servers(str(tmp_path / "progress.db"), 400)
 
 
-def test_threads_share_commits_and_a_refused_writer_undoes_only_its_own_part(tmp_path, monkeypatch):
+def test_threads_share_commits_and_a_refused_writer_undoes_only_its_own_part(new_store_file, monkeypatch):
     """8 threads of one process: fewer commits than attempts (they were grouped), and a writer
     refused inside a group (no such learner) takes nobody else's attempt with it."""
     from tutor.storage.writers import Writers
@@ -78,7 +78,7 @@ def test_threads_share_commits_and_a_refused_writer_undoes_only_its_own_part(tmp
         return real(self, errors)
 
     monkeypatch.setattr(Writers, "commit_batch", counted)
-    store = ProgressStore(tmp_path / "progress.db")
+    store = ProgressStore(new_store_file)
     ann = store.learner("Ann")
     refused: list[str] = []
 

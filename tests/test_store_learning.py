@@ -296,7 +296,7 @@ def test_a_learner_sees_his_own_homework_soonest_due_first(any_store):
     assert [h.assignment.item_id for h in any_store.homework(bob.id)] == ["secret"]
 
 
-def test_the_next_puzzle_climbs_one_level_at_a_time(tmp_path):
+def test_the_next_puzzle_climbs_one_level_at_a_time(new_store_file):
     """Defect 29: «Следующая задача» took a beginner from ★ to ★★★ after two right answers -- his
     rating, 1500 ± 350 at first, jumps by 100 a game, and the puzzles near it were ★★★ and ★★★★.
     The next puzzle is at most one level above the hardest he solved (then near his rating)."""
@@ -304,7 +304,7 @@ def test_the_next_puzzle_climbs_one_level_at_a_time(tmp_path):
 
     from tutor.progress import Candidate, ProgressStore
 
-    store = ProgressStore(tmp_path / "p.db")
+    store = ProgressStore(new_store_file)
     masha = store.learner("Маша")
     pool = [Candidate(f"p{level}-{i}", ("opening-lead",), level) for level in (1, 2, 3, 4) for i in range(4)]
     for pid in ("p1-0", "p1-1"):

@@ -164,6 +164,7 @@ def _redeal_two_dummies(state: PlayState, seat: Seat, rng: random.Random) -> tup
     return PlayState.from_history(deal, state.history()), set(hidden)
 
 
+@pytest.mark.slow(reason="1.2 s: redeals and replays (CI runs it)")
 def test_udvokh_z_dvoma_bovduramy_redealing_the_closed_hand_never_changes_a_robots_card():
     """000 «"Болваны" в висте» / 002 «удвох, тобто з двома бовдурами»: a robot decides from what its
     seat sees alone. At its turns in 40 seeded deals the cards it cannot see (the closed hand of the

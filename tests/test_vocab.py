@@ -167,7 +167,7 @@ def test_attempt_kinds_are_one_vocabulary_from_the_answer_service_to_the_store()
     assert typing.get_type_hints(answering.answer)["kind"] == vocab.AttemptKind | None
 
 
-def test_homework_kinds_are_one_vocabulary_from_the_teacher_to_the_grid(tmp_path):
+def test_homework_kinds_are_one_vocabulary_from_the_teacher_to_the_grid(new_store_file):
     """Issue 22 point 3: homework's kind was a bare ``str`` checked by hand; now the store's
     ``assign`` and an :class:`Assignment` take ``vocab.HomeworkKind``, a row is read back by
     ``parse_homework_kind``, and an unknown kind is refused before anything is written."""
@@ -181,7 +181,7 @@ def test_homework_kinds_are_one_vocabulary_from_the_teacher_to_the_grid(tmp_path
     assert vocab.HOMEWORK_KINDS == ("puzzle", "lesson")
     assert typing.get_type_hints(Assignment)["kind"] == vocab.HomeworkKind
     assert typing.get_type_hints(ProgressStore.assign)["kind"] == vocab.HomeworkKind
-    store = ProgressStore(tmp_path / "p.db")
+    store = ProgressStore(new_store_file)
     teacher = store.learner("Teacher")
     store.set_role(teacher.id, Role.TEACHER)
     cls = store.create_class("Form 5", teacher.id)

@@ -17,11 +17,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from tutor.errors import WhistError
 from tutor.text import Text
 from tutor.vocab import DEFAULT_LANG, LANGS, Lang, parse_lang
+from tutor.yamlsafe import strict_load
 
 __all__ = ["Lang", "LANGS", "DEFAULT_LANG", "TranslationError", "t", "has", "keys", "catalog", "pick", "language_for_locale",
            "placeholders", "ru_plural"]
@@ -53,20 +52,19 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 
 @cache
 def catalog(lang: Lang) -> Mapping[str, str]:
-    """All strings of one language, by dotted key (read once, safely).
+    """All strings of one language, by dotted key (read once, with :func:`~tutor.yamlsafe.strict_load`:
+    libyaml's parser, and a key written twice is an error, not a silent second wording).
 
     ``{lang}.yaml`` holds the app's labels; a page with many texts of its own keeps them in
     ``NAME.{lang}.yaml``, read here under the prefix ``NAME.`` (``play.en.yaml`` -> ``play.title``).
     """
     lang = parse_lang(lang)  # an unknown language is the vocabulary's one error, naming en and ru
-    with (_LOCALE_DIR / f"{lang}.yaml").open(encoding="utf-8") as fh:
-        tree = yaml.safe_load(fh) or {}
+    tree = strict_load((_LOCALE_DIR / f"{lang}.yaml").read_text(encoding="utf-8")) or {}
     for extra in sorted(_LOCALE_DIR.glob(f"*.{lang}.yaml")):
         prefix = extra.name[: -len(f".{lang}.yaml")]
         if prefix in tree:
             raise TranslationError(f"{extra.name}: the prefix {prefix!r} is already a key of {lang}.yaml")
-        with extra.open(encoding="utf-8") as fh:
-            tree[prefix] = yaml.safe_load(fh) or {}
+        tree[prefix] = strict_load(extra.read_text(encoding="utf-8")) or {}
     return _flatten(tree)
 
 

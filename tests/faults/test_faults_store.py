@@ -182,6 +182,7 @@ def test_full_disk_refuses_the_write_cleanly_and_keeps_every_acknowledged_attemp
     app_starts(db, monkeypatch)
 
 
+@pytest.mark.slow(reason="0.9 s: fills a small disk write by write (CI runs it)")
 def test_full_disk_never_leaves_half_a_written_file(small_disk):
     disk, env = small_disk
     out = disk / "sheet.html"

@@ -23,6 +23,7 @@ figure is not by itself a verdict on the maxim, and the page says so.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import json
 import math
@@ -225,8 +226,11 @@ def aggregate(records: Iterable[Record]) -> list[RuleFigure]:
     return out
 
 
+@functools.lru_cache(maxsize=256)
 def _code_of(source: str) -> str:
-    """The code of a module without its docstrings: what a rule does, not how it is described."""
+    """The code of a module without its docstrings: what a rule does, not how it is described.
+    Remembered by the text (a module's parse costs milliseconds, and a study, the Maxims page and
+    the tests ask for the digest of the same files again and again)."""
     tree = ast.parse(source)
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -256,12 +260,20 @@ def engine_digest(root: Path | None = None) -> str:
             continue  # the study's own plumbing is not a rule
         h.update(path.name.encode())
         h.update(_code_of(path.read_text(encoding="utf-8")).encode())
-    catalogue = yaml.safe_load((root / "catalogue.yaml").read_text(encoding="utf-8"))
-    for entry in catalogue.get("maxims", []):
-        if entry.get("category") == "scoring" or entry.get("id") in NOT_CARD_PLAY:  # no card is played by them
-            continue
-        h.update(f"{entry.get('id')}:{','.join(entry.get('systems', []))}:{entry.get('category')}".encode())
+    h.update(_card_play_maxims((root / "catalogue.yaml").read_text(encoding="utf-8")).encode())
     return h.hexdigest()[:8]
+
+
+@functools.lru_cache(maxsize=16)
+def _card_play_maxims(catalogue_text: str) -> str:
+    """Which maxims the catalogue gives each system, for :func:`engine_digest`: the maxims a card
+    is chosen by, with their systems and category (remembered by the text, as :func:`_code_of`)."""
+    catalogue = yaml.safe_load(catalogue_text)
+    return "".join(
+        f"{entry.get('id')}:{','.join(entry.get('systems', []))}:{entry.get('category')}"
+        for entry in catalogue.get("maxims", [])
+        if entry.get("category") != "scoring" and entry.get("id") not in NOT_CARD_PLAY  # no card is played by them
+    )
 
 
 @dataclass(frozen=True)
