@@ -90,26 +90,39 @@ def profile(browser: Any, lang: str, width: int) -> Any:
                                has_touch=phone, locale="ru-RU" if lang == "ru" else "en-GB")
 
 
+def ready_tab(ctx: Any, url: str, heading: str) -> tuple[Any, float, float]:
+    """Open ``url`` in a new tab of ``ctx`` and wait until ``heading`` is shown and Streamlit's run
+    is over: the tab (the caller closes it), its ready time and the tab's main thread busy until
+    then (ms). Shared with ``bench_streamlit_floor.py``, so both time a page the same way."""
+    page = ctx.new_page()
+    try:
+        devtools = ctx.new_cdp_session(page)
+        devtools.send("Performance.enable")
+        start = time.perf_counter()
+        page.goto(url)
+        page.get_by_role("heading", name=heading).first.wait_for(timeout=60_000)
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        ms = 1000 * (time.perf_counter() - start)
+        metrics = {m["name"]: m["value"] for m in devtools.send("Performance.getMetrics")["metrics"]}
+    except BaseException:
+        page.close()
+        raise
+    return page, ms, 1000 * metrics.get("TaskDuration", 0.0)
+
+
 def one_page(ctx: Any, server: Served, key: str, lang: str) -> tuple[float, float, list[str], int, float]:
     """Open page ``key`` in a new tab of ``ctx``: its ready time (ms), the server's CPU over it
     (ms), its foreign words, its sideways scroll (px) and the tab's main thread busy until it was
     ready (ms)."""
-    page = ctx.new_page()
-    devtools = ctx.new_cdp_session(page)
-    devtools.send("Performance.enable")
+    url = (server.base if key == "learn" else f"{server.base}/{key}") + f"?lang={lang}"
+    cpu = server.cpu()
+    page, ms, busy = ready_tab(ctx, url, t(f"nav.{key}", lang))
     try:
-        url = (server.base if key == "learn" else f"{server.base}/{key}") + f"?lang={lang}"
-        cpu = server.cpu()
-        start = time.perf_counter()
-        page.goto(url)
-        page.get_by_role("heading", name=t(f"nav.{key}", lang)).first.wait_for(timeout=60_000)
-        page.wait_for_function(SETTLED_JS, timeout=60_000)
-        ms = 1000 * (time.perf_counter() - start)
-        metrics = {m["name"]: m["value"] for m in devtools.send("Performance.getMetrics")["metrics"]}
+        used = 1000 * (server.cpu() - cpu)
         page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=10_000)
         page.wait_for_timeout(300)
         words, over = foreign(page.evaluate(TEXT_JS), lang), int(page.evaluate(WIDTH_JS))
-        return ms, 1000 * (server.cpu() - cpu), words, over, 1000 * metrics.get("TaskDuration", 0.0)
+        return ms, used, words, over, busy
     finally:
         page.close()
 

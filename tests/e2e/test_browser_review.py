@@ -53,7 +53,7 @@ def test_upload_step_jump_to_the_costliest_card_and_make_a_puzzle(server, browse
         page.locator(".wt-table").first.wait_for(timeout=60_000)
         page.get_by_text("Card 4 of 52").wait_for(timeout=60_000)
         # the costly moments appear once the deal is solved double-dummy
-        page.get_by_text("The costliest moments").wait_for(timeout=60_000)
+        page.get_by_text("The costliest moments", exact=True).wait_for(timeout=60_000)
         _settled(page)
         page.get_by_role("button", name="Next card ▶").click()
         page.get_by_text("Card 5 of 52").wait_for(timeout=30_000)
