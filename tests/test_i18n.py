@@ -85,6 +85,25 @@ def test_pick_content_text_falls_back_to_other_language():
     assert pick(None, "en") == ""
 
 
+def test_a_locale_key_written_twice_is_an_error_not_a_second_wording(tmp_path, monkeypatch):
+    """The locale files are read as strictly as a teacher's YAML (tutor/yamlsafe.py): a key written
+    twice would silently keep the second wording, so it is refused with the line of the first."""
+    import yaml
+
+    import tutor.i18n
+
+    (tmp_path / "en.yaml").write_text("nav:\n  learn: Learn\n  learn: Study\n", encoding="utf-8")
+    monkeypatch.setattr(tutor.i18n, "_LOCALE_DIR", tmp_path)
+    catalog.cache_clear()
+    try:
+        with pytest.raises(yaml.YAMLError, match=r"duplicate key 'learn' \(first on line 2\)"):
+            catalog("en")
+    finally:
+        monkeypatch.undo()
+        catalog.cache_clear()
+    assert catalog("en")["nav.learn"]  # the shipped files read again as before
+
+
 # ------------------------------------------------------------------------------------------------
 # Every page, rendered, in each language: no words of the other language, no internal codes
 # (issue 12, point 5). The checker is tests/langcheck.py, shared with the real-browser walk.
