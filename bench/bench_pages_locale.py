@@ -37,6 +37,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 sys.path.insert(0, str(ROOT / "bench"))
-from timing import load, pct  # noqa: E402
+from timing import load, pct, spread  # noqa: E402
 
 from e2e_server import CHROMIUM, LAUNCH_ARGS, Served, streamlit_process  # noqa: E402
 from tutor.i18n import t  # noqa: E402
@@ -90,10 +92,11 @@ def profile(browser: Any, lang: str, width: int) -> Any:
                                has_touch=phone, locale="ru-RU" if lang == "ru" else "en-GB")
 
 
-def ready_tab(ctx: Any, url: str, heading: str) -> tuple[Any, float, float]:
+@contextmanager
+def ready_tab(ctx: Any, url: str, heading: str) -> Iterator[tuple[Any, float, float]]:
     """Open ``url`` in a new tab of ``ctx`` and wait until ``heading`` is shown and Streamlit's run
-    is over: the tab (the caller closes it), its ready time and the tab's main thread busy until
-    then (ms). Shared with ``bench_streamlit_floor.py``, so both time a page the same way."""
+    is over: yields the tab, its ready time and the tab's main thread busy until then (ms), and
+    closes the tab after. Shared with ``bench_streamlit_floor.py``, so both time a page the same way."""
     page = ctx.new_page()
     try:
         devtools = ctx.new_cdp_session(page)
@@ -104,10 +107,9 @@ def ready_tab(ctx: Any, url: str, heading: str) -> tuple[Any, float, float]:
         page.wait_for_function(SETTLED_JS, timeout=60_000)
         ms = 1000 * (time.perf_counter() - start)
         metrics = {m["name"]: m["value"] for m in devtools.send("Performance.getMetrics")["metrics"]}
-    except BaseException:
+        yield page, ms, 1000 * metrics.get("TaskDuration", 0.0)
+    finally:
         page.close()
-        raise
-    return page, ms, 1000 * metrics.get("TaskDuration", 0.0)
 
 
 def one_page(ctx: Any, server: Served, key: str, lang: str) -> tuple[float, float, list[str], int, float]:
@@ -116,15 +118,12 @@ def one_page(ctx: Any, server: Served, key: str, lang: str) -> tuple[float, floa
     ready (ms)."""
     url = (server.base if key == "learn" else f"{server.base}/{key}") + f"?lang={lang}"
     cpu = server.cpu()
-    page, ms, busy = ready_tab(ctx, url, t(f"nav.{key}", lang))
-    try:
+    with ready_tab(ctx, url, t(f"nav.{key}", lang)) as (page, ms, busy):
         used = 1000 * (server.cpu() - cpu)
         page.wait_for_function(f"document.documentElement.lang === '{lang}'", timeout=10_000)
         page.wait_for_timeout(300)
         words, over = foreign(page.evaluate(TEXT_JS), lang), int(page.evaluate(WIDTH_JS))
         return ms, used, words, over, busy
-    finally:
-        page.close()
 
 
 def main() -> int:
@@ -180,9 +179,8 @@ def main() -> int:
     print(f"foreign words: {sum(words.values())}" + "".join(f"\n  {w} ×{c}: {', '.join(sorted(where[w]))}"
                                                           for w, c in words.most_common()))
     print(f"sideways scroll: {len(sideways)}" + "".join(f"\n  {s}" for s in sideways))
-    print(f"page ready: median {pct(ready, .5):.0f} ms, p95 {pct(ready, .95):.0f} ms, worst {max(ready):.0f} ms")
-    print(f"server CPU a page load (the session's first run): median {pct(cpu, .5):.0f} ms, "
-          f"p95 {pct(cpu, .95):.0f} ms, worst {max(cpu):.0f} ms")
+    print(f"page ready: {spread(ready)}")
+    print(f"server CPU a page load (the session's first run): {spread(cpu)}")
     print(f"browser main thread busy a page load: median {pct(busy, .5):.0f} ms, p95 {pct(busy, .95):.0f} ms")
     print("ready by page (median / worst, ms): " + ", ".join(
         f"{key} {pct(v, .5):.0f} / {max(v):.0f}" for key, v in sorted(slow.items(), key=lambda kv: -pct(kv[1], .5))))

@@ -20,3 +20,8 @@ def load() -> str:
     """The machine's load averages (1, 5 and 15 minutes) and its cores."""
     one, five, fifteen = os.getloadavg()
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def spread(values: list[float]) -> str:
+    """``median X ms, p95 Y ms, worst Z ms`` of ``values`` (in ms), the benches' one way to say it."""
+    return f"median {pct(values, .5):.0f} ms, p95 {pct(values, .95):.0f} ms, worst {max(values):.0f} ms"

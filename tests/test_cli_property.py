@@ -10,7 +10,8 @@ the shell), numbers of any size, and paths to files holding random bytes; and as
   open for writing, rename, removal, folder creation and SQLite connection.
 
 Bounded: a few dozen examples per command, no deadline per example but arguments that would
-start an hour of solving (a valid ``simulate`` hand) are not in the pool.
+start an hour of solving (a valid ``simulate`` hand) are not in the pool, and ``analyse --study``
+plays at most two deals, in process, and writes its results in the example's folder.
 """
 
 from __future__ import annotations
@@ -132,6 +133,13 @@ def test_every_command_survives_random_arguments(command: str, data: st.DataObje
     (work / "content").mkdir()
     monkeypatch.setenv("WHIST_TUTOR_CONTENT_DIR", str(work / "content"))
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n" * 3))
+    if command == "analyse":  # `--study` plays 30,000 deals by default and writes into the checkout
+        import tutor.rule_study
+
+        real_study = tutor.rule_study.study
+        monkeypatch.setattr(tutor.rule_study, "study", lambda **kw: real_study(
+            **{**kw, "max_deals": min(kw.get("max_deals", 2), 2), "workers": 1}))  # a cluster: test_analyse_cluster
+        monkeypatch.setattr(tutor.rule_study, "default_results_dir", lambda: work / "results")
     argv = command.split() + args
     _WATCH["writes"] = []
     _WATCH["root"] = str(work)

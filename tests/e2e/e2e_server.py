@@ -71,20 +71,22 @@ class Served:
 
 @contextmanager
 def streamlit_process(workdir: Path, env: Mapping[str, str], *, port: int | None = None,
-                      args: Sequence[str] = (), cpu_probe: bool = False) -> Iterator[Served]:
+                      args: Sequence[str] = (), cpu_probe: bool = False,
+                      script: Path = ROOT / "app.py") -> Iterator[Served]:
     """Run the app with ``env`` added to the environment (and ``args`` after Streamlit's own,
     such as ``--secrets.files FILE``) on ``port`` (default: a free one); yield it once healthy.
     ``cpu_probe``: started through this file's probe (:func:`_probe_main`), so the benches read
-    the server's CPU time per click."""
+    the server's CPU time per click. ``script``: another Streamlit app, run from its own folder
+    (so with that folder's ``.streamlit/`` config, not the tutor's); its log is ``workdir/server.log``."""
     port = port or free_port()
     log_path = workdir / "server.log"
     log = log_path.open("w")
     probe = workdir / "server.cpu" if cpu_probe else None
     launch = [str(Path(__file__).resolve()), str(probe)] if probe is not None else ["-m", "streamlit"]
     proc = subprocess.Popen(
-        [sys.executable, *launch, "run", str(ROOT / "app.py"), "--server.headless", "true",
+        [sys.executable, *launch, "run", str(script), "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", *args],
-        cwd=ROOT, env=dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", **env),
+        cwd=script.parent, env=dict(os.environ, STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", **env),
         stdout=log, stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
