@@ -57,7 +57,8 @@ from tutor.ui.nav import available_pages  # noqa: E402
 #: method, and the app's own environment settings a teacher is told to set. An editor box's
 #: example (a PBN deal in the Workshop's placeholder) is code, left out like its contents.
 SAME_IN_BOTH = {"PBN", "YAML", "CSV", "JSON", "SK", "KS", "HT", "Glicko", "FSRS", "Enter", "Ctrl", "ID", "N", "E",
-                "S", "W", "T", "K", "Q", "J", "A", "x", "PDF", "URL", "SQLite", "WHIST_TUTOR_AUTH", "required"}
+                "S", "W", "T", "K", "Q", "J", "A", "x", "PDF", "URL", "SQLite", "WHIST_TUTOR_AUTH", "required",
+                "English"}  # the language switch names each language in itself (tests/langcheck.py)
 TEXT_JS = """() => {
   const names = [...document.querySelectorAll('[aria-label],[placeholder],[title]')]
     .filter(e => e.closest('[data-testid="stApp"]') && e.tagName !== 'TEXTAREA')
@@ -78,11 +79,15 @@ SETTLED_JS = """() => !document.querySelector("[data-testid='stSkeleton']")
  && !document.querySelector("[data-stale='true']")"""
 
 
+#: Russian words written the same on an English page: the language switch names Russian in itself.
+SAME_IN_BOTH_EN = {"Русский"}
+
+
 def foreign(text: str, lang: str) -> list[str]:
     """The words of ``text`` not in ``lang``'s alphabet (see :data:`SAME_IN_BOTH`)."""
     if lang == "ru":
         return [w for w in re.findall(r"[A-Za-z][A-Za-z_'-]*", text) if w not in SAME_IN_BOTH]
-    return re.findall(r"[А-Яа-яЁё]+", text)
+    return [w for w in re.findall(r"[А-Яа-яЁё]+", text) if w not in SAME_IN_BOTH_EN]
 
 
 def profile(browser: Any, lang: str, width: int) -> Any:

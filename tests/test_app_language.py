@@ -29,7 +29,7 @@ def test_sidebar_language_wins_over_the_locale_afterwards(app_env):
     at.context["locale"] = "ru-RU"
     at.run()
     assert at.title[0].value == t("nav.learn", "ru")
-    at.sidebar.selectbox(key="lang").select("en").run()
+    at.sidebar.button(key="lang_switch_en").click().run()
     assert at.title[0].value == t("nav.learn", "en")
     at.run()
     open_page(at, "puzzles")
@@ -188,17 +188,39 @@ def test_maxims_page_builds_a_maxim_only_when_opened(app_env):
     """A page switch to Maxims no longer builds the whole catalogue (~1000 elements, seconds in a
     browser): closed maxims are headers only; opening one (or a search finding a few) shows it."""
     from tutor.conventions.catalogue import load_catalogue
-    from tutor.ui.maxims import open_key
+    from tutor.ui.maxims import FIRST_SHOWN, open_key
 
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["lang"] = "en"
     at.run()
     open_page(at, "maxims")
-    assert len(at.expander) == len(load_catalogue())
+    assert len(at.expander) == FIRST_SHOWN < len(load_catalogue())
     assert len(at.caption) < 10  # the intro, the count and the sidebar: no maxim body
     at.session_state[open_key("king-third-lead-small")] = True
     at.run()
     assert any("Имея короля сам-третей" in m.value for m in at.markdown)
+
+
+def test_maxims_page_lists_the_rest_on_a_click(app_env):
+    """A new tab lists the first maxims (each is a widget to draw, issue 24 page ready); "Show the
+    other N" lists the whole catalogue, and a new filter starts from the first again."""
+    from tutor.conventions.catalogue import load_catalogue
+    from tutor.ui.maxims import FIRST_SHOWN
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = "en"
+    at.run()
+    open_page(at, "maxims")
+    total = len(load_catalogue())
+    more = at.button(key="maxims_more")
+    assert more.label == t("maxims.show_rest", "en", n=total - FIRST_SHOWN)
+    more.click().run()
+    assert len(at.expander) == total
+    assert not [b for b in at.button if b.key == "maxims_more"]
+    assert t("maxims.count", "en", shown=total, total=total) in [c.value for c in at.main.caption]
+    at.selectbox(key="maxims_category").select("lead-card").run()
+    found = [m for m in load_catalogue() if m.category == "lead-card"]
+    assert len(at.expander) == min(FIRST_SHOWN, len(found))
 
 
 def test_daily_evidence_is_ready_before_the_first_answer(app_env):

@@ -124,7 +124,8 @@ def test_workshop_preview_follows_the_editor(server, browser):
         page.get_by_text("All good: 1 puzzle(s)").wait_for()
         page.get_by_role("heading", name="Preview").wait_for()
         page.get_by_role("button", name="king of spades", exact=True).wait_for()
-        editor = page.locator("textarea").first
+        # by its label: the Import tab's PBN box is a textarea too, and may come first while a run redraws
+        editor = page.get_by_label("Puzzle YAML", exact=True)
         editor.fill("puzzles:\n  - id: x\n    difficulty: 7\n")
         editor.press("Control+Enter")
         page.get_by_text("line 3").first.wait_for()

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import calendar
 import copy
+import functools
+import json
 import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
@@ -309,16 +312,39 @@ def show() -> None:
         prefetch_chart()
 
 
-#: The key of the hidden chart that makes the browser load the chart's code early.
-PREFETCH_KEY = state.DAILY_CHART_PREFETCH
+#: Streamlit's script of its charts (Vega and its compiler are its own imports), in its files.
+CHART_SCRIPT_GLOB = "static/js/ArrowVegaLiteChart.*.js"
+#: How long after the page is drawn the browser starts loading the chart's code, in ms.
+PREFETCH_AFTER_MS = 1500
+
+
+@functools.cache
+def chart_script() -> str | None:
+    """Where Streamlit serves its chart script, relative to the page (its name carries a hash
+    that changes with Streamlit's version: looked up in the installed Streamlit's files); None if
+    this Streamlit has none by that name (then the first chart loads it, as any app's does)."""
+    from streamlit import file_util
+
+    found = sorted(Path(file_util.get_static_dir()).glob(CHART_SCRIPT_GLOB))
+    return found[0].relative_to(file_util.get_static_dir()).as_posix() if found else None
+
+
+def prefetch_script(script: str) -> str:
+    """The page script that imports ``script`` once the page is drawn and the browser is idle."""
+    return ("<script>(() => { const w = window.parent || window;"
+            f" const go = () => import(new URL({json.dumps(script)}, w.document.baseURI).href).catch(() => {{}});"
+            f" w.setTimeout(() => ('requestIdleCallback' in w ? w.requestIdleCallback(go, {{timeout: 2000}}) : go()),"
+            f" {PREFETCH_AFTER_MS}); }})();</script>")
 
 
 def prefetch_chart() -> None:
-    """An empty chart, hidden: the browser fetches and starts Streamlit's chart code (twenty-odd
-    script files and Vega's compiler, lazily loaded on a page's first chart) while the learner
-    reads the puzzle, not after the answer -- on a fresh browser that was more than half of the
-    wait for the evidence chart (bench/bench_first_daily.py). No data, so nothing is converted
-    on the server."""
-    with st.container(key=PREFETCH_KEY):
-        st.html(f"<style>.st-key-{PREFETCH_KEY}{{display:none}}</style>")
-        st.vega_lite_chart(spec={"mark": "point", "height": 1}, width="stretch", height=1)
+    """The browser loads Streamlit's chart code (its chart script, Vega and Vega's compiler:
+    twenty-odd files, loaded lazily on a page's first chart) while the learner reads the puzzle,
+    not after the answer -- on a fresh browser that was more than half of the wait for the
+    evidence chart (bench/bench_first_daily.py). It was an empty hidden chart; that made the
+    page itself wait for the chart's code, some 0.2 s of a new tab (issue 24, page ready): now a
+    script imports it once the page is drawn, when the browser is idle. The same URL Streamlit
+    imports, so the browser loads it once."""
+    script = chart_script()
+    if script is not None:
+        st.html(prefetch_script(script), unsafe_allow_javascript=True)

@@ -12,7 +12,7 @@ from tutor.i18n import LANGS, language_for_locale, t
 from tutor.ui import state
 from tutor.vocab import DEFAULT_LANG, Lang, VocabularyError, parse_lang
 
-__all__ = ["LANG_PARAM", "init_lang", "current_lang", "tr", "language_switch"]
+__all__ = ["LANG_PARAM", "NAMES", "SWITCH_KEY", "init_lang", "current_lang", "tr", "language_switch"]
 
 #: The URL query parameter that keeps a language picked in the sidebar across a reload.
 LANG_PARAM = "lang"
@@ -61,21 +61,32 @@ def tr(key: str, **fmt: object) -> str:
     return t(key, current_lang(), **fmt)
 
 
-def _language_chosen() -> None:
+#: The session-state key of the sidebar's language button (one button per other language: the
+#: key ends with that language's code).
+SWITCH_KEY = "lang_switch"
+#: Each language's name in itself: the button that switches to it is named so, whatever the
+#: page's language, as a reader who needs it would look for it.
+NAMES: dict[Lang, str] = {"en": "English", "ru": "Русский"}
+
+
+def _switch_to(lang: Lang) -> None:
+    st.session_state[state.LANG] = lang
     st.session_state[state.LANG_CHOSEN] = True
 
 
 def language_switch() -> Lang:
     """The sidebar language switch; returns the language now in force.
 
-    The browser's locale decides only until the learner picks a language here; from then on
-    the pick wins -- on every page, and after a reload, since it is also kept in the URL."""
+    A button names each other language in itself (issue 24: a select box was the costliest
+    widget a new tab drew, some 0.1 s of every page's first load, bench/bench_pages_locale.py,
+    for a choice of two). The browser's locale decides only until the learner picks a language
+    here; from then on the pick wins -- on every page, and after a reload, since it is also kept
+    in the URL."""
     lang = init_lang()
-    names: dict[Lang, str] = {"en": "English", "ru": "Русский"}
-    st.sidebar.selectbox(
-        t("app.language", lang), LANGS, key=state.LANG, format_func=lambda code: names[code],
-        on_change=_language_chosen,
-    )
+    for other in LANGS:
+        if other != lang:
+            st.sidebar.button(NAMES[other], key=f"{SWITCH_KEY}_{other}", icon=":material/translate:",
+                              on_click=_switch_to, args=(other,))
     lang = current_lang()
     if st.session_state.get(state.LANG_CHOSEN) and st.query_params.get(LANG_PARAM) != lang:
         st.query_params[LANG_PARAM] = lang

@@ -15,6 +15,7 @@ from tutor.content.sources import named_sources, source_html
 from tutor.conventions.catalogue import CARD_PLAY, CATEGORIES, SYSTEMS, CatalogueError, Maxim, load_catalogue
 from tutor.conventions.figures import Study, engine_digest, figure_line, load_study, study_files, systems_measured
 from tutor.i18n import t
+from tutor.locale_fmt import integer
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
 from tutor.ui.lang import current_lang, tr
@@ -25,6 +26,11 @@ __all__ = ["show", "maxim_block", "open_key", "quote_html", "OPEN_AT_MOST"]
 
 #: A search finding this many maxims or fewer shows them open.
 OPEN_AT_MOST = 8
+#: The maxims listed before "Show the other N": a new tab drew each listed maxim as a widget, and
+#: the whole catalogue's 124 made this the slowest page to open (issue 24, page ready; 40
+#: expanders cost a new tab some 0.13 s here, bench/bench_pages_locale.py). A search or a filter
+#: narrows the list; the button lists the rest of it.
+FIRST_SHOWN = 25
 
 _QUOTE_LANG = {"ru": "lang.ru", "uk": "lang.uk", "en": "lang.en"}
 
@@ -186,7 +192,9 @@ def show() -> None:
     # maxim's body is not built (lazy expander): the whole catalogue as ~1000 elements made the
     # page take seconds to appear and every rerun (a language switch) resend them all.
     opened = bool(query) and len(matches) <= OPEN_AT_MOST
-    for m in matches:
+    filters = (system, category, query, only_diff)
+    listed = matches if st.session_state.get(state.MAXIMS_ALL) == filters else matches[:FIRST_SHOWN]
+    for m in listed:
         box = st.expander(m.title_in(lang), expanded=opened, key=open_key(m.id, opened),
                           on_change="rerun")
         if box.open or box.open is None:
@@ -195,4 +203,12 @@ def show() -> None:
                 maxim_block(m, lang, puzzles=titles, study=study, system=system)
     if not matches:
         show_info(tr("maxims.none_found"))
-    st.caption(tr("maxims.count", shown=len(matches), total=len(catalogue)))
+    if len(listed) < len(matches):
+        st.button(tr("maxims.show_rest", n=integer(len(matches) - len(listed), lang)), key=state.MAXIMS_MORE,
+                  on_click=_list_all, args=(filters,))
+    st.caption(tr("maxims.count", shown=integer(len(listed), lang), total=integer(len(catalogue), lang)))
+
+
+def _list_all(filters: tuple[object, ...]) -> None:
+    """List every maxim the filters ``filters`` find (till they change)."""
+    st.session_state[state.MAXIMS_ALL] = filters

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 import streamlit as st
 
 from tutor.content.models import THEMES, Puzzle, theme_label
+from tutor.locale_fmt import integer
 from tutor.progress import Homework, Learner, ProgressError, ReviewItem
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_info, show_success
@@ -150,6 +151,28 @@ def _open_linked(puzzle_id: str, homework: list[str]) -> None:
     st.session_state[state.PUZZLE_HOMEWORK_ONLY] = puzzle_id in homework
 
 
+#: The most puzzles the picker lists at once: the whole library (some 2,250) was 0.2 MB of labels
+#: for every new tab, about 0.27 s of its page ready here (issue 24, bench/bench_pages_locale.py).
+#: The filters and the title search narrow the list; the picker shows the stretch of it around the puzzle on screen,
+#: and moves with it (the last one listed, chosen, is the middle of the next stretch).
+PICKER_WINDOW = 200
+
+
+def picker_window(ids: list[str], current: str, size: int = PICKER_WINDOW) -> list[str]:
+    """The ``size`` puzzles of ``ids`` around ``current`` (all of them when no more).
+
+    >>> ids = [str(i) for i in range(1, 11)]
+    >>> picker_window(ids, "5", 4), picker_window(ids, "1", 4), picker_window(ids, "10", 4)
+    (['3', '4', '5', '6'], ['1', '2', '3', '4'], ['7', '8', '9', '10'])
+    >>> picker_window(ids, "5", 20) == ids
+    True
+    """
+    if len(ids) <= size:
+        return ids
+    start = min(max(0, ids.index(current) - size // 2), len(ids) - size)
+    return ids[start:start + size]
+
+
 def show() -> None:
     lang = current_lang()
     lib = content_page("nav.puzzles")
@@ -187,6 +210,11 @@ def show() -> None:
         # until the learner moves on (issue 12: review mode gave no feedback)
         due.add(current)
     chosen = filter_puzzles(lib.puzzles, themes, levels, due, stars)
+    # found by its title or number, in the whole list (the picker lists only a stretch of it)
+    find = st.text_input(tr("puzzles.find"), key=state.PUZZLE_FIND, max_chars=80, autocomplete="off",
+                         placeholder=tr("puzzles.find_placeholder")).strip().lower()
+    if find:
+        chosen = [p for p in chosen if find in _label(lib, p.id, lang, stars(p)).lower()]
     if not chosen:
         show_info(tr("puzzles.no_match"))
         return
@@ -194,8 +222,13 @@ def show() -> None:
     if st.session_state.get(state.PUZZLE) not in ids:
         st.session_state[state.PUZZLE] = ids[0]
     solved = progress_or(set[str](), lambda: store().solved_items(learner.id)) if learner is not None else set[str]()
-    st.selectbox(tr("puzzles.pick", n=len(ids)), ids, key=state.PUZZLE,
+    listed = picker_window(ids, st.session_state[state.PUZZLE], PICKER_WINDOW)
+    st.selectbox(tr("puzzles.pick", n=integer(len(ids), lang)), listed, key=state.PUZZLE,
                  format_func=lambda i: _label(lib, i, lang, stars(_puzzle(lib, i))))
+    if len(listed) < len(ids):
+        first = ids.index(listed[0]) + 1
+        st.caption(tr("puzzles.window", first=integer(first, lang), last=integer(first + len(listed) - 1, lang),
+                      n=integer(len(ids), lang)))
     puzzle = _puzzle(lib, st.session_state[state.PUZZLE])
     rated = known.get(puzzle.id, (None, False))[0] is not None
     level = tr("puzzles.level_rated" if rated else "puzzles.level", n=stars(puzzle))

@@ -38,6 +38,7 @@ __all__ = [
     "PUZZLE",
     "PUZZLE_THEMES",
     "PUZZLE_LEVELS",
+    "PUZZLE_FIND",
     "REVIEW_ONLY",
     "WORKSHOP_TEXT",
     "WORKSHOP_THEME",
@@ -90,11 +91,12 @@ __all__ = [
     "DAILY_SEEN_TODAY",
     "DAILY_TODAY",
     "WORKSHOP_FLAG_CHECK",
-    "DAILY_CHART_PREFETCH",
     "MAXIMS_SYSTEM",
     "MAXIMS_CATEGORY",
     "MAXIMS_QUERY",
     "MAXIMS_ONLY_DIFF",
+    "MAXIMS_ALL",
+    "MAXIMS_MORE",
     "RULES_RANDOM",
     "RULES_HUMBUG_S",
     "RULES_HUMBUG_N",
@@ -225,6 +227,8 @@ LESSON = "lesson"
 PUZZLE = "puzzle"
 PUZZLE_THEMES = "puzzle_themes"
 PUZZLE_LEVELS = "puzzle_levels"
+#: The Puzzles page's search by a puzzle's title or number.
+PUZZLE_FIND = "puzzle_find"
 REVIEW_ONLY = "review_only"
 #: The Puzzles page's "my homework only" switch.
 PUZZLE_HOMEWORK_ONLY = "puzzle_homework_only"
@@ -299,8 +303,6 @@ REPORT_SEND = "puzzle_report_send"
 # The Daily page.
 #: Whether the evidence's table is open (drawn only once opened).
 DAILY_EVIDENCE_TABLE = "daily_evidence_table"
-#: The hidden chart that makes the browser load the chart's code early.
-DAILY_CHART_PREFETCH = "daily-chart-prefetch"
 #: The day whose puzzle is shown (today unless a past day is picked in the archive).
 DAILY_DAY = "daily_day"
 #: The archive's month box (``year * 12 + month - 1``).
@@ -317,6 +319,9 @@ MAXIMS_SYSTEM = "maxims_system"
 MAXIMS_CATEGORY = "maxims_category"
 MAXIMS_QUERY = "maxims_query"
 MAXIMS_ONLY_DIFF = "maxims_only_diff"
+#: The Maxims page's filters for which the learner asked to list every maxim found (not only the first).
+MAXIMS_ALL = "maxims_all"
+MAXIMS_MORE = "maxims_more"
 
 # The Rules & scoring page.
 RULES_RANDOM = "rules_random"
