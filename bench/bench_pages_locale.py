@@ -134,7 +134,9 @@ def one_page(ctx: Any, server: Served, key: str, lang: str) -> tuple[float, floa
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=1, help="times each page is opened (default 1)")
+    ap.add_argument("--pages", nargs="*", metavar="PAGE", help="only these pages (keys: learn, rules, ...)")
     args = ap.parse_args()
+    pages = [spec for spec in available_pages() if not args.pages or spec.key in args.pages]
     from playwright.sync_api import sync_playwright
 
     print("start:", load())
@@ -161,7 +163,7 @@ def main() -> int:
                 first.append(ms)
                 print(f"first visit {lang} {width:4} px  ready {ms:6.0f} ms", flush=True)
         for _ in range(args.rounds):
-            for spec in available_pages():
+            for spec in pages:
                 for lang in ("en", "ru"):
                     for width in (1280, 360):
                         ms, used, bad, over, tab = one_page(profiles[lang, width], server, spec.key, lang)
@@ -179,7 +181,7 @@ def main() -> int:
         for ctx in profiles.values():
             ctx.close()
         browser.close()
-    n = len(available_pages())
+    n = len(pages)
     print(f"\n{n} pages × en/ru × 1280/360 px × {args.rounds}: {len(ready)} page loads")
     print(f"foreign words: {sum(words.values())}" + "".join(f"\n  {w} ×{c}: {', '.join(sorted(where[w]))}"
                                                           for w, c in words.most_common()))

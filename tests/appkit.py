@@ -135,6 +135,13 @@ def open_page(at: AppTest, key: str) -> AppTest:
     return at.switch_page(f"tutor/ui/pages/{key}.py").run()
 
 
+def open_tab(at: AppTest, key: str, label: str) -> AppTest:
+    """Click the tab ``label`` of the tabs kept under ``key`` (:func:`tutor.ui.common.open_tabs`):
+    a page draws only its open tab, as a click on a tab reruns it."""
+    at.session_state[key] = label
+    return at.run()
+
+
 def reload(at: AppTest, *, learner: str | None = None, lang: str | None = "en", locale: str | None = None) -> AppTest:
     """A new session in the same browser: same URL parameters, nothing else."""
     fresh = AppTest.from_file(APP, default_timeout=60)

@@ -10,7 +10,7 @@ from datetime import date, timedelta
 import pytest
 from sqlalchemy import insert
 
-from appkit import MORE_LEADS, db, open_page, start
+from appkit import MORE_LEADS, db, open_page, open_tab, start
 from tutor.content.daily import plan
 from tutor.content.headline import headline
 from tutor.content.loader import load_paths
@@ -189,6 +189,7 @@ def test_the_workshop_lists_flagged_puzzles_with_reasons_and_links(course, lang)
     store.report_problem("lead-b", "two cards are right", ann.id)
     at = start(lang, learner="Ann")
     open_page(at, "workshop")
+    open_tab(at, state.WORKSHOP_TAB, t("workshop.tab_flags", lang))
     assert not at.exception
     links = list(at.get("page_link"))
     assert [link.proto.label for link in links if "lead-b" in link.proto.label] == [

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import sqlite3
 
-from appkit import db, open_page, reload, start
+from appkit import db, open_page, open_tab, reload, start
+from tutor.i18n import t
 from tutor.progress import ProgressStore
+from tutor.ui import state
 from tutor.ui.drafts import BROWSER_PARAM
 from tutor.ui.workshop import TEMPLATE
 
@@ -110,8 +112,9 @@ def test_generated_puzzles_do_not_lose_the_teachers_text(app_env):
 def test_pbn_box_comes_back_after_a_reload(app_env):
     at = start("en")
     open_page(at, "workshop")
+    open_tab(at, state.WORKSHOP_TAB, t("workshop.tab_pbn", "en"))
     at.text_area(key="workshop_pbn").input(PBN).run()
-    again = open_page(reload(at), "workshop")
+    again = open_tab(open_page(reload(at), "workshop"), state.WORKSHOP_TAB, t("workshop.tab_pbn", "en"))
     assert again.text_area(key="workshop_pbn").value == PBN
 
 

@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from appkit import PUZZLES, db, open_page, start
+from appkit import PUZZLES, db, open_page, open_tab, start
 from tutor.i18n import t
 from tutor.ui import state
 from tutor.ui.learn import SCOPE as LESSON
@@ -194,10 +194,26 @@ def test_workshop_generates_puzzles_into_the_editor_and_previews_them(app_env):
     assert [b for b in at.button if b.key and b.key.startswith("w:workshop:gen-king-third-1-1:card-")]
 
 
+def test_workshop_draws_only_the_open_tab_and_its_boxes_keep_their_values(app_env):
+    """Issue 24, page ready: the Workshop draws the editor, its preview and one tab; the generator's
+    choices are still there after the teacher looked at another tab."""
+    at = start("en")
+    open_page(at, "workshop")
+    assert at.number_input(key=state.WORKSHOP_COUNT).value == 3
+    assert not [w for w in at.text_area if w.key == state.WORKSHOP_PBN]  # the Import tab is not drawn
+    at.number_input(key=state.WORKSHOP_COUNT).set_value(5).run()
+    open_tab(at, state.WORKSHOP_TAB, t("workshop.tab_pbn", "en"))
+    assert not [w for w in at.number_input if w.key == state.WORKSHOP_COUNT]
+    assert at.text_area(key=state.WORKSHOP_PBN).value == ""
+    open_tab(at, state.WORKSHOP_TAB, t("workshop.tab_generate", "en"))
+    assert at.number_input(key=state.WORKSHOP_COUNT).value == 5 and not at.exception
+
+
 def test_workshop_imports_a_pbn_deal(app_env):
     """A PBN deal (East dealing) becomes an opening-lead puzzle in the editor."""
     at = start("en")
     open_page(at, "workshop")
+    open_tab(at, state.WORKSHOP_TAB, t("workshop.tab_pbn", "en"))
     pbn = ('[Board "1"]\n[Dealer "E"]\n'
            '[Deal "N:AQ5.AK42.T73.J84 KJ9.QT9.AQ8.T962 8742.J85.K95.AK3 T63.763.J642.Q75"]\n')
     at.text_area(key=state.WORKSHOP_PBN).input(pbn).run()
@@ -213,6 +229,7 @@ def test_workshop_saves_only_under_the_configured_folder(app_env, monkeypatch):
     monkeypatch.setenv("WHIST_TUTOR_WORKSHOP_DIR", str(folder))
     at = start("en")
     open_page(at, "workshop")
+    open_tab(at, state.WORKSHOP_TAB, t("workshop.tab_export", "en"))
     at.text_input(key=state.WORKSHOP_NAME).input("../../etc/My Set!").run()
     at.button(key=state.WORKSHOP_SAVE).click().run()
     assert not at.exception
@@ -226,6 +243,7 @@ def test_workshop_lists_learners_reports(app_env):
     db(app_env).report_problem("king-fourth-lead", "Two answers look right", browser="b" * 16)
     at = start("en")
     open_page(at, "workshop")
+    open_tab(at, state.WORKSHOP_TAB, t("workshop.tab_reports", "en"))
     assert not at.exception
     reports = at.dataframe[0].value
     assert list(reports["Puzzle"]) == ["King fourth"] and list(reports["What looks wrong"]) == ["Two answers look right"]

@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from appkit import APP, open_page, start, write_content
+from appkit import APP, open_page, open_tab, start, write_content
 from tutor.i18n import t
+from tutor.ui import state
 from tutor.ui.nav import available_pages
 
 PAGE_KEYS = [p.key for p in available_pages() if p.key != "play"]
@@ -118,6 +119,7 @@ def test_rules_page_calculates_honours_of_the_demo_deal(app_env):
     """Russian rules: A, K (North) and J (South) of hearts are three honours = 2 points (000 REC 3)."""
     at = start("en")
     open_page(at, "rules")
+    open_tab(at, state.RULES_TAB, t("rules.tab_honours", "en"))
     tables = [tb.value for tb in at.table]
     honours = next(tb for tb in tables if "Honours held" in tb.columns)
     assert list(honours["Honours held"]) == [3, 2] and list(honours["Points"]) == [2, 0]
@@ -127,6 +129,7 @@ def test_rules_page_random_deal_is_seeded(app_env):
     """A random deal from a seed is the same deal every time (Deal.random)."""
     at = start("en")
     open_page(at, "rules")
+    open_tab(at, state.RULES_TAB, t("rules.tab_honours", "en"))
     at.number_input(key="rules_deal_seed").set_value(7).run()
     at.button(key="rules_random").click().run()
     first = at.text_input(key="rules_deal_pbn").value
@@ -139,6 +142,46 @@ def test_rules_page_random_deal_is_seeded(app_env):
     at.button(key="rules_random").click().run()
     assert at.text_input(key="rules_deal_pbn").value == first
     assert not at.exception and not at.error
+
+
+def test_rules_page_draws_only_the_open_tab(app_env):
+    """A new tab of the browser waits for one tab's widgets (issue 24, page ready): the rules are
+    shown first, the calculators' boxes only once their tab is opened."""
+    at = start("en")
+    open_page(at, "rules")
+    assert at.main.table and not at.main.text_input and not at.main.number_input  # the rules, no calculator
+    open_tab(at, state.RULES_TAB, t("rules.tab_honours", "en"))
+    assert at.text_input(key=state.RULES_DEAL_PBN).value and not at.exception
+
+
+def test_rules_score_tab_scores_the_deal_typed_in_the_honours_tab(app_env):
+    """The Score tab scores the Honours tab's deal, which it does not draw; the deal and the tricks
+    are still in their boxes after another page (000 REC 3: honours above the line, tricks below)."""
+    from tutor.deal import Deal
+    from tutor.rulesets import find_ruleset
+    from tutor.seats import Side
+    from tutor.ui.rules import DEMO_PBN, score_on_sheet, sheet_html
+
+    at = start("en")
+    open_page(at, "rules")
+    open_tab(at, state.RULES_TAB, t("rules.tab_honours", "en"))
+    at.number_input(key=state.RULES_DEAL_SEED).set_value(7).run()
+    at.button(key=state.RULES_RANDOM).click().run()
+    open_tab(at, state.RULES_TAB, t("rules.tab_score", "en"))
+    at.number_input(key=state.RULES_TRICKS).set_value(9).run()
+    deal, rs = Deal.random(7, dealer="E"), find_ruleset("russian")
+    result, sheet = score_on_sheet(deal, 9, rs)
+    demo = score_on_sheet(Deal.from_pbn(DEMO_PBN, dealer="E", trump_card="H9"), 9, rs)[1]
+    shown = [h.proto.body for h in at.main.get("html") if "wt-sheet" in h.proto.body]
+    # this deal's sheet (its coronka above the line), not the demo deal's
+    assert shown == [sheet_html(sheet, "en")] and sheet_html(demo, "en") != shown[0]
+    assert [m.value for m in at.metric] == [str(result.below[Side.NS]), str(result.below[Side.EW])]
+    open_page(at, "play")
+    open_page(at, "rules")
+    open_tab(at, state.RULES_TAB, t("rules.tab_score", "en"))
+    assert at.number_input(key=state.RULES_TRICKS).value == 9
+    open_tab(at, state.RULES_TAB, t("rules.tab_honours", "en"))
+    assert at.text_input(key=state.RULES_DEAL_PBN).value == deal.pbn() and not at.exception
 
 
 @pytest.mark.parametrize("lang, label, words", [

@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest
 
+from tutor.i18n import t
 from tutor.ui.components import maxim_title
 from tutor.ui.play_page import SESSION_KEY, ptext
 
@@ -275,6 +276,7 @@ def test_rules_calculator_and_play_page_agree_on_the_partie_bonus():
 
     at = AppTest.from_file(str(Path(PAGE).parent / "pages" / "rules.py"), default_timeout=60)
     at.session_state["rules_tricks_ns"] = 13
+    at.session_state["rules_tab"] = t("rules.tab_score", "en")  # only the open tab is drawn
     at.run()
     assert not at.exception, at.exception
     deal = Deal.from_pbn(DEMO_PBN, dealer="E", trump_card="H9")

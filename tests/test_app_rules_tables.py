@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from appkit import open_page, start
+from appkit import open_page, open_tab, start
 from tutor.cards import Suit
 from tutor.cayenne import Contract, score_cayenne
 from tutor.deal import Deal
+from tutor.i18n import t
 from tutor.rulesets import NAMED_BY_002, find_ruleset
 from tutor.seats import Seat, Side
 from tutor.ui import state
@@ -49,6 +50,7 @@ def test_rules_page_shows_the_named_games_rules_and_the_other_tables(app_env, la
     texts = _texts(at)
     cayenne = next(v for v in NAMED_BY_002 if v.name == "cayenne")
     assert cayenne.rules[0].get(lang) in texts
+    texts = _texts(open_tab(at, state.RULES_TAB, t("tables.tab", lang)))
     # Humbug: the demo piles' honours by Humbug's scale (hearts trumps: South J, North A K -> 2 and 2)
     assert ("South: 1 honours → 0 points" in texts or "Юг: онеров 1 → очков 0" in texts)
     assert ("North: 2 honours → 2 points" in texts or "Север: онеров 2 → очков 2" in texts)
@@ -59,6 +61,7 @@ def test_rules_page_shows_the_named_games_rules_and_the_other_tables(app_env, la
 def test_the_draw_calculator_reads_the_cut_under_each_custom(app_env):
     at = start("en")
     open_page(at, "rules")
+    open_tab(at, state.RULES_TAB, t("tables.tab", "en"))
     at.selectbox(key=state.RULES_DRAW_CUSTOM).set_value("club").run()
     texts = _texts(at)
     assert "Deals first: Anna" in texts and "Your partner: Boris" in texts
@@ -74,6 +77,7 @@ def test_the_cayenne_calculator_scores_by_parletts_multipliers(app_env):
     of the opponents' odd tricks."""
     at = start("en")
     open_page(at, "rules")
+    open_tab(at, state.RULES_TAB, t("tables.tab", "en"))
     deal = Deal.from_pbn(_DEMO_DEAL)
     for suit, declaration, tricks in (("H", "cayenne", 8), ("S", "grand", 9), ("C", "nullo", 4)):
         at.selectbox(key=state.RULES_CAYENNE_SUIT).set_value(suit).run()

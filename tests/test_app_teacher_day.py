@@ -14,7 +14,7 @@ import unicodedata
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from appkit import LESSON, db, open_page, start, write_school
+from appkit import LESSON, db, open_page, open_tab, start, write_school
 from tutor.content.generate import generate
 from tutor.content.writer import AddError, add_puzzles, puzzles_yaml
 from tutor.i18n import t
@@ -54,6 +54,7 @@ def test_generated_and_imported_puzzles_go_after_the_teachers_own_and_never_repl
     assert text.startswith(MINE)  # every line of his, as he wrote it, first
     assert ids(text) == ["my-own-king", "gen-king-third-1-1", "gen-king-third-1-2"]
     assert t("workshop.added", lang, n=2) in [s.value for s in at.tabs[0].success]
+    open_tab(at, state.WORKSHOP_TAB, t("workshop.tab_pbn", lang))
     at.text_area(key=state.WORKSHOP_PBN).input(PBN).run()
     at.button(key=state.WORKSHOP_IMPORT).click().run()
     text = at.text_area(key=state.WORKSHOP_TEXT).value
@@ -125,7 +126,7 @@ def test_a_list_on_one_line_is_not_added_to():
 # -- defect 31: a PBN file, and the import's word beside its button -----------------------------
 
 def test_an_uploaded_pbn_file_is_imported_and_a_bad_one_is_refused_beside_the_button(app_env):
-    at = workshop()
+    at = open_tab(workshop(), state.WORKSHOP_TAB, t("workshop.tab_pbn", "en"))
     at.file_uploader(key=state.WORKSHOP_PBN_FILE).set_value(("club.pbn", PBN.encode("latin-1"), "text/plain")).run()
     assert t("workshop.pbn_from_file", "en", name="club.pbn") in [c.value for c in at.tabs[1].caption]
     at.button(key=state.WORKSHOP_IMPORT).click().run()
@@ -275,7 +276,7 @@ def test_the_picker_groups_puzzles_by_their_most_particular_theme_easiest_first(
 def test_a_teacher_reads_who_sent_each_report_and_opens_the_puzzle(school, monkeypatch):
     """Walkthrough defect 39: a report showed when, the puzzle id and the text, not who sent it
     and no link to the puzzle."""
-    at = signed_in(monkeypatch, "Teach", "workshop")
+    at = open_tab(signed_in(monkeypatch, "Teach", "workshop"), state.WORKSHOP_TAB, t("workshop.tab_reports", "en"))
     reports = at.dataframe[0].value
     assert list(reports[t("workshop.report_who", "en")]) == ["Ann"]
     assert list(reports[t("workshop.report_item", "en")]) == ["King fourth"]
@@ -283,7 +284,7 @@ def test_a_teacher_reads_who_sent_each_report_and_opens_the_puzzle(school, monke
 
 
 def test_on_one_machine_a_stranger_reads_no_names_in_the_reports(school):
-    at = workshop()
+    at = open_tab(workshop(), state.WORKSHOP_TAB, t("workshop.tab_reports", "en"))
     assert list(at.dataframe[0].value[t("workshop.report_who", "en")]) == [t("workshop.report_learner", "en")]
 
 

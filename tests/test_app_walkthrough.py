@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from appkit import PUZZLES, open_page, start
+from appkit import PUZZLES, open_page, open_tab, start
+from tutor.i18n import t
 from tutor.progress import ProgressStore
+from tutor.ui import state
 from tutor.ui.daily import TABLE_KEY as DAILY_TABLE
 
 LEAD_RIGHT = "w:{scope}:{item}:card-S2"
@@ -144,6 +146,7 @@ def test_rules_score_sheet_totals_are_labelled(app_env):
     """000 REC 3/5: tricks are scored below the line, honours above; each total row says which."""
     at = start("ru")
     open_page(at, "rules")
+    open_tab(at, state.RULES_TAB, t("rules.tab_score", "ru"))
     assert not at.exception
     sheets = [h.proto.body for h in at.get("html") if "wt-sheet" in h.proto.body]
     assert sheets and "Над чертой</th>" in sheets[0] and "Под чертой</th>" in sheets[0]

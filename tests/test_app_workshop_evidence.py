@@ -15,7 +15,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 import tutor.analyse
 import tutor.evidence_store as es
-from appkit import open_page, start
+from appkit import open_page, open_tab, start
 from tutor.clock import learner_today
 from tutor.content.generate import generate
 from tutor.content.writer import puzzles_yaml
@@ -70,6 +70,25 @@ def test_workshop_without_the_box_computes_no_evidence(store_dir, monkeypatch):
     monkeypatch.setattr(es, "solve_blocks", boom)
     generate_in_workshop("en", with_evidence=False)
     assert not store_dir.exists() or not list(store_dir.rglob("*.json"))
+
+
+def test_the_evidence_goes_on_when_the_teacher_opens_another_tab(store_dir, monkeypatch):
+    """The run is cut after the first puzzle (the teacher clicked the Import tab); the next run
+    draws only that tab, and the evidence left is computed under the tabs all the same."""
+    real = tutor.analyse.run_analysis
+
+    def first_then_cut(specs_, store, **kw):
+        real(specs_[:1], store, **kw)
+        raise StopException()
+
+    monkeypatch.setattr(tutor.analyse, "run_analysis", first_then_cut)
+    at = generate_in_workshop("en", with_evidence=True)
+    monkeypatch.setattr(tutor.analyse, "run_analysis", real)
+    open_tab(at, "workshop_tab", t("workshop.tab_pbn", "en"))
+    assert not at.exception, [e.value for e in at.exception]
+    store = EvidenceStore(store_dir)
+    assert all(store.has(s) for s in specs()) and "workshop_evidence_job" not in at.session_state
+    assert any(t("workshop.evidence_done", "en", n=2) in s.value for s in at.success)
 
 
 def test_stopping_keeps_the_evidence_computed_and_the_editor(store_dir, monkeypatch):

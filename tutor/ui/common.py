@@ -8,12 +8,15 @@ and the account box (:mod:`tutor.ui.account`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import streamlit as st
+from streamlit.elements.lib.mutable_tab_container import TabContainer
 
 from tutor.render import CSS, deck_css
 from tutor.ui import state
 
-__all__ = ["APP_CSS", "inject_css", "show_html"]
+__all__ = ["APP_CSS", "inject_css", "show_html", "open_tabs"]
 
 
 #: The app's own CSS beyond the pictures: nothing wider than a phone's screen (360-430 px), and
@@ -71,3 +74,15 @@ def inject_css() -> None:
 def show_html(markup: str) -> None:
     """Show markup built by :mod:`tutor.render` (already escaped there)."""
     st.html(markup)
+
+
+def open_tabs(labels: Sequence[str], key: str) -> Sequence[TabContainer]:
+    """Tabs whose open one lives in the session under ``key``: a click on a tab reruns the page,
+    and each tab's ``.open`` says whether to draw it -- a page draws only the tab in view, so a new
+    tab of the browser waits for one tab's widgets, not all of them (issue 24: the Rules page drew
+    four). The open tab also outlives a rerun while typing (issue 12). A label the session no
+    longer knows (a new session, or the language changed) opens the first tab. The widgets of a
+    tab not drawn keep their values by ``persist_state``."""
+    if st.session_state.get(key) not in labels:
+        st.session_state.pop(key, None)
+    return st.tabs(list(labels), key=key, on_change="rerun")

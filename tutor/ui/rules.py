@@ -17,7 +17,7 @@ from tutor.scoring import DealScore, ScoreSheet, coronkas, honours
 from tutor.seats import Seat, Side
 from tutor.ui import state
 from tutor.ui.alerts import show_error, show_info
-from tutor.ui.common import show_html
+from tutor.ui.common import open_tabs, show_html
 from tutor.ui.lang import current_lang, tr
 from tutor.ui.rules_tables import related_rules, tables_tab
 from tutor.vocab import Lang
@@ -100,72 +100,101 @@ def _random_deal() -> None:
     st.session_state[state.RULES_DEAL_TRUMP] = str(deal.trump_card)
 
 
-def _deal_input(lang: Lang) -> Deal | None:
+def _deal_input(lang: Lang) -> None:
+    """The deal's boxes (the Honours tab). They keep their values for the session
+    (``persist_state``): the Score tab, drawn without them, scores the same deal."""
     st.session_state.setdefault(state.RULES_DEAL_PBN, DEMO_PBN)
     st.session_state.setdefault(state.RULES_DEAL_TRUMP, "H9")
-    st.text_input(tr("rules.deal_pbn"), key=state.RULES_DEAL_PBN, help=tr("rules.deal_help"))
+    st.session_state.setdefault(state.RULES_DEAL_DEALER, Seat.E.name)
+    st.session_state.setdefault(state.RULES_DEAL_SEED, 1)
+    st.text_input(tr("rules.deal_pbn"), key=state.RULES_DEAL_PBN, help=tr("rules.deal_help"), persist_state="session")
     c1, c2, c3, c4 = st.columns([1, 1, 1, 1.2])
-    c1.selectbox(tr("rules.dealer"), [s.name for s in Seat], index=1, key=state.RULES_DEAL_DEALER,
-                 format_func=lambda s: Seat[s].label(lang))
-    c2.text_input(tr("rules.trump_card"), key=state.RULES_DEAL_TRUMP, help=tr("rules.trump_help"))
-    c3.number_input(tr("rules.seed"), min_value=0, max_value=10**9, value=1, step=1, key=state.RULES_DEAL_SEED)
+    c1.selectbox(tr("rules.dealer"), [s.name for s in Seat], key=state.RULES_DEAL_DEALER,
+                 format_func=lambda s: Seat[s].label(lang), persist_state="session")
+    c2.text_input(tr("rules.trump_card"), key=state.RULES_DEAL_TRUMP, help=tr("rules.trump_help"), persist_state="session")
+    c3.number_input(tr("rules.seed"), min_value=0, max_value=10**9, step=1, key=state.RULES_DEAL_SEED,
+                    persist_state="session")
     c4.button(tr("rules.random_deal"), key=state.RULES_RANDOM, on_click=_random_deal)
+
+
+def _deal(*, say: bool) -> Deal | None:
+    """The deal of the boxes (the demo deal before they are drawn), or None with the error said
+    when ``say`` (the Honours tab, under its boxes)."""
     try:
-        return Deal.from_pbn(st.session_state[state.RULES_DEAL_PBN], dealer=st.session_state[state.RULES_DEAL_DEALER],
-                             trump_card=st.session_state[state.RULES_DEAL_TRUMP].strip() or None)
+        return Deal.from_pbn(st.session_state.get(state.RULES_DEAL_PBN, DEMO_PBN),
+                             dealer=st.session_state.get(state.RULES_DEAL_DEALER, Seat.E.name),
+                             trump_card=str(st.session_state.get(state.RULES_DEAL_TRUMP, "H9")).strip() or None)
     except WhistError as exc:
-        show_error(tr("rules.bad_deal", error=str(exc)))
+        if say:
+            show_error(tr("rules.bad_deal", error=str(exc)))
         return None
 
 
+def _honours_tab(rs: Ruleset, lang: Lang) -> None:
+    _deal_input(lang)
+    deal = _deal(say=True)
+    if deal is None:
+        return
+    show_html(table_html({s: deal.hands[s] for s in Seat}, dealer=deal.dealer, trump_card=deal.trump_card,
+                         trump=deal.trump, lang=lang))
+    h = honours(deal, rs)
+    st.table({
+        tr("rules.side"): [tr("score.side.NS"), tr("score.side.EW")],
+        tr("rules.honours_held"): [h.NS.honours, h.EW.honours],
+        tr("rules.points"): [h.NS.points, h.EW.points],
+    })
+    runs = coronkas(deal, rs)
+    if runs:
+        for c in runs:
+            trump_word = tr("rules.in_trumps") if c.trump else ""
+            st.markdown("- " + tr("rules.coronka_found", seat=c.seat.label(lang), suit=c.suit.symbol,
+                                     cards=c.cards(), points=c.points, trump=trump_word))
+    elif rs.coronkas is not None:
+        st.caption(tr("rules.no_coronkas"))
+
+
+def _score_tab(rs: Ruleset, lang: Lang) -> None:
+    deal = _deal(say=False)
+    if deal is None:
+        show_info(tr("rules.deal_first"))
+        return
+    st.session_state.setdefault(state.RULES_TRICKS, 7)
+    tricks = st.number_input(tr("rules.tricks_ns"), min_value=0, max_value=13, step=1, key=state.RULES_TRICKS,
+                             persist_state="session")
+    try:
+        result, sheet = score_on_sheet(deal, int(tricks), rs)
+    except WhistError as exc:
+        show_error(str(exc))
+        return
+    st.caption(tr("rules.tricks_ew", n=13 - int(tricks)))
+    show_html(sheet_html(sheet, lang))
+    m1, m2 = st.columns(2)
+    m1.metric(tr("rules.below_ns"), result.below[Side.NS])
+    m2.metric(tr("rules.below_ew"), result.below[Side.EW])
+
+
 def show() -> None:
+    """The rule set chosen, then its tabs; only the open tab is drawn (:func:`open_tabs`)."""
     lang = current_lang()
     st.title(tr("nav.rules"))
     st.session_state.setdefault(state.RULES_SET, "russian")
     name = st.selectbox(tr("rules.ruleset"), RULESET_NAMES, key=state.RULES_SET,
                         format_func=lambda n: find_ruleset(n).title.get(lang))
     rs = find_ruleset(name)
-    tab_rules, tab_honours, tab_score, tab_tables = st.tabs(
-        [tr("rules.tab_rules"), tr("rules.tab_honours"), tr("rules.tab_score"), tr("tables.tab")])
-    with tab_tables:
-        tables_tab(lang)
-    with tab_rules:
-        describe_ruleset(rs, lang)
-    deal: Deal | None = None
-    with tab_honours:
-        deal = _deal_input(lang)
-        if deal is not None:
-            show_html(table_html({s: deal.hands[s] for s in Seat}, dealer=deal.dealer, trump_card=deal.trump_card,
-                                 trump=deal.trump, lang=lang))
-            h = honours(deal, rs)
-            st.table({
-                tr("rules.side"): [tr("score.side.NS"), tr("score.side.EW")],
-                tr("rules.honours_held"): [h.NS.honours, h.EW.honours],
-                tr("rules.points"): [h.NS.points, h.EW.points],
-            })
-            runs = coronkas(deal, rs)
-            if runs:
-                for c in runs:
-                    trump_word = tr("rules.in_trumps") if c.trump else ""
-                    st.markdown("- " + tr("rules.coronka_found", seat=c.seat.label(lang), suit=c.suit.symbol,
-                                             cards=c.cards(), points=c.points, trump=trump_word))
-            elif rs.coronkas is not None:
-                st.caption(tr("rules.no_coronkas"))
-    with tab_score:
-        if deal is None:
-            show_info(tr("rules.deal_first"))
-        else:
-            tricks = st.number_input(tr("rules.tricks_ns"), min_value=0, max_value=13, value=7, step=1, key=state.RULES_TRICKS)
-            try:
-                result, sheet = score_on_sheet(deal, int(tricks), rs)
-            except WhistError as exc:
-                show_error(str(exc))
-            else:
-                st.caption(tr("rules.tricks_ew", n=13 - int(tricks)))
-                show_html(sheet_html(sheet, lang))
-                m1, m2 = st.columns(2)
-                m1.metric(tr("rules.below_ns"), result.below[Side.NS])
-                m2.metric(tr("rules.below_ew"), result.below[Side.EW])
+    tab_rules, tab_honours, tab_score, tab_tables = open_tabs(
+        [tr("rules.tab_rules"), tr("rules.tab_honours"), tr("rules.tab_score"), tr("tables.tab")], state.RULES_TAB)
+    if tab_rules.open:
+        with tab_rules:
+            describe_ruleset(rs, lang)
+    if tab_honours.open:
+        with tab_honours:
+            _honours_tab(rs, lang)
+    if tab_score.open:
+        with tab_score:
+            _score_tab(rs, lang)
+    if tab_tables.open:
+        with tab_tables:
+            tables_tab(lang)
 
 
 def score_on_sheet(deal: Deal, tricks_ns: int, rs: Ruleset) -> tuple[DealScore, ScoreSheet]:

@@ -54,14 +54,14 @@ def _humbug(lang: Lang) -> None:
     st.subheader(_tt("humbug.title", lang))
     st.session_state.setdefault(state.RULES_HUMBUG_S, DEMO_HUMBUG[0])
     st.session_state.setdefault(state.RULES_HUMBUG_N, DEMO_HUMBUG[1])
-    st.text_input(_tt("humbug.south", lang), key=state.RULES_HUMBUG_S)
-    st.text_input(_tt("humbug.north", lang), key=state.RULES_HUMBUG_N)
+    st.text_input(_tt("humbug.south", lang), key=state.RULES_HUMBUG_S, persist_state="session")
+    st.text_input(_tt("humbug.north", lang), key=state.RULES_HUMBUG_N, persist_state="session")
     c1, c2 = st.columns(2)
     options = ["NT", *(s.name for s in Suit)]
-    trump_name = c1.selectbox(_tt("humbug.trump", lang), options, index=2, key=state.RULES_HUMBUG_TRUMP,
+    trump_name = c1.selectbox(_tt("humbug.trump", lang), options, index=2, key=state.RULES_HUMBUG_TRUMP, persist_state="session",
                               format_func=lambda s: _tt("humbug.no_trump", lang) if s == "NT" else Suit[s].symbol)
     tricks = int(c2.number_input(_tt("humbug.tricks_s", lang), min_value=0, max_value=13, value=7, step=1,
-                                 key=state.RULES_HUMBUG_TRICKS))
+                                 key=state.RULES_HUMBUG_TRICKS, persist_state="session"))
     trump = None if trump_name == "NT" else Suit[trump_name]
     try:
         hands = {Seat.S: Hand.parse(st.session_state[state.RULES_HUMBUG_S], size=13),
@@ -81,8 +81,8 @@ def _humbug(lang: Lang) -> None:
 def _draw(lang: Lang) -> None:
     st.subheader(_tt("draw.title", lang))
     st.session_state.setdefault(state.RULES_DRAW_CARDS, format_cut({p: parse_card(c) for p, c in DEMO_CUT.items()}, lang))
-    st.text_input(_tt("draw.cards", lang), key=state.RULES_DRAW_CARDS, help=_tt("draw.help", lang))
-    custom = st.selectbox(_tt("draw.custom", lang), CUSTOMS, key=state.RULES_DRAW_CUSTOM,
+    st.text_input(_tt("draw.cards", lang), key=state.RULES_DRAW_CARDS, persist_state="session", help=_tt("draw.help", lang))
+    custom = st.selectbox(_tt("draw.custom", lang), CUSTOMS, key=state.RULES_DRAW_CUSTOM, persist_state="session",
                           format_func=lambda c: t(f"club.custom.{c}", lang))
     try:
         cut = parse_cut(st.session_state[state.RULES_DRAW_CARDS])
@@ -120,14 +120,14 @@ def _draw(lang: Lang) -> None:
 def _cayenne(lang: Lang) -> None:
     st.subheader(_tt("cayenne.title", lang))
     st.session_state.setdefault(state.RULES_CAYENNE_DEAL, _DEMO_DEAL)
-    st.text_input(_tt("cayenne.deal", lang), key=state.RULES_CAYENNE_DEAL)
+    st.text_input(_tt("cayenne.deal", lang), key=state.RULES_CAYENNE_DEAL, persist_state="session")
     c1, c2, c3 = st.columns(3)
-    suit = c1.selectbox(_tt("cayenne.suit", lang), [s.name for s in Suit], key=state.RULES_CAYENNE_SUIT,
+    suit = c1.selectbox(_tt("cayenne.suit", lang), [s.name for s in Suit], key=state.RULES_CAYENNE_SUIT, persist_state="session",
                         format_func=lambda s: Suit[s].symbol)
-    declaration = c2.selectbox(_tt("cayenne.contract", lang), DECLARATIONS, key=state.RULES_CAYENNE_CONTRACT,
+    declaration = c2.selectbox(_tt("cayenne.contract", lang), DECLARATIONS, key=state.RULES_CAYENNE_CONTRACT, persist_state="session",
                                format_func=lambda d: Contract(Suit[suit], d, Seat.N).title(lang))
     tricks = int(c3.number_input(_tt("cayenne.tricks_ns", lang), min_value=0, max_value=13, value=8, step=1,
-                                 key=state.RULES_CAYENNE_TRICKS))
+                                 key=state.RULES_CAYENNE_TRICKS, persist_state="session"))
     try:
         deal = Deal.from_pbn(st.session_state[state.RULES_CAYENNE_DEAL])
         if deal.size != 13:

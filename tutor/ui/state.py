@@ -46,6 +46,7 @@ __all__ = [
     "PUZZLE_REPORT_MSG",
     "WORKSHOP_MSG",
     "PROGRESS_ERROR",
+    "RULES_TAB",
     "RULES_DEAL_PBN",
     "RULES_DEAL_SEED",
     "RULES_DEAL_DEALER",
@@ -253,6 +254,8 @@ WORKSHOP_EVIDENCE_JOB = "workshop_evidence_job"
 #: True once the learner was told that naming himself keeps his progress (said once a session).
 NO_LEARNER_SAID = "no_learner_said"
 RULES_SET = "rules_set"
+#: The Rules page's open tab (only the open tab is drawn: :func:`tutor.ui.common.open_tabs`).
+RULES_TAB = "rules_tab"
 #: One-run messages left by a callback for the page to show: ("ok" | "error", text).
 PUZZLE_REPORT_MSG = "puzzle_report_msg"
 WORKSHOP_MSG = "workshop_msg"

@@ -47,6 +47,7 @@ from tutor.outfiles import OutFileError, write_atomic
 from tutor.progress import Flag, ProgressError
 from tutor.ui import drafts, state
 from tutor.ui.alerts import show_error, show_success
+from tutor.ui.common import open_tabs
 from tutor.ui.components import run_item
 from tutor.ui.drafts import local_time
 from tutor.ui.lang import current_lang, tr
@@ -476,11 +477,14 @@ def _flags_tab(lang: Lang) -> None:
 def _generate_tab(lang: Lang) -> None:
     """Generate puzzles of one theme into the editor, with their evidence if asked."""
     c1, c2, c3 = st.columns(3)
-    c1.selectbox(tr("workshop.theme"), recipe_names(), key=state.WORKSHOP_THEME,
+    c1.selectbox(tr("workshop.theme"), recipe_names(), key=state.WORKSHOP_THEME, persist_state="session",
                  format_func=lambda name: RECIPES[name].title[lang])
-    c2.number_input(tr("workshop.count"), min_value=1, max_value=10, value=3, step=1, key=state.WORKSHOP_COUNT)
-    c3.number_input(tr("rules.seed"), min_value=0, max_value=10**9, value=1, step=1, key=state.WORKSHOP_SEED)
-    st.checkbox(tr("workshop.with_evidence"), key=state.WORKSHOP_WITH_EVIDENCE, help=tr("workshop.with_evidence_help"))
+    c2.number_input(tr("workshop.count"), min_value=1, max_value=10, value=3, step=1, key=state.WORKSHOP_COUNT,
+                    persist_state="session")
+    c3.number_input(tr("rules.seed"), min_value=0, max_value=10**9, value=1, step=1, key=state.WORKSHOP_SEED,
+                    persist_state="session")
+    st.checkbox(tr("workshop.with_evidence"), key=state.WORKSHOP_WITH_EVIDENCE, help=tr("workshop.with_evidence_help"),
+                persist_state="session")
     st.button(tr("workshop.generate"), key=state.WORKSHOP_GENERATE, on_click=_put_generated, type="primary")
     st.caption(tr("workshop.goes_after"))
     _box_message(state.WORKSHOP_GEN_MSG)
@@ -505,7 +509,8 @@ def _import_tab() -> None:
 def _export_tab(text: str, loaded: LoadedFile, problems: list[Problem], lang: Lang) -> None:
     """Download the YAML and a worksheet, or save into the workshop folder; only a text without
     problems leaves the editor."""
-    name = st.text_input(tr("workshop.file_name"), value="my-puzzles", key=state.WORKSHOP_NAME, max_chars=80)
+    name = st.text_input(tr("workshop.file_name"), value="my-puzzles", key=state.WORKSHOP_NAME, max_chars=80,
+                         persist_state="session")
     try:
         fname = safe_filename(name)
     except WorkshopError as exc:
@@ -557,18 +562,23 @@ def show() -> None:
     st.divider()
     tab_labels = [tr("workshop.tab_generate"), tr("workshop.tab_pbn"), tr("workshop.tab_export"), tr("workshop.tab_reports"),
                   tr("workshop.tab_flags")]
-    if st.session_state.get(state.WORKSHOP_TAB) not in tab_labels:  # a new session, or the language changed
-        st.session_state.pop(state.WORKSHOP_TAB, None)
-    # keyed and tracked: the open tab lives in the session, so a rerun while typing (the messages
-    # and captions above it change) cannot flip it back to the first (issue 12)
-    gen, imp, out, rep, flagged = st.tabs(tab_labels, key=state.WORKSHOP_TAB, on_change="rerun")
-    with rep:
-        _reports_tab(lang)
-    with flagged:
-        _flags_tab(lang)
-    with gen:
-        _generate_tab(lang)
-    with imp:
-        _import_tab()
-    with out:
-        _export_tab(text, loaded, problems, lang)
+    # only the open tab is drawn: its boxes keep their values for the session (persist_state), the
+    # PBN box its draft; an evidence job goes on under the tabs while another tab is open
+    gen, imp, out, rep, flagged = open_tabs(tab_labels, state.WORKSHOP_TAB)
+    if rep.open:
+        with rep:
+            _reports_tab(lang)
+    if flagged.open:
+        with flagged:
+            _flags_tab(lang)
+    if gen.open:
+        with gen:
+            _generate_tab(lang)
+    if imp.open:
+        with imp:
+            _import_tab()
+    if out.open:
+        with out:
+            _export_tab(text, loaded, problems, lang)
+    if not gen.open:
+        compute_evidence()
