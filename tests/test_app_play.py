@@ -14,6 +14,7 @@ pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest
 
 from tutor.i18n import t
+from tutor.ui import state
 from tutor.ui.components import maxim_title
 from tutor.ui.play_page import SESSION_KEY, ptext
 
@@ -116,7 +117,7 @@ def test_play_page_in_russian():
 
 def test_play_page_new_session_with_dummy_variant():
     """Dummy whist: the student sees the dummy's hand and chooses its cards."""
-    at = _page()
+    at = _page(**{state.PLAY_SETTINGS: True})
     at.selectbox(key="play:opt:variant").select("dummy").run()
     at.button(key="play:new").click().run()
     assert not at.exception
@@ -142,7 +143,7 @@ def test_play_page_text_keys_match_in_both_languages():
 def test_play_page_table_takes_the_robots_strength(strength):
     """Issue 11 point 3: the robots' strength is chosen per table in the settings (a radio with
     the three strengths, named in the learner's language) and the session's robots play at it."""
-    at = _page(**{"play:opt:robots": strength})
+    at = _page(**{"play:opt:robots": strength, state.PLAY_SETTINGS: True})
     session = at.session_state[SESSION_KEY]
     assert session.options.robots == strength
     assert {r.strength for r in session.robots.values()} == {strength}
@@ -313,11 +314,20 @@ def test_the_table_and_hand_rerun_as_a_fragment():
 
 def test_settings_typed_before_a_click_are_kept():
     """Nothing the learner entered is lost on a rerun: the settings of the next session survive
-    card clicks (they live outside the table's fragment) until "New session" uses them."""
+    card clicks (they live outside the table's fragment) and a closed settings box (drawn only
+    while open) until "New session" uses them."""
     at = _page()
+    assert not at.number_input and not at.selectbox  # the box is closed: its widgets are not drawn
+    at.session_state[state.PLAY_SETTINGS] = True  # the learner opens it
+    at.run()
     at.number_input(key="play:opt:seed").set_value(7).run()
     at.selectbox(key="play:opt:rules").select("english-short").run()
     _card_buttons(at)[0].click().run()
+    at.session_state[state.PLAY_SETTINGS] = False
+    at.run()
+    assert not at.number_input
+    at.session_state[state.PLAY_SETTINGS] = True
+    at.run()
     assert at.number_input(key="play:opt:seed").value == 7
     assert at.selectbox(key="play:opt:rules").value == "english-short"
     at.button(key="play:new").click().run()

@@ -176,24 +176,34 @@ def _on_next() -> None:
 
 # -- drawing --------------------------------------------------------------------------------------
 def _settings(lang: Lang) -> None:
-    with st.expander(ptext("settings", lang), expanded=False):
+    """The table's settings, drawn only while their box is open (a click on it reruns the page):
+    a new tab waits for the table, not for eight hidden widgets (issue 24, page ready). Each keeps
+    its value for the session (``persist_state``); :func:`_new_session` reads them, or their
+    defaults before the box was ever opened."""
+    box = st.expander(ptext("settings", lang), key=state.PLAY_SETTINGS, on_change="rerun")
+    if not box.open:
+        return
+    with box:
         c1, c2, c3 = st.columns(3)
         # by their names in the page's language, never the ids (issue 12 point 5)
         c1.selectbox(ptext("rules", lang), RULESET_NAMES, key=OPT + "rules",
-                     format_func=lambda r: RULESETS[r].title.get(lang))
+                     format_func=lambda r: RULESETS[r].title.get(lang), persist_state="session")
         c2.selectbox(ptext("system", lang), SYSTEMS, key=OPT + "system",
-                     format_func=lambda s_: t(f"system.{s_}", lang))
+                     format_func=lambda s_: t(f"system.{s_}", lang), persist_state="session")
         c3.radio(ptext("flag", lang), ("now", "review"), key=OPT + "flag",
-                 format_func=lambda v: ptext("flag_" + v, lang), horizontal=True)
+                 format_func=lambda v: ptext("flag_" + v, lang), horizontal=True, persist_state="session")
         d1, d2, d3 = st.columns(3)
         d1.selectbox(ptext("variant", lang), (*VARIANT_NAMES, CLUB), key=OPT + "variant",
-                     format_func=lambda v: ctext("title", lang) if v == CLUB else parse_variant(v).title(lang))
-        d2.number_input(ptext("samples", lang), min_value=0, max_value=32, value=20, step=1, key=OPT + "samples")
-        d3.number_input(ptext("seed", lang), min_value=0, max_value=2**32 - 1, value=1, step=1, key=OPT + "seed")
+                     format_func=lambda v: ctext("title", lang) if v == CLUB else parse_variant(v).title(lang),
+                     persist_state="session")
+        d2.number_input(ptext("samples", lang), min_value=0, max_value=32, value=20, step=1, key=OPT + "samples",
+                        persist_state="session")
+        d3.number_input(ptext("seed", lang), min_value=0, max_value=2**32 - 1, value=1, step=1, key=OPT + "seed",
+                        persist_state="session")
         st.radio(ptext("robots", lang), STRENGTHS, index=STRENGTHS.index("classic"), key=OPT + "robots",
-                 format_func=lambda v: ptext("robots_" + v, lang), horizontal=True)
+                 format_func=lambda v: ptext("robots_" + v, lang), horizontal=True, persist_state="session")
         st.number_input(ctext("table.players", lang), min_value=CLUB_TABLE[0], max_value=CLUB_TABLE[1], value=CLUB_PLAYERS,
-                        step=1, key=OPT + "club_players")
+                        step=1, key=OPT + "club_players", persist_state="session")
         st.caption(ptext("humbug", lang))
         st.button(ptext("new_session", lang), on_click=_new_session, key=state.PLAY_NEW, type="primary")
 

@@ -154,6 +154,7 @@ __all__ = [
     "PLAY_ERROR",
     "PLAY_NOTE",
     "PLAY_OPT",
+    "PLAY_SETTINGS",
     "PLAY_NEW",
     "PLAY_CARD",
     "PLAY_UNDO",
@@ -399,6 +400,8 @@ PLAY_ERROR = "play:error"
 PLAY_NOTE = "play:note"
 #: The prefix of the Play page's settings (``PLAY_OPT + "rules"`` and so on).
 PLAY_OPT = "play:opt:"
+#: Whether the Play page's settings box is open (its widgets are drawn only then).
+PLAY_SETTINGS = "play:settings"
 PLAY_NEW = "play:new"
 #: The student's hand (a key prefix of its card buttons).
 PLAY_CARD = "play:card"
