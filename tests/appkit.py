@@ -142,6 +142,13 @@ def open_tab(at: AppTest, key: str, label: str) -> AppTest:
     return at.run()
 
 
+def report_note(at: AppTest):  # -> TextArea
+    """The Puzzles page's "report a problem" note box, opened as the learner opens it (its
+    widgets are drawn only while the box is open)."""
+    at.session_state["puzzle_report_open"] = True
+    return at.run().text_area(key="puzzle_report_note")
+
+
 def reload(at: AppTest, *, learner: str | None = None, lang: str | None = "en", locale: str | None = None) -> AppTest:
     """A new session in the same browser: same URL parameters, nothing else."""
     fresh = AppTest.from_file(APP, default_timeout=60)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from appkit import db, open_page, open_tab, reload, start
+from appkit import db, open_page, open_tab, reload, report_note, start
 from tutor.i18n import t
 from tutor.progress import ProgressStore
 from tutor.ui import state
@@ -122,13 +122,13 @@ def test_report_note_is_kept_until_sent(app_env):
     """A half-written report survives a reload; once sent it is a report and no longer a draft."""
     at = start("en", learner="Fay")
     open_page(at, "puzzles")
-    at.text_area(key="puzzle_report_note").input("The second hint gives the answer away").run()
+    report_note(at).input("The second hint gives the answer away").run()
     again = open_page(reload(at, learner="Fay"), "puzzles")
-    assert again.text_area(key="puzzle_report_note").value == "The second hint gives the answer away"
+    assert report_note(again).value == "The second hint gives the answer away"
     again.button(key="puzzle_report_send").click().run()
     assert [r.note for r in db(app_env).reports()] == ["The second hint gives the answer away"]
     third = open_page(reload(again, learner="Fay"), "puzzles")
-    assert third.text_area(key="puzzle_report_note").value == ""
+    assert report_note(third).value == ""
 
 
 def test_a_draft_that_cannot_be_saved_warns_and_keeps_the_text(app_env, monkeypatch):

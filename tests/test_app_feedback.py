@@ -9,7 +9,7 @@ from datetime import UTC, date
 
 from streamlit.testing.v1 import AppTest
 
-from appkit import APP, PUZZLES, db, open_page, start
+from appkit import APP, PUZZLES, db, open_page, report_note, start
 from tutor.i18n import t
 from tutor.ui.drafts import BROWSER_PARAM
 from tutor.ui.state import widget_key
@@ -155,7 +155,7 @@ def test_report_a_problem_keeps_its_thanks_in_view(app_env):
     at = start("en")
     open_page(at, "puzzles")
     at.session_state["puzzle_report_open"] = True  # the learner opens the box
-    at.text_area(key="puzzle_report_note").input("The hint is unclear").run()
+    report_note(at).input("The hint is unclear").run()
     at.button(key="puzzle_report_send").click().run()
     assert not at.exception
     [box] = [e for e in at.expander if any("report is saved" in s.value for s in e.success)]

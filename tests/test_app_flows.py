@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from appkit import PUZZLES, db, open_page, open_tab, start
+from appkit import PUZZLES, db, open_page, open_tab, report_note, start
 from tutor.i18n import t
 from tutor.ui import state
 from tutor.ui.learn import SCOPE as LESSON
@@ -132,7 +132,7 @@ def test_illegal_card_is_refused_citing_the_law(app_env):
 def test_report_a_problem_is_saved(app_env):
     at = start("en", learner="Fay")
     open_page(at, "puzzles")
-    at.text_area(key=state.REPORT_NOTE).input("The hint is unclear").run()
+    report_note(at).input("The hint is unclear").run()
     at.button(key=state.REPORT_SEND).click().run()
     assert at.success and "report is saved" in at.success[0].value
     [report] = db(app_env).reports()

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from appkit import db, open_page, start
+from appkit import db, open_page, report_note, start
 from tutor.i18n import t
 from tutor.progress.reports import PER_SENDER
 from tutor.ui import state
@@ -47,7 +47,7 @@ def test_a_learner_past_the_report_limit_is_told_and_nothing_is_kept(app_env, la
         store.report_problem(f"p{k}", "odd", learner_id=fay.id, ts=datetime.now(UTC))
     store.close()
     at = open_page(start(lang, learner="Fay"), "puzzles")
-    at.text_area(key=state.REPORT_NOTE).input("One more").run()
+    report_note(at).input("One more").run()
     at.button(key=state.REPORT_SEND).click().run()
     assert not at.exception
     assert t("store.report_sender", lang) in [e.value for e in at.error]

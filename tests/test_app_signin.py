@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from appkit import APP, write_content
+from appkit import APP, report_note, write_content
 from tutor.accounts import SESSION_TTL
 from tutor.i18n import t
 from tutor.progress import NameLookalike, ProgressStore
@@ -91,7 +91,7 @@ def test_f4_a_logged_in_learners_report_note_and_kept_answer_are_not_read_by_her
     env.setenv("WHIST_TUTOR_AUTH", "required")
     at = login(app(), "Ann")
     page(at, "puzzles")
-    at.text_area(key="puzzle_report_note").input(NOTE).run()
+    report_note(at).input(NOTE).run()
     browser = at.query_params.get(BROWSER_PARAM)
     assert browser and any(d.text == NOTE for d in db().drafts("report", learner_id=db().find_learner("Ann").id))
     page(at, "daily")
@@ -101,22 +101,22 @@ def test_f4_a_logged_in_learners_report_note_and_kept_answer_are_not_read_by_her
 
     stranger = page(app(browser=browser), "puzzles")
     assert not stranger.exception
-    assert stranger.text_area(key="puzzle_report_note").value == ""
+    assert report_note(stranger).value == ""
     assert NOTE not in texts(stranger)
     daily = page(stranger, "daily")
     assert not [s for s in daily.success if s.value.startswith("Right")] and not daily.error
 
     # and Ann herself, logged in elsewhere, still finds her note
     again = page(login(app(), "Ann"), "puzzles")
-    assert again.text_area(key="puzzle_report_note").value == NOTE
+    assert report_note(again).value == NOTE
 
 
 def test_an_anonymous_draft_still_comes_back_to_its_browser(env):
     """Nobody logged in: the browser's own drafts come back over a reload, as before."""
     at = page(app(), "puzzles")
-    at.text_area(key="puzzle_report_note").input("an anonymous note").run()
+    report_note(at).input("an anonymous note").run()
     again = page(app(browser=at.query_params.get(BROWSER_PARAM)), "puzzles")
-    assert again.text_area(key="puzzle_report_note").value == "an anonymous note"
+    assert report_note(again).value == "an anonymous note"
 
 
 def test_the_store_reads_a_learners_draft_only_for_him(new_store_file):

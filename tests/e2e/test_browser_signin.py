@@ -175,9 +175,10 @@ def test_f4_a_logged_in_learners_link_shows_a_stranger_none_of_her_drafts(club, 
         page.reload()
         page.wait_for_selector("[data-testid='stSidebar']")
         _settle(page)
-        page.get_by_text(t("puzzles.report", "en")).first.click()
-        _settle(page)
-        assert page.locator("textarea").last.input_value() == NOTE
+        # the box opens by itself on a note kept for her (it is drawn only while open)
+        box = page.get_by_label(t("puzzles.report_note", "en"), exact=True)
+        box.wait_for()
+        assert box.input_value() == NOTE
     finally:
         mine.close()
         theirs.close()

@@ -244,8 +244,12 @@ def show() -> None:
     if state.REPORT_OPEN not in st.session_state:
         st.session_state[state.REPORT_OPEN] = bool(st.session_state.get(REPORT_NOTE))
     # keyed, so it stays as the learner left it: it used to fold when the sent note was cleared,
-    # taking the thanks out of sight (issue 12)
-    with st.expander(tr("puzzles.report"), key=state.REPORT_OPEN, on_change="rerun"):
+    # taking the thanks out of sight (issue 12); drawn only while open (a new tab waits for no
+    # hidden note box, issue 24), the note kept by its draft
+    box = st.expander(tr("puzzles.report"), key=state.REPORT_OPEN, on_change="rerun")
+    if not box.open:
+        return
+    with box:
         st.text_area(tr("puzzles.report_note"), key=REPORT_NOTE, max_chars=2000)
         note_draft = drafts.autosave(REPORT_NOTE, drafts.SLOT_REPORT, "")
         if note_draft is not None and note_draft.text:
