@@ -23,7 +23,7 @@ TUTOR = ROOT / "tutor"
 
 #: Lowest first; a module may import from its own layer and the layers below (docs/architecture.md).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("tutor.errors", "tutor.yamlsafe", "tutor.clock", "tutor.serving")),
+    ("base", ("tutor.errors", "tutor.yamlsafe", "tutor.clock", "tutor.serving", "tutor.page_base")),
     ("notation", ("tutor.cards", "tutor.seats", "tutor.i18n", "tutor.locale_fmt", "tutor.outfiles", "tutor.infiles", "tutor.vocab",
                   "tutor.text", "tutor.strengths")),
     # the persistence wing stands beside the game stack: it sits low in this list because it imports

@@ -176,3 +176,30 @@ def test_wrong_lead_keeps_the_answer_until_the_solution_is_asked(server, browser
         page.screenshot(path=str(ARTIFACTS / "solution-shown-ru.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_a_page_opened_in_a_new_tab_connects_at_the_servers_base_first(server, browser):
+    """Issue 24, page ready (tutor.page_base): a tab opened on /rules asked /rules/_stcore/health
+    first, got a 404 and waited 40-110 ms before it asked /_stcore/health; the page now says where
+    the server is, and a proxy's prefix (/whist/rules) is kept."""
+    from tutor.page_base import base_script
+    from tutor.ui.nav import PAGES
+
+    context, page = _page(browser, "en-US")
+    try:
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url.replace(server, "")) if "/_stcore/" in r.url else None)
+        page.goto(f"{server}/rules?lang=en")
+        page.get_by_role("heading", name=t("nav.rules", "en")).first.wait_for()
+        assert page.evaluate("window.__streamlit.BACKEND_BASE_URL") == server + "/"
+        assert "/_stcore/health" in asked and not [p for p in asked if p.startswith("/rules/")], asked
+        # behind a proxy that adds /whist: the script keeps the prefix, less the page's name
+        script = base_script(p.key for p in PAGES).decode()
+        page.route("http://whist.test/**", lambda route: route.fulfill(
+            content_type="text/html", body=f"<html><head>{script}</head><body></body></html>"))
+        for path, base in (("/whist/rules", "http://whist.test/whist/"), ("/whist/", "http://whist.test/whist/"),
+                           ("/", "http://whist.test/")):
+            page.goto("http://whist.test" + path)
+            assert page.evaluate("window.__streamlit.BACKEND_BASE_URL") == base, path
+    finally:
+        context.close()
