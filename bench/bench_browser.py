@@ -13,13 +13,13 @@ progress database (tests/e2e/e2e_server.py) and drives Debian's Chromium (Playwr
 Clicks are timed inside the page (``performance.now()`` from the click to the result on
 screen, polled every frame; :data:`CLICK_JS`), as bench_play_browser.py does: timed from Python,
 Playwright's round trips and its wait for a "stable" (animated) card added hundreds of ms under
-load. First loads and the language switch (a dropdown) are timed from Python. The machine's
+load. First loads and the language switch (a button since 3 Dec 2026, a dropdown before) are timed from Python. The machine's
 load average is printed at the start and the end: the figures mean little on a loaded machine.
 - ten puzzle answers on the Puzzles page (click → the feedback) and "next puzzle",
 - a played deal on the Play page (click → the card has left the hand and the robots have
   answered), for as many cards as ``--deal-seconds`` allows,
 - page switches (sidebar link → the new page's heading, the run finished) and language
-  switches (sidebar selectbox → the heading in the other language).
+  switches (the sidebar's button for the other language → the heading in that language).
 
 Aims (issue 12): p95 < 500 ms from click to answer / robot card, < 1 s page or language
 switch, < 2 s first load of any page. The figures depend on the machine (2 shared cores here).
@@ -47,15 +47,19 @@ from timing import load, pct  # noqa: E402 - bench/ is the script's folder, on t
 
 from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
 from tutor.i18n import t  # noqa: E402
+from tutor.ui.lang import NAMES  # noqa: E402
 from tutor.ui.nav import available_pages  # noqa: E402
 
 #: A card of the student's hand that may be clicked now (tutor.ui.cardpick: each card face is a
 #: button named by the card's spoken name, "king of spades"; the cards not playable are disabled).
 PLAYABLE = "[class*='st-key-wtcards-'] button:not([disabled])"
-#: The script run is over: no skeleton, no "running" indicator, no stale (greyed) element left.
+#: The script run is over: no skeleton, no "running" indicator, no stale (greyed) element left, and
+#: Streamlit's own script state says so (the indicator shows only after a while: a slow first run
+#: looked settled before 4 Dec 2026).
 SETTLED_JS = """() => !document.querySelector("[data-testid='stSkeleton']")
  && !document.querySelector("[data-testid='stStatusWidget'] button")
- && !document.querySelector("[data-stale='true']")"""
+ && !document.querySelector("[data-stale='true']")
+ && document.querySelector("[data-testid='stApp']")?.dataset.testScriptState === 'notRunning'"""
 
 
 #: Click an element and time, inside the page (``performance.now()``, polled on every animation
@@ -281,9 +285,8 @@ def switches(page: Any, base: str, results: dict[str, list[float]], rounds: int)
             settled(page)
         # the language, on the page reached last
         other = "ru" if lang == "en" else "en"
-        box = page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first
-        box.click()
-        option = page.get_by_role("option", name="Русский" if other == "ru" else "English")
+        # the sidebar's one button for the other language, named in it (tutor/ui/lang.py)
+        option = page.locator("[data-testid='stSidebar']").get_by_role("button", name=NAMES[other])
 
         def wait_lang(other: str = other) -> None:
             heading(page, keys[-1], other).wait_for(timeout=60_000)

@@ -18,7 +18,9 @@ first visit.) For each page it counts:
   names that are the same in both languages (:data:`SAME_IN_BOTH`); on an English page, words in
   Cyrillic. The words are listed, so a count is never a mystery;
 - **sideways scroll**: the page's and Streamlit's main area's scroll width over their width;
-- **ready**: from ``goto`` to the page's heading shown and Streamlit's run over;
+- **ready**: from ``goto`` to the page's heading shown and Streamlit's run over (its script state
+  ``notRunning`` on the app's element, no skeleton or greyed element left; before 4 Dec 2026 the
+  "running" indicator, which shows only after a while, was the sign);
 - **server CPU**: the server process's CPU time over the load (its first script run of the new
   session, every thread), read inside it (``Served.cpu``): steady where the wall clock follows
   the machine's load;
@@ -76,7 +78,8 @@ WIDTH_JS = """() => { const m = document.querySelector("[data-testid='stMain']")
   return Math.max(document.documentElement.scrollWidth - innerWidth, m.scrollWidth - m.clientWidth); }"""
 SETTLED_JS = """() => !document.querySelector("[data-testid='stSkeleton']")
  && !document.querySelector("[data-testid='stStatusWidget'] button")
- && !document.querySelector("[data-stale='true']")"""
+ && !document.querySelector("[data-stale='true']")
+ && document.querySelector("[data-testid='stApp']")?.dataset.testScriptState === 'notRunning'"""
 
 
 #: Russian words written the same on an English page: the language switch names Russian in itself.
