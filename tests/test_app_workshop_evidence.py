@@ -72,9 +72,9 @@ def test_workshop_without_the_box_computes_no_evidence(store_dir, monkeypatch):
     assert not store_dir.exists() or not list(store_dir.rglob("*.json"))
 
 
-def test_the_evidence_goes_on_when_the_teacher_opens_another_tab(store_dir, monkeypatch):
-    """The run is cut after the first puzzle (the teacher clicked the Import tab); the next run
-    draws only that tab, and the evidence left is computed under the tabs all the same."""
+def generate_cut_after_the_first(monkeypatch):
+    """Generate with evidence, the run cut after the first puzzle's evidence (Streamlit stops a
+    script this way when a button or a tab is clicked); ``run_analysis`` is the real one after."""
     real = tutor.analyse.run_analysis
 
     def first_then_cut(specs_, store, **kw):
@@ -84,6 +84,13 @@ def test_the_evidence_goes_on_when_the_teacher_opens_another_tab(store_dir, monk
     monkeypatch.setattr(tutor.analyse, "run_analysis", first_then_cut)
     at = generate_in_workshop("en", with_evidence=True)
     monkeypatch.setattr(tutor.analyse, "run_analysis", real)
+    return at
+
+
+def test_the_evidence_goes_on_when_the_teacher_opens_another_tab(store_dir, monkeypatch):
+    """The run is cut after the first puzzle (the teacher clicked the Import tab); the next run
+    draws only that tab, and the evidence left is computed under the tabs all the same."""
+    at = generate_cut_after_the_first(monkeypatch)
     open_tab(at, "workshop_tab", t("workshop.tab_pbn", "en"))
     assert not at.exception, [e.value for e in at.exception]
     store = EvidenceStore(store_dir)
@@ -95,14 +102,7 @@ def test_stopping_keeps_the_evidence_computed_and_the_editor(store_dir, monkeypa
     """The run is cut after the first puzzle's evidence (Streamlit stops a script this way when a
     button is clicked); the stop button then says how much is kept, the store keeps it, the
     editor keeps the generated puzzles, and nothing more is solved."""
-    real = tutor.analyse.run_analysis
-
-    def first_then_stopped(specs_, store, **kw):
-        real(specs_[:1], store, **kw)
-        raise StopException()
-
-    monkeypatch.setattr(tutor.analyse, "run_analysis", first_then_stopped)
-    at = generate_in_workshop("en", with_evidence=True)
+    at = generate_cut_after_the_first(monkeypatch)
     text = at.text_area(key="workshop_text").value
     stop = at.button(key="workshop_evidence_stop")
     assert stop.label == t("workshop.evidence_cancel", "en")
