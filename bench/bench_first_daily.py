@@ -39,7 +39,8 @@ from tutor.i18n import t  # noqa: E402
 
 SETTLED_JS = """() => !document.querySelector("[data-testid='stSkeleton']")
  && !document.querySelector("[data-testid='stStatusWidget'] button")
- && !document.querySelector("[data-stale='true']")"""
+ && !document.querySelector("[data-stale='true']")
+ && document.querySelector("[data-testid='stApp']")?.dataset.testScriptState === 'notRunning'"""
 CHART = "[data-testid='stVegaLiteChart'], [data-testid='stArrowVegaLiteChart']"
 
 
