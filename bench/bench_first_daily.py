@@ -1,13 +1,14 @@
 """Benchmark: the first daily answer on a fresh install, in a real browser (issue 15's "first daily
 answer with evidence shown in < 1 s").
 
-    PYTHONPATH=. .venv/bin/python bench/bench_first_daily.py [--runs 5] [--samples 100] [--no-warm]
+    PYTHONPATH=. .venv/bin/python bench/bench_first_daily.py [--runs 5] [--samples 100] [--read 0] [--no-warm]
 
 Each run is a fresh install: a new empty data folder (progress database, user evidence store,
 ``XDG_DATA_HOME`` and ``HOME``), a new ``streamlit run app.py`` server over the shipped content
 (tests/e2e/e2e_server.py), and a new Chromium profile (a persistent context on an empty folder:
 nothing cached, the Streamlit bundle downloaded). The visitor opens the Daily page, the page
-settles, and clicks today's right card; the figures are the time from the click to the feedback
+settles, and clicks today's right card (at once, or after ``--read`` seconds of reading it: the page
+loads the chart's code once it is drawn, so a click at once waits for that code); the figures are the time from the click to the feedback
 (the "try again"/answer box), to the evidence's heading (the server has sent it) and to the
 evidence chart drawn (the figure the issue asks for: the browser has drawn it).
 Printed: every run, p50/p95 of each figure, and the load average before and after (2 shared
@@ -60,8 +61,9 @@ def todays_answer() -> tuple[str, str]:
     return puzzle.id, card_name(puzzle.answer, "en")
 
 
-def visit(pw: Any, base: str, profile: Path, card: str) -> dict[str, float]:
-    """One visitor with a new browser profile: open Daily, let it settle, click the right card."""
+def visit(pw: Any, base: str, profile: Path, card: str, read: float = 0.0) -> dict[str, float]:
+    """One visitor with a new browser profile: open Daily, let it settle, read the puzzle for
+    ``read`` seconds, click the right card."""
     ctx = pw.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=LAUNCH_ARGS,
                                                 locale="en-US", timezone_id="UTC",
                                                 viewport={"width": 1280, "height": 900})
@@ -72,6 +74,7 @@ def visit(pw: Any, base: str, profile: Path, card: str) -> dict[str, float]:
         page.get_by_role("heading", name=t("nav.daily", "en")).first.wait_for(timeout=60_000)
         page.wait_for_function(SETTLED_JS, timeout=60_000)
         loaded = time.perf_counter() - t1
+        page.wait_for_timeout(read * 1000)
         button = page.get_by_role("button", name=card, exact=True).first
         retry = page.get_by_role("button", name=t("item.retry", "en")).first
         start = time.perf_counter()
@@ -89,7 +92,7 @@ def visit(pw: Any, base: str, profile: Path, card: str) -> dict[str, float]:
             "click → evidence heading ms": heading * 1000, "click → evidence chart ms": chart * 1000}
 
 
-def one_run(pw: Any, samples: str, warm: bool, card: str, later: int) -> list[dict[str, float]]:
+def one_run(pw: Any, samples: str, warm: bool, card: str, later: int, read: float = 0.0) -> list[dict[str, float]]:
     """A fresh install and its first visitor, then ``later`` more visitors (new profiles)."""
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
@@ -102,7 +105,7 @@ def one_run(pw: Any, samples: str, warm: bool, card: str, later: int) -> list[di
             up = time.perf_counter() - t0
             out = []
             for v in range(1 + later):
-                r = visit(pw, base, data / f"profile-{v}", card)
+                r = visit(pw, base, data / f"profile-{v}", card, read)
                 out.append({"server up s": up, **r} if v == 0 else r)
         return out
 
@@ -114,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--samples", default="100", help="WHIST_TUTOR_SAMPLES (default 100, as the app)")
     ap.add_argument("--later", type=int, default=0,
                     help="after each first visitor, this many more visitors (new profiles) on the same server")
+    ap.add_argument("--read", type=float, default=0.0,
+                    help="seconds the visitor reads the puzzle before the click (default 0: at once)")
     ap.add_argument("--no-warm", action="store_true", help="no warm-up thread on the server (WHIST_TUTOR_WARM=0)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -127,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     later: list[dict[str, float]] = []
     with sync_playwright() as pw:
         for i in range(args.runs):
-            first, *more = one_run(pw, args.samples, not args.no_warm, card, args.later)
+            first, *more = one_run(pw, args.samples, not args.no_warm, card, args.later, args.read)
             runs.append(first)
             later += more
             for j, r in enumerate([first, *more]):

@@ -203,3 +203,21 @@ def test_a_page_opened_in_a_new_tab_connects_at_the_servers_base_first(server, b
             assert page.evaluate("window.__streamlit.BACKEND_BASE_URL") == base, path
     finally:
         context.close()
+
+
+def test_the_daily_page_loads_the_chart_code_before_the_answer(server, browser):
+    """Issue 15, the first daily answer's evidence in under 1 s: the page loads Streamlit's chart
+    code once it is drawn, while the learner reads the puzzle, without drawing a hidden chart
+    (which made the page itself wait for that code, issue 24)."""
+    context, page = _page(browser, "en-US")
+    try:
+        loaded: list[str] = []
+        page.on("requestfinished", lambda r: loaded.append(r.url) if "ArrowVegaLiteChart" in r.url else None)
+        page.goto(f"{server}/daily?lang=en")
+        page.get_by_role("heading", name=t("nav.daily", "en")).first.wait_for()
+        _settle(page)
+        assert page.locator("[data-testid='stArrowVegaLiteChart'], [data-testid='stVegaLiteChart']").count() == 0
+        page.wait_for_timeout(4000)  # the learner reads; nothing is clicked
+        assert loaded, "the chart's code was not loaded before the answer"
+    finally:
+        context.close()

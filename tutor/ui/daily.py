@@ -314,8 +314,6 @@ def show() -> None:
 
 #: Streamlit's script of its charts (Vega and its compiler are its own imports), in its files.
 CHART_SCRIPT_GLOB = "static/js/ArrowVegaLiteChart.*.js"
-#: How long after the page is drawn the browser starts loading the chart's code, in ms.
-PREFETCH_AFTER_MS = 1500
 
 
 @functools.cache
@@ -330,11 +328,14 @@ def chart_script() -> str | None:
 
 
 def prefetch_script(script: str) -> str:
-    """The page script that imports ``script`` once the page is drawn and the browser is idle."""
+    """The page script that imports ``script`` as soon as the browser is idle after drawing the
+    page (at most 2 s later). Started at once, not after a pause: a learner who clicks within a
+    second of the page would otherwise wait for the chart's code after his click (measured:
+    chart drawn 0.27 s after a click 1 s after the page, 0.9-1.0 s after a click at once)."""
     return ("<script>(() => { const w = window.parent || window;"
             f" const go = () => import(new URL({json.dumps(script)}, w.document.baseURI).href).catch(() => {{}});"
-            f" w.setTimeout(() => ('requestIdleCallback' in w ? w.requestIdleCallback(go, {{timeout: 2000}}) : go()),"
-            f" {PREFETCH_AFTER_MS}); }})();</script>")
+            " 'requestIdleCallback' in w ? w.requestIdleCallback(go, {timeout: 2000}) : w.setTimeout(go, 0); })();"
+            "</script>")
 
 
 def prefetch_chart() -> None:
