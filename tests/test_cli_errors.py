@@ -412,6 +412,17 @@ def _valid_or_one_error_line(capsys, argv: list[str]) -> None:
         assert_one_error_line(code, out, err)
 
 
+@pytest.mark.parametrize("argv", [["honours", f"--deal={DEAL}", "--trump=--"],
+                                  ["score", f"--deal={DEAL}", "--trump=S6", "--tricks=--"],
+                                  ["lead", f"--hand={HAND}", "--trump=--"]])
+def test_a_double_dash_given_as_a_value_is_one_error_line(capsys, argv):
+    """design.md "Bad input": ``--trump=--`` reached the command as an empty list on Python 3.11
+    (its argparse drops the "--") and ended in a traceback; it is the text "--", a bad trump."""
+    code, out, err = run_cli(capsys, argv)
+    assert_one_error_line(code, out, err)
+    assert "--" in err
+
+
 _fuzz = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 

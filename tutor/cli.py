@@ -14,7 +14,7 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from tutor.commands._args import _printable
 from tutor.errors import WhistError
@@ -27,6 +27,15 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         sys.stderr.write(_printable(f"error: {' '.join(message.split())}") + "\n")
         raise SystemExit(2)
+
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        """Python 3.11's argparse drops a ``--`` given as an option's value (``--trump=--``) and
+        hands the command an empty list, which no command expects (a traceback, found by
+        tests/test_cli_errors.py); Python 3.12 reads it as the text ``--``. Read so here too: the
+        command then says in one line why ``--`` is not a trump."""
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            return self._get_value(action, "--")
+        return super()._get_values(action, arg_strings)
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
