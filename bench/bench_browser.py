@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 sys.path.insert(0, str(ROOT / "bench"))
+from bench_pages_locale import SETTLED_JS  # noqa: E402 - the one sign that a run is over
 from bench_play_browser import _CLICK_JS as PLAY_CLICK_JS  # noqa: E402
 from timing import load, pct  # noqa: E402 - bench/ is the script's folder, on the path first
 
@@ -53,13 +54,6 @@ from tutor.ui.nav import available_pages  # noqa: E402
 #: A card of the student's hand that may be clicked now (tutor.ui.cardpick: each card face is a
 #: button named by the card's spoken name, "king of spades"; the cards not playable are disabled).
 PLAYABLE = "[class*='st-key-wtcards-'] button:not([disabled])"
-#: The script run is over: no skeleton, no "running" indicator, no stale (greyed) element left, and
-#: Streamlit's own script state says so (the indicator shows only after a while: a slow first run
-#: looked settled before 4 Dec 2026).
-SETTLED_JS = """() => !document.querySelector("[data-testid='stSkeleton']")
- && !document.querySelector("[data-testid='stStatusWidget'] button")
- && !document.querySelector("[data-stale='true']")
- && document.querySelector("[data-testid='stApp']")?.dataset.testScriptState === 'notRunning'"""
 
 
 #: Click an element and time, inside the page (``performance.now()``, polled on every animation

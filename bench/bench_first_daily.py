@@ -33,15 +33,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+from bench_pages_locale import SETTLED_JS  # noqa: E402 - the one sign that a run is over
 from timing import pct  # noqa: E402 - bench/ is the script's folder, on the path first
 
 from e2e_server import CHROMIUM, LAUNCH_ARGS, streamlit_server  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 
-SETTLED_JS = """() => !document.querySelector("[data-testid='stSkeleton']")
- && !document.querySelector("[data-testid='stStatusWidget'] button")
- && !document.querySelector("[data-stale='true']")
- && document.querySelector("[data-testid='stApp']")?.dataset.testScriptState === 'notRunning'"""
 CHART = "[data-testid='stVegaLiteChart'], [data-testid='stArrowVegaLiteChart']"
 
 

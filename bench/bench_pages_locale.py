@@ -76,6 +76,9 @@ TEXT_JS = """() => {
 }"""
 WIDTH_JS = """() => { const m = document.querySelector("[data-testid='stMain']") || document.documentElement;
   return Math.max(document.documentElement.scrollWidth - innerWidth, m.scrollWidth - m.clientWidth); }"""
+#: The script run is over: no skeleton, no "running" indicator, no stale (greyed) element left, and
+#: Streamlit's own script state says so (the indicator shows only after a while: a slow first run
+#: looked settled before 4 Dec 2026). Every browser bench waits on this one.
 SETTLED_JS = """() => !document.querySelector("[data-testid='stSkeleton']")
  && !document.querySelector("[data-testid='stStatusWidget'] button")
  && !document.querySelector("[data-stale='true']")

@@ -8,10 +8,9 @@ and the account box (:mod:`tutor.ui.account`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import streamlit as st
-from streamlit.elements.lib.mutable_tab_container import TabContainer
 
 from tutor.render import CSS, deck_css
 from tutor.ui import state
@@ -76,13 +75,19 @@ def show_html(markup: str) -> None:
     st.html(markup)
 
 
-def open_tabs(labels: Sequence[str], key: str) -> Sequence[TabContainer]:
-    """Tabs whose open one lives in the session under ``key``: a click on a tab reruns the page,
-    and each tab's ``.open`` says whether to draw it -- a page draws only the tab in view, so a new
-    tab of the browser waits for one tab's widgets, not all of them (issue 24: the Rules page drew
-    four). The open tab also outlives a rerun while typing (issue 12). A label the session no
+def open_tabs(key: str, tabs: Sequence[tuple[str, Callable[[], None]]]) -> int:
+    """Tabs, each a label and what draws it, whose open one lives in the session under ``key``;
+    only the open tab is drawn, and its index is returned. A click on a tab reruns the page, so a
+    new tab of the browser waits for one tab's widgets, not all of them (issue 24: the Rules page
+    drew four); the open tab also outlives a rerun while typing (issue 12). A label the session no
     longer knows (a new session, or the language changed) opens the first tab. The widgets of a
     tab not drawn keep their values by ``persist_state``."""
+    labels = [label for label, _ in tabs]
     if st.session_state.get(key) not in labels:
         st.session_state.pop(key, None)
-    return st.tabs(list(labels), key=key, on_change="rerun")
+    for i, (box, (_, draw)) in enumerate(zip(st.tabs(labels, key=key, on_change="rerun"), tabs, strict=True)):
+        if box.open:
+            with box:
+                draw()
+            return i
+    return 0  # not reached: a tracked tab set always has one open

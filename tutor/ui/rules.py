@@ -4,6 +4,7 @@ calculator over :mod:`tutor.scoring` (a deal typed in PBN, or a random deal from
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import streamlit as st
 
@@ -93,20 +94,26 @@ def describe_ruleset(rs: Ruleset, lang: Lang) -> None:
 
 def _random_deal() -> None:
     """Callback: deal a random hand from the seed and put it in the PBN box."""
-    seed = int(st.session_state.get(state.RULES_DEAL_SEED) or 0)
-    dealer = st.session_state.get(state.RULES_DEAL_DEALER) or "E"
-    deal = Deal.random(seed, dealer=dealer)
+    deal = Deal.random(int(_box(state.RULES_DEAL_SEED)), dealer=_box(state.RULES_DEAL_DEALER))
     st.session_state[state.RULES_DEAL_PBN] = deal.pbn()
     st.session_state[state.RULES_DEAL_TRUMP] = str(deal.trump_card)
+
+
+#: The deal's boxes before the learner types: the demo deal, East dealing, the nine of hearts up.
+DEAL_DEFAULTS: dict[str, str | int] = {state.RULES_DEAL_PBN: DEMO_PBN, state.RULES_DEAL_TRUMP: "H9",
+                                    state.RULES_DEAL_DEALER: Seat.E.name, state.RULES_DEAL_SEED: 1}
+
+
+def _box(key: str) -> Any:
+    """A deal box's value: what the learner typed, or its default before the box was drawn."""
+    return st.session_state.get(key, DEAL_DEFAULTS[key])
 
 
 def _deal_input(lang: Lang) -> None:
     """The deal's boxes (the Honours tab). They keep their values for the session
     (``persist_state``): the Score tab, drawn without them, scores the same deal."""
-    st.session_state.setdefault(state.RULES_DEAL_PBN, DEMO_PBN)
-    st.session_state.setdefault(state.RULES_DEAL_TRUMP, "H9")
-    st.session_state.setdefault(state.RULES_DEAL_DEALER, Seat.E.name)
-    st.session_state.setdefault(state.RULES_DEAL_SEED, 1)
+    for key, value in DEAL_DEFAULTS.items():
+        st.session_state.setdefault(key, value)
     st.text_input(tr("rules.deal_pbn"), key=state.RULES_DEAL_PBN, help=tr("rules.deal_help"), persist_state="session")
     c1, c2, c3, c4 = st.columns([1, 1, 1, 1.2])
     c1.selectbox(tr("rules.dealer"), [s.name for s in Seat], key=state.RULES_DEAL_DEALER,
@@ -121,9 +128,8 @@ def _deal(*, say: bool) -> Deal | None:
     """The deal of the boxes (the demo deal before they are drawn), or None with the error said
     when ``say`` (the Honours tab, under its boxes)."""
     try:
-        return Deal.from_pbn(st.session_state.get(state.RULES_DEAL_PBN, DEMO_PBN),
-                             dealer=st.session_state.get(state.RULES_DEAL_DEALER, Seat.E.name),
-                             trump_card=str(st.session_state.get(state.RULES_DEAL_TRUMP, "H9")).strip() or None)
+        return Deal.from_pbn(_box(state.RULES_DEAL_PBN), dealer=_box(state.RULES_DEAL_DEALER),
+                             trump_card=str(_box(state.RULES_DEAL_TRUMP)).strip() or None)
     except WhistError as exc:
         if say:
             show_error(tr("rules.bad_deal", error=str(exc)))
@@ -181,20 +187,10 @@ def show() -> None:
     name = st.selectbox(tr("rules.ruleset"), RULESET_NAMES, key=state.RULES_SET,
                         format_func=lambda n: find_ruleset(n).title.get(lang))
     rs = find_ruleset(name)
-    tab_rules, tab_honours, tab_score, tab_tables = open_tabs(
-        [tr("rules.tab_rules"), tr("rules.tab_honours"), tr("rules.tab_score"), tr("tables.tab")], state.RULES_TAB)
-    if tab_rules.open:
-        with tab_rules:
-            describe_ruleset(rs, lang)
-    if tab_honours.open:
-        with tab_honours:
-            _honours_tab(rs, lang)
-    if tab_score.open:
-        with tab_score:
-            _score_tab(rs, lang)
-    if tab_tables.open:
-        with tab_tables:
-            tables_tab(lang)
+    open_tabs(state.RULES_TAB, [(tr("rules.tab_rules"), lambda: describe_ruleset(rs, lang)),
+                                (tr("rules.tab_honours"), lambda: _honours_tab(rs, lang)),
+                                (tr("rules.tab_score"), lambda: _score_tab(rs, lang)),
+                                (tr("tables.tab"), lambda: tables_tab(lang))])
 
 
 def score_on_sheet(deal: Deal, tricks_ns: int, rs: Ruleset) -> tuple[DealScore, ScoreSheet]:

@@ -560,25 +560,12 @@ def show() -> None:
     with preview:
         _preview(loaded, problems, lang)
     st.divider()
-    tab_labels = [tr("workshop.tab_generate"), tr("workshop.tab_pbn"), tr("workshop.tab_export"), tr("workshop.tab_reports"),
-                  tr("workshop.tab_flags")]
     # only the open tab is drawn: its boxes keep their values for the session (persist_state), the
     # PBN box its draft; an evidence job goes on under the tabs while another tab is open
-    gen, imp, out, rep, flagged = open_tabs(tab_labels, state.WORKSHOP_TAB)
-    if rep.open:
-        with rep:
-            _reports_tab(lang)
-    if flagged.open:
-        with flagged:
-            _flags_tab(lang)
-    if gen.open:
-        with gen:
-            _generate_tab(lang)
-    if imp.open:
-        with imp:
-            _import_tab()
-    if out.open:
-        with out:
-            _export_tab(text, loaded, problems, lang)
-    if not gen.open:
+    opened = open_tabs(state.WORKSHOP_TAB, [(tr("workshop.tab_generate"), lambda: _generate_tab(lang)),
+                                            (tr("workshop.tab_pbn"), _import_tab),
+                                            (tr("workshop.tab_export"), lambda: _export_tab(text, loaded, problems, lang)),
+                                            (tr("workshop.tab_reports"), lambda: _reports_tab(lang)),
+                                            (tr("workshop.tab_flags"), lambda: _flags_tab(lang))])
+    if opened != 0:  # the Generate tab computes it under its button
         compute_evidence()
